@@ -1,0 +1,10 @@
+"""ordstat: classification into ordered categories and combination of classifiers."""
+
+from importlib.metadata import PackageNotFoundError, version as _version
+
+try:
+    __version__ = _version("ordstat")
+except PackageNotFoundError:  # running from a source tree that is not installed
+    __version__ = "0.0.0"
+
+__all__ = ["__version__"]

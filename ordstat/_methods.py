@@ -1,0 +1,23 @@
+"""The method registry behind the command line: name -> how to build the estimator.
+
+Each later issue adds its estimators here (one line each). Entries are import paths so that
+``ordstat --help`` stays fast and optional dependencies are imported only when used.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+# name: (module:Class, keyword arguments, one-line description)
+METHODS = {
+    "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
+}
+
+
+def make_method(name: str, **overrides):
+    """A fresh estimator for a registered method name."""
+    if name not in METHODS:
+        raise ValueError(f"unknown method {name!r}; choose from {', '.join(sorted(METHODS))}.")
+    target, kwargs, _ = METHODS[name]
+    module, cls = target.split(":")
+    return getattr(import_module(module), cls)(**{**kwargs, **overrides})

@@ -1,0 +1,150 @@
+"""Input checks shared by every estimator.
+
+Estimators call :func:`validate_fit` at the start of ``fit`` and :func:`validate_predict` at the
+start of ``predict``/``predict_proba``. Errors name the argument, say what was wrong and what is
+expected (DESIGN.md, contract 8).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from sklearn.utils.multiclass import type_of_target
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ._labels import encode_target
+
+__all__ = [
+    "validate_fit",
+    "validate_predict",
+    "check_sample_weight",
+    "check_random_state",
+    "check_positive_int",
+    "check_in_range",
+    "check_choice",
+]
+
+
+def _check_target_kind(y, name="y"):
+    try:
+        kind = type_of_target(y)
+    except (ValueError, TypeError):
+        return  # pandas Categoricals of objects etc.: encode_target gives the precise message.
+    if kind == "continuous":
+        raise ValueError(
+            f"Unknown label type: {name} has continuous values; ordinal classification needs "
+            "a finite set of ordered labels (integers, strings or an ordered Categorical)."
+        )
+    if kind.startswith("multilabel") or kind.endswith("multioutput"):
+        raise ValueError(f"{name} must be one column of class labels; got {kind} data.")
+
+
+def check_sample_weight(sample_weight, n_samples: int, name: str = "sample_weight") -> np.ndarray:
+    """Return non-negative, finite weights of length ``n_samples`` (ones when None)."""
+    if sample_weight is None:
+        return np.ones(n_samples, dtype=np.float64)
+    if isinstance(sample_weight, numbers.Number):
+        sample_weight = np.full(n_samples, sample_weight, dtype=np.float64)
+    try:
+        w = np.asarray(sample_weight, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be numeric; {exc}") from None
+    if w.ndim != 1 or w.shape[0] != n_samples:
+        raise ValueError(
+            f"{name} must be a 1-D array with one weight per unit ({n_samples}); "
+            f"got shape {w.shape}."
+        )
+    if not np.all(np.isfinite(w)):
+        raise ValueError(f"{name} contains NaN or infinite values; weights must be finite.")
+    if (w < 0).any():
+        raise ValueError(
+            f"{name} contains {int((w < 0).sum())} negative value(s); weights must be >= 0."
+        )
+    if not w.sum() > 0:
+        raise ValueError(f"{name} sums to zero; at least one unit needs a positive weight.")
+    return w
+
+
+def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.float64,
+                 ensure_all_finite=True, min_classes=2):
+    """Check ``X``, ``y`` and ``sample_weight`` for ``fit`` and record the fitted label state.
+
+    Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
+    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+    codes : ndarray of shape (n_samples,), class codes 0..K-1
+    sample_weight : ndarray of shape (n_samples,)
+    """
+    if y is None:
+        raise ValueError(
+            f"{type(estimator).__name__} requires y to be passed, but the target y is None."
+        )
+    X = validate_data(estimator, X, reset=True, dtype=dtype, ensure_all_finite=ensure_all_finite,
+                      ensure_min_samples=1)
+    _check_target_kind(y)
+    encoding, codes = encode_target(y, classes, min_classes=min_classes)
+    if codes.shape[0] != X.shape[0]:
+        raise ValueError(
+            f"X and y have inconsistent numbers of units: X has {X.shape[0]} rows, "
+            f"y has {codes.shape[0]} labels."
+        )
+    sample_weight = check_sample_weight(sample_weight, X.shape[0])
+    estimator._encoding = encoding
+    estimator.classes_ = encoding.classes
+    estimator.n_classes_ = encoding.n_classes
+    return X, codes, sample_weight
+
+
+def validate_predict(estimator, X, *, dtype=np.float64, ensure_all_finite=True):
+    """Check that ``estimator`` is fitted and ``X`` matches the training features."""
+    check_is_fitted(estimator)
+    return validate_data(estimator, X, reset=False, dtype=dtype,
+                         ensure_all_finite=ensure_all_finite)
+
+
+def check_random_state(seed):
+    """numpy Generator from None, an int, a Generator or a RandomState (for sklearn interop)."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, np.random.RandomState):
+        return np.random.default_rng(seed.randint(np.iinfo(np.int32).max))
+    if seed is None or isinstance(seed, (numbers.Integral, np.integer)):
+        return np.random.default_rng(seed)
+    raise TypeError(
+        f"random_state must be None, an int, or a numpy Generator/RandomState; got {seed!r}."
+    )
+
+
+def check_positive_int(value, name: str, minimum: int = 1):
+    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be an integer >= {minimum}; got {value!r}.")
+    if value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {value}.")
+    return int(value)
+
+
+def check_in_range(value, name: str, low=None, high=None, *, low_open=False, high_open=False):
+    """A real number within [low, high] (ends open when asked)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
+        raise TypeError(f"{name} must be a finite real number; got {value!r}.")
+    too_low = low is not None and (value <= low if low_open else value < low)
+    too_high = high is not None and (value >= high if high_open else value > high)
+    if too_low or too_high:
+        left = "(" if low_open else "["
+        right = ")" if high_open else "]"
+        raise ValueError(
+            f"{name} must be in {left}{'-inf' if low is None else low}, "
+            f"{'inf' if high is None else high}{right}; got {value}."
+        )
+    return float(value)
+
+
+def check_choice(value, name: str, choices):
+    """``value`` must be one of ``choices``; the message lists them."""
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {sorted(map(str, choices))}; got {value!r}.")
+    return value

@@ -1,0 +1,145 @@
+"""The classical ordinal model as a baseline: proportional odds (cumulative link) regression.
+
+McCullagh (1980): P(Y <= k | x) = F(theta_k - x' beta), k = 1..K-1, with F the logistic (or
+normal) distribution function. Fitted by maximum likelihood with statsmodels' ``OrderedModel``.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator
+
+from ._base import OrdinalClassifierMixin
+from ._validation import check_choice, check_positive_int, validate_fit, validate_predict
+
+__all__ = ["ProportionalOddsClassifier"]
+
+_LINKS = {"logit": "logit", "probit": "probit"}
+
+
+class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
+    """Proportional-odds (cumulative logit) classifier wrapping statsmodels' ``OrderedModel``.
+
+    Parameters
+    ----------
+    link : {"logit", "probit"}, default="logit"
+        Cumulative link function F.
+    classes : sequence, optional
+        All class labels from lowest to highest (see ``ordstat._labels``).
+    max_iter : int, default=200
+        Iterations of the BFGS optimiser.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+        Class labels, lowest to highest.
+    coef_ : ndarray of shape (n_features,)
+        beta on the scale of the original features (zero for constant features, which are dropped
+        since the thresholds already play the part of an intercept).
+    thresholds_ : ndarray of shape (K_observed - 1,)
+        theta_k, increasing, for the classes present in the training data.
+    converged_ : bool
+    n_iter_ : int
+        Optimiser iterations.
+
+    Notes
+    -----
+    Classes absent from the training data get probability zero. Under complete separation the
+    likelihood has no finite maximum; the optimiser stops at large coefficients and
+    ``converged_`` may be False.
+
+    References
+    ----------
+    McCullagh, P. (1980). Regression models for ordinal data. JRSS B 42, 109-142.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ordstat.baseline import ProportionalOddsClassifier
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(200, 2))
+    >>> y = np.digitize(X[:, 0] + 0.5 * rng.normal(size=200), [-0.5, 0.5])
+    >>> ProportionalOddsClassifier().fit(X, y).predict(X[:3]).shape
+    (3,)
+    """
+
+    def __init__(self, link="logit", classes=None, max_iter=200):
+        self.link = link
+        self.classes = classes
+        self.max_iter = max_iter
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # One linear predictor cannot separate unordered blobs (sklearn's training-score check).
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def fit(self, X, y):
+        from statsmodels.miscmodels.ordinal_model import OrderedModel
+
+        check_choice(self.link, "link", _LINKS)
+        max_iter = check_positive_int(self.max_iter, "max_iter")
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes)
+
+        # Standardise for a well-conditioned optimisation; drop constant columns.
+        self._center = X.mean(axis=0)
+        scale = X.std(axis=0)
+        self._keep = scale > 1e-12 * np.maximum(1.0, np.abs(self._center))
+        self._scale = np.where(self._keep, scale, 1.0)
+        Z = ((X - self._center) / self._scale)[:, self._keep]
+        self._observed = np.unique(codes)
+
+        # OrderedModel needs observed, consecutive endog levels.
+        endog = np.searchsorted(self._observed, codes)
+        exog = Z if Z.shape[1] > 0 else None
+        with warnings.catch_warnings():
+            # Separation / collinearity make the Hessian singular; only the MLE is used here.
+            warnings.simplefilter("ignore")
+            if exog is None:
+                # Threshold-only model: the MLE is the empirical cumulative distribution.
+                self._params_beta = np.zeros(0)
+                cum = np.cumsum(np.bincount(endog) / len(endog))[:-1]
+                from scipy import stats
+
+                dist = stats.logistic if self.link == "logit" else stats.norm
+                self.thresholds_ = dist.ppf(cum)
+                self.converged_ = True
+                self.n_iter_ = 1
+            else:
+                model = OrderedModel(endog, exog, distr=_LINKS[self.link])
+                result = model.fit(method="bfgs", maxiter=max_iter, disp=False)
+                n_beta = exog.shape[1]
+                self._params_beta = np.asarray(result.params[:n_beta], dtype=float)
+                self.thresholds_ = model.transform_threshold_params(result.params)[1:-1]
+                self.converged_ = bool(result.mle_retvals.get("converged", True))
+                self.n_iter_ = max(1, int(result.mle_retvals.get("iterations", 1)))
+        if not self.converged_:
+            warnings.warn(
+                "ProportionalOddsClassifier: the optimiser did not converge within max_iter "
+                f"={max_iter} iterations (possibly complete separation); predictions use the "
+                "last iterate.",
+                UserWarning,
+                stacklevel=2,
+            )
+        coef = np.zeros(X.shape[1])
+        coef[self._keep] = self._params_beta / self._scale[self._keep]
+        self.coef_ = coef
+        return self
+
+    def predict_proba(self, X):
+        """Class probabilities, columns in ``classes_`` order (lowest to highest)."""
+        from scipy import stats
+
+        X = validate_predict(self, X)
+        Z = ((X - self._center) / self._scale)[:, self._keep]
+        eta = Z @ self._params_beta
+        dist = stats.logistic if self.link == "logit" else stats.norm
+        cum = dist.cdf(self.thresholds_[None, :] - eta[:, None])
+        cum = np.hstack([np.zeros((len(eta), 1)), cum, np.ones((len(eta), 1))])
+        observed_proba = np.clip(np.diff(cum, axis=1), 0.0, None)
+        observed_proba /= observed_proba.sum(axis=1, keepdims=True)
+        proba = np.zeros((len(eta), self.n_classes_))
+        proba[:, self._observed] = observed_proba
+        return proba
