@@ -1,0 +1,36 @@
+"""Timing helpers. A benchmark module ``benchmarks/bench_*.py`` defines ``run(quick: bool)`` and
+calls :func:`compare` for each measurement; nothing here asserts a time.
+
+Output lines have the form ``name: ours_s peer_s ratio`` with ratio = ours / peer (below 1 means
+ordstat is faster), each time the best of ``repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+def best_time(fn: Callable[[], object], repeat: int = 3) -> float:
+    """Best wall-clock time of ``repeat`` calls of ``fn`` (seconds)."""
+    best = float("inf")
+    for _ in range(max(1, repeat)):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def report(name: str, ours_s: float, peer_s: float) -> str:
+    line = f"{name}: {ours_s:.4g} {peer_s:.4g} {ours_s / peer_s:.3g}"
+    print(line, flush=True)
+    return line
+
+
+def compare(name: str, ours: Callable[[], object], peer: Callable[[], object],
+            repeat: int = 3) -> float:
+    """Time ``ours`` and ``peer`` alternately in this process and print their ratio."""
+    ours_s = best_time(ours, repeat)
+    peer_s = best_time(peer, repeat)
+    report(name, ours_s, peer_s)
+    return ours_s / peer_s
