@@ -23,7 +23,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import _fast
 from .criteria import check_goodness
+
+# The compiled split search is used when numba imports and the criterion provides a
+# kernel_spec; tests switch this off to compare the two paths.
+USE_NUMBA = True
 
 __all__ = ["Tree", "TreeBuilder", "node_risk"]
 
@@ -226,6 +231,26 @@ class _Nodes:
     number: list = field(default_factory=list)
 
 
+@dataclass
+class _Sorted:
+    """For each feature (row), the units of the nodes of a level sorted by that feature, node
+    after node, with their values, class codes and weights carried along (so the search reads
+    memory sequentially)."""
+
+    order: np.ndarray  # (p, M) unit indices
+    xs: np.ndarray  # (p, M) feature values
+    ys: np.ndarray  # (p, M) class codes
+    ws: np.ndarray  # (p, M) weights
+
+    @property
+    def n_units(self):
+        return self.order.shape[1]
+
+    def columns(self, idx):
+        return _Sorted(*(np.ascontiguousarray(a[:, idx])
+                         for a in (self.order, self.xs, self.ys, self.ws)))
+
+
 class TreeBuilder:
     """Grows one tree (see the module docstring for the rules).
 
@@ -287,11 +312,16 @@ class TreeBuilder:
         self.cat_sizes = (np.zeros(p, dtype=np.int64) if self.cat_sizes is None
                           else np.asarray(self.cat_sizes, dtype=np.int64))
         self.unit_weights = bool(np.all(self.w == 1.0))
+        self._nb = _fast.kernels() if USE_NUMBA else None
+        spec = getattr(self.criterion, "kernel_spec", None)
+        self._kernel = spec(n_classes) if (self._nb is not None and spec is not None) else None
         self._flag = np.zeros(n, dtype=bool)
         self._iscale = 0.0
         self.nodes = _Nodes()
         # Sort once, for the whole sample (categorical columns too: harmless and uniform).
-        order = np.argsort(X, axis=0, kind="stable").T.copy()  # (p, n)
+        idx = np.argsort(X, axis=0, kind="stable").T.copy()  # (p, n)
+        order = _Sorted(idx, np.take_along_axis(X.T, idx, axis=1), self.codes[idx],
+                        self.w[idx])
         root_counts = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
         self._add_nodes(root_counts[None, :], np.array([n]), parent=-1, depth=0,
                         numbers=np.array([1]))
@@ -339,11 +369,11 @@ class TreeBuilder:
     def _grow_by_level(self, order):
         """Grow the largest tree the node-local rules allow, one level at a time."""
         nodes = np.array([0])
-        sizes = np.array([order.shape[1]])
+        sizes = np.array([order.n_units])
         while nodes.size:
             ok = np.array([self._searchable(v) for v in nodes], dtype=bool)
             if not ok.all():
-                order = order[:, np.repeat(ok, sizes)]
+                order = order.columns(np.repeat(ok, sizes))
                 nodes, sizes = nodes[ok], sizes[ok]
             if not nodes.size:
                 break
@@ -357,7 +387,7 @@ class TreeBuilder:
         """Create the children of the nodes with a split; return the next level's layout."""
         nd = self.nodes
         seg = np.repeat(np.arange(nodes.size), sizes)
-        rows = order[0]
+        rows = order.order[0]
         go_left = np.zeros(rows.size, dtype=bool)
         feat = np.array([sp.feature if sp is not None else 0 for sp in splits])
         thr = np.array([sp.threshold if sp is not None else np.nan for sp in splits])
@@ -393,21 +423,29 @@ class TreeBuilder:
             nd.split[v] = splits[fidx[i]]
             nd.left[v], nd.right[v] = int(kids[2 * i]), int(kids[2 * i + 1])
         # Stable partition of every feature's sorted list: left part, then right part.
-        order = order[:, keep_cols]
+        if not keep_cols.all():
+            order = order.columns(keep_cols)
         seg_k = np.repeat(np.arange(fidx.size), sizes[fidx])
         sizes_k = sizes[fidx]
         starts = np.concatenate([[0], np.cumsum(sizes_k)[:-1]])
-        mask = self._flag[order]  # (p, M)
-        csum = np.cumsum(mask, axis=1)
-        before = csum - mask  # lefts before each position (global)
-        base = np.take(before, starts, axis=1)
-        local_left = before - base[:, seg_k]
-        local_pos = np.arange(order.shape[1]) - starts[seg_k]
-        nl_k = n_left[fidx][seg_k]
-        newpos = np.where(mask, starts[seg_k] + local_left,
-                          starts[seg_k] + nl_k + (local_pos - local_left))
-        new_order = np.empty_like(order)
-        np.put_along_axis(new_order, newpos, order, axis=1)
+        arrays = (order.order, order.xs, order.ys, order.ws)
+        out = tuple(np.empty_like(a) for a in arrays)
+        if self._nb is not None:
+            self._nb.level_partition(*arrays, self._flag, starts.astype(np.int64),
+                                     sizes_k.astype(np.int64), n_left[fidx].astype(np.int64),
+                                     *out)
+        else:
+            mask = self._flag[order.order]  # (p, M)
+            before = np.cumsum(mask, axis=1) - mask  # lefts before each position (global)
+            base = np.take(before, starts, axis=1)  # lefts before each node's first position
+            local_left = before - base[:, seg_k]
+            local_pos = np.arange(order.n_units) - starts[seg_k]
+            nl_k = n_left[fidx][seg_k]
+            newpos = np.where(mask, starts[seg_k] + local_left,
+                              starts[seg_k] + nl_k + (local_pos - local_left))
+            for a, o in zip(arrays, out):
+                np.put_along_axis(o, newpos, a, axis=1)
+        new_order = _Sorted(*out)
         new_sizes = nn
         return new_order, new_sizes, kids
 
@@ -471,7 +509,7 @@ class TreeBuilder:
             nonlocal counter
             if self._searchable(node):
                 split = self._best_splits(node_order, np.array([node]),
-                                          np.array([node_order.shape[1]]))[0]
+                                          np.array([node_order.n_units]))[0]
                 if split is not None:
                     heapq.heappush(heap, (-split.goodness, counter, node, split, node_order))
                     counter += 1
@@ -481,12 +519,12 @@ class TreeBuilder:
         while heap and n_leaves < self.max_leaf_nodes:
             _, _, node, split, node_order = heapq.heappop(heap)
             new_order, _, kids = self._split_level(
-                node_order, np.array([node]), np.array([node_order.shape[1]]), [split],
+                node_order, np.array([node]), np.array([node_order.n_units]), [split],
                 np.array([True]))
             n_left = nd.n[kids[0]]
             n_leaves += 1
-            push(int(kids[0]), new_order[:, :n_left])
-            push(int(kids[1]), new_order[:, n_left:])
+            push(int(kids[0]), new_order.columns(slice(None, n_left)))
+            push(int(kids[1]), new_order.columns(slice(n_left, None)))
 
     def _weakest_link(self, node):
         """Complexities of a grown tree bottom-up (as in _partition), collapsing nodes whose
@@ -530,11 +568,14 @@ class TreeBuilder:
         totals = np.array([self.nodes.value[v] for v in nodes]).reshape(S, self.K)
         numeric = np.flatnonzero(self.cat_sizes == 0)
         if numeric.size:
-            self._numeric_search(order, numeric, sizes, totals, best_g, best_info)
+            if self._kernel is not None:
+                self._numeric_search_compiled(order, numeric, sizes, totals, best_g, best_info)
+            else:
+                self._numeric_search(order, numeric, sizes, totals, best_g, best_info)
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
         for j in np.flatnonzero(self.cat_sizes > 0):
             for s in range(S):
-                rows = order[0, starts[s]:starts[s] + sizes[s]]
+                rows = order.order[0, starts[s]:starts[s] + sizes[s]]
                 res = self._categorical_search(rows, j, totals[s])
                 if res is not None:
                     best_g[j, s], cat_info[(j, s)] = res
@@ -562,24 +603,45 @@ class TreeBuilder:
                                   threshold=float(best_info[j, s])))
         return out
 
+    def _numeric_search_compiled(self, order, feats, sizes, totals, best_g, best_info):
+        whole = feats.size == order.xs.shape[0]
+        xs = order.xs if whole else order.xs[feats]
+        ys = order.ys if whole else order.ys[feats]
+        ws = order.ws if whole else order.ws[feats]
+        q, S = feats.size, sizes.size
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        good = np.empty((q, S))
+        pos = np.empty((q, S), dtype=np.int64)
+        kind, steps, cost = self._kernel
+        self._nb.level_search(xs, ys, ws, starts, sizes.astype(np.int64),
+                              np.ascontiguousarray(totals), self.min_bucket, kind, steps, cost,
+                              good, pos)
+        jj, ss = np.nonzero(pos >= 0)
+        t = pos[jj, ss]
+        a, b = xs[jj, t], xs[jj, t + 1]
+        thr = (a + b) / 2.0
+        thr = np.where(a < thr, thr, b)  # adjacent floats: keep x < threshold exact
+        best_g[feats[jj], ss] = good[jj, ss]
+        best_info[feats[jj], ss] = thr
+
     def _numeric_search(self, order, feats, sizes, totals, best_g, best_info):
         K = self.K
         mb = self.min_bucket
-        rows = order[feats]  # (q, M): each node's rows sorted by each feature, node after node
-        q, M = rows.shape
+        # (q, M): each node's units sorted by each feature, node after node
+        q, M = feats.size, order.n_units
         S = sizes.size
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
         seg = np.repeat(np.arange(S), sizes)
         local = np.arange(M) - starts[seg]
         # split after position t: left = the node's positions up to t
         pos_ok = (local >= mb - 1) & (local <= sizes[seg] - mb - 1)
-        xs = self.X[rows, feats[:, None]]
+        xs = order.xs[feats]
         valid = np.zeros((q, M), dtype=bool)
         valid[:, :-1] = pos_ok[None, :-1] & (xs[:, :-1] < xs[:, 1:])
         if not valid.any():
             return
-        ys = self.codes[rows]
-        ws = None if self.unit_weights else self.w[rows]
+        ys = order.ys[feats]
+        ws = None if self.unit_weights else order.ws[feats]
         # Cumulative class counts over the whole level, then minus what precedes each node;
         # class-major, so that the criterion's per-class columns are contiguous.
         left = np.empty((K, q, M))

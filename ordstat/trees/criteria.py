@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _fast
+
 __all__ = [
     "CRITERIA",
     "register_criterion",
@@ -215,7 +217,8 @@ def generalized_gini(cost="linear"):
         def cost_matrix(k):
             return _distance_cost(k, power)
 
-        crit = _attach(_cost_goodness(cost_matrix), impurity, f"gini_{cost}")
+        crit = _attach(_cost_goodness(cost_matrix), impurity, f"gini_{cost}",
+                       _spec(_fast.COST, cost=cost_matrix))
         crit.cost = cost
         crit.cost_matrix = cost_matrix
         return crit
@@ -224,7 +227,8 @@ def generalized_gini(cost="linear"):
     def fixed(k):
         return matrix
 
-    crit = _attach(_cost_goodness(fixed), _cost_impurity(matrix), "generalized_gini")
+    crit = _attach(_cost_goodness(fixed), _cost_impurity(matrix), "generalized_gini",
+                   _spec(_fast.COST, cost=fixed))
     crit.cost = matrix
     crit.cost_matrix = fixed
     return crit
@@ -252,7 +256,8 @@ def ordinal_impurity(scores=None):
         if np.any(np.diff(s) <= 0):
             raise ValueError(f"scores must be strictly increasing; got {list(s)}.")
     impurity = _ordinal_impurity(scores)
-    crit = _attach(_ordinal_goodness(impurity), impurity, "ordinal")
+    crit = _attach(_ordinal_goodness(impurity), impurity, "ordinal",
+                   _spec(_fast.ORDINAL, steps=impurity.steps))
     crit.__doc__ = "Piccarreta's ordinal impurity criterion (paper 003, eqs. 12-13, 4)."
     return crit
 
@@ -378,16 +383,32 @@ def _ordinal_goodness(impurity):
     return goodness
 
 
-def _attach(goodness, impurity, name):
+def _attach(goodness, impurity, name, kernel_spec=None):
     goodness.impurity = impurity
     goodness.__name__ = name
+    if kernel_spec is not None:
+        # The compiled split search (ordstat.trees._fast) evaluates the same formula.
+        goodness.kernel_spec = kernel_spec
     return goodness
 
 
-gini = _attach(_gini_goodness, _gini_impurity, "gini")
+_NO_STEPS = np.zeros(1)
+_NO_COST = np.zeros((1, 1))
+
+
+def _spec(kind, steps=None, cost=None):
+    def spec(k):
+        return (kind, _NO_STEPS if steps is None else np.ascontiguousarray(steps(k), float),
+                _NO_COST if cost is None else np.ascontiguousarray(cost(k), float))
+    return spec
+
+
+gini = _attach(_gini_goodness, _gini_impurity, "gini", _spec(_fast.GINI))
 gini.__doc__ = "Gini criterion (paper 003, eqs. 1 and 4) on the count scale."
-entropy = _attach(_entropy_goodness, _entropy_impurity, "entropy")
+entropy = _attach(_entropy_goodness, _entropy_impurity, "entropy", _spec(_fast.ENTROPY))
 entropy.__doc__ = "Entropy criterion (paper 003, eqs. 2 and 4) on the count scale."
+
+twoing.kernel_spec = _spec(_fast.TWOING)
 
 CRITERIA = {
     "gini": gini,
