@@ -401,3 +401,48 @@ def test_no_split_possible_gives_a_root_and_a_one_row_table():
     assert est.tree_.n_nodes == 1 and len(est.cp_table_) == 1
     assert np.isfinite(est.cp_table_.to_numpy()).all()
     np.testing.assert_allclose(est.predict_proba(X), 0.5)
+
+
+@pytest.mark.parametrize("name", ["gini", "ordinal", "twoing", "gini_linear", "entropy"])
+def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
+    from ordstat.trees import _builder, _fast
+
+    if _fast.kernels() is None:
+        pytest.skip("numba is not available: only the numpy path exists")
+    X, y = five_class(seed=8)
+    X[:, 2] = np.round(X[:, 2], 1)  # ties
+    # integer weights: cumulative sums are exact in both paths (with fractional weights the
+    # paths round differently and may break exact ties between features differently)
+    w = np.random.default_rng(0).integers(1, 4, size=len(y)).astype(float)
+    kw = dict(criterion=name, min_split=6, cp=0.0, xval=0)
+    fast = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
+    best_first = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
+    monkeypatch.setattr(_builder, "USE_NUMBA", False)
+    slow = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
+    best_first_slow = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
+    for a, b in ((fast, slow), (best_first, best_first_slow)):
+        np.testing.assert_array_equal(a.feature, b.feature)
+        np.testing.assert_array_equal(a.threshold, b.threshold)
+        np.testing.assert_allclose(a.improvement, b.improvement, rtol=1e-10)
+        np.testing.assert_allclose(a.value, b.value, rtol=1e-12)
+
+
+def test_compiled_goodness_equals_the_registry_functions():
+    from ordstat.trees import _fast
+
+    nb = _fast.kernels()
+    if nb is None:
+        pytest.skip("numba is not available")
+    rng = np.random.default_rng(9)
+    crits = dict(criteria.CRITERIA)
+    crits["user_cost"] = criteria.generalized_gini(np.array([[0, 1, 4, 2], [1, 0, 1, 3],
+                                                             [2, 1, 0, 1], [5, 3, 1, 0.]]))
+    crits["scores"] = criteria.ordinal_impurity([0, 1, 3, 7])
+    for name, crit in crits.items():
+        kind, steps, cost = crit.kernel_spec(4)
+        left = rng.uniform(0, 5, size=(20, 4))
+        right = rng.uniform(0, 5, size=(20, 4))
+        left[0] = 0.0
+        ref = crit(left, right)
+        got = [nb._goodness(kind, a, b, steps, cost) for a, b in zip(left, right)]
+        np.testing.assert_allclose(got, ref, rtol=1e-12, atol=1e-12, err_msg=name)

@@ -318,9 +318,11 @@ class TreeBuilder:
         self._flag = np.zeros(n, dtype=bool)
         self._iscale = 0.0
         self.nodes = _Nodes()
-        # Sort once, for the whole sample (categorical columns too: harmless and uniform).
-        idx = np.argsort(X, axis=0, kind="stable").T.copy()  # (p, n)
-        order = _Sorted(idx, np.take_along_axis(X.T, idx, axis=1), self.codes[idx],
+        # Sort once, feature by feature (contiguous rows). The order among tied values does
+        # not matter: cuts are only made between distinct values.
+        XT = np.ascontiguousarray(X.T)
+        idx = np.argsort(XT, axis=1)  # (p, n)
+        order = _Sorted(idx, np.take_along_axis(XT, idx, axis=1), self.codes[idx],
                         self.w[idx])
         root_counts = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
         self._add_nodes(root_counts[None, :], np.array([n]), parent=-1, depth=0,
@@ -367,40 +369,37 @@ class TreeBuilder:
 
     # -- growth ----------------------------------------------------------------------------
     def _grow_by_level(self, order):
-        """Grow the largest tree the node-local rules allow, one level at a time."""
+        """Grow the largest tree the node-local rules allow, one level at a time. Each level
+        holds only nodes that may be split (the others are dropped when they are created)."""
+        if not self._searchable(0):
+            return
         nodes = np.array([0])
         sizes = np.array([order.n_units])
         while nodes.size:
-            ok = np.array([self._searchable(v) for v in nodes], dtype=bool)
-            if not ok.all():
-                order = order.columns(np.repeat(ok, sizes))
-                nodes, sizes = nodes[ok], sizes[ok]
-            if not nodes.size:
-                break
             splits = self._best_splits(order, nodes, sizes)
             found = np.array([sp is not None for sp in splits], dtype=bool)
             if not found.any():
                 break
             order, sizes, nodes = self._split_level(order, nodes, sizes, splits, found)
 
-    def _split_level(self, order, nodes, sizes, splits, found):
-        """Create the children of the nodes with a split; return the next level's layout."""
+    def _split_level(self, order, nodes, sizes, splits, found, keep_all=False):
+        """Create the children of the nodes with a split; return the next level's layout
+        (children that may be split further, or all children with ``keep_all``)."""
         nd = self.nodes
-        seg = np.repeat(np.arange(nodes.size), sizes)
+        S = nodes.size
+        seg = np.repeat(np.arange(S), sizes)
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
         rows = order.order[0]
-        go_left = np.zeros(rows.size, dtype=bool)
         feat = np.array([sp.feature if sp is not None else 0 for sp in splits])
         thr = np.array([sp.threshold if sp is not None else np.nan for sp in splits])
         x = self.X[rows, feat[seg]]
         go_left = x < thr[seg]
         for s in np.flatnonzero(found):
             if splits[s].left_categories is not None:
-                cols = seg == s
+                cols = slice(starts[s], starts[s] + sizes[s])
                 go_left[cols] = np.isin(x[cols].astype(np.int64), splits[s].left_categories)
-        keep_cols = found[seg]
         self._flag[rows] = go_left
-        # counts of the left children
-        S = nodes.size
+        # class counts of the children
         lc = np.bincount(seg[go_left] * self.K + self.codes[rows[go_left]],
                          weights=self.w[rows[go_left]], minlength=S * self.K).reshape(S, self.K)
         n_left = np.bincount(seg[go_left], minlength=S)
@@ -408,7 +407,7 @@ class TreeBuilder:
         rc = np.maximum(totals - lc, 0.0)
         fidx = np.flatnonzero(found)
         parents = nodes[fidx]
-        depth = nd.depth[parents[0]] + 1 if parents.size else 0
+        depth = nd.depth[parents[0]] + 1
         numbers = np.array([nd.number[v] for v in parents], dtype=np.int64)
         # children in the order (left_0, right_0, left_1, right_1, ...)
         counts = np.empty((2 * fidx.size, self.K))
@@ -417,37 +416,43 @@ class TreeBuilder:
         nn[0::2], nn[1::2] = n_left[fidx], sizes[fidx] - n_left[fidx]
         nums = np.empty(2 * fidx.size, dtype=np.int64)
         nums[0::2], nums[1::2] = 2 * numbers, 2 * numbers + 1
-        par = np.repeat(parents, 2)
-        kids = self._add_nodes(counts, nn, par, depth, nums)
+        kids = self._add_nodes(counts, nn, np.repeat(parents, 2), depth, nums)
         for i, v in enumerate(parents):
             nd.split[v] = splits[fidx[i]]
             nd.left[v], nd.right[v] = int(kids[2 * i]), int(kids[2 * i + 1])
-        # Stable partition of every feature's sorted list: left part, then right part.
-        if not keep_cols.all():
-            order = order.columns(keep_cols)
-        seg_k = np.repeat(np.arange(fidx.size), sizes[fidx])
-        sizes_k = sizes[fidx]
-        starts = np.concatenate([[0], np.cumsum(sizes_k)[:-1]])
+        if keep_all:
+            keep = np.ones(kids.size, dtype=bool)
+        else:
+            risk = np.array(nd.risk[kids[0]:kids[-1] + 1])
+            keep = ((nn >= self.min_split) & (depth < self.max_depth) & (risk > self.alpha)
+                    & (nn >= 2 * self.min_bucket))
+        # Stable partition of every feature's sorted list into the kept children, each child
+        # at its offset in the next level's layout (-1: dropped).
+        dest = np.full(kids.size, -1, dtype=np.int64)
+        dest[keep] = np.concatenate([[0], np.cumsum(nn[keep])[:-1]])
+        M = int(nn[keep].sum())
         arrays = (order.order, order.xs, order.ys, order.ws)
-        out = tuple(np.empty_like(a) for a in arrays)
+        out = tuple(np.empty((a.shape[0], M), dtype=a.dtype) for a in arrays)
         if self._nb is not None:
-            self._nb.level_partition(*arrays, self._flag, starts.astype(np.int64),
-                                     sizes_k.astype(np.int64), n_left[fidx].astype(np.int64),
+            self._nb.level_partition(*arrays, self._flag, starts[fidx].astype(np.int64),
+                                     sizes[fidx].astype(np.int64), dest[0::2], dest[1::2],
                                      *out)
         else:
-            mask = self._flag[order.order]  # (p, M)
-            before = np.cumsum(mask, axis=1) - mask  # lefts before each position (global)
-            base = np.take(before, starts, axis=1)  # lefts before each node's first position
-            local_left = before - base[:, seg_k]
-            local_pos = np.arange(order.n_units) - starts[seg_k]
-            nl_k = n_left[fidx][seg_k]
-            newpos = np.where(mask, starts[seg_k] + local_left,
-                              starts[seg_k] + nl_k + (local_pos - local_left))
-            for a, o in zip(arrays, out):
-                np.put_along_axis(o, newpos, a, axis=1)
-        new_order = _Sorted(*out)
-        new_sizes = nn
-        return new_order, new_sizes, kids
+            self._partition_numpy(order, arrays, out, starts, sizes, fidx, n_left, dest)
+        return _Sorted(*out), nn[keep], kids[keep]
+
+    def _partition_numpy(self, order, arrays, out, starts, sizes, fidx, n_left, dest):
+        p = order.order.shape[0]
+        for i, s in enumerate(fidx):
+            cols = slice(starts[s], starts[s] + sizes[s])
+            mask = self._flag[order.order[:, cols]]  # (p, m)
+            for d, part, n_part in ((dest[2 * i], mask, n_left[s]),
+                                    (dest[2 * i + 1], ~mask, sizes[s] - n_left[s])):
+                if d < 0:
+                    continue
+                for a, o in zip(arrays, out):
+                    # boolean selection keeps each row's sorted order
+                    o[:, d:d + n_part] = a[:, cols][part].reshape(p, n_part)
 
     def _partition(self, node, bound):
         """rpart's recursion over the grown tree: (number of splits kept, summed leaf risk)."""
@@ -520,7 +525,7 @@ class TreeBuilder:
             _, _, node, split, node_order = heapq.heappop(heap)
             new_order, _, kids = self._split_level(
                 node_order, np.array([node]), np.array([node_order.n_units]), [split],
-                np.array([True]))
+                np.array([True]), keep_all=True)
             n_left = nd.n[kids[0]]
             n_leaves += 1
             push(int(kids[0]), new_order.columns(slice(None, n_left)))

@@ -71,15 +71,13 @@ def _goodness(kind, left, right, steps, cost):
             blr += steps[g] * (cl * cr)
         return _sdiv(bl, nl) + _sdiv(br, nr) - _sdiv(bl + br + 2.0 * blr, nl + nr)
     # TWOING
-    inv_l = _sdiv(1.0, nl)
-    inv_r = _sdiv(1.0, nr)
     cl = 0.0
     cr = 0.0
     best = 0.0
     for g in range(K - 1):
         cl += left[g]
         cr += right[g]
-        d = cl * inv_l - cr * inv_r
+        d = _sdiv(cl, nl) - _sdiv(cr, nr)
         if d * d > best:
             best = d * d
     return _sdiv(nl * nr, nl + nr) * best
@@ -122,21 +120,26 @@ def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, kind, steps, cos
 
 
 @jit
-def level_partition(order, xs, ys, ws, flag, starts, sizes, n_left, o_order, o_xs, o_ys, o_ws):
-    """Stable partition of every feature row within each node: the units going left (flag
-    True) first, in their sorted order, then the others; values, codes and weights move with
-    their unit."""
+def level_partition(order, xs, ys, ws, flag, starts, sizes, dest_left, dest_right, o_order,
+                    o_xs, o_ys, o_ws):
+    """Stable partition of every feature row within each split node: the units going left
+    (flag True) to the left child's block of the output, the others to the right child's, in
+    their sorted order; values, codes and weights move with their unit. A child whose
+    destination is -1 is dropped (it will not be split)."""
     for j in range(order.shape[0]):
         for s in range(starts.shape[0]):
-            a = starts[s]
-            li = a
-            ri = a + n_left[s]
-            for t in range(a, a + sizes[s]):
+            li = dest_left[s]
+            ri = dest_right[s]
+            for t in range(starts[s], starts[s] + sizes[s]):
                 u = order[j, t]
                 if flag[u]:
+                    if li < 0:
+                        continue
                     d = li
                     li += 1
                 else:
+                    if ri < 0:
+                        continue
                     d = ri
                     ri += 1
                 o_order[j, d] = u

@@ -290,14 +290,12 @@ def twoing(left, right):
         nr += b
     if k < 2:
         return np.zeros(n)
-    inv_l = _safe_div(1.0, nl)
-    inv_r = _safe_div(1.0, nr)
     cl, cr = np.zeros(n), np.zeros(n)
     best = np.zeros(n)
     for g in range(k - 1):
         cl += L[g]
         cr += R[g]
-        d = cl * inv_l - cr * inv_r
+        d = _safe_div(cl, nl) - _safe_div(cr, nr)
         np.maximum(best, d * d, out=best)
     # N pL pR = nl nr / N
     return _safe_div(nl * nr, nl + nr) * best
