@@ -1,19 +1,28 @@
 """Growing a classification tree into flat arrays, rpart-style.
 
-The search sorts every feature once for the whole sample (as rpart does) and keeps, for each
-node, the node's row indices in sorted order per feature; a split partitions these lists stably,
-so no node is ever re-sorted. In a node all candidate thresholds of all features are evaluated at
-once from cumulative weighted class counts (numpy), and the criterion (any function of
-:mod:`ordstat.trees.criteria`) is called once per node on every candidate.
+Every feature is sorted once for the whole sample (as rpart does); the units of each node stay
+sorted per feature, with their values, class codes and weights carried along, and a split
+partitions these lists stably, so no node is ever re-sorted. The nodes of one depth are searched
+together: for every (feature, node) all cut points are evaluated from cumulative weighted class
+counts, either by the numba kernel of :mod:`ordstat.trees._fast` (built-in criteria) or in
+numpy, calling the criterion (any function of :mod:`ordstat.trees.criteria`) once per level on
+every candidate.
 
-Growth follows rpart's ``partition`` (Therneau & Atkinson, "An Introduction to Recursive
-Partitioning Using the RPART Routines", section on cost-complexity): depth first, left child
-first; a node is not split when it has fewer than ``min_split`` units, sits at ``max_depth``, or
-its risk (or an upper bound of the complexity passed down by its parent) is at most
-``alpha = cp * R(root)``; after both children are grown, the node's complexity (the weakest-link
-value (R(t) - R(T_t)) / (|T_t| - 1) of the subtree) is computed and a node whose complexity is at
-most ``alpha`` is collapsed again. R is the risk of the leaf rule (misclassification for
-``leaf_rule="mode"``).
+The tree is rpart's (Therneau & Atkinson, "An Introduction to Recursive Partitioning Using the
+RPART Routines"; rpart's ``partition``), obtained in two passes:
+
+1. level by level, the largest tree allowed by the rules that depend on a node alone: a node is
+   split only with at least ``min_split`` units, below ``max_depth``, with risk R(t) > alpha
+   (``alpha = cp * R(root)``) and a cut leaving ``min_bucket`` units on each side with positive
+   goodness;
+2. rpart's depth-first recursion over that tree without touching the data: a node is not split
+   when min(R(t), bound from its parent) <= alpha; after both children, the node's complexity
+   (the weakest-link (R(t) - R(T_t)) / (|T_t| - 1), letting a weaker child collapse first) is
+   computed and a node whose complexity is at most alpha is collapsed again.
+
+R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
+split of a node depends only on its units, the result is the tree of rpart's single recursive
+pass (checked against R in tests/test_trees_rpart.py).
 """
 
 from __future__ import annotations
@@ -571,20 +580,23 @@ class TreeBuilder:
         best_info = np.full((p, S), np.nan)  # threshold (numeric)
         cat_info = {}
         totals = np.array([self.nodes.value[v] for v in nodes]).reshape(S, self.K)
+        fmask = self._feature_mask(S)  # (p, S) features drawn per node, or None for all
         numeric = np.flatnonzero(self.cat_sizes == 0)
         if numeric.size:
             if self._kernel is not None:
-                self._numeric_search_compiled(order, numeric, sizes, totals, best_g, best_info)
+                self._numeric_search_compiled(order, numeric, sizes, totals, best_g, best_info,
+                                              None if fmask is None else fmask[numeric])
             else:
                 self._numeric_search(order, numeric, sizes, totals, best_g, best_info)
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
         for j in np.flatnonzero(self.cat_sizes > 0):
             for s in range(S):
+                if fmask is not None and not fmask[j, s]:
+                    continue
                 rows = order.order[0, starts[s]:starts[s] + sizes[s]]
                 res = self._categorical_search(rows, j, totals[s])
                 if res is not None:
                     best_g[j, s], cat_info[(j, s)] = res
-        fmask = self._feature_mask(S)
         if fmask is not None:
             best_g[~fmask] = -np.inf
         feat = np.argmax(best_g, axis=0)  # first feature among ties (rpart keeps the first)
@@ -608,7 +620,8 @@ class TreeBuilder:
                                   threshold=float(best_info[j, s])))
         return out
 
-    def _numeric_search_compiled(self, order, feats, sizes, totals, best_g, best_info):
+    def _numeric_search_compiled(self, order, feats, sizes, totals, best_g, best_info,
+                                 fmask=None):
         whole = feats.size == order.xs.shape[0]
         xs = order.xs if whole else order.xs[feats]
         ys = order.ys if whole else order.ys[feats]
@@ -618,9 +631,11 @@ class TreeBuilder:
         good = np.empty((q, S))
         pos = np.empty((q, S), dtype=np.int64)
         kind, steps, cost = self._kernel
+        todo = (np.ones((q, S), dtype=np.bool_) if fmask is None
+                else np.ascontiguousarray(fmask, dtype=np.bool_))
         self._nb.level_search(xs, ys, ws, starts, sizes.astype(np.int64),
                               np.ascontiguousarray(totals), self.min_bucket, kind, steps, cost,
-                              good, pos)
+                              todo, good, pos)
         jj, ss = np.nonzero(pos >= 0)
         t = pos[jj, ss]
         a, b = xs[jj, t], xs[jj, t + 1]

@@ -72,7 +72,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         ``cp=-1`` to keep every split).
     max_features : int, float, {"sqrt", "log2"} or None, default=None
         Number of features drawn at random in each node (for forests): an int, a fraction of
-        the features, their square root or log2; None uses all.
+        the features, their square root or log2; None uses all. A node none of whose drawn
+        features admits a split becomes a leaf.
     xval : int or array-like of shape (n_samples,), default=10
         Number of cross-validation folds for the cp table (0 or 1: none), or the fold id of every
         unit (rpart's ``xval`` vector).
@@ -127,7 +128,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    Splitting needs no scale for the goodness: candidates with non-positive goodness are
+    The split search is compiled with numba for the built-in criteria (numpy otherwise, and
+    for user criteria); both give the same tree. Splitting needs no scale for the goodness: candidates with non-positive goodness are
     never used, so a generalized-Gini split that would increase impurity is not made (paper
     003, section 4.1). Units with zero weight are left out of the tree. ``min_split`` and
     ``min_bucket`` count units, not weights, as in rpart. Missing values in ``X`` are not

@@ -84,15 +84,16 @@ def _goodness(kind, left, right, steps, cost):
 
 
 @jit
-def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, kind, steps, cost, out_good,
-                 out_pos):
+def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, kind, steps, cost, todo,
+                 out_good, out_pos):
     """Best cut of every (feature row, node) of a level.
 
     Row j of xs / ys / ws holds the values, class codes and weights of each node's units
     sorted by one feature, node after node (node s at positions starts[s] ..
     starts[s] + sizes[s]). A cut after position t (left = the node's units up to t) is
     admissible when both children keep min_bucket units and xs[j, t] < xs[j, t + 1]. Writes
-    the largest goodness (the first position on ties) and its position, or -inf and -1.
+    the largest goodness (the first position on ties) and its position, or -inf and -1;
+    pairs with todo[j, s] False (features not drawn for the node) are skipped.
     """
     K = totals.shape[1]
     left = np.empty(K)
@@ -101,10 +102,14 @@ def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, kind, steps, cos
         for s in range(starts.shape[0]):
             a = starts[s]
             m = sizes[s]
-            for k in range(K):
-                left[k] = 0.0
             best = -np.inf
             best_t = -1
+            if not todo[j, s]:
+                out_good[j, s] = best
+                out_pos[j, s] = best_t
+                continue
+            for k in range(K):
+                left[k] = 0.0
             for i in range(m - min_bucket):
                 t = a + i
                 left[ys[j, t]] += ws[j, t]

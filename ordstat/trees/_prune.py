@@ -53,13 +53,21 @@ def cp_sequence(tree: Tree, alpha: float):
     cps = np.unique(np.maximum(cx, alpha))[::-1]
     parent = _parents(tree)
     parent_cx = np.where(parent >= 0, cx[np.maximum(parent, 0)], np.inf)
-    # Node v is a leaf of the subtree at c when its parent's split survives (cx > c) and its
-    # own does not (a leaf, or cx <= c).
-    alive = parent_cx[None, :] > cps[:, None]
-    is_leaf = (~internal)[None, :] | (cx[None, :] <= cps[:, None])
-    risk = ((alive & is_leaf) * tree.risk[None, :]).sum(axis=1)
-    nsplit = (internal[None, :] & (cx[None, :] > cps[:, None])).sum(axis=1)
-    return cps, nsplit.astype(np.int64), risk
+    # Node v is a leaf of the subtree at c when its parent's split survives (parent cx > c)
+    # and its own does not (a leaf, or cx <= c): c in [low_v, parent_cx_v) with low_v = cx_v
+    # for internal nodes and -inf for leaves. Sums over such intervals by sorting once.
+    low = np.where(internal, cx, -np.inf)
+    risk = _weight_above(parent_cx, tree.risk, cps) - _weight_above(low, tree.risk, cps)
+    nsplit = _weight_above(cx[internal], np.ones(int(internal.sum())), cps)
+    return cps, np.rint(nsplit).astype(np.int64), risk
+
+
+def _weight_above(keys, weights, cps):
+    """For each c in cps: the sum of weights whose key is > c."""
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+    tail = np.concatenate([np.cumsum(weights[order][::-1])[::-1], [0.0]])
+    return tail[np.searchsorted(sorted_keys, cps, side="right")]
 
 
 def prune_tree(tree: Tree, cp: float) -> Tree:
@@ -125,16 +133,21 @@ def cross_validated_risk(grow, X, codes, weights, folds, cps, alpha, loss):
         tree = grow(X[train], codes[train], weights[train], alpha * scale)
         path = np.stack(tree.decision_nodes(X[test]), axis=1)  # (n_test, depth+1), leaf-padded
         depth_len = path.shape[1]
-        cx_path = tree.complexity[path]
-        # A unit stops at the first node on its path whose complexity is <= the threshold;
-        # complexities never increase down a path, so that is a count.
-        stop = (cx_path[:, :, None] > (thresholds * scale)[None, None, :]).sum(axis=1)
-        stop = np.minimum(stop, depth_len - 1)
-        nodes = np.take_along_axis(path, stop, axis=1)  # (n_test, m)
-        err = loss[tree.yval[nodes], codes[test][:, None]]
-        wt = weights[test][:, None]
-        xrisk += (wt * err).sum(axis=0)
-        xsq += (wt * err * err).sum(axis=0)
+        th = thresholds * scale
+        y_test, w_test = codes[test], weights[test]
+        # chunks keep the (units, depth, thresholds) comparison small
+        step = max(1, 4_000_000 // (depth_len * th.size))
+        for lo in range(0, path.shape[0], step):
+            p = path[lo:lo + step]
+            # A unit stops at the first node on its path whose complexity is <= the
+            # threshold; complexities never increase down a path, so that is a count.
+            stop = (tree.complexity[p][:, :, None] > th[None, None, :]).sum(axis=1)
+            stop = np.minimum(stop, depth_len - 1)
+            nodes = np.take_along_axis(p, stop, axis=1)  # (chunk, m)
+            err = loss[tree.yval[nodes], y_test[lo:lo + step, None]]
+            wt = w_test[lo:lo + step, None]
+            xrisk += (wt * err).sum(axis=0)
+            xsq += (wt * err * err).sum(axis=0)
     xstd = np.sqrt(np.maximum(xsq - xrisk ** 2 / total_w, 0.0))
     return xrisk, xstd
 
