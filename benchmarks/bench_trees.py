@@ -66,6 +66,9 @@ def _rpart(X, y):
 def run(quick: bool = False):
     sizes = [(2_000, 20), (10_000, 5)] if quick else [(10_000, 50), (100_000, 10)]
     repeat = 1 if quick else 3
+    warm_X, warm_y = _data(500, 3)
+    for crit in ("gini", "ordinal", "twoing", "gini_linear", "entropy"):
+        _ours(warm_X, warm_y, crit)()  # load (or compile once) the numba kernels
     for n, p in sizes:
         X, y = _data(n, p)
         tag = f"n{n}_p{p}_K5"

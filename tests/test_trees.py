@@ -399,7 +399,10 @@ def test_no_split_possible_gives_a_root_and_a_one_row_table():
     y = np.arange(10) % 2
     est = OrdinalTreeClassifier(random_state=0).fit(X, y)
     assert est.tree_.n_nodes == 1 and len(est.cp_table_) == 1
+    assert list(est.cp_table_.columns) == ["CP", "nsplit", "rel_error"]  # rpart: no xval
     assert np.isfinite(est.cp_table_.to_numpy()).all()
+    pruned = OrdinalTreeClassifier(prune="1se", random_state=0).fit(X, y)
+    assert pruned.tree_.n_nodes == 1
     np.testing.assert_allclose(est.predict_proba(X), 0.5)
 
 

@@ -108,7 +108,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         which can be the ``x >= c`` side; here the left child is always ``x < c``.
     cp_table_ : pandas.DataFrame
         rpart's ``printcp`` table, one row per nested subtree (largest CP first), with columns
-        ``CP``, ``nsplit``, ``rel_error`` and, with cross-validation, ``xerror``, ``xstd``.
+        ``CP``, ``nsplit``, ``rel_error`` and, with cross-validation, ``xerror``, ``xstd``
+        (as in rpart, not when the tree has no split).
     cp_ : float
         The cp the returned tree is pruned at (``cp`` when ``prune`` is None).
     feature_importances_ : ndarray of shape (n_features,)
@@ -335,16 +336,13 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         alpha = params["cp"] * full.risk[0]
         cps, nsplit, risk = cp_sequence(full, alpha)
         xrisk = xstd = None
-        if folds is not None:
-            if full.n_nodes > 1:
-                def grow(Xf, cf, wf, alpha_f):
-                    return self._builder(params, rng, alpha=alpha_f).build(Xf, cf, wf, k)
+        # As rpart, no cross-validation when the tree has no split (the table has one row).
+        if folds is not None and full.n_nodes > 1:
+            def grow(Xf, cf, wf, alpha_f):
+                return self._builder(params, rng, alpha=alpha_f).build(Xf, cf, wf, k)
 
-                xrisk, xstd = cross_validated_risk(grow, X, codes, w, folds, cps, alpha,
-                                                   self._loss_)
-            else:  # no split: the root predicts every held-out unit (rpart skips xval here)
-                xrisk = np.array([full.risk[0]])
-                xstd = np.array([0.0])
+            xrisk, xstd = cross_validated_risk(grow, X, codes, w, folds, cps, alpha,
+                                               self._loss_)
         self.cp_table_ = cp_table(cps, nsplit, risk, full.risk[0], xrisk, xstd)
         self._full_tree = full
         if self.prune is not None and full.n_nodes > 1:
