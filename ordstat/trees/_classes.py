@@ -130,7 +130,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     Notes
     -----
     The split search is compiled with numba for the built-in criteria (numpy otherwise, and
-    for user criteria); both give the same tree. Splitting needs no scale for the goodness: candidates with non-positive goodness are
+    for user criteria); both give the same tree (up to how exact ties between candidate splits
+    are broken by rounding, with fractional weights). Splitting needs no scale for the goodness: candidates with non-positive goodness are
     never used, so a generalized-Gini split that would increase impurity is not made (paper
     003, section 4.1). Units with zero weight are left out of the tree. ``min_split`` and
     ``min_bucket`` count units, not weights, as in rpart. Missing values in ``X`` are not

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ._fast import COST, ENTROPY, GINI, ORDINAL  # noqa: F401  (TWOING is the fall-through)
+from ._fast import COST, ENTROPY, GINI, ORDINAL, TWOING
 
 jit = numba.njit(cache=True, nogil=True)
 
@@ -77,10 +77,173 @@ def _goodness(kind, left, right, steps, cost):
     for g in range(K - 1):
         cl += left[g]
         cr += right[g]
-        d = _sdiv(cl, nl) - _sdiv(cr, nr)
+        d = cl * nr - cr * nl
         if d * d > best:
             best = d * d
-    return _sdiv(nl * nr, nl + nr) * best
+    return _sdiv(best, (nl + nr) * nl * nr)
+
+
+@jit
+def _gini_scan(xs, ys, ws, j, a, m, total, min_bucket):
+    """The Gini scan of one (feature, node) with running sums: with S(n) = sum_g n_g^2,
+    S(L) gains w (2 L_c + w) when a unit of class c and weight w joins L, and
+    S(R) = S(T) - 2 T'L + S(L); goodness S(L)/n_L + S(R)/n_R - S(T)/N (criteria._gini_goodness;
+    with integer weights every sum is exact, so both agree to the last bit)."""
+    K = total.shape[0]
+    n = 0.0
+    st = 0.0
+    for g in range(K):
+        n += total[g]
+        st += total[g] * total[g]
+    left = np.zeros(K)
+    sl = 0.0
+    tl = 0.0
+    nl = 0.0
+    best = -np.inf
+    best_t = -1
+    for i in range(m - min_bucket):
+        t = a + i
+        c = ys[j, t]
+        w = ws[j, t]
+        sl += w * (2.0 * left[c] + w)
+        left[c] += w
+        tl += w * total[c]
+        nl += w
+        if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
+            sr = st - 2.0 * tl + sl
+            g = _sdiv(sl, nl) + _sdiv(sr, n - nl) - _sdiv(st, n)
+            if g > best:
+                best = g
+                best_t = t
+    return best, best_t
+
+
+@jit
+def _ordinal_scan(xs, ys, ws, j, a, m, total, min_bucket, steps):
+    """The ordinal-impurity scan of one (feature, node) with running sums over the cumulative
+    counts c_g (g < K): B(L) = sum_g ds_g cL_g^2 and M = sum_g ds_g cT_g cL_g gain O(K) terms
+    when a unit joins L, and B(R) = B(T) - 2 M + B(L); goodness B(L)/n_L + B(R)/n_R - B(T)/N
+    (criteria._ordinal_goodness)."""
+    K = total.shape[0]
+    n = 0.0
+    for g in range(K):
+        n += total[g]
+    ct = np.zeros(K)
+    run = 0.0
+    bt = 0.0
+    for g in range(K - 1):
+        run += total[g]
+        ct[g] = run
+        bt += steps[g] * (run * run)
+    cl = np.zeros(K)
+    bl = 0.0
+    mm = 0.0
+    nl = 0.0
+    best = -np.inf
+    best_t = -1
+    for i in range(m - min_bucket):
+        t = a + i
+        c = ys[j, t]
+        w = ws[j, t]
+        for g in range(c, K - 1):
+            bl += steps[g] * (w * (2.0 * cl[g] + w))
+            mm += steps[g] * (ct[g] * w)
+            cl[g] += w
+        nl += w
+        if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
+            br = bt - 2.0 * mm + bl
+            g = _sdiv(bl, nl) + _sdiv(br, n - nl) - _sdiv(bt, n)
+            if g > best:
+                best = g
+                best_t = t
+    return best, best_t
+
+
+@jit
+def _twoing_scan(xs, ys, ws, j, a, m, total, min_bucket):
+    """The ordered-twoing scan of one (feature, node): cumulative left counts updated in O(K)
+    per unit; goodness max_r (cL_r n_R - cR_r n_L)^2 / (N n_L n_R) (criteria.twoing)."""
+    K = total.shape[0]
+    n = 0.0
+    ct = np.zeros(K)
+    run = 0.0
+    for g in range(K):
+        n += total[g]
+        run += total[g]
+        ct[g] = run
+    cl = np.zeros(K)
+    nl = 0.0
+    best = -np.inf
+    best_t = -1
+    for i in range(m - min_bucket):
+        t = a + i
+        c = ys[j, t]
+        w = ws[j, t]
+        for g in range(c, K - 1):
+            cl[g] += w
+        nl += w
+        if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
+            nr = n - nl
+            top = 0.0
+            for g in range(K - 1):
+                d = cl[g] * nr - (ct[g] - cl[g]) * nl
+                if d * d > top:
+                    top = d * d
+            g = _sdiv(top, n * nl * nr)
+            if g > best:
+                best = g
+                best_t = t
+    return best, best_t
+
+
+@jit
+def _cost_scan(xs, ys, ws, j, a, m, total, min_bucket, cost):
+    """The generalized-Gini scan of one (feature, node), with the quadratic forms updated as
+    each unit moves left: O(K) per unit and O(1) per candidate instead of O(K^2).
+
+    With q(n) = n' C n: q(L) gains w (C L + C' L)_c + w^2 C_cc when a unit of class c and
+    weight w joins L; q(R) = q(T) - T'C L - L'C T + q(L) for R = T - L; goodness
+    q(T)/N - q(L)/n_L - q(R)/n_R (see criteria._cost_goodness).
+    """
+    K = total.shape[0]
+    ct = np.zeros(K)  # C T
+    ctt = np.zeros(K)  # C' T
+    n = 0.0
+    for g in range(K):
+        n += total[g]
+        for h in range(K):
+            ct[g] += cost[g, h] * total[h]
+            ctt[g] += cost[h, g] * total[h]
+    qt = 0.0
+    for g in range(K):
+        qt += total[g] * ct[g]
+    u = np.zeros(K)  # C L
+    u2 = np.zeros(K)  # C' L
+    ql = 0.0
+    t_u = 0.0  # T' C L
+    l_ct = 0.0  # L' C T
+    nl = 0.0
+    best = -np.inf
+    best_t = -1
+    for i in range(m - min_bucket):
+        t = a + i
+        c = ys[j, t]
+        w = ws[j, t]
+        ql += w * (u[c] + u2[c]) + w * w * cost[c, c]
+        for g in range(K):
+            u[g] += w * cost[g, c]
+            u2[g] += w * cost[c, g]
+        t_u += w * ctt[c]
+        l_ct += w * ct[c]
+        nl += w
+        if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
+            nr = n - nl
+            qr = qt - t_u - l_ct + ql
+            g = _sdiv(qt, n) - _sdiv(ql, nl) - _sdiv(qr, nr)
+            if g > best:
+                best = g
+                best_t = t
+    return best, best_t
 
 
 @jit
@@ -105,6 +268,19 @@ def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, kind, steps, cos
             best = -np.inf
             best_t = -1
             if not todo[j, s]:
+                out_good[j, s] = best
+                out_pos[j, s] = best_t
+                continue
+            if kind != ENTROPY:
+                if kind == TWOING:
+                    best, best_t = _twoing_scan(xs, ys, ws, j, a, m, totals[s], min_bucket)
+                elif kind == COST:
+                    best, best_t = _cost_scan(xs, ys, ws, j, a, m, totals[s], min_bucket, cost)
+                elif kind == GINI:
+                    best, best_t = _gini_scan(xs, ys, ws, j, a, m, totals[s], min_bucket)
+                else:
+                    best, best_t = _ordinal_scan(xs, ys, ws, j, a, m, totals[s], min_bucket,
+                                                 steps)
                 out_good[j, s] = best
                 out_pos[j, s] = best_t
                 continue

@@ -295,10 +295,11 @@ def twoing(left, right):
     for g in range(k - 1):
         cl += L[g]
         cr += R[g]
-        d = _safe_div(cl, nl) - _safe_div(cr, nr)
+        d = cl * nr - cr * nl
         np.maximum(best, d * d, out=best)
-    # N pL pR = nl nr / N
-    return _safe_div(nl * nr, nl + nr) * best
+    # N pL pR (cl/nl - cr/nr)^2 = (cl nr - cr nl)^2 / (N nl nr): one division, no overflow
+    # for tiny counts, and exact up to it for integer weights
+    return _safe_div(best, (nl + nr) * nl * nr)
 
 
 def _gini_goodness(left, right):
