@@ -21,3 +21,6 @@ def make_method(name: str, **overrides):
     target, kwargs, _ = METHODS[name]
     module, cls = target.split(":")
     return getattr(import_module(module), cls)(**{**kwargs, **overrides})
+
+# What `ordstat compare` runs when --methods is not given.
+DEFAULT_METHODS = ["polr"]
