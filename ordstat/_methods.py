@@ -11,6 +11,8 @@ from importlib import import_module
 # name: (module:Class, keyword arguments, one-line description)
 METHODS = {
     "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
+    "polr_probit": ("ordstat.baseline:ProportionalOddsClassifier", {"link": "probit"},
+                    "cumulative probit"),
 }
 
 

@@ -126,9 +126,8 @@ def _prepare(frame, response, args):
     return frame[predictors], y
 
 
-def _compare(args):
-    frame, response = _load(args)
-    X, y = _prepare(frame, response, args)
+def _check_choices(args):
+    """Cheap checks of the options, before any data is read."""
     methods = args.methods or DEFAULT_METHODS
     unknown = [m for m in methods if m not in METHODS]
     if unknown:
@@ -140,12 +139,21 @@ def _compare(args):
                          f"{', '.join(METRICS)}")
     if args.jobs == 0:
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
-    from .model_selection import compare_methods, evaluate, make_cv, summarize
+    from .model_selection import make_cv
 
     try:
         make_cv(args.scheme)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    return methods
+
+
+def _compare(args):
+    methods = _check_choices(args)
+    frame, response = _load(args)
+    X, y = _prepare(frame, response, args)
+    from .model_selection import compare_methods, evaluate, summarize
+
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     estimators = {name: make_method(name) for name in methods}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None

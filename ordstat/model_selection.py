@@ -27,7 +27,8 @@ import pandas as pd
 from joblib import Parallel, delayed
 from scipy import stats
 from sklearn.base import clone
-from sklearn.model_selection import LeaveOneOut, StratifiedKFold, StratifiedShuffleSplit
+from sklearn.model_selection import (LeaveOneOut, ShuffleSplit, StratifiedKFold,
+                                     StratifiedShuffleSplit)
 
 from ._labels import encode_target
 from ._validation import check_positive_int, check_random_state
@@ -84,8 +85,16 @@ class RepeatedLearningTestSplits:
         if not 0 < self.test_size < 1:
             raise ValueError(f"test_size must be in (0, 1); got {self.test_size!r}.")
         seed = int(check_random_state(self.random_state).integers(np.iinfo(np.int32).max))
-        splitter = StratifiedShuffleSplit(self.get_n_splits(), test_size=self.test_size,
-                                          random_state=seed)
+        _, counts = np.unique(np.asarray(y), return_counts=True)
+        if counts.min() < 2:
+            warnings.warn(
+                "RepeatedLearningTestSplits: a class has a single unit, so the splits cannot be "
+                "stratified; using unstratified random splits.", UserWarning, stacklevel=2)
+            splitter = ShuffleSplit(self.get_n_splits(), test_size=self.test_size,
+                                    random_state=seed)
+        else:
+            splitter = StratifiedShuffleSplit(self.get_n_splits(), test_size=self.test_size,
+                                              random_state=seed)
         yield from splitter.split(X, y)
 
 
