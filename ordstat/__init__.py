@@ -7,4 +7,9 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0"
 
+from .discrete import (FullMultinomial, IndependenceModel, KernelMultinomial, affinity,
+                       class_union_affinity)
+
 __all__ = ["__version__"]
+__all__ += ["FullMultinomial", "IndependenceModel", "KernelMultinomial", "affinity",
+            "class_union_affinity"]

@@ -8,13 +8,29 @@ import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 
 ESTIMATORS = [
     ProportionalOddsClassifier(),
+    FullMultinomial(),
+    IndependenceModel(),
+    KernelMultinomial(),
 ]
 
 # {estimator class name: {check name: reason}}
 EXPECTED_FAILURES = {}
+
+# Discrete models read each distinct value of a continuous column as a category (DESIGN notes in
+# ordstat/discrete/_states.py): this check fits 15 x 30 continuous data (s = 15^30 states, beyond
+# the 2^62 the joint models support) and predicts rows left out of the fit (unknown categories,
+# an error by design). tests/test_discrete.py checks weight/repeat equivalence on discrete data.
+_DISCRETE_CONTINUOUS = {
+    "check_sample_weight_equivalence_on_dense_data": (
+        "continuous X: unknown categories at predict time / too many joint states"
+    ),
+}
+for _name in ("FullMultinomial", "IndependenceModel", "KernelMultinomial"):
+    EXPECTED_FAILURES[_name] = dict(_DISCRETE_CONTINUOUS)
 
 
 def _expected_failed_checks(estimator):
