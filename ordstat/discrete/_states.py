@@ -297,7 +297,7 @@ def encode(X, space, *, _checked=None):
         ok = (numeric == 0) | (numeric == 1)
         if not ok.all():
             rows, cols = np.nonzero(~ok)
-            bad = numeric[rows[0], cols[0]]
+            bad = numeric[rows[0], cols[0]].item()
             raise ValueError(
                 f"X must hold only the values 0 and 1 for variables declared binary "
                 f"(categories='binary'); {_feature_label(cols[0], names)} has the value {bad!r} "
