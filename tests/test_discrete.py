@@ -396,9 +396,10 @@ def _brute_loo(X, y, lam, n_cats):
     return total
 
 
-@pytest.mark.parametrize("force_pairwise", [False, True])
-def test_loo_criterion_matches_brute_force(force_pairwise, monkeypatch):
-    if force_pairwise:
+@pytest.mark.parametrize("strategy", ["histograms", "per_lambda", "pairwise"])
+def test_loo_criterion_matches_brute_force(strategy, monkeypatch):
+    monkeypatch.setattr(_kernel, "loo_strategy", lambda *args, **kw: strategy)
+    if strategy == "pairwise":
         monkeypatch.setattr(_kernel, "MAX_TABLE", 0)
         monkeypatch.setattr(_kernel, "KEEP_TABLE", 0)
     rng = np.random.default_rng(11)
@@ -753,3 +754,21 @@ def test_class_union_affinity_bad_input():
     absent = FullMultinomial(classes=[0, 1, 2]).fit(TOY_X, TOY_Y)
     with pytest.raises(ValueError, match="no training units"):
         class_union_affinity(absent, [2], [0])
+
+
+@settings(max_examples=25, deadline=None)
+@given(_discrete_problem())
+def test_dense_histograms_agree_with_pairwise(problem):
+    X, y, n_cats, lam = problem
+    radices = np.array(n_cats)
+    ids = _states.state_ids(X, radices)
+    states, inv = np.unique(ids, return_inverse=True)
+    counts = np.zeros((len(states), 2))
+    np.add.at(counts, (inv, y), 1.0)
+    s = int(np.prod(radices))
+    table = _kernel.dense_table(states, counts, s)
+    dense = _kernel.dense_histograms(table, radices).transpose(1, 0, 2)
+    all_codes = _states.states_to_codes(np.arange(s), radices)
+    pair = _kernel.distance_histograms(all_codes, _states.states_to_codes(states, radices),
+                                       counts, radices)
+    np.testing.assert_allclose(dense, pair, rtol=1e-12, atol=1e-12)

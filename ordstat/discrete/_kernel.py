@@ -28,6 +28,8 @@ from scipy.optimize import minimize_scalar
 # Dense tables up to this many entries (K * s) are kept by the fitted model / built on demand.
 KEEP_TABLE = 2**21
 MAX_TABLE = 2**24
+# Largest (K, s, d + 1) table of distance histograms built for the leave-one-out search.
+MAX_HIST_TABLE = 2**23
 # Entries of one block of the pairwise distance matrix.
 BLOCK = 2**20
 
@@ -57,6 +59,43 @@ def dense_smooth(table, radices, lam: float) -> np.ndarray:
         # lam * T + off * (others), with others = total - T >= 0 (no cancellation below 0).
         T = lam * T + off * (total - T)
     return T.reshape(K, -1)
+
+
+def dense_histograms(table, radices) -> np.ndarray:
+    """(K, s, d + 1): for every state x, the kernel weight of the training states by distance.
+
+    The polynomial form of :func:`dense_smooth`: smoothing along variable j keeps the weight of a
+    match at distance h and moves 1/(c_j - 1) of every mismatching category to distance h + 1.
+    One pass gives S(x) = sum_h M[x, h] lambda^(d - h) (1 - lambda)^h for *every* lambda, which
+    is what the leave-one-out search needs.
+    """
+    K = table.shape[0]
+    d = len(radices)
+    shape = (K,) + tuple(int(c) for c in radices)
+    # Distance first, so that the bins 0..i touched after i variables are one contiguous block.
+    M = np.zeros((d + 1,) + shape)
+    M[0] = table.reshape(shape)
+    full = [slice(None)] * M.ndim
+    for i, c in enumerate(radices):
+        axis = i + 2
+
+        def cells(h, cat=None):
+            index = list(full)
+            index[0] = h
+            if cat is not None:
+                index[axis] = cat
+            return tuple(index)
+
+        low, high = slice(0, i + 1), slice(1, i + 2)
+        if c == 2:
+            # The other category of a binary variable is the mismatch: swap the two halves.
+            first = M[cells(low, 0)].copy()
+            M[cells(high, 0)] += M[cells(low, 1)]
+            M[cells(high, 1)] += first
+        else:
+            block = M[low]
+            M[high] += (block.sum(axis=axis, keepdims=True) - block) / (c - 1)
+    return np.moveaxis(M.reshape(d + 1, K, -1), 0, -1)
 
 
 def _one_hot(codes, radices):
@@ -103,25 +142,51 @@ def distance_histograms(query_codes, train_codes, train_counts, radices) -> np.n
     return out
 
 
-def loo_log_likelihood(lam, smoothed, counts, class_count, n_active):
-    """Leave-one-out pseudo-log-likelihood sum_i log f_{k_i, -i}(x_i | lambda).
+def loo_strategy(K, s, u, radices, n_eval=60) -> str:
+    """How the leave-one-out search gets S at the u distinct training states, by rough cost.
 
-    ``smoothed(lam)`` gives S at the distinct training states (u, K); ``counts`` (u, K) their
-    class weights, read as frequencies: leaving one unit out removes weight min(N, 1) of its
-    state (all of it when a state carries less than one unit), and its self-kernel lambda^d.
-    Units alone in their class have no leave-one-out density and are left out.
+    "histograms": one dense pass giving distance histograms of every state; "per_lambda": the
+    dense table smoothed anew for each lambda tried; "pairwise": histograms from the distances
+    between the distinct training states.
     """
-    S = smoothed(lam)
+    d = len(radices)
+    pair_cost = u * u * (int(np.sum(radices)) + K)
+    if K * s * (d + 1) <= MAX_HIST_TABLE and K * s * (d + 1) * d <= pair_cost:
+        return "histograms"
+    if K * s <= MAX_TABLE and K * s * d * n_eval <= pair_cost:
+        return "per_lambda"
+    return "pairwise"
+
+
+def loo_objective(make_smoothed, counts, class_count, n_active):
+    """The leave-one-out pseudo-log-likelihood sum_i log f_{k_i, -i}(x_i | lambda) as a function.
+
+    ``make_smoothed(use)`` returns a function lambda -> S at the (distinct training state, class)
+    cells selected by the boolean (u, K) mask ``use``, in ``counts[use]`` order; ``counts`` (u, K) are their class weights, read as frequencies:
+    leaving one unit out removes weight min(N, 1) of its state (all of it when a state carries
+    less than one unit) together with its self-kernel lambda^d. Units alone in their class have
+    no leave-one-out density and are left out.
+
+    Returns
+    -------
+    objective : callable lambda -> float (-inf where some held-out unit has density zero)
+    defined : bool, False when no unit has a leave-one-out density
+    """
     removed = np.minimum(counts, 1.0)
-    numerator = np.maximum(S - removed * lam ** n_active, 0.0)
     denominator = class_count[None, :] - removed
     use = (counts > 0) & (denominator > 1e-12)
-    with np.errstate(divide="ignore"):
-        terms = counts[use] * (np.log(numerator[use]) - np.log(denominator[use]))
-    return float(np.sum(terms)), bool(use.any())
+    weight, removed, log_den = counts[use], removed[use], np.log(denominator[use])
+    smoothed = make_smoothed(use)
+
+    def objective(lam):
+        numerator = np.maximum(smoothed(lam) - removed * lam ** n_active, 0.0)
+        with np.errstate(divide="ignore"):
+            return float(np.sum(weight * (np.log(numerator) - log_den)))
+
+    return objective, bool(use.any())
 
 
-def choose_lambda(objective, lam_min: float, n_grid: int = 41):
+def choose_lambda(objective, lam_min: float, n_grid: int = 21):
     """Maximise ``objective`` on [lam_min, 1]: a grid, then bounded Brent around the best point."""
     grid = np.linspace(lam_min, 1.0, n_grid)
     values = np.array([objective(g) for g in grid])
