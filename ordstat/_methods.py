@@ -11,9 +11,9 @@ from importlib import import_module
 # name: (module:Class, keyword arguments, one-line description)
 METHODS = {
     "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
-    "fmm": ("ordstat.discrete:FullMultinomial", {}, "full multinomial model (discrete X)"),
-    "foim": ("ordstat.discrete:IndependenceModel", {}, "first-order independence model (discrete X)"),
-    "kernel": ("ordstat.discrete:KernelMultinomial", {}, "kernel-smoothed multinomial (discrete X)"),
+    "fmm": ("ordstat.discrete:FullMultinomial", {}, "full multinomial model (FMM)"),
+    "foim": ("ordstat.discrete:IndependenceModel", {}, "first-order independence model (FOIM)"),
+    "kernel": ("ordstat.discrete:KernelMultinomial", {}, "kernel-smoothed multinomial (KERNEL)"),
 }
 
 

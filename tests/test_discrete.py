@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scipy import integrate, sparse, stats
+from scipy import integrate, sparse
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
 from sklearn.naive_bayes import BernoulliNB
@@ -239,8 +239,9 @@ def test_integrated_likelihood_large_counts_laplace():
     for k in (0, 1):
         c = w[y == k]
         n = c.sum()
+        log_c = s * math.lgamma(0.5) - math.lgamma(s / 2)
         expected += (np.sum(c * np.log(c / n)) - (s - 1) / 2 * np.log(n)
-                     + (s - 1) / 2 * np.log(2 * np.pi) - (s * math.lgamma(0.5) - math.lgamma(s / 2)))
+                     + (s - 1) / 2 * np.log(2 * np.pi) - log_c)
     assert np.isfinite(got)
     assert got == pytest.approx(expected, abs=1e-4)
     foim = IndependenceModel(categories="binary").fit(X, y, sample_weight=w)
@@ -772,3 +773,20 @@ def test_dense_histograms_agree_with_pairwise(problem):
     pair = _kernel.distance_histograms(all_codes, _states.states_to_codes(states, radices),
                                        counts, radices)
     np.testing.assert_allclose(dense, pair, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("keep_table, max_table", [(0, 2**24), (0, 0)])
+def test_prediction_paths_without_kept_table(keep_table, max_table, monkeypatch):
+    # A dense table built on demand (state space too large to keep) and the pairwise path.
+    monkeypatch.setattr(_kernel, "KEEP_TABLE", keep_table)
+    monkeypatch.setattr(_kernel, "MAX_TABLE", max_table)
+    rng = np.random.default_rng(12)
+    X = np.column_stack([rng.integers(0, 3, 40), rng.integers(0, 2, 40), rng.integers(0, 4, 40)])
+    y = rng.integers(0, 2, 40)
+    y[:2] = [0, 1]
+    m = KernelMultinomial(smoothing=0.7).fit(X, y)
+    assert m._table is None
+    states = _all_states([range(3), range(2), range(4)])
+    ref = [[_brute_kernel_density(x, X[y == k], 0.7, [3, 2, 4]) for k in (0, 1)]
+           for x in states]
+    np.testing.assert_allclose(np.exp(m.class_log_density(states)), ref, rtol=1e-10)

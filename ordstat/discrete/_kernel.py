@@ -50,14 +50,27 @@ def dense_table(states, counts, n_states) -> np.ndarray:
 def dense_smooth(table, radices, lam: float) -> np.ndarray:
     """S(x) for every state x: the table smoothed along each variable in turn."""
     K = table.shape[0]
-    T = table.reshape((K,) + tuple(int(c) for c in radices))
+    T = table.reshape((K,) + tuple(int(c) for c in radices)).copy()
+    if lam == 1.0:
+        return T.reshape(K, -1)
+    full = [slice(None)] * T.ndim
     for axis, c in enumerate(radices, start=1):
-        if lam == 1.0:
-            break
         off = (1.0 - lam) / (c - 1)
-        total = T.sum(axis=axis, keepdims=True)
-        # lam * T + off * (others), with others = total - T >= 0 (no cancellation below 0).
-        T = lam * T + off * (total - T)
+        if c == 2:
+            # In place on the two halves: a, b <- lam a + off b, off a + lam b.
+            first, second = list(full), list(full)
+            first[axis], second[axis] = 0, 1
+            a, b = T[tuple(first)], T[tuple(second)]
+            old_a = a.copy()
+            a *= lam
+            a += off * b
+            b *= lam
+            b += off * old_a
+        else:
+            # lam * T + off * (others), others = total - T >= 0 (no cancellation below 0).
+            others = T.sum(axis=axis, keepdims=True) - T
+            T *= lam
+            T += off * others
     return T.reshape(K, -1)
 
 
@@ -162,9 +175,10 @@ def loo_objective(make_smoothed, counts, class_count, n_active):
     """The leave-one-out pseudo-log-likelihood sum_i log f_{k_i, -i}(x_i | lambda) as a function.
 
     ``make_smoothed(use)`` returns a function lambda -> S at the (distinct training state, class)
-    cells selected by the boolean (u, K) mask ``use``, in ``counts[use]`` order; ``counts`` (u, K) are their class weights, read as frequencies:
-    leaving one unit out removes weight min(N, 1) of its state (all of it when a state carries
-    less than one unit) together with its self-kernel lambda^d. Units alone in their class have
+    cells selected by the boolean (u, K) mask ``use``, in ``counts[use]`` order. ``counts``
+    (u, K) are the class weights of the distinct training states, read as frequencies: leaving
+    one unit out removes weight min(N, 1) of its state (all of it when a state carries less
+    than one unit) together with its self-kernel lambda^d. Units alone in their class have
     no leave-one-out density and are left out.
 
     Returns

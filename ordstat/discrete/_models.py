@@ -381,7 +381,9 @@ class IndependenceModel(_DiscreteClassifier):
     def _fit_codes(self, codes, codes_y, w):
         active_counts = iter(self._category_counts(codes, codes_y, w))
         K = self.n_classes_
-        self.category_count_ = [next(active_counts) if c >= 2 else self.class_count_[:, None].copy()
+        # A constant variable (c_j = 1) has all n_k units of class k in its one category.
+        self.category_count_ = [next(active_counts) if c >= 2
+                                else self.class_count_[:, None].copy()
                                 for c in self._space.n_categories]
         counts = [cc for cc, c in zip(self.category_count_, self._space.n_categories) if c >= 2]
         self._offsets = np.concatenate([[0], np.cumsum(self._space.radices)[:-1]]).astype(np.intp)
