@@ -480,12 +480,16 @@ def test_given_priors_and_class_order():
     assert m.predict([[0, 0, 0]])[0] == "low"
 
 
-def test_class_absent_from_training_gets_zero_probability():
-    m = IndependenceModel(categories="binary", classes=[0, 1, 2]).fit(TOY_X, TOY_Y)
+@pytest.mark.parametrize("model, nu", [(FullMultinomial, 14), (IndependenceModel, 6),
+                                       (KernelMultinomial, 15)])
+def test_class_absent_from_training_gets_zero_probability(model, nu):
+    m = model(categories="binary", classes=[0, 1, 2]).fit(TOY_X, TOY_Y)
     proba = m.predict_proba(TOY_X)
     assert proba.shape == (7, 3) and np.all(proba[:, 2] == 0)
-    assert m.n_parameters_ == 2 * 3
-    assert not np.isnan(m.class_log_density(TOY_X)).any()
+    assert m.n_parameters_ == nu  # the absent class has no parameters
+    dens = m.class_log_density(_all_states([[0, 1]] * 3))
+    assert not np.isnan(dens).any() and np.all(dens[:, 2] == -np.inf)
+    assert np.isfinite(m.log_integrated_likelihood(TOY_X, TOY_Y))
 
 
 def test_foim_unseen_combination_falls_back_not_nan():

@@ -322,8 +322,10 @@ class FullMultinomial(_DiscreteClassifier):
         pos = np.minimum(np.searchsorted(self._state_ids, ids), len(self._state_ids) - 1)
         hit = self._state_ids[pos] == ids
         counts = np.where(hit[:, None], self._counts[pos], 0.0)
-        with np.errstate(divide="ignore"):
-            return np.log(counts) - self._log_class_count()
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.log(counts) - self._log_class_count()
+        out[:, self.class_count_ <= 0] = -np.inf  # no training units: no distribution
+        return out
 
     def _log_integrated(self, codes, codes_y, w):
         _, counts = _count_states(codes, self._space.radices, codes_y, w, self.n_classes_)
