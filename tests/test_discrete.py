@@ -397,9 +397,12 @@ def _brute_loo(X, y, lam, n_cats):
     return total
 
 
-@pytest.mark.parametrize("strategy", ["histograms", "per_lambda", "pairwise"])
-def test_loo_criterion_matches_brute_force(strategy, monkeypatch):
+@pytest.mark.parametrize("strategy, max_hist", [("histograms", 2**23), ("histograms", 20),
+                                                ("histograms", 0), ("pairwise", 2**23)])
+def test_loo_criterion_matches_brute_force(strategy, max_hist, monkeypatch):
+    # Histograms in one dense pass, in blocks (a small memory bound), or from pair distances.
     monkeypatch.setattr(_kernel, "loo_strategy", lambda *args, **kw: strategy)
+    monkeypatch.setattr(_kernel, "MAX_HIST_TABLE", max_hist)
     if strategy == "pairwise":
         monkeypatch.setattr(_kernel, "MAX_TABLE", 0)
         monkeypatch.setattr(_kernel, "KEEP_TABLE", 0)
@@ -794,3 +797,17 @@ def test_prediction_paths_without_kept_table(keep_table, max_table, monkeypatch)
     ref = [[_brute_kernel_density(x, X[y == k], 0.7, [3, 2, 4]) for k in (0, 1)]
            for x in states]
     np.testing.assert_allclose(np.exp(m.class_log_density(states)), ref, rtol=1e-10)
+
+
+@settings(max_examples=25, deadline=None)
+@given(_discrete_problem(), st.integers(0, 64))
+def test_blocked_training_histograms_agree_with_pairwise(problem, max_entries):
+    X, y, n_cats, _ = problem
+    radices = np.array(n_cats)
+    states, inv = np.unique(_states.state_ids(X, radices), return_inverse=True)
+    counts = np.zeros((len(states), 2))
+    np.add.at(counts, (inv, y), 1.0)
+    blocked = _kernel.training_histograms(states, counts, radices, max_entries=max_entries)
+    codes = _states.states_to_codes(states, radices)
+    pair = _kernel.distance_histograms(codes, codes, counts, radices)
+    np.testing.assert_allclose(blocked, pair, rtol=1e-12, atol=1e-12)

@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import minimize_scalar
 
+from ._states import state_ids, states_to_codes
+
 # Dense tables up to this many entries (K * s) are kept by the fitted model / built on demand.
 KEEP_TABLE = 2**21
 MAX_TABLE = 2**24
@@ -155,20 +157,62 @@ def distance_histograms(query_codes, train_codes, train_counts, radices) -> np.n
     return out
 
 
-def loo_strategy(K, s, u, radices, n_eval=60) -> str:
-    """How the leave-one-out search gets S at the u distinct training states, by rough cost.
+def _split_point(K, radices, max_entries=None) -> int:
+    """Fewest leading variables m whose blocks leave a tail histogram table within memory."""
+    max_entries = MAX_HIST_TABLE if max_entries is None else max_entries
+    d = len(radices)
+    for m in range(d + 1):
+        tail = radices[m:]
+        if K * int(np.prod(tail, dtype=np.float64)) * (len(tail) + 1) <= max_entries:
+            return m
+    return d
 
-    "histograms": one dense pass giving distance histograms of every state; "per_lambda": the
-    dense table smoothed anew for each lambda tried; "pairwise": histograms from the distances
-    between the distinct training states.
+
+def training_histograms(states, counts, radices, max_entries=None) -> np.ndarray:
+    """(u, K, d + 1) distance histograms at the distinct training states, in blocks.
+
+    The variables are split into a head of m variables and a tail; the training states of one
+    head value (a block) give, by :func:`dense_histograms` over the tail only, the histograms of
+    every tail state, which are then shifted by the head distance to each training state and
+    weighted by its head mismatch weights. Memory is bounded by ``max_entries`` whatever s; with
+    m = 0 this is :func:`dense_histograms` itself.
+    """
+    radices = np.asarray(radices, dtype=np.int64)
+    K, d = counts.shape[1], len(radices)
+    m = _split_point(K, radices, max_entries)
+    head, tail = radices[:m], radices[m:]
+    codes = states_to_codes(states, radices)
+    head_ids = state_ids(codes[:, :m], head)
+    tail_ids = state_ids(codes[:, m:], tail)
+    s_tail = int(np.prod(tail, dtype=np.int64)) if len(tail) else 1
+    r = len(tail)
+    log_w = np.log(head - 1.0) if m else np.zeros(0)
+    out = np.zeros((len(states), K, d + 1))
+    for block in np.unique(head_ids):
+        members = head_ids == block
+        hist = dense_histograms(dense_table(tail_ids[members], counts[members], s_tail), tail)
+        gathered = hist[:, tail_ids, :].transpose(1, 0, 2)  # (u, K, r + 1)
+        mismatch = codes[:, :m] != codes[np.flatnonzero(members)[0], :m]
+        distance = mismatch.sum(axis=1)
+        weight = np.exp(-(mismatch * log_w).sum(axis=1)) if m else np.ones(len(states))
+        for D in np.unique(distance):
+            rows = distance == D
+            out[rows, :, D:D + r + 1] += weight[rows, None, None] * gathered[rows]
+    return out
+
+
+def loo_strategy(K, s, u, radices) -> str:
+    """How the leave-one-out search gets the distance histograms at the u distinct training
+    states, by rough operation counts: "histograms" (dense passes over all states, in blocks
+    when the table would be large) or "pairwise" (distances between the training states).
     """
     d = len(radices)
-    pair_cost = u * u * (int(np.sum(radices)) + K)
-    if K * s * (d + 1) <= MAX_HIST_TABLE and K * s * (d + 1) * d <= pair_cost:
-        return "histograms"
-    if K * s <= MAX_TABLE and K * s * d * n_eval <= pair_cost:
-        return "per_lambda"
-    return "pairwise"
+    radices = np.asarray(radices, dtype=np.int64)
+    m = _split_point(K, radices)
+    n_blocks = min(float(np.prod(radices[:m], dtype=np.float64)), u)
+    dense_cost = K * float(s) * (d + 1) * d / 2 + n_blocks * u * K * (d + 1)
+    pair_cost = float(u) * u * (int(np.sum(radices)) + K)
+    return "histograms" if dense_cost <= pair_cost else "pairwise"
 
 
 def loo_objective(make_smoothed, counts, class_count, n_active):

@@ -511,43 +511,29 @@ class KernelMultinomial(_DiscreteClassifier):
                                                       self.n_classes_)
         K, s, n_active = self.n_classes_, self.n_states_, len(radices)
         self.loo_log_likelihood_ = None
-        table = None
-        if self.smoothing == "loo":
-            lam, table = self._choose_lambda(radices, n_active)
-        else:
-            lam = float(self.smoothing)
+        lam = self._choose_lambda(radices, n_active) if self.smoothing == "loo" \
+            else float(self.smoothing)
         self.smoothing_ = lam
         self._table = None
         if K * s <= _kernel.KEEP_TABLE:
-            if table is None:
-                table = _kernel.dense_table(self._state_ids, self._counts, s)
+            # Small state spaces keep the smoothed table: predictions are then lookups.
+            table = _kernel.dense_table(self._state_ids, self._counts, s)
             self._table = _kernel.dense_smooth(table, radices, lam)
 
     def _choose_lambda(self, radices, n_active):
         K, s, u = self.n_classes_, self.n_states_, len(self._state_ids)
         if n_active == 0:
-            return 1.0, None
-        # Distance histograms at the training states make every lambda cheap; they come from a
-        # dense pass over all states when that is cheaper than comparing the distinct training
-        # states pairwise, else from the pairwise distances; a table smoothed anew for each
-        # lambda is the fallback for large s with many distinct states.
-        strategy = _kernel.loo_strategy(K, s, u, radices)
-        table = None
-        if strategy == "histograms":
-            table = _kernel.dense_table(self._state_ids, self._counts, s)
-            hist = _kernel.dense_histograms(table, radices)[:, self._state_ids, :]
-            hist = hist.transpose(1, 0, 2)
-        elif strategy == "per_lambda":
-            table = _kernel.dense_table(self._state_ids, self._counts, s)
-            hist = None
+            return 1.0
+        # Distance histograms at the training states make every lambda cheap; they come from
+        # dense passes over all states (in blocks, to bound memory) or, when the distinct
+        # training states are few for the size of the state space, from their distances.
+        if _kernel.loo_strategy(K, s, u, radices) == "histograms":
+            hist = _kernel.training_histograms(self._state_ids, self._counts, radices)
         else:
             codes = _states.states_to_codes(self._state_ids, radices)
             hist = _kernel.distance_histograms(codes, codes, self._counts, radices)
 
         def make_smoothed(use):
-            if hist is None:
-                return lambda lam: _kernel.dense_smooth(table, radices, lam)[
-                    :, self._state_ids].T[use]
             cells = np.ascontiguousarray(hist[use])  # (n_cells, d + 1)
             return lambda lam: cells @ _kernel.kernel_profile(lam, n_active)
 
@@ -560,10 +546,10 @@ class KernelMultinomial(_DiscreteClassifier):
                 UserWarning,
                 stacklevel=4,
             )
-            return 1.0, table
+            return 1.0
         lam, value = _kernel.choose_lambda(objective, 1.0 / float(np.min(radices)))
         self.loo_log_likelihood_ = value
-        return lam, table
+        return lam
 
     def _n_parameters(self):
         extra = 1 if isinstance(self.smoothing, str) else 0
