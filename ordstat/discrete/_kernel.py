@@ -18,6 +18,11 @@ computed one of two ways, chosen by cost:
   sum_t N(t, k) prod_{j: q_j != t_j} 1/(c_j - 1) by Hamming distance h, after which
   S(q) = sum_h M[q, k, h] lambda^(d - h) (1 - lambda)^h for any lambda at O(d) cost. Distances
   come from one matrix product of one-hot codes between the query and distinct training states.
+
+The leave-one-out choice of lambda needs S at the training states for many lambdas, so it works
+with the histograms M there: from the pairwise distances, or from dense passes that carry the
+distance as an extra axis (:func:`dense_histograms`), over blocks of the state space so that
+memory stays bounded (:func:`training_histograms`).
 """
 
 from __future__ import annotations
@@ -27,10 +32,11 @@ from scipy.optimize import minimize_scalar
 
 from ._states import state_ids, states_to_codes
 
-# Dense tables up to this many entries (K * s) are kept by the fitted model / built on demand.
+# Smoothed tables up to KEEP_TABLE entries (K * s) are kept by a fitted model; larger ones up to
+# MAX_TABLE are built when predicting if that is cheaper than pairwise distances.
 KEEP_TABLE = 2**21
 MAX_TABLE = 2**24
-# Largest (K, s, d + 1) table of distance histograms built for the leave-one-out search.
+# Largest (K, s_tail, d_tail + 1) block of distance histograms of the leave-one-out search.
 MAX_HIST_TABLE = 2**23
 # Entries of one block of the pairwise distance matrix.
 BLOCK = 2**20
