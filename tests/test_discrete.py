@@ -601,9 +601,11 @@ def test_class_union_affinity_fmm_hand_computed():
         affinity([2 / 3, 1 / 3, 0], [1 / 5, 2 / 5, 2 / 5]))
 
 
+@pytest.mark.parametrize("keep_table", [2**21, 0])
 @pytest.mark.parametrize("model", [IndependenceModel, lambda **kw: KernelMultinomial(
     smoothing=0.85, **kw)])
-def test_class_union_affinity_enumerated_models(model):
+def test_class_union_affinity_enumerated_models(model, keep_table, monkeypatch):
+    monkeypatch.setattr(_kernel, "KEEP_TABLE", keep_table)
     rng = np.random.default_rng(9)
     X = rng.integers(0, 2, size=(80, 4))
     y = rng.integers(0, 3, size=80)
