@@ -34,7 +34,7 @@ def _fit_predict(model, X, y, Xt):
 
 def run(quick: bool = False):
     n, d = (10_000, 12) if quick else (100_000, 16)
-    repeat = 2 if quick else 3
+    repeat = 2 if quick else 5
     X, y = _data(n, d)
     Xt, _ = _data(n, d, seed=1)
 

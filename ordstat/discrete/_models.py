@@ -92,6 +92,7 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
             Class labels (see ``classes``).
         sample_weight : array-like of shape (n_samples,), optional
             Frequency weights (number of units each row stands for); counts become weighted.
+            With ``categories="auto"`` a value seen only in zero-weight rows is still a category.
 
         Returns
         -------
