@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 from sklearn.naive_bayes import BernoulliNB, CategoricalNB
 
-from benchmarks._harness import compare
+from benchmarks._harness import best_time, report
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 
 
@@ -32,9 +32,20 @@ def _fit_predict(model, X, y, Xt):
         return model.fit(X, y).predict_proba(Xt)
 
 
+def compare(name, ours, peer, repeat):
+    """Like ``_harness.compare`` but alternating ours and peer run by run, so that the load of a
+    shared machine hits both alike; best time of each."""
+    ours_s = peer_s = float("inf")
+    for _ in range(repeat):
+        ours_s = min(ours_s, best_time(ours, 1))
+        peer_s = min(peer_s, best_time(peer, 1))
+    report(name, ours_s, peer_s)
+    return ours_s / peer_s
+
+
 def run(quick: bool = False):
     n, d = (10_000, 12) if quick else (100_000, 16)
-    repeat = 2 if quick else 5
+    repeat = 2 if quick else 7
     X, y = _data(n, d)
     Xt, _ = _data(n, d, seed=1)
 
@@ -58,3 +69,12 @@ def run(quick: bool = False):
             ours(KernelMultinomial(smoothing=0.95, categories="binary")), peer_cnb, repeat)
     compare(f"kernel_loo_vs_categoricalnb[{tag}]",
             ours(KernelMultinomial(smoothing="loo", categories="binary")), peer_cnb, repeat)
+    if not quick:
+        # The issue's largest setting: a million states, blocked leave-one-out histograms.
+        X, y = _data(n, 20)
+        Xt, _ = _data(n, 20, seed=1)
+        tag = f"n={n},d=20"
+        compare(f"fmm_vs_categoricalnb[{tag}]", ours(FullMultinomial(categories="binary")),
+                peer_cnb, 3)
+        compare(f"kernel_loo_vs_categoricalnb[{tag}]",
+                ours(KernelMultinomial(smoothing="loo", categories="binary")), peer_cnb, 2)
