@@ -13,6 +13,9 @@ METHODS = {
     "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
     "polr_probit": ("ordstat.baseline:ProportionalOddsClassifier", {"link": "probit"},
                     "cumulative probit"),
+    "fmm": ("ordstat.discrete:FullMultinomial", {}, "full multinomial model (FMM)"),
+    "foim": ("ordstat.discrete:IndependenceModel", {}, "first-order independence model (FOIM)"),
+    "kernel": ("ordstat.discrete:KernelMultinomial", {}, "kernel-smoothed multinomial (KERNEL)"),
 }
 
 
