@@ -32,7 +32,7 @@ $(STAMP)/venv: pyproject.toml | system-deps
 	@mkdir -p $(STAMP) && touch $@
 
 demo: setup
-	$(VENV)/bin/ordstat compare --bundled grades --scheme cv10 --seed 1
+	$(VENV)/bin/ordstat compare --bundled anes96 --scheme cv10 --seed 1
 
 test: setup
 	$(PY) -m pytest -n 2 -q

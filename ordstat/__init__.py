@@ -1,5 +1,10 @@
-"""ordstat: classification into ordered categories and combination of classifiers."""
+"""ordstat: classification into ordered categories and combination of classifiers.
 
+Public names are imported lazily (on first use), so that ``import ordstat`` and the ``ordstat``
+command start fast.
+"""
+
+from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version as _version
 
 try:
@@ -7,6 +12,27 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0"
 
-from .trees import OrdinalTreeClassifier
+# public name -> module that defines it
+_EXPORTS = {
+    "ProportionalOddsClassifier": "ordstat.baseline",
+    "FullMultinomial": "ordstat.discrete",
+    "IndependenceModel": "ordstat.discrete",
+    "KernelMultinomial": "ordstat.discrete",
+    "affinity": "ordstat.discrete",
+    "class_union_affinity": "ordstat.discrete",
+    "OrdinalTreeClassifier": "ordstat.trees",
+}
 
-__all__ = ["__version__", "OrdinalTreeClassifier"]
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        value = getattr(import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'ordstat' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_EXPORTS))

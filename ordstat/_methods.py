@@ -11,11 +11,21 @@ from importlib import import_module
 # name: (module:Class, keyword arguments, one-line description)
 METHODS = {
     "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
-    "tree": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "ordinal"}, "rpart-style tree, ordinal impurity (paper 003)"),
-    "tree_gini": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini"}, "rpart-style tree, Gini"),
-    "tree_twoing": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "twoing"}, "rpart-style tree, ordered twoing"),
-    "tree_linear": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_linear"}, "rpart-style tree, generalized Gini, linear cost"),
-    "tree_quadratic": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_quadratic"}, "rpart-style tree, generalized Gini, quadratic cost"),
+    "polr_probit": ("ordstat.baseline:ProportionalOddsClassifier", {"link": "probit"},
+                    "cumulative probit"),
+    "fmm": ("ordstat.discrete:FullMultinomial", {}, "full multinomial model (FMM)"),
+    "foim": ("ordstat.discrete:IndependenceModel", {}, "first-order independence model (FOIM)"),
+    "kernel": ("ordstat.discrete:KernelMultinomial", {}, "kernel-smoothed multinomial (KERNEL)"),
+    "tree": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "ordinal"},
+             "rpart-style tree, ordinal impurity (paper 003)"),
+    "tree_gini": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini"},
+                  "rpart-style tree, Gini"),
+    "tree_twoing": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "twoing"},
+                    "rpart-style tree, ordered twoing"),
+    "tree_linear": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_linear"},
+                    "rpart-style tree, generalized Gini, linear cost"),
+    "tree_quadratic": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_quadratic"},
+                       "rpart-style tree, generalized Gini, quadratic cost"),
 }
 
 
@@ -26,3 +36,6 @@ def make_method(name: str, **overrides):
     target, kwargs, _ = METHODS[name]
     module, cls = target.split(":")
     return getattr(import_module(module), cls)(**{**kwargs, **overrides})
+
+# What `ordstat compare` runs when --methods is not given.
+DEFAULT_METHODS = ["polr"]

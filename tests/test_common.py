@@ -5,18 +5,42 @@ checks fast) and, only where a check cannot apply, documents the exception in EX
 """
 
 import pytest
+import sklearn
 from sklearn.utils.estimator_checks import parametrize_with_checks
+from sklearn.utils.fixes import parse_version
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.trees import OrdinalTreeClassifier
 
 ESTIMATORS = [
     ProportionalOddsClassifier(),
+    FullMultinomial(),
+    IndependenceModel(),
+    KernelMultinomial(),
     OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
 ]
 
 # {estimator class name: {check name: reason}}
 EXPECTED_FAILURES = {}
+
+# Discrete models read each distinct value of a continuous column as a category (DESIGN notes in
+# ordstat/discrete/_states.py): this check fits 15 x 30 continuous data (s = 15^30 states, beyond
+# the 2^62 the joint models support) and predicts rows left out of the fit (unknown categories,
+# an error by design). tests/test_discrete.py checks weight/repeat equivalence on discrete data.
+_DISCRETE_CONTINUOUS = {
+    "check_sample_weight_equivalence_on_dense_data": (
+        "continuous X: unknown categories at predict time / too many joint states"
+    ),
+}
+if parse_version(sklearn.__version__) < parse_version("1.9"):
+    # scikit-learn 1.6's check subtracts a float mean in place from the integer X it builds for
+    # estimators with the categorical input tag (a casting error inside the check itself).
+    _DISCRETE_CONTINUOUS["check_positive_only_tag_during_fit"] = (
+        "bug in the check for categorical-input estimators before scikit-learn 1.9"
+    )
+for _name in ("FullMultinomial", "IndependenceModel", "KernelMultinomial"):
+    EXPECTED_FAILURES[_name] = dict(_DISCRETE_CONTINUOUS)
 
 
 def _expected_failed_checks(estimator):
@@ -26,3 +50,12 @@ def _expected_failed_checks(estimator):
 @parametrize_with_checks(ESTIMATORS, expected_failed_checks=_expected_failed_checks)
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+def test_public_names_resolve():
+    import ordstat
+
+    for name in ordstat.__all__:
+        assert getattr(ordstat, name) is not None
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        ordstat.nope
