@@ -124,8 +124,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Only when ``X`` is a DataFrame.
     categories_ : dict
         ``{feature index: categories}`` for unordered pandas Categorical columns; those are
-        split by ordering their categories by mean class rank in the node. Ordered
-        Categoricals are treated as numeric codes, as rpart does.
+        split by ordering their categories by mean class rank in the node (exact for two
+        classes; rpart searches all subsets when K > 2). Ordered Categoricals are treated as
+        numeric codes, as rpart does. At predict time DataFrame columns are matched by category
+        value; a plain array must hold the category codes.
 
     Notes
     -----
@@ -326,10 +328,6 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         k = self.n_classes_
         self._loss_ = self._loss(params["criterion"], k)
         self._cat_sizes_ = self._cat_sizes(X.shape[1])
-        if self._cat_sizes_.any():
-            bad = (X[:, self._cat_sizes_ > 0] >= self._cat_sizes_[self._cat_sizes_ > 0]).any()
-            if bad:  # cannot happen through pandas, only via a corrupted state
-                raise ValueError("categorical codes out of range in X.")
         rng = check_random_state(self.random_state)
         folds = make_folds(self.xval, X.shape[0], rng)
 
