@@ -135,6 +135,9 @@ def _ordinal_scan(xs, ys, ws, j, a, m, total, min_bucket, steps):
         run += total[g]
         ct[g] = run
         bt += steps[g] * (run * run)
+    sct = np.zeros(K)
+    for g in range(K - 1):
+        sct[g] = steps[g] * ct[g]
     cl = np.zeros(K)
     bl = 0.0
     mm = 0.0
@@ -147,7 +150,7 @@ def _ordinal_scan(xs, ys, ws, j, a, m, total, min_bucket, steps):
         w = ws[j, t]
         for g in range(c, K - 1):
             bl += steps[g] * (w * (2.0 * cl[g] + w))
-            mm += steps[g] * (ct[g] * w)
+            mm += w * sct[g]
             cl[g] += w
         nl += w
         if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
@@ -186,7 +189,8 @@ def _twoing_scan(xs, ys, ws, j, a, m, total, min_bucket):
             nr = n - nl
             top = 0.0
             for g in range(K - 1):
-                d = cl[g] * nr - (ct[g] - cl[g]) * nl
+                # cL nR - cR nL with cR = cT - cL and nR = N - nL
+                d = cl[g] * n - ct[g] * nl
                 if d * d > top:
                     top = d * d
             g = _sdiv(top, n * nl * nr)
