@@ -225,7 +225,8 @@ def test_predict_apply_decision_path_are_consistent():
     assert est.tree_.is_leaf[leaves].all()
     proba = est.predict_proba(X)
     np.testing.assert_allclose(proba.sum(axis=1), 1.0)
-    np.testing.assert_allclose(proba, est.tree_.value[leaves] / est.tree_.value[leaves].sum(1)[:, None])
+    value = est.tree_.value[leaves]
+    np.testing.assert_allclose(proba, value / value.sum(axis=1, keepdims=True))
     np.testing.assert_array_equal(est.predict(X), est.classes_[np.argmax(proba, axis=1)])
     path = est.decision_path(X).toarray()
     assert (path[np.arange(len(X)), leaves] == 1).all() and (path[:, 0] == 1).all()

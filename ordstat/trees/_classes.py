@@ -133,10 +133,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     -----
     The split search is compiled with numba for the built-in criteria (numpy otherwise, and
     for user criteria); both give the same tree (up to how exact ties between candidate splits
-    are broken by rounding, with fractional weights). Splitting needs no scale for the goodness: candidates with non-positive goodness are
-    never used, so a generalized-Gini split that would increase impurity is not made (paper
-    003, section 4.1). Units with zero weight are left out of the tree. ``min_split`` and
-    ``min_bucket`` count units, not weights, as in rpart. Missing values in ``X`` are not
+    are broken by rounding, with fractional weights). Candidates with non-positive goodness
+    are never used, so a generalized-Gini split that would increase impurity is not made
+    (paper 003, section 4.1). Units with zero weight are left out of the tree. ``min_split``
+    and ``min_bucket`` count units, not weights, as in rpart. Missing values in ``X`` are not
     supported yet (a ValueError).
 
     Pruning a fitted tree at a chosen cp (rpart's ``prune(fit, cp)``) is the method
