@@ -427,6 +427,18 @@ def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
     slow = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
     best_first_slow = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
     for a, b in ((fast, slow), (best_first, best_first_slow)):
+        if name == "entropy":
+            # logarithms are not exact: the running sums of the compiled scan and the direct
+            # sums of numpy may order two exactly tied candidates differently. Up to the first
+            # difference (preorder) the trees agree, and there the two splits tie.
+            k = min(a.n_nodes, b.n_nodes)
+            same = (a.feature[:k] == b.feature[:k]) & (
+                (a.threshold[:k] == b.threshold[:k]) | np.isnan(a.threshold[:k]))
+            if not same.all():
+                first = int(np.argmin(same))
+                assert a.improvement[first] == pytest.approx(b.improvement[first], rel=1e-9)
+                a = a.pruned(np.arange(a.n_nodes) < first)
+                b = b.pruned(np.arange(b.n_nodes) < first)
         np.testing.assert_array_equal(a.feature, b.feature)
         np.testing.assert_array_equal(a.threshold, b.threshold)
         np.testing.assert_allclose(a.improvement, b.improvement, rtol=1e-10)

@@ -21,6 +21,8 @@ def _xlogx(x):
 
 @jit
 def _goodness(kind, left, right, steps, cost):
+    """Goodness of one candidate from the children's counts (the reference the scans below
+    update incrementally; tests compare it with the registry's numpy functions)."""
     K = left.shape[0]
     nl = 0.0
     nr = 0.0
@@ -163,6 +165,45 @@ def _ordinal_scan(xs, ys, ws, j, a, m, total, min_bucket, steps):
 
 
 @jit
+def _entropy_scan(xs, ys, ws, j, a, m, total, min_bucket):
+    """The entropy scan of one (feature, node): H(n) = sum_g n_g log n_g of each child is
+    updated in the class of the unit that moves (two logarithms per child); goodness
+    N log N - nL log nL - nR log nR - (H(T) - H(L) - H(R)) (criteria._entropy_goodness)."""
+    K = total.shape[0]
+    n = 0.0
+    ht = 0.0
+    right = np.empty(K)
+    for g in range(K):
+        n += total[g]
+        ht += _xlogx(total[g])
+        right[g] = total[g]
+    left = np.zeros(K)
+    hl = 0.0
+    hr = ht
+    nl = 0.0
+    base = _xlogx(n) - ht
+    best = -np.inf
+    best_t = -1
+    for i in range(m - min_bucket):
+        t = a + i
+        c = ys[j, t]
+        w = ws[j, t]
+        new_l = left[c] + w
+        new_r = max(right[c] - w, 0.0)
+        hl += _xlogx(new_l) - _xlogx(left[c])
+        hr += _xlogx(new_r) - _xlogx(right[c])
+        left[c] = new_l
+        right[c] = new_r
+        nl += w
+        if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
+            g = base - _xlogx(nl) - _xlogx(n - nl) + hl + hr
+            if g > best:
+                best = g
+                best_t = t
+    return best, best_t
+
+
+@jit
 def _twoing_scan(xs, ys, ws, j, a, m, total, min_bucket):
     """The ordered-twoing scan of one (feature, node): cumulative left counts updated in O(K)
     per unit; goodness max_r (cL_r n_R - cR_r n_L)^2 / (N n_L n_R) (criteria.twoing)."""
@@ -262,21 +303,16 @@ def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, kind, steps, cos
     the largest goodness (the first position on ties) and its position, or -inf and -1;
     pairs with todo[j, s] False (features not drawn for the node) are skipped.
     """
-    K = totals.shape[1]
-    left = np.empty(K)
-    right = np.empty(K)
     for j in range(xs.shape[0]):
         for s in range(starts.shape[0]):
             a = starts[s]
             m = sizes[s]
             best = -np.inf
             best_t = -1
-            if not todo[j, s]:
-                out_good[j, s] = best
-                out_pos[j, s] = best_t
-                continue
-            if kind != ENTROPY:
-                if kind == TWOING:
+            if todo[j, s]:
+                if kind == ENTROPY:
+                    best, best_t = _entropy_scan(xs, ys, ws, j, a, m, totals[s], min_bucket)
+                elif kind == TWOING:
                     best, best_t = _twoing_scan(xs, ys, ws, j, a, m, totals[s], min_bucket)
                 elif kind == COST:
                     best, best_t = _cost_scan(xs, ys, ws, j, a, m, totals[s], min_bucket, cost)
@@ -285,21 +321,6 @@ def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, kind, steps, cos
                 else:
                     best, best_t = _ordinal_scan(xs, ys, ws, j, a, m, totals[s], min_bucket,
                                                  steps)
-                out_good[j, s] = best
-                out_pos[j, s] = best_t
-                continue
-            for k in range(K):
-                left[k] = 0.0
-            for i in range(m - min_bucket):
-                t = a + i
-                left[ys[j, t]] += ws[j, t]
-                if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
-                    for k in range(K):
-                        right[k] = totals[s, k] - left[k]
-                    g = _goodness(kind, left, right, steps, cost)
-                    if g > best:
-                        best = g
-                        best_t = t
             out_good[j, s] = best
             out_pos[j, s] = best_t
 
