@@ -1,11 +1,12 @@
 """Compiled (numba) kernels for the split search and the stable partition of a tree level.
 
 They compute what the numpy code of ``_builder`` computes, in one fused pass per
-(feature, node) instead of one numpy pass per class and per arithmetic step; for Gini,
-generalized Gini, the ordinal impurity and ordered twoing the sums behind the goodness are
-updated as each unit moves to the left child (O(1) or O(K) per unit instead of O(K) or O(K^2)
-per candidate). With integer weights all these sums are exact, so the compiled and the numpy
-path choose the same splits; with fractional weights they may break exact ties differently.
+(feature, node) instead of one numpy pass per class and per arithmetic step; the sums behind
+each criterion's goodness are updated as each unit moves to the left child (O(1) or O(K) per
+unit instead of O(K) or O(K^2) per candidate). For Gini, generalized Gini with integer costs,
+the ordinal impurity and ordered twoing these sums are exact with integer weights, so the
+compiled and the numpy path choose the same splits; otherwise (fractional weights, entropy's
+logarithms) they may break exactly tied candidates differently.
 This is what makes growing a tree faster than scikit-learn and rpart
 (see ``benchmarks/bench_trees.py``).
 
