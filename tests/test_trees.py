@@ -250,7 +250,9 @@ def test_leaf_rules():
     assert med.tree_.risk[0] == 4
     y2 = np.array([0, 1, 2, 2])
     med2 = OrdinalTreeClassifier(leaf_rule="median", classes=[0, 1, 2], **kw).fit(X[:4], y2)
-    assert med2.tree_.yval[0] == 1 or med2.tree_.yval[0] == 2  # weighted median region
+    # counts (1, 1, 2): predicting 0 costs 0 + 1 + 4 = 5, 1 costs 1 + 0 + 2 = 3, 2 costs
+    # 2 + 1 + 0 = 3; the lowest minimiser wins
+    assert med2.tree_.yval[0] == 1 and med2.tree_.risk[0] == 3
     cost = np.array([[0, 1, 9], [1, 0, 1], [9, 1, 0]], dtype=float)
     c = OrdinalTreeClassifier(criterion=criteria.generalized_gini(cost), leaf_rule="cost",
                               classes=[0, 1, 2], **kw).fit(X[:4], y[:4])
@@ -464,3 +466,19 @@ def test_compiled_goodness_equals_the_registry_functions():
         ref = crit(left, right)
         got = [nb._goodness(kind, a, b, steps, cost) for a, b in zip(left, right)]
         np.testing.assert_allclose(got, ref, rtol=1e-12, atol=1e-12, err_msg=name)
+
+
+def test_category_absent_at_fit_follows_the_heavier_child():
+    cats = ["a", "b", "c", "z"]
+    x = pd.Categorical(["a"] * 30 + ["b"] * 10 + ["c"] * 10, categories=cats)
+    y = np.array([0] * 30 + [1] * 10 + [2] * 10)
+    X = pd.DataFrame({"g": x})
+    est = OrdinalTreeClassifier(min_split=2, xval=0, max_depth=1).fit(X, y)
+    t = est.tree_
+    left = set(t.left_categories[0].tolist())
+    heavier_left = t.weighted_n_node_samples[t.children_left[0]] >= \
+        t.weighted_n_node_samples[t.children_right[0]]
+    assert (3 in left) == heavier_left  # "z" (code 3) was never seen
+    new = pd.DataFrame({"g": pd.Categorical(["z"], categories=cats)})
+    expected = t.children_left[0] if heavier_left else t.children_right[0]
+    assert est.apply(new)[0] == expected
