@@ -11,6 +11,8 @@ from importlib import import_module
 # name: (module:Class, keyword arguments, one-line description)
 METHODS = {
     "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
+    "edda": ("ordstat.gaussian:EDDA", {"model": "all", "select": "loo"},
+             "Gaussian EDDA, 14 covariance models, chosen by leave-one-out error"),
 }
 
 

@@ -8,9 +8,11 @@ import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.gaussian import EDDA
 
 ESTIMATORS = [
     ProportionalOddsClassifier(),
+    EDDA(model="EEE"),
 ]
 
 # {estimator class name: {check name: reason}}

@@ -22,6 +22,14 @@ class ConvergenceWarning(UserWarning):
     """An iterative EDDA M-step stopped at max_iter before meeting tol."""
 
 
+def label(names, k):
+    """The k-th class label as a plain Python value, for messages (np.int64(1) -> 1)."""
+    if names is None:
+        return k
+    value = np.asarray(names, dtype=object)[k]
+    return value.item() if hasattr(value, "item") else value
+
+
 def class_scatter(X, codes, w, K):
     """Weighted class sizes n_k, means m_k and scatter W_k = sum w_i (x_i - m_k)(x_i - m_k)'.
 
@@ -83,7 +91,7 @@ def check_min_units(model, counts, d, class_names, reg_covar):
             what = ("a class-specific full covariance needs d + 1 = " f"{need}" if need > 2
                     else "a class-specific volume or shape needs 2")
             raise ValueError(
-                f"EDDA model {model!r}: class {class_names[k]!r} has {int(c)} unit(s) but "
+                f"EDDA model {model!r}: class {label(class_names, k)!r} has {int(c)} unit(s) but "
                 f"{what}; choose a more parsimonious model (e.g. 'EEE', 'EEI' or 'EII'), "
                 "or set reg_covar > 0."
             )
@@ -100,7 +108,7 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
     r = rcond(step.kind, step.cov)
     if not np.all(np.isfinite(step.cov)) or np.any(r < _RCOND_ERROR):
         k = int(np.argwhere(~(r >= _RCOND_ERROR))[0][-1])
-        name = class_names[k] if class_names is not None else k
+        name = label(class_names, k)
         raise ValueError(
             f"EDDA model {model!r}{context}: the covariance matrix of class {name!r} is singular "
             f"(reciprocal condition number {float(np.min(r)):.2g}); the class scatter has too "
@@ -109,7 +117,7 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
         )
     if np.any(r < _RCOND_WARN):
         k = int(np.argwhere(r < _RCOND_WARN)[0][-1])
-        name = class_names[k] if class_names is not None else k
+        name = label(class_names, k)
         warnings.warn(
             f"EDDA model {model!r}{context}: the covariance matrix of class {name!r} is nearly "
             f"singular (reciprocal condition number {float(np.min(r)):.2g}); densities may be "

@@ -13,7 +13,7 @@ from sklearn.base import BaseEstimator
 from .._base import GenerativeClassifierMixin
 from .._validation import (check_choice, check_in_range, check_positive_int, validate_fit,
                            validate_predict)
-from ._core import as_full, check_min_units, class_scatter, fit_model, log_density
+from ._core import as_full, check_min_units, class_scatter, fit_model, label, log_density
 from ._loo import loo_error
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
@@ -243,7 +243,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         present = n > 0
         if not present.all():
             warnings.warn(
-                f"EDDA: class(es) {names[~present].tolist()} have no units with positive weight "
+                f"EDDA: class(es) {[label(names, k) for k in np.flatnonzero(~present)]} have no units with positive weight "
                 "in the training data; they get prior 0 and parameters NaN.",
                 UserWarning, stacklevel=2,
             )

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
 
-from ._core import _LOG_2PI, batch_log_density, fit_model, regularise
+from ._core import _LOG_2PI, batch_log_density, fit_model, label, regularise
 from ._models import ITERATIVE, min_units_per_class
 
 _CHUNK_ELEMENTS = 2_000_000  # batch size target: B * K * d * d floats per chunk
@@ -54,7 +54,7 @@ def _check_loo_units(model, codes, w, n_units, d, class_names, reg_covar):
         if c - 1 < need:
             raise ValueError(
                 f"EDDA model {model!r}: leave-one-out removes a unit from class "
-                f"{class_names[k]!r}, which has {int(c)} unit(s); the model needs at least "
+                f"{label(class_names, k)!r}, which has {int(c)} unit(s); the model needs at least "
                 f"{need} per class after the removal. Use a more parsimonious model, "
                 "reg_covar > 0, or another error estimate."
             )
@@ -161,7 +161,7 @@ def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, ma
                 bad = int(np.flatnonzero(~np.isfinite(logf).all(axis=1))[0])
                 raise ValueError(
                     f"EDDA model {model!r}: leaving out unit {int(sel[bad])} makes the "
-                    f"covariance of class {class_names[k_i[bad]]!r} singular; set "
+                    f"covariance of class {label(class_names, k_i[bad])!r} singular; set "
                     "reg_covar > 0 or choose a more parsimonious model."
                 )
         else:

@@ -20,8 +20,8 @@ diagonal per class ("diagonal") or a full matrix per class ("full").
 The maximum likelihood estimators are those of Celeux & Govaert (1995, section 3 and appendix):
 closed form for 9 models; for VEI, VEE, VEV an alternation between volumes and the common shape
 (or common matrix C = D A D'), and for EVE, VVE an alternation between the shapes/volumes and the
-common orientation D, the orientation step being the majorise-minimise (MM) step of Browne &
-McNicholas (2014) for the Flury-type problem min_D sum_k tr(W_k D Delta_k^-1 D').
+common orientation D, the orientation step being a sweep of the pairwise rotations of Flury &
+Gautschi (1986) on min_D sum_k tr(W_k D Delta_k^-1 D'), as Celeux & Govaert propose.
 """
 
 from __future__ import annotations
@@ -146,29 +146,55 @@ def _vee(W, n, *, tol, max_iter, init=None):
     return MStep("full", cov, lam, it, bool(converged))
 
 
+def _rotation_sweep(D, B, a):
+    """One sweep of exact plane rotations of the columns of D (Flury & Gautschi 1986).
+
+    Minimises f(D) = sum_k sum_j a_kj (D' W_k D)_jj over orthogonal D, one pair of columns (j, l)
+    at a time: rotating them by theta changes f by beta cos(2 theta) + gamma sin(2 theta) with
+    beta = sum_k (a_kj - a_kl)(B_kjj - B_kll)/2 and gamma = sum_k (a_kj - a_kl) B_kjl
+    (B_k = D' W_k D), so the best angle is 2 theta = atan2(gamma, beta) + pi. B is kept current.
+    """
+    d = D.shape[-1]
+    for j in range(d - 1):
+        for l in range(j + 1, d):
+            diff = a[..., :, j] - a[..., :, l]
+            beta = 0.5 * (diff * (B[..., :, j, j] - B[..., :, l, l])).sum(axis=-1)
+            gamma = (diff * B[..., :, j, l]).sum(axis=-1)
+            theta = 0.5 * (np.arctan2(gamma, beta) + np.pi)
+            c, s = np.cos(theta), np.sin(theta)
+            dj, dl = D[..., :, j].copy(), D[..., :, l]
+            D[..., :, j] = c[..., None] * dj + s[..., None] * dl
+            D[..., :, l] = -s[..., None] * dj + c[..., None] * dl
+            ck, sk = c[..., None, None], s[..., None, None]
+            bj, bl = B[..., :, j, :].copy(), B[..., :, l, :]
+            B[..., :, j, :] = ck * bj + sk * bl
+            B[..., :, l, :] = -sk * bj + ck * bl
+            bj, bl = B[..., :, :, j].copy(), B[..., :, :, l]
+            B[..., :, :, j] = ck * bj + sk * bl
+            B[..., :, :, l] = -sk * bj + ck * bl
+    return D
+
+
 def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
     """EVE ([lambda D A_k D']) and VVE ([lambda_k D A_k D']).
 
-    Given D, the eigenvalues Delta_k = diag(D' W_k D) give A_k and lambda(_k) in closed form;
-    given Delta_k, D is improved by one MM step on f(D) = sum_k tr(W_k D Delta_k^-1 D'):
-    with M_k = W_k - w_k I (w_k the largest eigenvalue of W_k, so M_k <= 0) the concave part is
-    majorised by its tangent, and the minimiser over orthogonal D of tr(G' D),
-    G = sum_k M_k D0 Delta_k^-1, is D = U V' from the SVD -G = U S V' (Browne & McNicholas 2014).
+    Given D, the eigenvalues Delta_k = diag(D' W_k D) give A_k and lambda(_k) in closed form
+    (Celeux & Govaert 1995); given Delta_k, D is improved by one sweep of the Flury & Gautschi
+    (1986) pairwise rotations on f(D) = sum_k tr(W_k D Delta_k^-1 D'). Both steps increase the
+    likelihood. D starts from the eigenvectors of the pooled scatter (the EEE solution).
     """
     d = W.shape[-1]
     if init is None:
         _, D = _sym_eig_desc(W.sum(axis=-3))
+        D = D.copy()
     else:
         D = np.array(init, dtype=float)
-    wmax = np.linalg.eigvalsh(W)[..., -1]
-    eye = np.eye(d)
-    M = W - wmax[..., None, None] * eye
     N = _total(n)
     obj = np.full(n.shape[:-1], np.inf)
     converged, it = False, 0
     for it in range(1, max_iter + 1):
-        T = np.einsum("...ji,...kjl,...li->...ki", D, W, D)  # diag(D' W_k D), (..., K, d)
-        T = np.clip(T, 0.0, None)
+        B = np.einsum("...ji,...kjl,...lm->...kim", D, W, D)   # D' W_k D, (..., K, d, d)
+        T = np.clip(_diag(B), 0.0, None)
         if equal_volume:
             g = _geomean(T)
             lam = g.sum(axis=-1) / N
@@ -180,11 +206,10 @@ def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
                 new = (n * np.log(delta).sum(axis=-1)).sum(axis=-1)
         converged = _converged(new, obj, tol)
         obj = new
-        if converged:
+        if converged or d == 1:
+            converged = True
             break
-        G = np.einsum("...kij,...jl,...kl->...il", M, D, 1.0 / delta)
-        U, _, Vt = np.linalg.svd(-G)
-        D = U @ Vt
+        D = _rotation_sweep(D, B, 1.0 / delta)
     cov = np.einsum("...ij,...kj,...lj->...kil", D, delta, D)
     return MStep("full", cov, D, it, bool(converged))
 
