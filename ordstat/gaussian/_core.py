@@ -16,6 +16,7 @@ _LOG_2PI = np.log(2.0 * np.pi)
 # _RCOND_WARN it is usable but the densities lose digits (warning).
 _RCOND_ERROR = 1e-13
 _RCOND_WARN = 1e-9
+_POOLED = ("EII", "EEI", "EEE")  # one covariance matrix for all classes
 
 
 class ConvergenceWarning(UserWarning):
@@ -108,19 +109,21 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
     r = rcond(step.kind, step.cov)
     if not np.all(np.isfinite(step.cov)) or np.any(r < _RCOND_ERROR):
         k = int(np.argwhere(~(r >= _RCOND_ERROR))[0][-1])
-        name = label(class_names, k)
+        which = (f"the common covariance matrix (pooled over the classes)" if model in _POOLED
+                 else f"the covariance matrix of class {label(class_names, k)!r}")
         raise ValueError(
-            f"EDDA model {model!r}{context}: the covariance matrix of class {name!r} is singular "
+            f"EDDA model {model!r}{context}: {which} is singular "
             f"(reciprocal condition number {float(np.min(r)):.2g}); the class scatter has too "
             "little spread in some direction. Set reg_covar > 0 (e.g. 1e-6 times the feature "
             "variances) or choose a more parsimonious model."
         )
     if np.any(r < _RCOND_WARN):
         k = int(np.argwhere(r < _RCOND_WARN)[0][-1])
-        name = label(class_names, k)
+        which = (f"the common covariance matrix (pooled over the classes)" if model in _POOLED
+                 else f"the covariance matrix of class {label(class_names, k)!r}")
         warnings.warn(
-            f"EDDA model {model!r}{context}: the covariance matrix of class {name!r} is nearly "
-            f"singular (reciprocal condition number {float(np.min(r)):.2g}); densities may be "
+            f"EDDA model {model!r}{context}: {which} is nearly singular (reciprocal "
+            f"condition number {float(np.min(r)):.2g}); densities may be "
             "inaccurate. Consider reg_covar > 0 or a more parsimonious model.",
             UserWarning, stacklevel=3,
         )

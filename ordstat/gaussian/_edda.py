@@ -382,12 +382,14 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         joint = self._class_log_density(X)
         with np.errstate(divide="ignore"):
             joint = joint + np.log(self.priors_)
-        return float(np.sum(w * joint[np.arange(len(codes)), codes]))
+        pos = w > 0  # zero-weight units of an absent class would give 0 * -inf
+        return float(np.sum(w[pos] * joint[np.arange(len(codes)), codes][pos]))
 
     def _mixture_loglik(self, X, w):
         with np.errstate(divide="ignore"):
             joint = self._class_log_density(X) + np.log(self.priors_)
-        return float(np.sum(w * logsumexp(joint, axis=1)))
+        pos = w > 0
+        return float(np.sum(w[pos] * logsumexp(joint[pos], axis=1)))
 
     def mixture_log_likelihood(self, X, sample_weight=None):
         """sum_i w_i log sum_k pi_k f_k(x_i): the mixture log-likelihood (mclust's ``loglik``).
