@@ -293,18 +293,25 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
             if not loo:
                 raise ValueError("EDDA: the leave-one-out error could not be computed for any "
                                  "model; set reg_covar > 0 or use select='bic'.")
-        # Attributes of every fitted model, then the selected one.
+        # The comparison table (one density evaluation per model), then the selected model.
         Ntot = w.sum()
+        pos = w > 0  # zero-weight units of an absent class would give 0 * -inf
+        with np.errstate(divide="ignore"):
+            log_priors = np.log(priors_)
+        Kp = int(present.sum())
         for m, f in fits.items():
-            self._set_model(m, f, priors_, present, K, d)
-            ll = self.log_likelihood_codes(X, codes, w)
-            mix = self._mixture_loglik(X, w)
+            joint = np.full((X.shape[0], K), -np.inf)
+            joint[:, present] = log_density(X, means[present], f)
+            joint += log_priors
+            ll = float(np.sum(w[pos] * joint[pos, codes[pos]]))
+            mix = float(np.sum(w[pos] * logsumexp(joint[pos], axis=1)))
+            df = int(Kp * d + n_covariance_parameters(m, Kp, d))
+            nu = df + (Kp - 1 if priors is None else 0)
             rows.append({
-                "model": m, "paper": PAPER_NAMES[m], "loglik": ll, "nu": self.n_parameters_,
-                "AIC": -2 * ll + 2 * self.n_parameters_,
-                "BIC": -2 * ll + self.n_parameters_ * np.log(Ntot),
-                "mixture_loglik": mix, "df_mclust": self.df_mclust_,
-                "BIC_mclust": 2 * mix - self.df_mclust_ * np.log(Ntot),
+                "model": m, "paper": PAPER_NAMES[m], "loglik": ll, "nu": nu,
+                "AIC": -2 * ll + 2 * nu, "BIC": -2 * ll + nu * np.log(Ntot),
+                "mixture_loglik": mix, "df_mclust": df,
+                "BIC_mclust": 2 * mix - df * np.log(Ntot),
                 "loo_error": loo.get(m, np.nan),
                 "n_iter": f.n_iter if m in ITERATIVE else 1, "converged": f.converged,
             })
