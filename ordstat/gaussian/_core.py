@@ -51,7 +51,7 @@ def class_scatter(X, codes, w, K):
 
 
 def regularise(W, n, reg_covar):
-    """W_k + reg_covar n_k I, so that every model's Sigma_k gains about reg_covar on the diagonal."""
+    """W_k + reg_covar n_k I: every model's Sigma_k gains about reg_covar on the diagonal."""
     if reg_covar <= 0:
         return W
     d = W.shape[-1]
