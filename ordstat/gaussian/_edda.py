@@ -6,13 +6,13 @@ import warnings
 
 import numpy as np
 import pandas as pd
-from scipy.special import logsumexp
 from sklearn.base import BaseEstimator
 
 from .._base import GenerativeClassifierMixin
 from .._validation import (check_choice, check_in_range, check_positive_int, validate_fit,
                            validate_predict)
-from ._core import as_full, check_min_units, class_scatter, fit_model, label, log_density
+from ._core import (as_full, check_min_units, class_scatter, fit_model, label, log_density,
+                    logsumexp_rows)
 from ._loo import loo_error
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
@@ -68,10 +68,19 @@ class EDDASummary:
         How it was selected ("loo", "bic", or "single" when only one model was fitted).
     """
 
-    def __init__(self, table, selected, criterion):
-        self.table = table
+    def __init__(self, rows, selected, criterion):
+        self._rows = rows
+        self._table = None
         self.selected = selected
         self.criterion = criterion
+
+    @property
+    def table(self):
+        # Built on first use: a DataFrame costs more than fitting a simple model.
+        if self._table is None:
+            self._table = pd.DataFrame.from_dict(self._rows, orient="index")
+            self._table.index.name = "model"
+        return self._table
 
     def __str__(self):
         head = f"EDDA models (selected: {self.selected}, by {self.criterion})"
@@ -289,19 +298,19 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
                 raise ValueError("EDDA: the leave-one-out error could not be computed for any "
                                  "model; set reg_covar > 0 or use select='bic'.")
 
-        table = _comparison_table(fits, loo, X, codes, w, means, present, priors_,
-                                  priors is None)
+        rows = _comparison_rows(fits, loo, X, codes, w, means, present, priors_,
+                                priors is None)
         if not multi:
             chosen, criterion = next(iter(fits)), "single"
         elif self.select == "loo":
             chosen, criterion = min(loo, key=lambda m: (loo[m], models.index(m))), "loo"
         else:
-            chosen, criterion = table["BIC"].idxmin(), "bic"
+            chosen, criterion = min(rows, key=lambda m: (rows[m]["BIC"], models.index(m))), "bic"
         self._set_model(chosen, fits[chosen], means, priors_, present, priors is None, d)
-        self.loglik_ = float(table.loc[chosen, "loglik"])
-        self.mixture_loglik_ = float(table.loc[chosen, "mixture_loglik"])
+        self.loglik_ = rows[chosen]["loglik"]
+        self.mixture_loglik_ = rows[chosen]["mixture_loglik"]
         self.loo_error_ = loo.get(chosen)
-        self._summary = EDDASummary(table, chosen, criterion)
+        self._summary = EDDASummary(rows, chosen, criterion)
         return self
 
     def _set_model(self, model, step: MStep, means, priors_, present, priors_estimated, d):
@@ -351,7 +360,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         with np.errstate(divide="ignore"):
             joint = self._class_log_density(X) + np.log(self.priors_)
         pos = w > 0
-        return float(np.sum(w[pos] * logsumexp(joint[pos], axis=1)))
+        return float(np.sum(w[pos] * logsumexp_rows(joint[pos])))
 
     def mixture_log_likelihood(self, X, sample_weight=None):
         """sum_i w_i log sum_k pi_k f_k(x_i): the mixture log-likelihood (mclust's ``loglik``).
@@ -417,30 +426,30 @@ def _check_constant_features(X):
         )
 
 
-def _comparison_table(fits, loo, X, codes, w, means, present, priors_, priors_estimated):
-    """One row per fitted model (see :class:`EDDASummary`), one density evaluation each."""
+def _comparison_rows(fits, loo, X, codes, w, means, present, priors_, priors_estimated):
+    """{model: row} for :class:`EDDASummary`, one density evaluation per model."""
     K, d, Kp = len(present), X.shape[1], int(present.sum())
     pos = w > 0  # zero-weight units of an absent class would give 0 * -inf
     Ntot = w.sum()
     with np.errstate(divide="ignore"):
         log_priors = np.log(priors_)
-    rows = []
+    rows = {}
     for m, f in fits.items():
         joint = np.full((X.shape[0], K), -np.inf)
         joint[:, present] = log_density(X, means[present], f)
         joint += log_priors
         ll = float(np.sum(w[pos] * joint[pos, codes[pos]]))
-        mix = float(np.sum(w[pos] * logsumexp(joint[pos], axis=1)))
+        mix = float(np.sum(w[pos] * logsumexp_rows(joint[pos])))
         df = int(Kp * d + n_covariance_parameters(m, Kp, d))
         nu = df + (Kp - 1 if priors_estimated else 0)
-        rows.append({
-            "model": m, "paper": PAPER_NAMES[m], "loglik": ll, "nu": nu,
+        rows[m] = {
+            "paper": PAPER_NAMES[m], "loglik": ll, "nu": nu,
             "AIC": -2 * ll + 2 * nu, "BIC": -2 * ll + nu * np.log(Ntot),
             "mixture_loglik": mix, "df_mclust": df, "BIC_mclust": 2 * mix - df * np.log(Ntot),
             "loo_error": loo.get(m, np.nan),
             "n_iter": f.n_iter if m in ITERATIVE else 1, "converged": f.converged,
-        })
-    return pd.DataFrame(rows).set_index("model")
+        }
+    return rows
 
 
 def _loo_with_absent(model, step, X, codes, w, n, means, W, present, priors, reg, tol,
