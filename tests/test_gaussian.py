@@ -233,9 +233,12 @@ def test_iris_table8_loo_error_of_lda_model(iris):
     X, y = iris
     clf = EDDA(model="EEE").fit(X, y)
     assert clf.loo_error(X, y) == pytest.approx(3 / 150)
-    table = EDDA(model="all").fit(X, y).summary().table
+    clf = EDDA(model="all").fit(X, y)
+    table = clf.summary().table
     assert table.loc["EEE", "loo_error"] == pytest.approx(0.02)
     assert round(table["loo_error"].min(), 2) == 0.02
+    # the EDDA strategy (smallest LOO error, ties to the simpler model) selects it, as in Table 8
+    assert clf.model_ == "EEE" and clf.loo_error_ == pytest.approx(0.02)
 
 
 # --- selection, summary, contract 3 ------------------------------------------------------------
@@ -262,6 +265,20 @@ def test_all_models_summary_and_selection(iris):
     direct = EDDA(model=clf.model_).fit(X, y)
     np.testing.assert_allclose(clf.covariances_, direct.covariances_)
     assert clf.loglik_ == pytest.approx(direct.log_likelihood(X, y))
+
+
+def test_unfitted_and_weighted_mixture_loglik(iris):
+    from sklearn.exceptions import NotFittedError
+
+    X, y = iris
+    with pytest.raises(NotFittedError):
+        EDDA().summary()
+    with pytest.raises(NotFittedError):
+        EDDA().class_log_density(X)
+    clf = EDDA(model="VVI").fit(X, y)
+    w = np.r_[np.full(75, 2.0), np.zeros(75)]
+    assert clf.mixture_log_likelihood(X, sample_weight=w) == pytest.approx(
+        2 * clf.mixture_log_likelihood(X[:75]))
 
 
 def test_model_list_and_lower_case(iris):

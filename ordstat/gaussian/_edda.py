@@ -9,8 +9,8 @@ import pandas as pd
 from sklearn.base import BaseEstimator
 
 from .._base import GenerativeClassifierMixin
-from .._validation import (check_choice, check_in_range, check_positive_int, validate_fit,
-                           validate_predict)
+from .._validation import (check_choice, check_in_range, check_positive_int,
+                           check_sample_weight, validate_fit, validate_predict)
 from ._core import (as_full, check_min_units, class_scatter, fit_model, label, log_density,
                     logsumexp_rows)
 from ._loo import loo_error
@@ -369,8 +369,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         classes of the units.
         """
         X = validate_predict(self, X)
-        w = np.ones(X.shape[0]) if sample_weight is None else np.asarray(sample_weight, float)
-        return self._mixture_loglik(X, w)
+        return self._mixture_loglik(X, check_sample_weight(sample_weight, X.shape[0]))
 
     def bic_mclust(self, X):
         """2 mixture_log_likelihood(X) - df_mclust_ log n (mclust 6.0.0's BIC, larger is better)."""
