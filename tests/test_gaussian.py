@@ -299,6 +299,17 @@ def test_predict_proba_stable_and_consistent(model, iris):
     assert clf.score(X, y) > 0.9
 
 
+@pytest.mark.parametrize("model", ["EEE", "VVV", "VVI", "VII"])
+def test_translation_invariance_far_from_zero(model, iris):
+    # Features around 1e6 with unit spread: densities must not lose digits to cancellation.
+    X, y = iris
+    a = EDDA(model=model).fit(X, y)
+    b = EDDA(model=model).fit(X + 1e6, y)
+    np.testing.assert_allclose(b.class_log_density(X + 1e6), a.class_log_density(X),
+                               rtol=1e-7, atol=1e-8)
+    assert b.loglik_ == pytest.approx(a.loglik_, rel=1e-9)
+
+
 def test_given_priors_are_used(iris):
     X, y = iris
     clf = EDDA(model="EEE", priors=[0.1, 0.1, 0.8]).fit(X, y)

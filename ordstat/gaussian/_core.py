@@ -150,21 +150,28 @@ def logsumexp_rows(a):
 def log_density(X, means, step: MStep):
     """log f_k(x_i) for every unit and class, (n, K); one covariance set (no batch axis)."""
     d = X.shape[1]
-    diff = X[:, None, :] - means[None, :, :]
-    if step.kind == "spherical":
-        maha = np.einsum("nkd,nkd->nk", diff, diff) / step.cov
-        logdet = d * np.log(step.cov)
-    elif step.kind == "diagonal":
-        maha = np.einsum("nkd,nkd,kd->nk", diff, diff, 1.0 / step.cov)
-        logdet = np.log(step.cov).sum(axis=-1)
-    else:
-        # Whitening by the inverse Cholesky factors: one (n, d) x (d, d) product per class
-        # (d is small; scipy's triangular solve per class was slower for these shapes).
+    if step.kind == "full":
+        # Whitening by the inverse Cholesky factors, z_k = L_k^-1 (x - m_k), as one broadcast
+        # (K, n, d) product; in-place squares keep the temporaries few. Centring at the mean of
+        # the class means first avoids cancellation for features far from zero.
         L = np.linalg.cholesky(step.cov)                             # (K, d, d)
-        Linv = np.linalg.inv(L)
-        z = np.swapaxes(diff, 0, 1) @ np.swapaxes(Linv, -1, -2)      # (K, n, d)
-        maha = np.einsum("knd,knd->nk", z, z)
+        Lt = np.swapaxes(np.linalg.inv(L), -1, -2)
+        centre = means.mean(axis=0)
+        z = (X - centre) @ Lt
+        z -= (means - centre)[:, None, :] @ Lt
+        z *= z
+        maha = z.sum(axis=-1).T
         logdet = 2.0 * np.log(np.diagonal(L, axis1=-2, axis2=-1)).sum(axis=-1)
+    else:
+        sq = X[:, None, :] - means[None, :, :]
+        sq *= sq
+        if step.kind == "spherical":
+            maha = sq.sum(axis=-1) / step.cov
+            logdet = d * np.log(step.cov)
+        else:
+            sq /= step.cov
+            maha = sq.sum(axis=-1)
+            logdet = np.log(step.cov).sum(axis=-1)
     return -0.5 * (d * _LOG_2PI + logdet + maha)
 
 
