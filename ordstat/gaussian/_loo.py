@@ -11,7 +11,8 @@ leading axis of length n, processed in chunks): closed form for the closed-form 
 the iterative ones (VEI, VEE, EVE, VVE, VEV) the same iterations run on the whole batch at once,
 warm-started from the full-data solution (one unit moves the optimum only slightly, so a few
 iterations suffice). The result is the exact leave-one-out fit, not an approximation: the tests
-compare it with brute-force refits for every model.
+compare it with brute-force refits for every model. (EVE and VVE may have several local maxima;
+their leave-one-out fits are the ones reached from the full-data solution.)
 
 For the models whose class-k covariance is a rank-one down-date of a full matrix (VVV, EEE, EVV)
 the densities at x_i follow from the full-data Cholesky factors through the matrix determinant
