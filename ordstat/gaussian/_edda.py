@@ -116,8 +116,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
     priors : array-like of shape (K,), optional
         Class prior probabilities pi_k in ``classes_`` order; default n_k / n.
     reg_covar : float, default=0.0
-        Added to the diagonal of every class covariance (as reg_covar n_k I on the scatter W_k)
-        to keep it non-singular.
+        reg_covar n_k I is added to each class scatter W_k before the M-step, so that every
+        covariance gains reg_covar on its diagonal (exactly for EII, VII, EEI, VVI, EEE, VVV;
+        approximately for the models that renormalise shapes) and stays non-singular.
     tol : float, default=1e-10
         Relative change of the profile log-likelihood that stops the iterative M-steps
         (VEI, VEE, EVE, VVE, VEV).
