@@ -475,7 +475,7 @@ def _decompose(model, step: MStep, d):
         vol = np.exp(np.mean(np.log(step.cov), axis=-1))
         return vol, step.cov / vol[:, None], eye
     if model in ("EVE", "VVE"):
-        D = step.state
+        D = step.state[0]  # end points of the starts, the retained one first
         ev = np.einsum("ji,kjl,li->ki", D, step.cov, D)
         orient = np.broadcast_to(D, (K, d, d)).copy()
     else:

@@ -11,8 +11,11 @@ leading axis of length n, processed in chunks): closed form for the closed-form 
 the iterative ones (VEI, VEE, EVE, VVE, VEV) the same iterations run on the whole batch at once,
 warm-started from the full-data solution (one unit moves the optimum only slightly, so a few
 iterations suffice). The result is the exact leave-one-out fit, not an approximation: the tests
-compare it with brute-force refits for every model. (EVE and VVE may have several local maxima;
-their leave-one-out fits are the ones reached from the full-data solution.)
+compare it with brute-force refits for every model. EVE and VVE may have several local maxima:
+their fits run from several starting orientations and keep the best (see ``_models``); the
+leave-one-out fits run the same default starts plus the full-data end points (warm starts that
+follow each local maximum), so they equal the brute-force refits unless a followed maximum is
+higher than all of those the default starts reach.
 
 For the models whose class-k covariance is a rank-one down-date of a full matrix (VVV, EEE, EVV)
 the densities at x_i follow from the full-data Cholesky factors through the matrix determinant
@@ -148,6 +151,8 @@ def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, ma
     # With reg_covar > 0 the regulariser of class k shrinks by w reg I, not a rank-one change.
     rank_one = model in ("VVV", "EVV", "EEE") and reg_covar <= 0
     per_unit = K * d * d * (1 if rank_one else 3)
+    if model in ("EVE", "VVE"):  # each unit runs 2 (K + 1) starts (see _models)
+        per_unit *= 2 * (K + 1)
     chunk = max(64, _CHUNK_ELEMENTS // max(per_unit, 1))
     for start in range(0, len(idx), chunk):
         sel = idx[start:start + chunk]

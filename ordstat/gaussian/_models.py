@@ -207,8 +207,9 @@ def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
     Given D, the eigenvalues Delta_k = diag(D' W_k D) give A_k and lambda(_k) in closed form
     (Celeux & Govaert 1995); given Delta_k, D is improved by one sweep of the Flury & Gautschi
     (1986) pairwise rotations on f(D) = sum_k tr(W_k D Delta_k^-1 D'). Both steps increase the
-    likelihood. D starts from the eigenvectors of the pooled scatter (the EEE solution). In a
-    batch, members that have converged stop iterating (the others continue).
+    likelihood. D starts from ``init`` (see :func:`_multistart_orientation`) or else from the
+    eigenvectors of the pooled scatter. In a batch, members that have converged stop iterating
+    (the others continue).
     """
     d, K = W.shape[-1], W.shape[-3]
     lead = n.shape[:-1]
@@ -256,12 +257,56 @@ def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
     return MStep("full", cov, D, int(n_iter.max()), bool(converged))
 
 
+def _multistart_orientation(W, n, *, tol, max_iter, init, equal_volume):
+    """EVE/VVE from several starting orientations, keeping the highest likelihood.
+
+    The common-orientation likelihood often has several local maxima on small or overlapping
+    classes, so one start is not enough. The starts are the eigenvectors of the pooled scatter
+    (the EEE solution) and of each class scatter; they run as one batch, so K + 1 starts cost
+    little more than one for small d. ``init`` adds starts after those: one orientation
+    (..., d, d) or several (..., S, d, d) -- the leave-one-out passes the full-data end points,
+    so that each local maximum is also followed as one unit is removed (ties go to the default
+    starts, so the result equals a refit from scratch unless a followed maximum is higher).
+
+    The returned state holds the end points of all starts, (..., S, d, d), the retained one
+    first.
+    """
+    d, K = W.shape[-1], W.shape[-3]
+    lead = n.shape[:-1]
+    _, pooled = _sym_eig_desc(W.sum(axis=-3))                       # (..., d, d)
+    _, per_class = _sym_eig_desc(W)                                 # (..., K, d, d)
+    starts = [pooled[..., None, :, :], per_class]
+    if init is not None:
+        extra = np.asarray(init, dtype=float)
+        if extra.ndim == len(lead) + 2:
+            extra = extra[..., None, :, :]
+        starts.append(np.broadcast_to(extra, lead + extra.shape[-3:]))
+    D0 = np.concatenate(starts, axis=-3)                            # (..., S, d, d)
+    S = D0.shape[-3]
+    Ws = np.broadcast_to(W[..., None, :, :, :], lead + (S, K, d, d))
+    ns = np.broadcast_to(n[..., None, :], lead + (S, K))
+    step = _common_orientation(Ws, ns, tol=tol, max_iter=max_iter, init=D0,
+                               equal_volume=equal_volume)
+    # -2 log-likelihood up to constants: sum_k n_k log|Sigma_k| + tr(W_k Sigma_k^-1)
+    _, logdet = np.linalg.slogdet(step.cov)
+    tr = np.einsum("...kij,...kji->...k", Ws, np.linalg.inv(step.cov))
+    crit = (ns * logdet + tr).sum(axis=-1)                          # (..., S)
+    best = np.argmin(crit, axis=-1)                                 # first start wins ties
+    cov = np.take_along_axis(step.cov, best[..., None, None, None, None], axis=-4)[..., 0, :, :, :]
+    # state: the end points with the retained one moved to the front
+    order = np.argsort(np.arange(S) != best[..., None], axis=-1, kind="stable")
+    D_all = np.take_along_axis(step.state, order[..., None, None], axis=-3)
+    return MStep("full", cov, D_all, step.n_iter, step.converged)
+
+
 def _eve(W, n, *, tol, max_iter, init=None):
-    return _common_orientation(W, n, tol=tol, max_iter=max_iter, init=init, equal_volume=True)
+    return _multistart_orientation(W, n, tol=tol, max_iter=max_iter, init=init,
+                                   equal_volume=True)
 
 
 def _vve(W, n, *, tol, max_iter, init=None):
-    return _common_orientation(W, n, tol=tol, max_iter=max_iter, init=init, equal_volume=False)
+    return _multistart_orientation(W, n, tol=tol, max_iter=max_iter, init=init,
+                                   equal_volume=False)
 
 
 def _eev(W, n, *, tol, max_iter, init=None):
