@@ -119,9 +119,11 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         reg_covar n_k I is added to each class scatter W_k before the M-step, so that every
         covariance gains reg_covar on its diagonal (exactly for EII, VII, EEI, VVI, EEE, VVV;
         approximately for the models that renormalise shapes) and stays non-singular.
-    tol : float, default=1e-10
+    tol : float, default=1e-8
         Relative change of the profile log-likelihood that stops the iterative M-steps
-        (VEI, VEE, EVE, VVE, VEV).
+        (VEI, VEE, EVE, VVE, VEV); mclust uses sqrt(machine epsilon), about 1.5e-8. The
+        log-likelihood is then accurate to about tol; where it is flat in the parameters they
+        are known less precisely (set a smaller tol for those).
     max_iter : int, default=2000
         Iterations allowed to those M-steps; a ``ConvergenceWarning`` naming the model is issued
         when reached.
@@ -198,7 +200,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
     0.02
     """
 
-    def __init__(self, model="VVV", select="loo", priors=None, reg_covar=0.0, tol=1e-10,
+    def __init__(self, model="VVV", select="loo", priors=None, reg_covar=0.0, tol=1e-8,
                  max_iter=2000, classes=None):
         self.model = model
         self.select = select

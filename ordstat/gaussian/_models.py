@@ -225,10 +225,15 @@ def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
     obj = np.full(M, np.inf)
     n_iter = np.zeros(M, dtype=int)
     active = np.arange(M)
+    Bf = np.swapaxes(D, -1, -2)[:, None] @ Wf @ D[:, None]           # D' W_k D, (M, K, d, d)
     for it in range(1, max_iter + 1):
-        Da, Wa, na = D[active], Wf[active], nf[active]
-        B = np.swapaxes(Da, -1, -2)[:, None] @ Wa @ Da[:, None]    # D' W_k D, (m, K, d, d)
-        T = np.clip(_diag(B), 0.0, None)
+        # The sweep keeps B = D' W D current; recompute it now and then against drift.
+        if it % 25 == 0:
+            Bf[active] = (np.swapaxes(D[active], -1, -2)[:, None] @ Wf[active]
+                          @ D[active][:, None])
+        every = active.size == M  # avoid gathers while no member has converged
+        Ba, na = (Bf, nf) if every else (Bf[active], nf[active])
+        T = np.clip(_diag(Ba), 0.0, None)
         if equal_volume:
             g = _geomean(T)
             lam = g.sum(axis=-1) / na.sum(axis=-1)
@@ -244,12 +249,18 @@ def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
         obj[active] = new
         if d == 1:
             done[:] = True
-        keep = ~done
-        if not keep.any():
-            active = active[keep]
+        if done.all():
+            active = active[:0]
             break
-        D[active[keep]] = _rotation_sweep(Da[keep], B[keep], 1.0 / da[keep])
-        active = active[keep]
+        if every and not done.any():
+            D = _rotation_sweep(D, Bf, 1.0 / da)                       # updates Bf in place
+        else:
+            keep = ~done
+            idx = active[keep]
+            Bk = Ba[keep]
+            D[idx] = _rotation_sweep(D[idx], Bk, 1.0 / da[keep])
+            Bf[idx] = Bk
+            active = idx
     converged = active.size == 0
     D = D.reshape(lead + (d, d))
     delta = delta.reshape(lead + (K, d))
