@@ -137,6 +137,18 @@ def _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar):
     return -0.5 * (d * _LOG_2PI + logdet + maha)
 
 
+def _distinct_orientations(D_all, tol=1e-6):
+    """Indices of the end points (S, d, d) that differ as orientations (columns equal up to sign
+    and order count once): several starts often reach the same maximum, and following it once
+    is enough."""
+    keep = []
+    for s in range(D_all.shape[0]):
+        same = any(np.all(np.abs(D_all[t].T @ D_all[s]).max(axis=0) > 1 - tol) for t in keep)
+        if not same:
+            keep.append(s)
+    return keep
+
+
 def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, max_iter,
                   init=None, class_names=None):
     """log(pi_k' f_k'(x_i)) of the leave-unit-i-out fit, for every unit of positive weight.
@@ -182,6 +194,8 @@ def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, ma
             start_state = None
             if model in ITERATIVE and init is not None:
                 start_state = np.broadcast_to(init, (B,) + np.shape(init)).copy()
+                if model in ("EVE", "VVE"):
+                    start_state = start_state[:, _distinct_orientations(init)]
             step = fit_model(model, Wb, nb, reg_covar=reg_covar, tol=tol, max_iter=max_iter,
                              init=start_state, class_names=class_names,
                              context=" (leave-one-out refit)")
