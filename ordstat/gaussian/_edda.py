@@ -172,10 +172,11 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
 
     VEI, VEE, VEV alternate closed-form updates of the volumes and the common shape (or matrix);
     EVE and VVE alternate the shapes/volumes with over-relaxed Flury-Gautschi rotations of the
-    common orientation, starting from the eigenvectors of the pooled scatter. Every step increases
-    the likelihood, but EVE/VVE may stop at a local maximum. On iris, mclust 6.0.0's VVE stops at
-    a point of lower likelihood than ours (from which our iterations climb to ours), so the two
-    differ for that model only.
+    common orientation. Every step increases the likelihood, but the common-orientation models
+    can have several local maxima, so they are run from K + 1 starting orientations (the
+    eigenvectors of the pooled and of each class scatter) and the best is kept. On iris,
+    mclust 6.0.0's VVE stops at a point of lower likelihood than ours (from which our iterations
+    climb to ours), so the two differ for that model only.
 
     References
     ----------
