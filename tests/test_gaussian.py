@@ -467,11 +467,21 @@ def test_singular_scatter_suggests_reg_covar():
     assert np.all(np.isfinite(clf.predict_proba(X)))
 
 
-def test_class_with_constant_feature_names_the_class():
+@pytest.mark.parametrize("model, match", [
+    ("VVI", r"'VVI': feature\(s\) \[0\] are constant within class 1.*common shape"),
+    ("EVI", r"'EVI': feature\(s\) \[0\] are constant within class 1.*common shape"),
+    ("EVE", r"'EVE': the scatter matrix of class 1 is singular.*common shape"),
+    ("VVE", r"'VVE': the scatter matrix of class 1 is singular.*reg_covar"),
+    ("EVV", r"'EVV': the scatter matrix of class 1 is singular"),
+])
+def test_class_with_constant_feature_names_the_class(model, match):
     X, y = _blobs(seed=8)
     X[y == 1, 0] = 3.0
-    with pytest.raises(ValueError, match=r"'VVI'.*class 1.*singular"):
-        EDDA(model="VVI").fit(X, y)
+    with pytest.raises(ValueError, match=match):
+        EDDA(model=model).fit(X, y)
+    # models with a common shape still fit, and reg_covar rescues the others
+    EDDA(model="VEV").fit(X, y)
+    assert np.isfinite(EDDA(model=model, reg_covar=1e-3).fit(X, y).loglik_)
 
 
 def test_near_singular_warns():

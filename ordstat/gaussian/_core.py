@@ -81,6 +81,43 @@ def rcond(kind, cov):
     return np.nan_to_num(r, nan=0.0)
 
 
+def check_class_scatter(model, W, class_names, reg_covar):
+    """ValueError when a class scatter is too degenerate for the model's class-specific shape.
+
+    A class-specific shape needs spread in every direction within the class: every feature for
+    the diagonal models (EVI, VVI), a non-singular W_k for the others (EVE, VVE, EVV, VVV); a
+    class-specific volume alone (VII, VEI, VEE, VEV) needs some spread.
+    """
+    if reg_covar > 0:
+        return
+    diag = np.diagonal(W, axis1=-2, axis2=-1)
+    scale = np.maximum(diag.max(axis=-1, keepdims=True), np.finfo(float).tiny)
+    for k in range(W.shape[0]):
+        name = label(class_names, k)
+        if model[1] == "V" and model[2] == "I":
+            flat = np.flatnonzero(diag[k] <= 1e-12 * scale[k])
+            if flat.size:
+                raise ValueError(
+                    f"EDDA model {model!r}: feature(s) {flat.tolist()} are constant within class "
+                    f"{name!r}, so its diagonal shape is singular; choose a model with a common "
+                    "shape (e.g. 'VEI' or 'EEI') or set reg_covar > 0."
+                )
+        elif model[1] == "V":  # EVE, VVE, EVV, VVV
+            ev = np.linalg.eigvalsh(W[k])
+            if ev[0] <= 1e-12 * max(ev[-1], np.finfo(float).tiny):
+                raise ValueError(
+                    f"EDDA model {model!r}: the scatter matrix of class {name!r} is singular (no "
+                    "spread in some direction within the class), so its class-specific shape "
+                    "cannot be estimated; choose a model with a common shape (e.g. 'VEE', 'EEV' "
+                    "or 'EEE') or set reg_covar > 0."
+                )
+        elif model[0] == "V" and not diag[k].sum() > 0:
+            raise ValueError(
+                f"EDDA model {model!r}: class {name!r} has no spread at all, so its volume "
+                "cannot be estimated; choose a model with a common volume or set reg_covar > 0."
+            )
+
+
 def check_min_units(model, counts, d, class_names, reg_covar):
     """ValueError when a class has fewer units than the model's class-specific parameters need."""
     if reg_covar > 0:
@@ -104,8 +141,20 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
     Raises ValueError naming the class and model when a covariance is singular; warns when one
     is near-singular or when an iterative M-step reached ``max_iter``.
     """
-    step = MODELS[model](regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter, init=init)
-    r = rcond(step.kind, step.cov)
+    try:
+        # A singular class scatter makes some M-steps divide by zero on the way; the result is
+        # then non-finite or singular and reported below, with the class and model named.
+        with np.errstate(all="ignore"):
+            step = MODELS[model](regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter,
+                                 init=init)
+            r = rcond(step.kind, step.cov)
+    except np.linalg.LinAlgError:
+        step, r = None, np.zeros(n.shape)
+    if step is None:
+        raise ValueError(
+            f"EDDA model {model!r}{context}: the M-step failed on a singular class scatter. Set "
+            "reg_covar > 0 or choose a more parsimonious model."
+        )
     if not np.all(np.isfinite(step.cov)) or np.any(r < _RCOND_ERROR):
         k = int(np.argwhere(~(r >= _RCOND_ERROR))[0][-1])
         which = (f"the common covariance matrix (pooled over the classes)" if model in _POOLED

@@ -11,8 +11,8 @@ from sklearn.base import BaseEstimator
 from .._base import GenerativeClassifierMixin
 from .._validation import (check_choice, check_in_range, check_positive_int,
                            check_sample_weight, validate_fit, validate_predict)
-from ._core import (as_full, check_min_units, class_scatter, fit_model, label, log_density,
-                    logsumexp_rows)
+from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
+                    label, log_density, logsumexp_rows)
 from ._loo import loo_error
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
@@ -276,6 +276,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         for m in models:
             try:
                 check_min_units(m, counts[present], d, names[present], reg)
+                check_class_scatter(m, W[present], names[present], reg)
                 fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
                                     max_iter=max_iter, class_names=names[present])
             except ValueError as exc:
@@ -300,7 +301,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
                                   f"{exc}", UserWarning, stacklevel=2)
             if not loo:
                 raise ValueError("EDDA: the leave-one-out error could not be computed for any "
-                                 "model; set reg_covar > 0 or use select='bic'.")
+                                 "model (the warnings give the reason for each, e.g. a class "
+                                 "too small to leave a unit out); use select='bic', "
+                                 "reg_covar > 0 or more data.")
 
         rows = _comparison_rows(fits, loo, X, codes, w, means, present, priors_,
                                 priors is None)
