@@ -508,6 +508,19 @@ def test_loo_impossible_for_small_class_is_reported():
         EDDA(model=["EEE", "VVV"]).fit(X, y)
 
 
+def test_no_model_fits_and_no_loo_possible(iris):
+    X, y = iris
+    keep = np.r_[0:3, 50:150]  # class 0 keeps 3 units, d = 4
+    with pytest.raises(ValueError, match=r"(?s)no model could be fitted.*'VVV'.*'EVV'"):
+        EDDA(model=["VVV", "EVV"]).fit(X[keep], y[keep])
+    single = np.r_[0:1, 50:150]  # a class with one unit cannot be left out
+    with pytest.warns(UserWarning, match="dropped from the leave-one-out"), \
+            pytest.raises(ValueError, match="could not be computed for any model"):
+        EDDA(model=["EEE", "EII"]).fit(X[single], y[single])
+    assert EDDA(model=["EEE", "EII"], select="bic").fit(X[single], y[single]).model_ in ("EEE",
+                                                                                        "EII")
+
+
 # --- bad input ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kwargs, exc, match", [
