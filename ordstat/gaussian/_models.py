@@ -169,6 +169,17 @@ def _round_robin(d):
     return rounds
 
 
+@functools.lru_cache(maxsize=None)
+def _round_indices(d):
+    """Per round: the columns (J then L), the flat indices of B_jj, B_ll, B_jl and of the four
+    entries jj, ll, lj, jl of the rotation, and the number of pairs P."""
+    out = []
+    for J, L in _round_robin(d):
+        out.append((np.concatenate([J, L]), np.concatenate([J * d + J, L * d + L, J * d + L]),
+                    np.concatenate([J * d + J, L * d + L, L * d + J, J * d + L]), len(J)))
+    return out
+
+
 def _rotation_sweep(D, B, a):
     """One sweep of exact plane rotations of the columns of D (Flury & Gautschi 1986).
 
@@ -184,18 +195,19 @@ def _rotation_sweep(D, B, a):
     block-Givens matrix R: D <- D R, B_k <- R' B_k R (few numpy calls, over the whole batch).
     """
     d = D.shape[-1]
-    eye = np.broadcast_to(np.eye(d), D.shape)
-    for J, L in _round_robin(d):
-        diff = a[..., :, J] - a[..., :, L]                                   # (m, K, P)
-        beta2 = (diff * (B[..., :, J, J] - B[..., :, L, L])).sum(axis=-2)    # 2 beta
-        gamma = (diff * B[..., :, J, L]).sum(axis=-2)
+    eye = np.broadcast_to(np.eye(d).ravel(), D.shape[:-2] + (d * d,))
+    flat = B.shape[:-2] + (d * d,)
+    for JL, b_idx, r_idx, P in _round_indices(d):
+        ajl = a[..., :, JL]                                                  # (m, K, 2P)
+        diff = ajl[..., :P] - ajl[..., P:]
+        b = B.reshape(flat)[..., b_idx]                                      # jj, ll, jl
+        beta2 = (diff * (b[..., :P] - b[..., P:2 * P])).sum(axis=-2)         # 2 beta
+        gamma = (diff * b[..., 2 * P:]).sum(axis=-2)
         theta = (0.5 * _OMEGA) * np.arctan2(-2.0 * gamma, -beta2)
         c, s = np.cos(theta), np.sin(theta)
         R = eye.copy()
-        R[..., J, J] = c
-        R[..., L, L] = c
-        R[..., L, J] = s
-        R[..., J, L] = -s
+        R[..., r_idx] = np.concatenate([c, c, s, -s], axis=-1)               # jj, ll, lj, jl
+        R = R.reshape(D.shape)
         D = D @ R
         B[...] = np.swapaxes(R, -1, -2)[..., None, :, :] @ B @ R[..., None, :, :]
     return D
