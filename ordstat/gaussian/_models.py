@@ -255,10 +255,11 @@ def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
             da = T / na[..., None]
             with np.errstate(divide="ignore"):
                 new = (na * np.log(da).sum(axis=-1)).sum(axis=-1)
-        delta[active] = da
-        n_iter[active] = it
-        done = np.abs(new - obj[active]) <= tol * np.maximum(1.0, np.abs(new))
-        obj[active] = new
+        sel = slice(None) if every else active
+        delta[sel] = da
+        n_iter[sel] = it
+        done = np.abs(new - obj[sel]) <= tol * np.maximum(1.0, np.abs(new))
+        obj[sel] = new
         if d == 1:
             done[:] = True
         if done.all():
