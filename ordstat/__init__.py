@@ -21,6 +21,7 @@ _EXPORTS = {
     "affinity": "ordstat.discrete",
     "class_union_affinity": "ordstat.discrete",
     "OrdinalTreeClassifier": "ordstat.trees",
+    "EDDA": "ordstat.gaussian",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -26,6 +26,8 @@ METHODS = {
                     "rpart-style tree, generalized Gini, linear cost"),
     "tree_quadratic": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_quadratic"},
                        "rpart-style tree, generalized Gini, quadratic cost"),
+    "edda": ("ordstat.gaussian:EDDA", {"model": "all", "select": "loo"},
+             "Gaussian EDDA, 14 covariance models, chosen by leave-one-out error"),
 }
 
 

@@ -11,6 +11,7 @@ from sklearn.utils.fixes import parse_version
 
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
+from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
 
 ESTIMATORS = [
@@ -19,6 +20,8 @@ ESTIMATORS = [
     IndependenceModel(),
     KernelMultinomial(),
     OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
+    # reg_covar: the sample-weight checks use data with no within-class spread in one feature.
+    EDDA(model="EEE", reg_covar=1e-6),
 ]
 
 # {estimator class name: {check name: reason}}
