@@ -9,7 +9,13 @@
 # the node, which is also rpart's "improve" for method = "class".
 
 # N * i(t) for a matrix of counts (one row per node), 0 for empty rows.
-.safe_div <- function(num, den) ifelse(den > 0, num / pmax(den, .Machine$double.xmin), 0)
+# num / den with 0 where den is 0; den is recycled along the rows of a matrix num.
+.safe_div <- function(num, den) {
+  den <- rep_len(den, length(num))
+  out <- num / ifelse(den > 0, den, 1)
+  out[den <= 0] <- 0
+  out
+}
 
 .impurity_gini <- function(counts) {
   n <- rowSums(counts)
@@ -142,8 +148,9 @@
 #' deviance, used by rpart's complexity pruning, is the weighted number of misclassified units, as
 #' in rpart's \code{method = "class"}.
 #'
-#' Factor predictors are split by ordering their categories by the weighted mean class rank in
-#' the node (rpart's user interface only searches splits along one order of the categories).
+#' Factor predictors with up to 12 levels are split by searching all subsets of their levels
+#' (as rpart's \code{method = "class"} does); with more levels, along the order of the weighted
+#' mean class rank.
 #' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
@@ -243,12 +250,10 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL) {
     } else {
       cats <- sort(unique(x))
       counts <- rowsum(wy, x, reorder = TRUE)
-      totals <- rowSums(counts)
-      # order the categories by their weighted mean class rank
-      mean_rank <- drop(counts %*% seq_len(k)) / pmax(totals, .Machine$double.xmin)
-      ord <- order(mean_rank)
-      counts <- counts[ord, , drop = FALSE]
       m <- nrow(counts)
+      ord <- best_category_order(counts, goodness, sizes = drop(rowsum(rep(1, length(x)), x)),
+                                 edge = current_min_bucket())
+      counts <- counts[ord, , drop = FALSE]
       left <- apply(counts, 2L, cumsum)
       left <- matrix(left, nrow = m)[-m, , drop = FALSE]
       right <- matrix(colSums(counts), nrow = m - 1L, ncol = k, byrow = TRUE) - left
@@ -257,6 +262,40 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL) {
   }
 
   list(init = init, split = split, eval = eval)
+}
+
+# rpart's user interface searches the splits along one order of the categories (a prefix goes
+# left). To search all 2^(m-1) - 1 splits of m categories, as rpart's own "class" method does,
+# the best subset is found here and put first, so that it is one of the prefixes; beyond
+# max_exhaustive categories the order of the weighted mean class rank is used instead.
+best_category_order <- function(counts, goodness, sizes = NULL, edge = 1L,
+                                max_exhaustive = 12L) {
+  m <- nrow(counts)
+  k <- ncol(counts)
+  if (m > max_exhaustive) {
+    mean_rank <- drop(counts %*% seq_len(k)) / pmax(rowSums(counts), .Machine$double.xmin)
+    return(order(mean_rank))
+  }
+  # the last category stays right: each split is counted once
+  subsets <- as.matrix(expand.grid(rep(list(c(FALSE, TRUE)), m - 1L)))
+  subsets <- subsets[rowSums(subsets) > 0, , drop = FALSE]
+  left <- (subsets + 0) %*% counts[-m, , drop = FALSE]
+  right <- matrix(colSums(counts), nrow = nrow(left), ncol = k, byrow = TRUE) - left
+  g <- goodness(left, right)
+  if (!is.null(sizes)) {
+    # rpart's C side checks the leaf size of one side only; both must hold min_bucket
+    n_left <- drop((subsets + 0) %*% sizes[-m])
+    g[n_left < edge | sum(sizes) - n_left < edge] <- -Inf
+  }
+  best <- subsets[which.max(g), ]
+  c(which(best), which(!best), m)
+}
+
+# rpart's minbucket for the fit in progress: user split functions are not given it, but they
+# run inside rpart::rpart(), whose local `controls` holds it.
+current_min_bucket <- function() {
+  controls <- dynGet("controls", ifnotfound = NULL, minframe = 1L)
+  if (is.list(controls) && is.numeric(controls$minbucket)) controls$minbucket else 1L
 }
 
 formatg <- function(x, digits = getOption("digits")) {

@@ -1,0 +1,15 @@
+test_that("factors cross as (codes, levels, ordered) and come back unchanged", {
+  f <- factor(c("ZZ top", NA, "very low", "l\u00f3w"), levels = awkward_levels, ordered = TRUE)
+  p <- ordstat:::factor_parts(f)
+  expect_identical(p$codes, c(3L, -1L, 0L, 1L))
+  expect_identical(p$levels, awkward_levels)
+  expect_true(p$ordered)
+  expect_identical(ordstat:::factor_from_parts(p$codes, p$levels, p$ordered), f)
+})
+
+test_that("new levels in newdata are an error naming the column and the levels", {
+  expect_error(ordstat:::check_newdata_factors(data.frame(g = c("a", "zz")), list(g = c("a", "b"))),
+               "column 'g' has level\\(s\\) \"zz\"")
+  expect_error(ordstat:::check_newdata_factors(data.frame(h = 1), list(g = c("a", "b"))),
+               "no column 'g'")
+})
