@@ -74,7 +74,7 @@ $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	@touch $@
 
 demo: setup
-	$(VENV)/bin/ordstat compare --bundled grades --scheme cv10 --seed 1
+	$(VENV)/bin/ordstat compare --bundled anes96 --scheme cv10 --seed 1
 
 test: setup venv-r rpkg
 	$(PY) -m pytest -n 2 -q

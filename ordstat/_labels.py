@@ -43,6 +43,8 @@ def _as_1d(y, name: str):
         series = pd.Series(y, copy=False).reset_index(drop=True)
     else:
         arr = np.asarray(y)
+        if arr.dtype.kind in "US" and not isinstance(y, np.ndarray):
+            arr = np.asarray(y, dtype=object)  # numpy would turn [1, "a"] into ["1", "a"]
         if arr.ndim == 2 and arr.shape[1] == 1:
             warnings.warn(
                 f"A column-vector {name} was passed when a 1d array was expected; "

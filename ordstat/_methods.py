@@ -11,6 +11,8 @@ from importlib import import_module
 # name: (module:Class, keyword arguments, one-line description)
 METHODS = {
     "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
+    "polr_probit": ("ordstat.baseline:ProportionalOddsClassifier", {"link": "probit"},
+                    "cumulative probit"),
 }
 
 
@@ -21,3 +23,6 @@ def make_method(name: str, **overrides):
     target, kwargs, _ = METHODS[name]
     module, cls = target.split(":")
     return getattr(import_module(module), cls)(**{**kwargs, **overrides})
+
+# What `ordstat compare` runs when --methods is not given.
+DEFAULT_METHODS = ["polr"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+from scipy import stats
 from sklearn.base import BaseEstimator
 
 from ._base import OrdinalClassifierMixin
@@ -16,7 +17,8 @@ from ._validation import check_choice, check_positive_int, validate_fit, validat
 
 __all__ = ["ProportionalOddsClassifier"]
 
-_LINKS = {"logit": "logit", "probit": "probit"}
+# link name -> the distribution F of the cumulative link
+_LINKS = {"logit": stats.logistic, "probit": stats.norm}
 
 
 class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
@@ -39,7 +41,8 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         beta on the scale of the original features (zero for constant features, which are dropped
         since the thresholds already play the part of an intercept).
     thresholds_ : ndarray of shape (K_observed - 1,)
-        theta_k, increasing, for the classes present in the training data.
+        theta_k on the scale of the original features, increasing, for the classes present in
+        the training data (MASS::polr's ``zeta``).
     converged_ : bool
     n_iter_ : int
         Optimiser iterations.
@@ -84,11 +87,11 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         X, codes, _ = validate_fit(self, X, y, classes=self.classes)
 
         # Standardise for a well-conditioned optimisation; drop constant columns.
-        self._center = X.mean(axis=0)
-        scale = X.std(axis=0)
-        self._keep = scale > 1e-12 * np.maximum(1.0, np.abs(self._center))
-        self._scale = np.where(self._keep, scale, 1.0)
-        Z = ((X - self._center) / self._scale)[:, self._keep]
+        center = X.mean(axis=0)
+        spread = X.std(axis=0)
+        keep = spread > 1e-12 * np.maximum(1.0, np.abs(center))
+        scale = np.where(keep, spread, 1.0)
+        Z = ((X - center) / scale)[:, keep]
         self._observed = np.unique(codes)
 
         # OrderedModel needs observed, consecutive endog levels.
@@ -99,19 +102,16 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
             warnings.simplefilter("ignore")
             if exog is None:
                 # Threshold-only model: the MLE is the empirical cumulative distribution.
-                self._params_beta = np.zeros(0)
+                beta = np.zeros(0)
                 cum = np.cumsum(np.bincount(endog) / len(endog))[:-1]
-                from scipy import stats
-
-                dist = stats.logistic if self.link == "logit" else stats.norm
-                self.thresholds_ = dist.ppf(cum)
+                self.thresholds_ = _LINKS[self.link].ppf(cum)
                 self.converged_ = True
                 self.n_iter_ = 1
             else:
-                model = OrderedModel(endog, exog, distr=_LINKS[self.link])
+                model = OrderedModel(endog, exog, distr=self.link)
                 result = model.fit(method="bfgs", maxiter=max_iter, disp=False)
                 n_beta = exog.shape[1]
-                self._params_beta = np.asarray(result.params[:n_beta], dtype=float)
+                beta = np.asarray(result.params[:n_beta], dtype=float)
                 self.thresholds_ = model.transform_threshold_params(result.params)[1:-1]
                 self.converged_ = bool(result.mle_retvals.get("converged", True))
                 self.n_iter_ = max(1, int(result.mle_retvals.get("iterations", 1)))
@@ -124,19 +124,17 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
                 stacklevel=2,
             )
         coef = np.zeros(X.shape[1])
-        coef[self._keep] = self._params_beta / self._scale[self._keep]
+        coef[keep] = beta / scale[keep]
         self.coef_ = coef
+        # back to the original scale: Z b = X coef - center . coef
+        self.thresholds_ = self.thresholds_ + center @ coef
         return self
 
     def predict_proba(self, X):
         """Class probabilities, columns in ``classes_`` order (lowest to highest)."""
-        from scipy import stats
-
         X = validate_predict(self, X)
-        Z = ((X - self._center) / self._scale)[:, self._keep]
-        eta = Z @ self._params_beta
-        dist = stats.logistic if self.link == "logit" else stats.norm
-        cum = dist.cdf(self.thresholds_[None, :] - eta[:, None])
+        eta = X @ self.coef_
+        cum = _LINKS[self.link].cdf(self.thresholds_[None, :] - eta[:, None])
         cum = np.hstack([np.zeros((len(eta), 1)), cum, np.ones((len(eta), 1))])
         observed_proba = np.clip(np.diff(cum, axis=1), 0.0, None)
         observed_proba /= observed_proba.sum(axis=1, keepdims=True)

@@ -1,0 +1,202 @@
+"""The ``ordstat`` command.
+
+    ordstat --version
+    ordstat methods
+    ordstat compare DATA.csv --response COL [--order a,b,c] [--methods m1,m2] [--scheme cv10]
+                    [--metrics misclassification,gamma] [--jobs N] [--seed S] [--output R.csv]
+    ordstat compare --bundled anes96 ...
+
+Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
+method) prints one line ``ordstat: error: ...`` and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+
+import pandas as pd
+
+from . import __version__
+from ._methods import DEFAULT_METHODS, METHODS, make_method
+from .metrics import METRICS
+
+
+class UsageError(Exception):
+    """A problem with the user's input: reported in one line, exit code 2."""
+
+
+def _csv_list(text):
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def _build_parser():
+    parser = argparse.ArgumentParser(
+        prog="ordstat", description="Classification into ordered categories.")
+    parser.add_argument("--version", action="version", version=f"ordstat {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("methods", help="list the registered methods")
+
+    cmp_ = sub.add_parser("compare", help="compare methods on the same resampling splits")
+    cmp_.add_argument("data", nargs="?", help="CSV file with a header row")
+    cmp_.add_argument("--bundled", help="use a bundled data set instead of a CSV (anes96)")
+    cmp_.add_argument("--response", help="name of the ordinal response column")
+    cmp_.add_argument("--order", type=_csv_list,
+                      help="class labels lowest to highest, comma-separated")
+    cmp_.add_argument("--predictors", type=_csv_list,
+                      help="predictor columns, comma-separated (default: all other columns)")
+    cmp_.add_argument("--methods", type=_csv_list, default=None,
+                      help=f"registered methods, comma-separated (default: {','.join(DEFAULT_METHODS)})")
+    cmp_.add_argument("--scheme", default="cv10",
+                      help="loo, half, cvV (e.g. cv10), splitsN (e.g. splits50), bootstrapB")
+    cmp_.add_argument("--metrics", type=_csv_list, default=list(METRICS),
+                      help=f"comma-separated, from {','.join(METRICS)}")
+    cmp_.add_argument("--jobs", type=int, default=1, help="parallel jobs (joblib)")
+    cmp_.add_argument("--seed", type=int, default=None, help="random seed")
+    cmp_.add_argument("--dropna", action="store_true",
+                      help="drop rows with missing values instead of failing")
+    cmp_.add_argument("--output", help="write the tidy results (split, method, metric, value) "
+                                       "to this CSV file")
+    cmp_.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                      help="progress bar (default: when standard error is a terminal)")
+    return parser
+
+
+def _load(args):
+    if args.bundled and args.data:
+        raise UsageError("give either a CSV file or --bundled, not both")
+    if args.bundled:
+        from .datasets import BUNDLED
+
+        if args.bundled not in BUNDLED:
+            raise UsageError(f"unknown bundled data set {args.bundled!r}; "
+                             f"choose from {', '.join(BUNDLED)}")
+        loader, response = BUNDLED[args.bundled]
+        return loader(), args.response or response
+    if not args.data:
+        raise UsageError("give a CSV file (ordstat compare DATA.csv --response COL) or --bundled")
+    if not args.response:
+        raise UsageError("--response is required with a CSV file")
+    try:
+        frame = pd.read_csv(args.data)
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {args.data}") from None
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {args.data} as CSV: {str(exc).splitlines()[0]}") from None
+    return frame, args.response
+
+
+def _prepare(frame, response, args):
+    if response not in frame.columns:
+        raise UsageError(f"response column {response!r} not found; columns are "
+                         f"{', '.join(map(str, frame.columns))}")
+    predictors = args.predictors or [c for c in frame.columns if c != response]
+    missing = [c for c in predictors if c not in frame.columns]
+    if missing:
+        raise UsageError(f"predictor column(s) {', '.join(missing)} not found")
+    if not predictors:
+        raise UsageError("no predictor columns")
+    frame = frame[predictors + [response]]
+    if frame.isna().any().any():
+        if not args.dropna:
+            bad = frame.columns[frame.isna().any()].tolist()
+            raise UsageError(f"missing values in column(s) {', '.join(map(str, bad))}; "
+                             "use --dropna to drop those rows")
+        frame = frame.dropna()
+    non_numeric = [c for c in predictors if not pd.api.types.is_numeric_dtype(frame[c])]
+    if non_numeric:
+        raise UsageError(f"predictor column(s) {', '.join(map(str, non_numeric))} are not "
+                         "numeric; encode them or leave them out with --predictors")
+    y = frame[response]
+    if args.order:
+        labels = y.astype(str)
+        unknown = sorted(set(labels) - set(args.order))
+        if unknown:
+            raise UsageError(f"response value(s) {', '.join(unknown)} are not in --order")
+        y = pd.Categorical(labels, categories=args.order, ordered=True)
+    elif not (isinstance(y.dtype, pd.CategoricalDtype) or pd.api.types.is_numeric_dtype(y)):
+        print(f"ordstat: warning: class order guessed by sorting the labels of {response!r}; "
+              "give --order lowest,...,highest", file=sys.stderr)
+        y = pd.Categorical(y.astype(str), categories=sorted(y.astype(str).unique()),
+                           ordered=True)
+    if pd.Series(y).nunique() < 2:
+        raise UsageError(f"response {response!r} has fewer than two classes")
+    return frame[predictors], y
+
+
+def _check_choices(args):
+    """Cheap checks of the options, before any data is read."""
+    methods = args.methods or DEFAULT_METHODS
+    unknown = [m for m in methods if m not in METHODS]
+    if unknown:
+        raise UsageError(f"unknown method(s) {', '.join(unknown)}; choose from "
+                         f"{', '.join(sorted(METHODS))}")
+    bad_metrics = [m for m in args.metrics if m not in METRICS]
+    if bad_metrics:
+        raise UsageError(f"unknown metric(s) {', '.join(bad_metrics)}; choose from "
+                         f"{', '.join(METRICS)}")
+    if args.jobs == 0:
+        raise UsageError("--jobs must be a positive number (or -1 for all cores)")
+    from .model_selection import make_cv
+
+    try:
+        make_cv(args.scheme)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return methods
+
+
+def _compare(args):
+    methods = _check_choices(args)
+    frame, response = _load(args)
+    X, y = _prepare(frame, response, args)
+    from .model_selection import compare_methods, evaluate, summarize
+
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    estimators = {name: make_method(name) for name in methods}
+    classes = list(y.categories) if isinstance(y, pd.Categorical) else None
+    results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
+                       classes=classes, n_jobs=args.jobs, random_state=args.seed,
+                       progress=progress)
+    n_classes = pd.Series(y).nunique()
+    print(f"{len(X)} units, {X.shape[1]} predictors, {n_classes} ordered classes; "
+          f"scheme {args.scheme}, {results['split'].nunique()} splits")
+    summary = summarize(results)
+    wide = summary["mean"].map("{:.4f}".format) + " (" + summary["sd"].map("{:.4f}".format) + ")"
+    print("\nmean (sd) over splits")
+    print(wide.unstack("metric").to_string())
+    if len(methods) >= 2:
+        for metric in args.metrics:
+            try:
+                print("\n" + str(compare_methods(results, metric)))
+            except ValueError as exc:
+                print(f"\n{metric}: no comparison ({exc})")
+    if args.output:
+        results.to_csv(args.output, index=False)
+        print(f"\ntidy results written to {args.output}")
+    return 0
+
+
+def main(argv=None):
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "methods":
+            for name, (_, _, description) in sorted(METHODS.items()):
+                print(f"{name:16s} {description}")
+            return 0
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", category=FutureWarning)
+            return _compare(args)
+    except UsageError as exc:
+        print(f"ordstat: error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, TypeError) as exc:
+        print(f"ordstat: error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+"""Data sets: small real ordinal data and, in later issues, the papers' simulation generators."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+__all__ = ["load_anes96", "BUNDLED"]
+
+# The 7-point party identification scale of the American National Election Studies.
+_PID_LEVELS = [
+    "strong Democrat", "weak Democrat", "independent Democrat", "independent",
+    "independent Republican", "weak Republican", "strong Republican",
+]
+_ANES_PREDICTORS = ["selfLR", "ClinLR", "DoleLR", "TVnews", "age", "educ", "income", "logpopul"]
+
+
+def load_anes96():
+    """The 1996 American National Election Studies sample shipped with statsmodels (n = 944).
+
+    Response ``PID``: party identification on a 7-point ordered scale (an ordered Categorical,
+    "strong Democrat" < ... < "strong Republican"). Predictors: self-placement and placement of
+    Clinton and Dole on a 7-point liberal-conservative scale (selfLR, ClinLR, DoleLR), days a
+    week watching TV news, age, education (1-7), income (1-24) and log population of the
+    respondent's area. The vote itself is left out (it is recorded after party identification
+    and nearly determines it).
+
+    Returns
+    -------
+    DataFrame with the predictors and the ordered ``PID`` column.
+    """
+    from statsmodels.datasets import anes96
+
+    raw = anes96.load_pandas().data
+    frame = raw[_ANES_PREDICTORS].astype(float).copy()
+    frame["PID"] = pd.Categorical.from_codes(raw["PID"].astype(int), _PID_LEVELS, ordered=True)
+    return frame
+
+
+#: name -> (loader, response column), for ``ordstat compare --bundled NAME``.
+BUNDLED = {"anes96": (load_anes96, "PID")}

@@ -1,0 +1,368 @@
+"""Evaluation protocols and comparisons of methods on the same splits.
+
+Resampling schemes (all scikit-learn compatible splitters with ``split(X, y)``):
+
+- leave-one-out (``"loo"``), as in Brito et al. (2006, section 5);
+- stratified v-fold cross-validation (``"cv10"``, ``"cv5"``, ...);
+- half-sampling, i.e. stratified two-fold cross-validation, optionally repeated (``"half"``;
+  Brito et al. 2006, Table 6);
+- repeated random learning/validation splits, 2/3 vs 1/3 (``"splits50"``; Tutz & Hechenbichler
+  2003, section 4.1);
+- bootstrap resamples with their out-of-bag units (``"bootstrap100"``; the OOB design of the
+  ordinal-splitting paper, section 5).
+
+:func:`evaluate` fits several estimators on the *same* splits and returns a tidy DataFrame;
+:func:`compare_methods` runs Friedman's test over methods and pairwise Wilcoxon signed-rank tests
+with Holm's correction (the dependent K-sample design of the ordinal-splitting paper, section 5).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+from scipy import stats
+from sklearn.base import clone
+from sklearn.model_selection import (LeaveOneOut, ShuffleSplit, StratifiedKFold,
+                                     StratifiedShuffleSplit)
+
+from ._labels import encode_target
+from ._validation import check_positive_int, check_random_state
+from .metrics import METRICS
+
+__all__ = [
+    "HalfSampling",
+    "RepeatedLearningTestSplits",
+    "BootstrapOOB",
+    "make_cv",
+    "evaluate",
+    "summarize",
+    "compare_methods",
+    "MethodComparison",
+]
+
+
+class HalfSampling:
+    """Half-sampling: stratified two-fold cross-validation, repeated ``n_repeats`` times.
+
+    Each repeat yields two splits (learn on one half, test on the other, then the reverse).
+    """
+
+    def __init__(self, n_repeats=1, random_state=None):
+        self.n_repeats = n_repeats
+        self.random_state = random_state
+
+    def get_n_splits(self, X=None, y=None, groups=None):
+        return 2 * check_positive_int(self.n_repeats, "n_repeats")
+
+    def split(self, X, y, groups=None):
+        rng = check_random_state(self.random_state)
+        for _ in range(check_positive_int(self.n_repeats, "n_repeats")):
+            seed = int(rng.integers(np.iinfo(np.int32).max))
+            yield from StratifiedKFold(2, shuffle=True, random_state=seed).split(X, y)
+
+
+class RepeatedLearningTestSplits:
+    """``n_splits`` random stratified splits into a learning set and a test set.
+
+    Tutz & Hechenbichler (2003, section 4.1) use 50 splits with one third of the units for
+    validation.
+    """
+
+    def __init__(self, n_splits=50, test_size=1 / 3, random_state=None):
+        self.n_splits = n_splits
+        self.test_size = test_size
+        self.random_state = random_state
+
+    def get_n_splits(self, X=None, y=None, groups=None):
+        return check_positive_int(self.n_splits, "n_splits")
+
+    def split(self, X, y, groups=None):
+        if not 0 < self.test_size < 1:
+            raise ValueError(f"test_size must be in (0, 1); got {self.test_size!r}.")
+        seed = int(check_random_state(self.random_state).integers(np.iinfo(np.int32).max))
+        _, counts = np.unique(np.asarray(y), return_counts=True)
+        if counts.min() < 2:
+            warnings.warn(
+                "RepeatedLearningTestSplits: a class has a single unit, so the splits cannot be "
+                "stratified; using unstratified random splits.", UserWarning, stacklevel=2)
+            splitter = ShuffleSplit(self.get_n_splits(), test_size=self.test_size,
+                                    random_state=seed)
+        else:
+            splitter = StratifiedShuffleSplit(self.get_n_splits(), test_size=self.test_size,
+                                              random_state=seed)
+        yield from splitter.split(X, y)
+
+
+class BootstrapOOB:
+    """``n_resamples`` bootstrap samples (drawn with replacement, size n) and their out-of-bag
+    units as the test set. Training indices repeat units, as a bootstrap sample does.
+    """
+
+    def __init__(self, n_resamples=100, random_state=None):
+        self.n_resamples = n_resamples
+        self.random_state = random_state
+
+    def get_n_splits(self, X=None, y=None, groups=None):
+        return check_positive_int(self.n_resamples, "n_resamples")
+
+    def split(self, X, y=None, groups=None):
+        n = len(X) if not hasattr(X, "shape") else X.shape[0]
+        rng = check_random_state(self.random_state)
+        for _ in range(self.get_n_splits()):
+            boot = rng.integers(0, n, size=n)
+            oob = np.setdiff1d(np.arange(n), boot, assume_unique=False)
+            if oob.size == 0:  # every unit drawn (probability n!/n^n): nothing to test on
+                continue
+            yield boot, oob
+
+
+_SCHEME = re.compile(r"^(loo|half|cv(\d+)|splits(\d+)|bootstrap(\d+))$")
+
+
+def make_cv(scheme="cv10", random_state=None):
+    """A splitter from a scheme name: ``"loo"``, ``"cvV"`` (stratified V-fold), ``"half"``,
+    ``"splitsN"`` (N random 2/3 vs 1/3 splits) or ``"bootstrapB"`` (B bootstrap/OOB splits).
+    A splitter object with a ``split`` method is returned unchanged.
+    """
+    if not isinstance(scheme, str) and hasattr(scheme, "split"):
+        return scheme
+    match = _SCHEME.match(str(scheme))
+    if not match:
+        raise ValueError(
+            f"scheme must be 'loo', 'half', 'cvV' (e.g. 'cv10'), 'splitsN' (e.g. 'splits50') or "
+            f"'bootstrapB' (e.g. 'bootstrap100'), or a splitter object; got {scheme!r}."
+        )
+    seed = None if random_state is None else int(
+        check_random_state(random_state).integers(np.iinfo(np.int32).max))
+    name, v, n_splits, n_boot = match.groups()
+    if name == "loo":
+        return LeaveOneOut()
+    if name == "half":
+        return HalfSampling(1, random_state=seed)
+    if v is not None:
+        return StratifiedKFold(check_positive_int(int(v), "scheme folds", 2), shuffle=True,
+                               random_state=seed)
+    if n_splits is not None:
+        return RepeatedLearningTestSplits(check_positive_int(int(n_splits), "scheme splits"),
+                                          random_state=seed)
+    return BootstrapOOB(check_positive_int(int(n_boot), "scheme resamples"), random_state=seed)
+
+
+def _named_estimators(estimators):
+    if isinstance(estimators, dict):
+        items = list(estimators.items())
+    else:
+        if not isinstance(estimators, (list, tuple)) or not estimators:
+            raise TypeError("estimators must be a non-empty dict {name: estimator} or list.")
+        items, seen = [], {}
+        for est in estimators:
+            base = type(est).__name__
+            seen[base] = seen.get(base, 0) + 1
+            items.append((base if seen[base] == 1 else f"{base}_{seen[base]}", est))
+    if not items:
+        raise ValueError("estimators is empty; give at least one estimator.")
+    for name, est in items:
+        if not (hasattr(est, "fit") and hasattr(est, "predict")):
+            raise TypeError(f"estimator {name!r} has no fit/predict methods: {est!r}.")
+    return items
+
+
+def _check_metrics(metrics):
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    unknown = [m for m in metrics if m not in METRICS]
+    if unknown:
+        raise ValueError(f"unknown metric(s) {unknown}; choose from {sorted(METRICS)}.")
+    return list(metrics)
+
+
+def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, n_classes, seed):
+    est = clone(estimator)
+    params = est.get_params(deep=False)
+    if "classes" in params:
+        est.set_params(classes=np.arange(n_classes))
+    if "random_state" in params and params["random_state"] is None:
+        est.set_params(random_state=seed)
+    take = (lambda idx: X.iloc[idx]) if isinstance(X, pd.DataFrame) else (lambda idx: X[idx])
+    est.fit(take(train), codes[train])
+    pred = np.asarray(est.predict(take(test)))
+    rows = []
+    for metric in metrics:
+        fn = METRICS[metric][0]
+        with warnings.catch_warnings():
+            # gamma is undefined on a test set predicted into one class: kept as NaN and
+            # counted by summarize().
+            warnings.simplefilter("ignore")
+            value = fn(codes[test], pred, classes=np.arange(n_classes))
+        rows.append((split, name, metric, value))
+    return rows
+
+
+def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "mean_absolute",
+             "mean_squared", "gamma"), classes=None, n_jobs=None, random_state=None,
+             progress=False):
+    """Fit several estimators on the same resampling splits and score them on the test parts.
+
+    Parameters
+    ----------
+    estimators : dict {name: estimator} or list of estimators
+        Unfitted estimators; each is cloned for every split.
+    X : array-like or DataFrame of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Ordered labels (see ``ordstat._labels``).
+    scheme : str or splitter, default="cv10"
+        See :func:`make_cv`.
+    metrics : sequence of str
+        Names from ``ordstat.metrics.METRICS``.
+    classes : sequence, optional
+        Class order, lowest to highest. Estimators that accept ``classes`` are given the full
+        order in every split, so a class missing from a learning set keeps its place.
+    n_jobs : int, optional
+        Parallel jobs through joblib (any joblib backend, e.g. Dask or Ray, applies).
+    random_state : int, optional
+        Seeds the splits and, for estimators whose ``random_state`` is None, the estimators
+        (one derived seed per split), so results are reproducible whatever ``n_jobs``.
+    progress : bool, default=False
+        Show a progress bar on standard error.
+
+    Returns
+    -------
+    DataFrame with columns ``split``, ``method``, ``metric``, ``value`` (one row per split,
+    method and metric). ``gamma`` is NaN on a split whose predictions fall in one class.
+    """
+    items = _named_estimators(estimators)
+    metrics = _check_metrics(metrics)
+    encoding, codes = encode_target(y, classes)
+    if isinstance(X, pd.DataFrame):
+        X_ = X.reset_index(drop=True)
+    else:
+        X_ = np.asarray(X)
+        if X_.ndim != 2:
+            raise ValueError(f"X must be 2-D (n_samples, n_features); got shape {X_.shape}.")
+    if X_.shape[0] != codes.shape[0]:
+        raise ValueError(
+            f"X and y have inconsistent numbers of units: {X_.shape[0]} and {codes.shape[0]}."
+        )
+    rng = check_random_state(random_state)
+    cv = make_cv(scheme, random_state=int(rng.integers(np.iinfo(np.int32).max)))
+    splits = list(cv.split(X_, codes))
+    seeds = rng.integers(np.iinfo(np.int32).max, size=len(splits))
+    tasks = [delayed(_fit_and_score)(name, est, X_, codes, train, test, i, metrics,
+                                     encoding.n_classes, int(seeds[i]))
+             for i, (train, test) in enumerate(splits) for name, est in items]
+    results = Parallel(n_jobs=n_jobs, return_as="generator")(tasks)
+    if progress:
+        from tqdm.auto import tqdm
+
+        results = tqdm(results, total=len(tasks), desc="evaluate", unit="fit")
+    rows = [row for chunk in results for row in chunk]
+    frame = pd.DataFrame(rows, columns=["split", "method", "metric", "value"])
+    frame["method"] = pd.Categorical(frame["method"], categories=[n for n, _ in items])
+    frame["metric"] = pd.Categorical(frame["metric"], categories=metrics)
+    return frame
+
+
+def summarize(results):
+    """Mean, standard deviation and number of splits per method and metric.
+
+    ``n_undefined`` counts splits where the metric was undefined (NaN), excluded from the mean.
+    """
+    _check_results(results)
+    grouped = results.groupby(["method", "metric"], observed=True)["value"]
+    table = pd.DataFrame({
+        "mean": grouped.mean(),
+        "sd": grouped.std(ddof=1),
+        "n_splits": grouped.count(),
+        "n_undefined": grouped.apply(lambda v: int(v.isna().sum())),
+    })
+    return table
+
+
+def _check_results(results):
+    needed = {"split", "method", "metric", "value"}
+    if not isinstance(results, pd.DataFrame) or not needed <= set(results.columns):
+        raise TypeError("results must be the DataFrame returned by evaluate() "
+                        "(columns split, method, metric, value).")
+
+
+@dataclass(frozen=True)
+class MethodComparison:
+    """Friedman's test over methods and Holm-corrected pairwise Wilcoxon signed-rank tests."""
+
+    metric: str
+    n_blocks: int
+    friedman_statistic: float
+    friedman_pvalue: float
+    mean_ranks: pd.Series
+    pairwise: pd.DataFrame
+
+    def __str__(self):
+        lines = [f"Comparison of methods on {self.metric} over {self.n_blocks} splits"]
+        if np.isnan(self.friedman_statistic):
+            lines.append("Friedman test: needs at least 3 methods (pairwise test only)")
+        else:
+            lines.append(f"Friedman chi-squared = {self.friedman_statistic:.4g}, "
+                         f"p = {self.friedman_pvalue:.4g}")
+        lines.append("Mean ranks (1 = best): " + ", ".join(
+            f"{m} {r:.2f}" for m, r in self.mean_ranks.items()))
+        lines.append("Pairwise Wilcoxon signed-rank tests (Holm-adjusted p):")
+        lines.append(self.pairwise.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
+        return "\n".join(lines)
+
+
+def compare_methods(results, metric="misclassification"):
+    """Friedman test over methods, then pairwise Wilcoxon signed-rank tests with Holm's
+    correction, treating each split as a block (all methods were scored on the same splits).
+
+    Splits where any method's value is undefined are dropped. Note that cross-validation splits
+    share units, so the tests are approximate (as in the ordinal-splitting paper, section 5).
+
+    Returns
+    -------
+    MethodComparison
+    """
+    from statsmodels.stats.multitest import multipletests
+
+    _check_results(results)
+    if metric not in METRICS:
+        raise ValueError(f"unknown metric {metric!r}; choose from {sorted(METRICS)}.")
+    sub = results[results["metric"] == metric]
+    if sub.empty:
+        raise ValueError(f"results have no rows for metric {metric!r}.")
+    table = sub.pivot_table(index="split", columns="method", values="value",
+                            observed=True, dropna=False).dropna()
+    methods = list(table.columns)
+    if len(methods) < 2:
+        raise ValueError("compare_methods needs results for at least two methods.")
+    if len(table) < 2:
+        raise ValueError(f"compare_methods needs at least two splits with defined {metric}; "
+                         f"got {len(table)}.")
+    greater_is_better = METRICS[metric][1]
+    values = table.to_numpy()
+    ranks = stats.rankdata(-values if greater_is_better else values, axis=1)
+    mean_ranks = pd.Series(ranks.mean(axis=0), index=methods).sort_values()
+    if len(methods) >= 3 and np.ptp(values, axis=1).any():
+        stat, pvalue = stats.friedmanchisquare(*values.T)
+    elif len(methods) >= 3:
+        stat, pvalue = 0.0, 1.0  # every split tied across methods
+    else:
+        stat, pvalue = float("nan"), float("nan")
+    rows = []
+    for i in range(len(methods)):
+        for j in range(i + 1, len(methods)):
+            diff = values[:, i] - values[:, j]
+            if np.all(diff == 0):
+                w_stat, w_p = 0.0, 1.0
+            else:
+                w_stat, w_p = stats.wilcoxon(values[:, i], values[:, j], zero_method="wilcox")
+            rows.append({"method_a": methods[i], "method_b": methods[j],
+                         "mean_difference": float(diff.mean()), "statistic": float(w_stat),
+                         "p_value": float(w_p)})
+    pairwise = pd.DataFrame(rows)
+    pairwise["p_holm"] = multipletests(pairwise["p_value"], method="holm")[1]
+    return MethodComparison(metric, len(table), float(stat), float(pvalue), mean_ranks, pairwise)

@@ -1,0 +1,167 @@
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.tree import DecisionTreeClassifier
+
+from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.model_selection import (BootstrapOOB, HalfSampling, RepeatedLearningTestSplits,
+                                     compare_methods, evaluate, make_cv, summarize)
+
+
+def _data(n=120, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 3))
+    y = np.digitize(X[:, 0] + 0.7 * rng.normal(size=n), [-0.6, 0.0, 0.6])
+    return X, y
+
+
+class _Constant(ClassifierMixin, BaseEstimator):
+    """Always predicts the lowest class it has seen (a deliberately bad method)."""
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+def test_half_sampling_partitions_into_halves():
+    X, y = _data(40)
+    splits = list(HalfSampling(n_repeats=2, random_state=0).split(X, y))
+    assert len(splits) == 4
+    for train, test in splits:
+        assert abs(len(train) - len(test)) <= 4
+        assert set(train).isdisjoint(test) and len(train) + len(test) == 40
+
+
+def test_repeated_splits_sizes_and_reproducible():
+    X, y = _data(90)
+    a = list(RepeatedLearningTestSplits(5, random_state=3).split(X, y))
+    b = list(RepeatedLearningTestSplits(5, random_state=3).split(X, y))
+    assert len(a) == 5
+    assert all(len(test) == 30 for _, test in a)
+    assert all(np.array_equal(x[1], z[1]) for x, z in zip(a, b))
+
+
+def test_repeated_splits_fall_back_when_a_class_is_a_singleton():
+    X = np.zeros((20, 1))
+    y = np.array([0] * 10 + [1] * 9 + [2])
+    with pytest.warns(UserWarning, match="cannot be stratified"):
+        splits = list(RepeatedLearningTestSplits(3, random_state=0).split(X, y))
+    assert len(splits) == 3
+
+
+def test_bootstrap_oob_disjoint():
+    X, y = _data(50)
+    for boot, oob in BootstrapOOB(10, random_state=1).split(X, y):
+        assert len(boot) == 50
+        assert set(oob) == set(range(50)) - set(boot)
+
+
+@pytest.mark.parametrize("scheme, n", [("loo", 60), ("cv5", 5), ("half", 2), ("splits7", 7),
+                                       ("bootstrap4", 4)])
+def test_make_cv_schemes(scheme, n):
+    X, y = _data(60)
+    assert len(list(make_cv(scheme, random_state=0).split(X, y))) == n
+
+
+@pytest.mark.parametrize("scheme", ["cv", "cv1", "foo", "splits0"])
+def test_make_cv_rejects(scheme):
+    with pytest.raises(ValueError, match="scheme|>= "):
+        make_cv(scheme)
+
+
+def test_evaluate_tidy_and_reproducible_across_jobs():
+    X, y = _data()
+    ests = {"polr": ProportionalOddsClassifier(), "cart": DecisionTreeClassifier(max_depth=3)}
+    r1 = evaluate(ests, X, y, scheme="cv4", random_state=7, n_jobs=1)
+    r2 = evaluate(ests, X, y, scheme="cv4", random_state=7, n_jobs=2)
+    assert list(r1.columns) == ["split", "method", "metric", "value"]
+    assert len(r1) == 4 * 2 * 4
+    pd.testing.assert_frame_equal(r1, r2)
+    r3 = evaluate(ests, X, y, scheme="cv4", random_state=8)
+    assert not r1["value"].equals(r3["value"])
+
+
+def test_evaluate_seeds_random_estimators():
+    X, y = _data()
+    est = {"rf": DecisionTreeClassifier(max_features=1)}  # random feature choice
+    a = evaluate(est, X, y, scheme="cv3", random_state=1)
+    b = evaluate(est, X, y, scheme="cv3", random_state=1)
+    assert a["value"].equals(b["value"])
+
+
+def test_evaluate_matches_manual_loop():
+    X, y = _data(60)
+    res = evaluate({"polr": ProportionalOddsClassifier()}, X, y, scheme=make_cv("cv3", 0),
+                   metrics=["misclassification"])
+    for i, (train, test) in enumerate(make_cv("cv3", 0).split(X, y)):
+        pred = ProportionalOddsClassifier().fit(X[train], y[train]).predict(X[test])
+        assert res.loc[res.split == i, "value"].item() == pytest.approx(np.mean(pred != y[test]))
+
+
+def test_evaluate_keeps_class_order_when_a_class_is_missing_from_a_fold():
+    X, y = _data(60)
+    labels = np.array(["a", "b", "c", "d"], dtype=object)[y]
+    res = evaluate([ProportionalOddsClassifier()], X, labels, classes=["a", "b", "c", "d", "e"],
+                   scheme="cv3", random_state=0)
+    assert res["value"].notna().all()
+
+
+def test_summarize_and_compare():
+    X, y = _data(150)
+    ests = {"polr": ProportionalOddsClassifier(), "const": _Constant(),
+            "cart": DecisionTreeClassifier(max_depth=2)}
+    res = evaluate(ests, X, y, scheme="cv10", random_state=0)
+    summary = summarize(res)
+    assert summary.loc[("polr", "misclassification"), "n_splits"] == 10
+    # the constant predictor has an undefined gamma on every split
+    assert summary.loc[("const", "gamma"), "n_undefined"] == 10
+    comp = compare_methods(res, "misclassification")
+    wide = res[res.metric == "misclassification"].pivot(index="split", columns="method",
+                                                       values="value")
+    expected = stats.friedmanchisquare(*(wide[m] for m in comp.mean_ranks.index.sort_values()))
+    assert comp.friedman_statistic == pytest.approx(expected.statistic)
+    assert comp.friedman_pvalue < 0.01
+    assert comp.mean_ranks.index[-1] == "const"
+    assert (comp.pairwise["p_holm"] >= comp.pairwise["p_value"] - 1e-12).all()
+    row = comp.pairwise.query("method_a == 'polr' and method_b == 'const'")
+    assert row["mean_difference"].item() < 0
+    assert "Friedman" in str(comp)
+    # gamma: the constant method's undefined splits drop every block
+    with pytest.raises(ValueError, match="at least two splits"):
+        compare_methods(res, "gamma")
+
+
+def test_compare_two_methods_has_no_friedman():
+    X, y = _data(80)
+    res = evaluate({"a": ProportionalOddsClassifier(), "b": _Constant()}, X, y, scheme="cv5",
+                   random_state=0, metrics=["mean_absolute"])
+    comp = compare_methods(res, "mean_absolute")
+    assert np.isnan(comp.friedman_statistic)
+    assert len(comp.pairwise) == 1
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"metrics": ["accuracy"]}, ValueError, "unknown metric"),
+    ({"scheme": "cvx"}, ValueError, "scheme"),
+])
+def test_evaluate_errors(kwargs, error, match):
+    X, y = _data(30)
+    with pytest.raises(error, match=match):
+        evaluate([ProportionalOddsClassifier()], X, y, **kwargs)
+
+
+def test_evaluate_input_errors():
+    X, y = _data(30)
+    with pytest.raises(TypeError, match="fit/predict"):
+        evaluate({"x": object()}, X, y)
+    with pytest.raises(TypeError, match="non-empty"):
+        evaluate([], X, y)
+    with pytest.raises(ValueError, match="inconsistent"):
+        evaluate([ProportionalOddsClassifier()], X[:-1], y)
+    with pytest.raises(TypeError, match="results"):
+        compare_methods(pd.DataFrame({"a": [1]}))
