@@ -7,4 +7,6 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0"
 
-__all__ = ["__version__"]
+from .trees import OrdinalTreeClassifier
+
+__all__ = ["__version__", "OrdinalTreeClassifier"]

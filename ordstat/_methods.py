@@ -13,6 +13,11 @@ METHODS = {
     "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
     "polr_probit": ("ordstat.baseline:ProportionalOddsClassifier", {"link": "probit"},
                     "cumulative probit"),
+    "tree": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "ordinal"}, "rpart-style tree, ordinal impurity (paper 003)"),
+    "tree_gini": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini"}, "rpart-style tree, Gini"),
+    "tree_twoing": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "twoing"}, "rpart-style tree, ordered twoing"),
+    "tree_linear": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_linear"}, "rpart-style tree, generalized Gini, linear cost"),
+    "tree_quadratic": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_quadratic"}, "rpart-style tree, generalized Gini, quadratic cost"),
 }
 
 

@@ -8,9 +8,11 @@ import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.trees import OrdinalTreeClassifier
 
 ESTIMATORS = [
     ProportionalOddsClassifier(),
+    OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
 ]
 
 # {estimator class name: {check name: reason}}

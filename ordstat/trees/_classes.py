@@ -1,0 +1,427 @@
+"""The rpart-style ordinal classification tree estimator."""
+
+from __future__ import annotations
+
+import copy
+import numbers
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+from sklearn.base import BaseEstimator
+from sklearn.utils.validation import check_is_fitted
+
+from .._base import OrdinalClassifierMixin
+from .._validation import (
+    check_choice,
+    check_in_range,
+    check_positive_int,
+    check_random_state,
+    validate_fit,
+    validate_predict,
+)
+from ._builder import TreeBuilder
+from ._export import tree_to_text
+from ._prune import (
+    cp_sequence,
+    cp_table,
+    cross_validated_risk,
+    make_folds,
+    prune_tree,
+    select_cp,
+)
+from .criteria import get_criterion
+
+__all__ = ["OrdinalTreeClassifier"]
+
+_LEAF_RULES = ("mode", "median", "cost")
+_PRUNE_RULES = (None, "min", "1se")
+_MAX_DEPTH_LIMIT = 60  # rpart stops at 30; node numbers 2^depth must fit in int64
+
+
+class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
+    """Classification tree for an ordered response, grown and pruned the way rpart does.
+
+    Splits maximise a criterion from :data:`ordstat.trees.criteria.CRITERIA` (by default
+    Piccarreta's ordinal impurity); growth, the ``cp`` rule and cross-validated
+    cost-complexity pruning follow rpart (Therneau & Atkinson).
+
+    Parameters
+    ----------
+    criterion : str or callable, default="ordinal"
+        A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"``,
+        ``"gini_linear"``, ``"gini_quadratic"``, ``"twoing"`` or one added with
+        :func:`~ordstat.trees.criteria.register_criterion`), or a function
+        ``fn(left, right) -> goodness`` over arrays of shape (n_candidates, K) of weighted
+        class counts, e.g. ``criteria.generalized_gini(cost_matrix)`` or
+        ``criteria.ordinal_impurity(scores)``.
+    min_split : int, default=20
+        A node with fewer units is not split (rpart's ``minsplit``).
+    min_bucket : int, optional
+        Minimum number of units in a leaf (rpart's ``minbucket``); default
+        ``max(1, round(min_split / 3))``.
+    cp : float, default=0.01
+        Complexity parameter: a split is kept only if it lowers the risk of the tree, relative
+        to the root's, by at least ``cp`` (per split, in the weakest-link sense). ``cp=0`` still
+        drops splits that do not lower the risk at all; a negative value (e.g. -1) keeps them.
+    max_depth : int, default=30
+        Maximum depth of a node, the root counting as depth 0 (at most 60).
+    max_leaf_nodes : int, optional
+        Grow best first (largest goodness of split) up to this many leaves, for the fixed tree
+        sizes of Tutz & Hechenbichler (2003); the ``cp`` rule is applied afterwards (use
+        ``cp=-1`` to keep every split).
+    max_features : int, float, {"sqrt", "log2"} or None, default=None
+        Number of features drawn at random in each node (for forests): an int, a fraction of
+        the features, their square root or log2; None uses all.
+    xval : int or array-like of shape (n_samples,), default=10
+        Number of cross-validation folds for the cp table (0 or 1: none), or the fold id of every
+        unit (rpart's ``xval`` vector).
+    prune : {None, "min", "1se"}, default=None
+        Prune the fitted tree to the row of ``cp_table_`` with the smallest cross-validated
+        error, or to the smallest tree within one standard error of it; needs ``xval``.
+    leaf_rule : {"mode", "median", "cost"}, default="mode"
+        Class predicted in a leaf and the loss behind the risk used by ``cp`` and the cp table:
+        the mode (misclassification loss, rpart's default), the weighted median (absolute
+        distance |g - h| between class ranks), or the class of least expected cost under the
+        cost matrix of a generalized-Gini criterion.
+    random_state : None, int or numpy Generator, default=None
+        Seeds the cross-validation folds and ``max_features``.
+    classes : sequence, optional
+        All class labels from lowest to highest (see ``ordstat._labels``).
+
+    Attributes
+    ----------
+    tree_ : Tree
+        The fitted tree as flat arrays of length ``n_nodes``, node 0 the root, nodes in
+        depth-first preorder (left subtree before right, as the rows of rpart's ``frame``):
+        ``children_left``, ``children_right`` (int64, -1 at leaves), ``feature`` (int64, -1 at
+        leaves), ``threshold`` (float64; for a numeric split units with ``x < threshold`` go
+        LEFT, rpart's ``"x< c"``; the midpoint of consecutive distinct values; NaN at leaves and
+        categorical splits), ``left_categories`` (object array: for a categorical split the
+        sorted int64 codes of the categories that go LEFT, None otherwise), ``value``
+        (n_nodes x K weighted class counts), ``n_node_samples``, ``weighted_n_node_samples``,
+        ``impurity``, ``improvement`` (goodness of the node's split on the count scale, rpart's
+        ``improve``; 0 at leaves), ``risk`` (rpart's ``dev``), ``yval`` (predicted class code),
+        ``complexity`` (absolute; / ``risk[0]`` gives rpart's CP), ``node_number`` (rpart's
+        numbering) and ``depth``. Note: rpart puts the child with the *lower* mean class first,
+        which can be the ``x >= c`` side; here the left child is always ``x < c``.
+    cp_table_ : pandas.DataFrame
+        rpart's ``printcp`` table, one row per nested subtree (largest CP first), with columns
+        ``CP``, ``nsplit``, ``rel_error`` and, with cross-validation, ``xerror``, ``xstd``.
+    cp_ : float
+        The cp the returned tree is pruned at (``cp`` when ``prune`` is None).
+    feature_importances_ : ndarray of shape (n_features,)
+        Sum of the goodness of split of the splits on each feature (rpart's variable
+        importance without surrogates), normalised to sum to 1 (all zeros without splits).
+    variable_importance_ : ndarray of shape (n_features,)
+        The same sums, not normalised.
+    classes_ : ndarray of shape (K,)
+        Class labels, lowest to highest.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        Only when ``X`` is a DataFrame.
+    categories_ : dict
+        ``{feature index: categories}`` for unordered pandas Categorical columns; those are
+        split by ordering their categories by mean class rank in the node. Ordered
+        Categoricals are treated as numeric codes, as rpart does.
+
+    Notes
+    -----
+    Splitting needs no scale for the goodness: candidates with non-positive goodness are
+    never used, so a generalized-Gini split that would increase impurity is not made (paper
+    003, section 4.1). Units with zero weight are left out of the tree. ``min_split`` and
+    ``min_bucket`` count units, not weights, as in rpart. Missing values in ``X`` are not
+    supported yet (a ValueError).
+
+    Pruning a fitted tree at a chosen cp (rpart's ``prune(fit, cp)``) is the method
+    :meth:`prune_tree`: the name ``prune`` is taken by the constructor parameter, and an
+    instance attribute cannot be both a parameter and a method in scikit-learn.
+
+    References
+    ----------
+    Paper 003 (``shared/papers/003_af4cdf0337fe1caa.txt``), sections 2 and 4, eqs. (1)-(4),
+    (9)-(13). Breiman, Friedman, Olshen & Stone (1984), Classification and Regression Trees.
+    Therneau & Atkinson, An Introduction to Recursive Partitioning Using the RPART Routines.
+    Piccarreta (2008), Classification trees for ordinal variables, Comput. Stat. 23, 407-427.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ordstat.trees import OrdinalTreeClassifier
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(300, 3))
+    >>> y = np.digitize(X[:, 0] + 0.3 * rng.normal(size=300), [-1, 0, 1])
+    >>> tree = OrdinalTreeClassifier(random_state=0).fit(X, y)
+    >>> tree.predict(X[:2]).shape
+    (2,)
+    """
+
+    def __init__(self, criterion="ordinal", min_split=20, min_bucket=None, cp=0.01,
+                 max_depth=30, max_leaf_nodes=None, max_features=None, xval=10, prune=None,
+                 leaf_rule="mode", random_state=None, classes=None):
+        self.criterion = criterion
+        self.min_split = min_split
+        self.min_bucket = min_bucket
+        self.cp = cp
+        self.max_depth = max_depth
+        self.max_leaf_nodes = max_leaf_nodes
+        self.max_features = max_features
+        self.xval = xval
+        self.prune = prune
+        self.leaf_rule = leaf_rule
+        self.random_state = random_state
+        self.classes = classes
+
+    # -- parameters ------------------------------------------------------------------------
+    def _check_params(self, n_features):
+        crit = get_criterion(self.criterion)
+        min_split = check_positive_int(self.min_split, "min_split")
+        if self.min_bucket is None:
+            min_bucket = max(1, int(round(min_split / 3)))
+        else:
+            min_bucket = check_positive_int(self.min_bucket, "min_bucket")
+        cp = check_in_range(self.cp, "cp")
+        max_depth = check_positive_int(self.max_depth, "max_depth")
+        if max_depth > _MAX_DEPTH_LIMIT:
+            raise ValueError(
+                f"max_depth must be an integer in [1, {_MAX_DEPTH_LIMIT}]; got {max_depth}."
+            )
+        max_leaf_nodes = (None if self.max_leaf_nodes is None
+                          else check_positive_int(self.max_leaf_nodes, "max_leaf_nodes", 2))
+        max_features = self._check_max_features(n_features)
+        check_choice(self.prune, "prune", _PRUNE_RULES)
+        check_choice(self.leaf_rule, "leaf_rule", _LEAF_RULES)
+        if self.leaf_rule == "cost" and not hasattr(crit, "cost_matrix"):
+            raise ValueError(
+                "leaf_rule='cost' needs a criterion with a cost matrix, e.g. "
+                "criterion='gini_linear', 'gini_quadratic' or criteria.generalized_gini(C); "
+                f"got criterion={self.criterion!r}."
+            )
+        xval = self.xval
+        if isinstance(xval, bool) or xval is None:
+            raise TypeError(f"xval must be an int >= 0 or a vector of fold ids; got {xval!r}.")
+        if isinstance(xval, (numbers.Integral, np.integer)):
+            if xval < 0:
+                raise ValueError(f"xval must be an int >= 0 or a vector of fold ids; got {xval}.")
+        elif isinstance(xval, (str, bytes, float)) or np.ndim(xval) != 1:
+            raise TypeError(f"xval must be an int >= 0 or a vector of fold ids; got {xval!r}.")
+        if self.prune is not None and isinstance(xval, (numbers.Integral, np.integer)) \
+                and xval < 2:
+            raise ValueError(
+                f"prune={self.prune!r} chooses the subtree by cross-validation; set xval to a "
+                f"number of folds >= 2 (got xval={xval})."
+            )
+        return dict(criterion=crit, min_split=min_split, min_bucket=min_bucket, cp=cp,
+                    max_depth=max_depth, max_leaf_nodes=max_leaf_nodes,
+                    max_features=max_features)
+
+    def _check_max_features(self, p):
+        mf = self.max_features
+        if mf is None:
+            return None
+        if isinstance(mf, str):
+            check_choice(mf, "max_features", ("sqrt", "log2"))
+            return max(1, int(np.sqrt(p)) if mf == "sqrt" else int(np.log2(p)) if p > 1 else 1)
+        if isinstance(mf, (numbers.Integral, np.integer)) and not isinstance(mf, bool):
+            if mf < 1:
+                raise ValueError(f"max_features must be >= 1 when an int; got {mf}.")
+            return min(int(mf), p)
+        if isinstance(mf, numbers.Real) and not isinstance(mf, bool):
+            check_in_range(mf, "max_features", 0.0, 1.0, low_open=True)
+            return max(1, int(mf * p))
+        raise TypeError(
+            f"max_features must be None, an int, a float in (0, 1], 'sqrt' or 'log2'; got {mf!r}."
+        )
+
+    def _loss(self, crit, k):
+        g = np.arange(k, dtype=np.float64)
+        if self.leaf_rule == "mode":
+            return 1.0 - np.eye(k)
+        if self.leaf_rule == "median":
+            return np.abs(g[:, None] - g[None, :])
+        cost = np.asarray(crit.cost_matrix(k), dtype=np.float64)
+        if cost.shape != (k, k):
+            raise ValueError(
+                f"the criterion's cost matrix is {cost.shape[0]} x {cost.shape[1]} but the "
+                f"response has {k} classes."
+            )
+        return cost.T  # loss[h, g] = C(h|g) = cost[g, h]
+
+    # -- categorical columns ---------------------------------------------------------------
+    def _encode_columns(self, X, fit):
+        """Unordered Categorical DataFrame columns -> float category codes (NaN if missing);
+        ordered ones -> codes treated as numbers (rpart's handling of ordered factors)."""
+        if fit:
+            self.categories_ = {}
+            self._ordered_categories = {}
+        if not isinstance(X, pd.DataFrame):
+            return X
+        cat_cols = [j for j, dt in enumerate(X.dtypes) if isinstance(dt, pd.CategoricalDtype)]
+        known = {**self.categories_, **self._ordered_categories}
+        if not cat_cols and not known:
+            return X
+        X = X.copy()
+        for j in sorted(set(cat_cols) | set(known)):
+            col = X.iloc[:, j]
+            name = X.columns[j]
+            if fit:
+                cats = col.cat.categories
+                (self._ordered_categories if col.cat.ordered else self.categories_)[j] = cats
+            else:
+                cats = known.get(j)
+                if cats is None:
+                    continue
+            codes = pd.Categorical(col, categories=cats).codes.astype(np.float64)
+            unseen = (codes < 0) & col.notna().to_numpy()
+            if unseen.any():
+                bad = pd.unique(col[unseen])[:5]
+                raise ValueError(
+                    f"column {name!r} of X has categories {list(bad)} not seen when fitting "
+                    f"(known: {list(cats)})."
+                )
+            codes[codes < 0] = np.nan
+            X[name] = codes
+        return X
+
+    def _cat_sizes(self, p):
+        sizes = np.zeros(p, dtype=np.int64)
+        for j, cats in self.categories_.items():
+            sizes[j] = len(cats)
+        return sizes
+
+    # -- fitting ---------------------------------------------------------------------------
+    def _builder(self, params, rng, alpha=None):
+        return TreeBuilder(
+            params["criterion"], self._loss_,
+            min_split=params["min_split"], min_bucket=params["min_bucket"],
+            max_depth=params["max_depth"], cp=params["cp"],
+            max_features=params["max_features"], max_leaf_nodes=params["max_leaf_nodes"],
+            rng=rng, cat_sizes=self._cat_sizes_, alpha=alpha,
+        )
+
+    def fit(self, X, y, sample_weight=None):
+        """Grow the tree, compute its cp table and prune as asked.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Numeric features; DataFrame columns may be pandas Categoricals.
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative case weights (rpart's ``weights``).
+
+        Returns
+        -------
+        self
+        """
+        X = self._encode_columns(X, fit=True)
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        params = self._check_params(X.shape[1])
+        k = self.n_classes_
+        self._loss_ = self._loss(params["criterion"], k)
+        self._cat_sizes_ = self._cat_sizes(X.shape[1])
+        if self._cat_sizes_.any():
+            bad = (X[:, self._cat_sizes_ > 0] >= self._cat_sizes_[self._cat_sizes_ > 0]).any()
+            if bad:  # cannot happen through pandas, only via a corrupted state
+                raise ValueError("categorical codes out of range in X.")
+        rng = check_random_state(self.random_state)
+        folds = make_folds(self.xval, X.shape[0], rng)
+
+        full = self._builder(params, rng).build(X, codes, w, k)
+        alpha = params["cp"] * full.risk[0]
+        cps, nsplit, risk = cp_sequence(full, alpha)
+        xrisk = xstd = None
+        if folds is not None:
+            if full.n_nodes > 1:
+                def grow(Xf, cf, wf, alpha_f):
+                    return self._builder(params, rng, alpha=alpha_f).build(Xf, cf, wf, k)
+
+                xrisk, xstd = cross_validated_risk(grow, X, codes, w, folds, cps, alpha,
+                                                   self._loss_)
+            else:  # no split: the root predicts every held-out unit (rpart skips xval here)
+                xrisk = np.array([full.risk[0]])
+                xstd = np.array([0.0])
+        self.cp_table_ = cp_table(cps, nsplit, risk, full.risk[0], xrisk, xstd)
+        self._full_tree = full
+        if self.prune is not None and full.n_nodes > 1:
+            self.cp_ = select_cp(self.cp_table_, self.prune)
+            self.tree_ = prune_tree(full, self.cp_)
+        else:
+            self.cp_ = params["cp"]
+            self.tree_ = full
+        self._set_importances()
+        return self
+
+    def _set_importances(self):
+        imp = np.zeros(self.n_features_in_)
+        internal = self.tree_.children_left >= 0
+        np.add.at(imp, self.tree_.feature[internal], self.tree_.improvement[internal])
+        self.variable_importance_ = imp
+        total = imp.sum()
+        self.feature_importances_ = imp / total if total > 0 else imp
+
+    def prune_tree(self, cp):
+        """A copy of this fitted estimator with its tree pruned at ``cp`` (rpart's ``prune``):
+        every split whose CP (complexity / root risk) is at most ``cp`` is snipped off. The
+        pruning starts from the tree grown at fit, so a larger tree can be recovered after
+        ``prune="1se"`` as long as ``cp`` is at least the ``cp`` used for growing."""
+        check_is_fitted(self)
+        cp = check_in_range(cp, "cp")
+        pruned = copy.deepcopy(self)
+        pruned.tree_ = prune_tree(self._full_tree, cp)
+        pruned.cp_ = cp
+        pruned._set_importances()
+        return pruned
+
+    # -- prediction ------------------------------------------------------------------------
+    def _prepare(self, X):
+        check_is_fitted(self)
+        X = self._encode_columns(X, fit=False)
+        return validate_predict(self, X)
+
+    def apply(self, X):
+        """Index (into ``tree_`` arrays) of the leaf each row of ``X`` falls into.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,), int64
+        """
+        X = self._prepare(X)
+        return self.tree_.apply(X)
+
+    def decision_path(self, X):
+        """Sparse indicator (n_samples, n_nodes) of the nodes each row passes through (CSR)."""
+        X = self._prepare(X)
+        path = np.stack(self.tree_.decision_nodes(X), axis=1)
+        n, d = path.shape
+        rows = np.repeat(np.arange(n), d)
+        ind = sparse.csr_matrix((np.ones(n * d, dtype=np.int8), (rows, path.ravel())),
+                                shape=(n, self.tree_.n_nodes))
+        ind.data[:] = 1  # leaf-padded paths repeat the leaf; keep a 0/1 indicator
+        return ind
+
+    def predict_proba(self, X):
+        """Class proportions (weighted) of the leaf of each row; columns follow ``classes_``.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K)
+        """
+        leaves = self.apply(X)
+        value = self.tree_.value[leaves]
+        return value / value.sum(axis=1, keepdims=True)
+
+    def predict(self, X):
+        """The leaf rule's class (``leaf_rule``) of the leaf of each row, as user labels."""
+        leaves = self.apply(X)
+        return self.classes_[self.tree_.yval[leaves]]
+
+    def export_text(self, digits=4):
+        """The tree as text, laid out like rpart's ``print``:
+        ``node), split, n, loss, yval, (yprob)``, ``*`` marking leaves."""
+        check_is_fitted(self)
+        names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
+                 else [f"x{j}" for j in range(self.n_features_in_)])
+        return tree_to_text(self.tree_, self.classes_, names, self.categories_, digits)
+

@@ -1,0 +1,161 @@
+"""Cost-complexity pruning: the nested sequence of subtrees, its cp table and cross-validation.
+
+Follows rpart's documented behaviour (Therneau & Atkinson, sections 4 and 6; Breiman et al.
+1984, chapter 3). Every internal node t carries its complexity alpha_t (``Tree.complexity``):
+the subtree below t is pruned away for every cp with cp * R(root) >= alpha_t. The distinct
+complexities, largest first, index the nested subtrees; for each, the table lists
+
+- ``CP``: the complexity divided by the root risk R(root),
+- ``nsplit``: the number of splits of the subtree,
+- ``rel_error``: its resubstitution risk over R(root),
+- ``xerror``, ``xstd``: the cross-validated risk over R(root) and its standard error.
+
+Cross-validation (as rpart's ``xval``): for each fold, a tree is grown on the other folds with
+the same controls and alpha rescaled by the share of weight in the training part; each held-out
+unit is dropped down that tree and, for each row of the table, stops at the first node whose
+complexity is at most the geometric mean of that row's CP and the previous one (ten times the
+first CP for the first row); its loss there is added to the row's risk. With L_i the loss of
+unit i and w_i its weight, xerror = sum w_i L_i / R(root) and
+xstd = sqrt(sum w_i L_i^2 - (sum w_i L_i)^2 / sum w_i) / R(root).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._builder import Tree
+
+__all__ = ["cp_sequence", "prune_tree", "cross_validated_risk", "select_cp", "make_folds"]
+
+
+def _parents(tree: Tree) -> np.ndarray:
+    parent = np.full(tree.n_nodes, -1, dtype=np.int64)
+    internal = np.flatnonzero(tree.children_left >= 0)
+    parent[tree.children_left[internal]] = internal
+    parent[tree.children_right[internal]] = internal
+    return parent
+
+
+def cp_sequence(tree: Tree, alpha: float):
+    """Absolute complexities of the nested subtrees (descending), with nsplit and risk.
+
+    Returns
+    -------
+    cps : ndarray of shape (m,)
+    nsplit : ndarray of shape (m,), int
+    risk : ndarray of shape (m,)
+    """
+    internal = tree.children_left >= 0
+    cx = tree.complexity
+    if not internal.any():
+        return np.array([cx[0]]), np.array([0]), np.array([tree.risk[0]])
+    cps = np.unique(np.maximum(cx, alpha))[::-1]
+    parent = _parents(tree)
+    parent_cx = np.where(parent >= 0, cx[np.maximum(parent, 0)], np.inf)
+    # Node v is a leaf of the subtree at c when its parent's split survives (cx > c) and its
+    # own does not (a leaf, or cx <= c).
+    alive = parent_cx[None, :] > cps[:, None]
+    is_leaf = (~internal)[None, :] | (cx[None, :] <= cps[:, None])
+    risk = ((alive & is_leaf) * tree.risk[None, :]).sum(axis=1)
+    nsplit = (internal[None, :] & (cx[None, :] > cps[:, None])).sum(axis=1)
+    return cps, nsplit.astype(np.int64), risk
+
+
+def prune_tree(tree: Tree, cp: float) -> Tree:
+    """Snip every split whose CP (complexity / R(root)) is at most ``cp`` (rpart's prune)."""
+    keep = (tree.children_left >= 0) & (tree.complexity / tree.risk[0] > cp) \
+        if tree.risk[0] > 0 else np.zeros(tree.n_nodes, dtype=bool)
+    return tree.pruned(keep)
+
+
+def make_folds(xval, n_samples, rng):
+    """Fold ids 0..V-1 of every unit: random and balanced for an int, or given (rpart's xval
+    vector). Returns None when no cross-validation is asked for."""
+    if isinstance(xval, (int, np.integer)) and not isinstance(xval, bool):
+        v = min(int(xval), n_samples)
+        if v < 2:
+            return None
+        return rng.permutation(np.resize(np.arange(v), n_samples))
+    folds = np.asarray(xval)
+    if folds.ndim != 1 or folds.shape[0] != n_samples:
+        raise ValueError(
+            f"xval must be an int (number of folds) or a vector of fold ids with one entry per "
+            f"unit ({n_samples}); got an array of shape {folds.shape}."
+        )
+    if pd.isna(folds).any():
+        raise ValueError("xval fold ids must not contain missing values.")
+    _, ids = np.unique(folds, return_inverse=True)
+    if ids.max() < 1:
+        raise ValueError("xval fold ids must define at least two folds.")
+    return ids.astype(np.int64)
+
+
+def cross_validated_risk(grow, X, codes, weights, folds, cps, alpha, loss):
+    """Cross-validated risk of each row of the cp sequence.
+
+    Parameters
+    ----------
+    grow : callable
+        ``grow(X, codes, weights, alpha) -> Tree`` with the estimator's controls.
+    cps : ndarray of shape (m,)
+        Absolute complexities of the full tree's sequence (descending).
+    alpha : float
+        Absolute alpha of the full tree.
+    loss : ndarray of shape (K, K)
+        ``loss[h, g]``.
+
+    Returns
+    -------
+    xrisk, xstd : ndarray of shape (m,), on the absolute risk scale.
+    """
+    thresholds = np.empty_like(cps)
+    thresholds[0] = 10.0 * cps[0]
+    thresholds[1:] = np.sqrt(cps[:-1] * cps[1:])
+    total_w = weights.sum()
+    xrisk = np.zeros(cps.shape[0])
+    xsq = np.zeros(cps.shape[0])
+    for f in np.unique(folds):
+        test = folds == f
+        train = ~test
+        w_train = weights[train].sum()
+        if w_train <= 0 or not test.any():
+            continue
+        scale = w_train / total_w
+        tree = grow(X[train], codes[train], weights[train], alpha * scale)
+        path = np.stack(tree.decision_nodes(X[test]), axis=1)  # (n_test, depth+1), leaf-padded
+        depth_len = path.shape[1]
+        cx_path = tree.complexity[path]
+        # A unit stops at the first node on its path whose complexity is <= the threshold;
+        # complexities never increase down a path, so that is a count.
+        stop = (cx_path[:, :, None] > (thresholds * scale)[None, None, :]).sum(axis=1)
+        stop = np.minimum(stop, depth_len - 1)
+        nodes = np.take_along_axis(path, stop, axis=1)  # (n_test, m)
+        err = loss[tree.yval[nodes], codes[test][:, None]]
+        wt = weights[test][:, None]
+        xrisk += (wt * err).sum(axis=0)
+        xsq += (wt * err * err).sum(axis=0)
+    xstd = np.sqrt(np.maximum(xsq - xrisk ** 2 / total_w, 0.0))
+    return xrisk, xstd
+
+
+def cp_table(cps, nsplit, risk, root_risk, xrisk=None, xstd=None) -> pd.DataFrame:
+    """rpart's printcp table as a DataFrame (xerror/xstd only with cross-validation)."""
+    scale = 1.0 / root_risk if root_risk > 0 else 0.0
+    table = {"CP": cps * scale, "nsplit": nsplit, "rel_error": risk * scale}
+    if xrisk is not None:
+        table["xerror"] = xrisk * scale
+        table["xstd"] = xstd * scale
+    frame = pd.DataFrame(table)
+    frame.index = pd.RangeIndex(1, len(frame) + 1)
+    return frame
+
+
+def select_cp(table: pd.DataFrame, rule: str) -> float:
+    """CP of the row chosen by the minimum or the one-standard-error rule."""
+    best = int(np.argmin(table["xerror"].to_numpy()))
+    if rule == "min":
+        return float(table["CP"].iloc[best])
+    limit = table["xerror"].iloc[best] + table["xstd"].iloc[best]
+    first = int(np.flatnonzero(table["xerror"].to_numpy() <= limit)[0])
+    return float(table["CP"].iloc[first])

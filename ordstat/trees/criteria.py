@@ -1,0 +1,333 @@
+"""The registry of split criteria (contract 5 of DESIGN.md).
+
+A split criterion is a small vectorised function ``fn(left, right) -> goodness``:
+
+- ``left``, ``right``: arrays of shape (n_candidates, K), the weighted class counts of the left
+  and right child of every candidate split of one node (classes in ordinal order, lowest first);
+- ``goodness``: array of shape (n_candidates,), larger is better. A candidate is only used when
+  its goodness is positive, so a criterion may return negative values (generalized Gini can).
+
+The tree builder knows nothing about any particular criterion: it picks the candidate of largest
+goodness. Goodness is on the *count scale*: for an impurity i(.) it is
+
+    N_t i(t) - N_tL i(tL) - N_tR i(tR) = N_t [i(t) - pL i(tL) - pR i(tR)],
+
+with N the (weighted) counts, i.e. the decrease of impurity of eq. (4) of paper 003 times the
+weight in the node. This is rpart's ``improve`` for ``method="class"`` (n times the decrease),
+so variable importances add up across nodes of different sizes. Impurity-based criteria carry
+an ``impurity(counts)`` attribute giving N i(t) for arrays of counts of shape (..., K); the
+builder uses it to record node impurities.
+
+Formulas (paper 003, sections 2 and 4, with the equations lost in the extraction restored in
+DESIGN.md's "Specification notes"): for node proportions p(g|t) and F_t(g) = sum_{h<=g} p(h|t),
+
+- ``gini``: i(t) = 1 - sum_g p(g|t)^2 (eq. 1);
+- ``entropy``: i(t) = -sum_g p(g|t) log p(g|t) (eq. 2);
+- generalized Gini (eq. 9): i(t) = sum_g sum_h C(h|g) p(g|t) p(h|t), with C linear |g - h|
+  (``gini_linear``), quadratic (g - h)^2 (``gini_quadratic``) or a user cost matrix
+  (:func:`generalized_gini`);
+- ``ordinal`` (Piccarreta's ordinal impurity, eq. 13; eq. 12 with class scores s_g through
+  :func:`ordinal_impurity`): i_OS(t) = sum_{g<G} F_t(g) (1 - F_t(g)) (s_{g+1} - s_g);
+- ``twoing`` (ordered twoing, eqs. 10-11): phi(s, t) = max_r pL pR (F_tL(r) - F_tR(r))^2 over
+  the superclasses {1..r} vs {r+1..G}, times N_t.
+
+Users add their own with :func:`register_criterion`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "CRITERIA",
+    "register_criterion",
+    "get_criterion",
+    "generalized_gini",
+    "ordinal_impurity",
+    "impurity_criterion",
+    "gini",
+    "entropy",
+    "twoing",
+]
+
+
+def _totals(counts):
+    return counts.sum(axis=-1)
+
+
+def _safe_div(num, den):
+    """num / den with 0 where den == 0 (an empty child has zero impurity mass)."""
+    out = np.zeros(np.broadcast(num, den).shape)
+    np.divide(num, den, out=out, where=den > 0)
+    return out
+
+
+def impurity_criterion(impurity, name=None):
+    """Goodness of split ``N i(t) - N_L i(tL) - N_R i(tR)`` from a count-scale impurity.
+
+    Parameters
+    ----------
+    impurity : callable
+        ``impurity(counts)`` for counts of shape (..., K) returns N i(t) of shape (...,), where N
+        is the total count of the row.
+    name : str, optional
+        ``__name__`` of the returned function.
+
+    Returns
+    -------
+    criterion : callable ``(left, right) -> goodness`` with an ``impurity`` attribute.
+    """
+
+    def criterion(left, right):
+        left = np.asarray(left, dtype=np.float64)
+        right = np.asarray(right, dtype=np.float64)
+        return impurity(left + right) - impurity(left) - impurity(right)
+
+    criterion.impurity = impurity
+    criterion.__name__ = name or getattr(impurity, "__name__", "impurity_criterion")
+    criterion.__doc__ = f"Impurity decrease (count scale) of {criterion.__name__}."
+    return criterion
+
+
+# --- impurities on the count scale: N * i(p) -------------------------------------------------
+
+def _gini_impurity(counts):
+    counts = np.asarray(counts, dtype=np.float64)
+    total = _totals(counts)
+    # N (1 - sum p^2) = N - sum n_g^2 / N
+    return total - _safe_div(np.einsum("...k,...k->...", counts, counts), total)
+
+
+def _entropy_impurity(counts):
+    counts = np.asarray(counts, dtype=np.float64)
+    total = _totals(counts)
+    # N * (-sum p log p) = N log N - sum n_g log n_g  (0 log 0 = 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        nlogn = np.where(counts > 0, counts * np.log(np.where(counts > 0, counts, 1.0)), 0.0)
+        tlogt = np.where(total > 0, total * np.log(np.where(total > 0, total, 1.0)), 0.0)
+    return tlogt - nlogn.sum(axis=-1)
+
+
+def _cost_impurity(cost):
+    cost = np.asarray(cost, dtype=np.float64)
+
+    def impurity(counts):
+        counts = np.asarray(counts, dtype=np.float64)
+        if counts.shape[-1] != cost.shape[0]:
+            raise ValueError(
+                f"the cost matrix is {cost.shape[0]} x {cost.shape[0]} but the response has "
+                f"{counts.shape[-1]} classes; give one row and column per class."
+            )
+        total = _totals(counts)
+        # N sum_g sum_h C(h|g) p_g p_h = (n' C n) / N
+        quad = np.einsum("...g,gh,...h->...", counts, cost.T, counts)
+        return _safe_div(quad, total)
+
+    impurity.cost = cost
+    return impurity
+
+
+def _ordinal_impurity(scores=None):
+    steps_cache = {}
+
+    def steps(k):
+        if scores is None:
+            return np.ones(k - 1)
+        if k not in steps_cache:
+            s = np.asarray(scores, dtype=np.float64)
+            if s.shape != (k,):
+                raise ValueError(
+                    f"scores must have one value per class ({k}); got shape {s.shape}."
+                )
+            steps_cache[k] = np.diff(s)
+        return steps_cache[k]
+
+    def impurity(counts):
+        counts = np.asarray(counts, dtype=np.float64)
+        k = counts.shape[-1]
+        total = _totals(counts)
+        cum = np.cumsum(counts, axis=-1)[..., :-1]
+        # N sum_g F(g)(1 - F(g)) ds_g = sum_g c_g (N - c_g) / N ds_g, c_g cumulative counts
+        inner = cum * (total[..., None] - cum) @ steps(k)
+        return _safe_div(inner, total)
+
+    impurity.scores = None if scores is None else np.asarray(scores, dtype=np.float64)
+    return impurity
+
+
+def _check_cost_matrix(cost):
+    cost = np.asarray(cost, dtype=np.float64)
+    if cost.ndim != 2 or cost.shape[0] != cost.shape[1] or cost.shape[0] < 2:
+        raise ValueError(
+            f"cost must be a square K x K matrix (K >= 2) with C[g, h] the cost of predicting "
+            f"class h for a unit of class g; got shape {cost.shape}."
+        )
+    if not np.all(np.isfinite(cost)):
+        raise ValueError("cost must contain only finite values.")
+    if (cost < 0).any():
+        raise ValueError("cost must be non-negative (paper 003, section 4.1).")
+    if np.any(np.diag(cost) != 0):
+        raise ValueError("cost must have a zero diagonal: a correct classification costs 0.")
+    return cost
+
+
+def _distance_cost(k, power):
+    g = np.arange(k, dtype=np.float64)
+    return np.abs(g[:, None] - g[None, :]) ** power
+
+
+def generalized_gini(cost="linear"):
+    """Generalized Gini criterion (paper 003, eq. 9) for a cost matrix.
+
+    Parameters
+    ----------
+    cost : {"linear", "quadratic"} or array-like of shape (K, K), default="linear"
+        ``"linear"``: C(h|g) = |g - h|; ``"quadratic"``: C(h|g) = (g - h)^2; otherwise the
+        matrix with ``cost[g, h]`` = C(h|g), the cost of predicting h for true class g
+        (non-negative, zero diagonal).
+
+    Returns
+    -------
+    criterion : callable ``(left, right) -> goodness``
+        With attributes ``impurity`` and ``cost`` (the matrix, or ``"linear"``/``"quadratic"``
+        which is expanded for the number of classes seen).
+
+    Notes
+    -----
+    This impurity need not be concave, so the decrease of impurity can be negative; such
+    candidates are never used for splitting.
+    """
+    if isinstance(cost, str):
+        if cost not in ("linear", "quadratic"):
+            raise ValueError(
+                f"cost must be 'linear', 'quadratic' or a K x K matrix; got {cost!r}."
+            )
+        power = 1 if cost == "linear" else 2
+        cache = {}
+
+        def impurity(counts):
+            k = np.shape(counts)[-1]
+            if k not in cache:
+                cache[k] = _cost_impurity(_distance_cost(k, power))
+            return cache[k](counts)
+
+        crit = impurity_criterion(impurity, name=f"gini_{cost}")
+        crit.cost = cost
+        crit.cost_matrix = lambda k: _distance_cost(k, power)
+        return crit
+    matrix = _check_cost_matrix(cost)
+    crit = impurity_criterion(_cost_impurity(matrix), name="generalized_gini")
+    crit.cost = matrix
+    crit.cost_matrix = lambda k: matrix
+    return crit
+
+
+def ordinal_impurity(scores=None):
+    """Piccarreta's ordinal impurity criterion (paper 003, eqs. 12-13).
+
+    Parameters
+    ----------
+    scores : array-like of shape (K,), optional
+        Increasing class scores s_1 < ... < s_K; the term of cut g is weighted by
+        s_{g+1} - s_g. None gives eq. 13 (all weights 1).
+
+    Returns
+    -------
+    criterion : callable ``(left, right) -> goodness`` with an ``impurity`` attribute.
+    """
+    if scores is not None:
+        s = np.asarray(scores, dtype=np.float64)
+        if s.ndim != 1 or s.shape[0] < 2 or not np.all(np.isfinite(s)):
+            raise ValueError(
+                f"scores must be a 1-D array of finite class scores, one per class; got {scores!r}."
+            )
+        if np.any(np.diff(s) <= 0):
+            raise ValueError(f"scores must be strictly increasing; got {list(s)}.")
+    return impurity_criterion(_ordinal_impurity(scores), name="ordinal")
+
+
+def twoing(left, right):
+    """Ordered twoing (paper 003, eqs. 10-11): N pL pR max_r (F_L(r) - F_R(r))^2."""
+    left = np.asarray(left, dtype=np.float64)
+    right = np.asarray(right, dtype=np.float64)
+    nl = _totals(left)
+    nr = _totals(right)
+    n = nl + nr
+    fl = _safe_div(np.cumsum(left, axis=-1)[..., :-1], nl[..., None])
+    fr = _safe_div(np.cumsum(right, axis=-1)[..., :-1], nr[..., None])
+    best = np.max((fl - fr) ** 2, axis=-1) if left.shape[-1] > 1 else np.zeros(nl.shape)
+    # N pL pR = nl nr / N
+    return _safe_div(nl * nr, n) * best
+
+
+gini = impurity_criterion(_gini_impurity, name="gini")
+entropy = impurity_criterion(_entropy_impurity, name="entropy")
+
+CRITERIA = {
+    "gini": gini,
+    "entropy": entropy,
+    "gini_linear": generalized_gini("linear"),
+    "gini_quadratic": generalized_gini("quadratic"),
+    "twoing": twoing,
+    "ordinal": ordinal_impurity(),
+}
+
+
+def register_criterion(name, fn, *, overwrite=False):
+    """Add a split criterion to :data:`CRITERIA`.
+
+    Parameters
+    ----------
+    name : str
+        Registry name, then usable as ``OrdinalTreeClassifier(criterion=name)``.
+    fn : callable
+        ``fn(left, right) -> goodness`` for arrays of shape (n_candidates, K) of weighted class
+        counts; returns shape (n_candidates,), larger is better, on the count scale (see the
+        module docstring). Give it an ``impurity(counts)`` attribute to have node impurities
+        recorded.
+    overwrite : bool, default=False
+        Replace an existing entry of that name.
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"name must be a non-empty string; got {name!r}.")
+    if not callable(fn):
+        raise TypeError(f"fn must be callable as fn(left, right) -> goodness; got {fn!r}.")
+    if name in CRITERIA and not overwrite:
+        raise ValueError(
+            f"a criterion named {name!r} is already registered; pass overwrite=True to replace it."
+        )
+    CRITERIA[name] = fn
+    return fn
+
+
+def get_criterion(criterion):
+    """The criterion function for a registry name or a callable."""
+    if callable(criterion):
+        return criterion
+    if isinstance(criterion, str):
+        if criterion not in CRITERIA:
+            raise ValueError(
+                f"criterion must be one of {sorted(CRITERIA)} or a callable "
+                f"fn(left, right) -> goodness; got {criterion!r}."
+            )
+        return CRITERIA[criterion]
+    raise TypeError(
+        f"criterion must be a registered name ({sorted(CRITERIA)}) or a callable; "
+        f"got {type(criterion).__name__}."
+    )
+
+
+def check_goodness(goodness, n_candidates, name):
+    """Validate what a (possibly user-supplied) criterion returned."""
+    goodness = np.asarray(goodness, dtype=np.float64)
+    if goodness.shape != (n_candidates,):
+        raise ValueError(
+            f"criterion {name!r} returned an array of shape {goodness.shape}; expected "
+            f"({n_candidates},), one goodness per candidate split."
+        )
+    if np.isnan(goodness).any():
+        raise ValueError(
+            f"criterion {name!r} returned NaN goodness for {int(np.isnan(goodness).sum())} "
+            "candidate split(s); a criterion must return finite numbers."
+        )
+    return goodness
