@@ -7,6 +7,7 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0"
 
+from .gaussian import EDDA
 from .trees import OrdinalTreeClassifier
 
-__all__ = ["__version__", "OrdinalTreeClassifier"]
+__all__ = ["__version__", "EDDA", "OrdinalTreeClassifier"]

@@ -18,6 +18,8 @@ METHODS = {
     "tree_twoing": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "twoing"}, "rpart-style tree, ordered twoing"),
     "tree_linear": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_linear"}, "rpart-style tree, generalized Gini, linear cost"),
     "tree_quadratic": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_quadratic"}, "rpart-style tree, generalized Gini, quadratic cost"),
+    "edda": ("ordstat.gaussian:EDDA", {"model": "all", "select": "loo"},
+             "Gaussian EDDA, 14 covariance models, chosen by leave-one-out error"),
 }
 
 

@@ -1,0 +1,10 @@
+"""Gaussian discriminant analysis with the 14 EDDA covariance models (Bensmail & Celeux 1996;
+Brito, Celeux & Sousa Ferreira 2006, section 2).
+"""
+
+from ._core import ConvergenceWarning
+from ._edda import EDDA, EDDASummary
+from ._models import MODELS, PAPER_NAMES, n_covariance_parameters
+
+__all__ = ["EDDA", "EDDASummary", "ConvergenceWarning", "MODELS", "PAPER_NAMES",
+           "n_covariance_parameters"]

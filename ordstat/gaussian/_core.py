@@ -1,0 +1,177 @@
+"""Arithmetic shared by the estimator and the leave-one-out: class scatter, model fitting with
+checks, Gaussian log-densities (batched), and the degenerate-data messages.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from scipy.linalg import solve_triangular
+
+from ._models import ITERATIVE, MODELS, MStep, min_units_per_class
+
+_LOG_2PI = np.log(2.0 * np.pi)
+# Below this reciprocal condition number a covariance is treated as singular (error); below
+# _RCOND_WARN it is usable but the densities lose digits (warning).
+_RCOND_ERROR = 1e-13
+_RCOND_WARN = 1e-9
+_POOLED = ("EII", "EEI", "EEE")  # one covariance matrix for all classes
+
+
+class ConvergenceWarning(UserWarning):
+    """An iterative EDDA M-step stopped at max_iter before meeting tol."""
+
+
+def label(names, k):
+    """The k-th class label as a plain Python value, for messages (np.int64(1) -> 1)."""
+    if names is None:
+        return k
+    value = np.asarray(names, dtype=object)[k]
+    return value.item() if hasattr(value, "item") else value
+
+
+def class_scatter(X, codes, w, K):
+    """Weighted class sizes n_k, means m_k and scatter W_k = sum w_i (x_i - m_k)(x_i - m_k)'.
+
+    Returns n (K,), means (K, d), W (K, d, d). Classes with zero weight get mean 0, W = 0.
+    """
+    d = X.shape[1]
+    n = np.bincount(codes, weights=w, minlength=K).astype(float)
+    means = np.zeros((K, d))
+    W = np.zeros((K, d, d))
+    for k in range(K):
+        idx = codes == k
+        if n[k] <= 0:
+            continue
+        wk = w[idx]
+        means[k] = wk @ X[idx] / n[k]
+        Z = X[idx] - means[k]
+        W[k] = (Z * wk[:, None]).T @ Z
+    return n, means, W
+
+
+def regularise(W, n, reg_covar):
+    """W_k + reg_covar n_k I, so that every model's Sigma_k gains about reg_covar on the diagonal."""
+    if reg_covar <= 0:
+        return W
+    d = W.shape[-1]
+    return W + (reg_covar * n)[..., None, None] * np.eye(d)
+
+
+def as_full(kind, cov, d):
+    """Covariances as (..., K, d, d) matrices."""
+    if kind == "full":
+        return cov
+    if kind == "diagonal":
+        return cov[..., :, None] * np.eye(d)
+    return cov[..., None, None] * np.eye(d)
+
+
+def rcond(kind, cov):
+    """Reciprocal condition number of each class covariance, shape (..., K)."""
+    if kind == "spherical":
+        return np.where(cov > 0, 1.0, 0.0)
+    if kind == "diagonal":
+        lo, hi = cov.min(axis=-1), cov.max(axis=-1)
+    else:
+        ev = np.linalg.eigvalsh(cov)
+        lo, hi = ev[..., 0], ev[..., -1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.where(hi > 0, lo / hi, 0.0)
+    return np.nan_to_num(r, nan=0.0)
+
+
+def check_min_units(model, counts, d, class_names, reg_covar):
+    """ValueError when a class has fewer units than the model's class-specific parameters need."""
+    if reg_covar > 0:
+        return
+    need = min_units_per_class(model, d)
+    for k, c in enumerate(counts):
+        if 0 < c < need:
+            what = ("a class-specific full covariance needs d + 1 = " f"{need}" if need > 2
+                    else "a class-specific volume or shape needs 2")
+            raise ValueError(
+                f"EDDA model {model!r}: class {label(class_names, k)!r} has {int(c)} unit(s) but "
+                f"{what}; choose a more parsimonious model (e.g. 'EEE', 'EEI' or 'EII'), "
+                "or set reg_covar > 0."
+            )
+
+
+def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=None,
+              context=""):
+    """Run a model's M-step on (possibly batched) scatter matrices, then check the result.
+
+    Raises ValueError naming the class and model when a covariance is singular; warns when one
+    is near-singular or when an iterative M-step reached ``max_iter``.
+    """
+    step = MODELS[model](regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter, init=init)
+    r = rcond(step.kind, step.cov)
+    if not np.all(np.isfinite(step.cov)) or np.any(r < _RCOND_ERROR):
+        k = int(np.argwhere(~(r >= _RCOND_ERROR))[0][-1])
+        which = (f"the common covariance matrix (pooled over the classes)" if model in _POOLED
+                 else f"the covariance matrix of class {label(class_names, k)!r}")
+        raise ValueError(
+            f"EDDA model {model!r}{context}: {which} is singular "
+            f"(reciprocal condition number {float(np.min(r)):.2g}); the class scatter has too "
+            "little spread in some direction. Set reg_covar > 0 (e.g. 1e-6 times the feature "
+            "variances) or choose a more parsimonious model."
+        )
+    if np.any(r < _RCOND_WARN):
+        k = int(np.argwhere(r < _RCOND_WARN)[0][-1])
+        which = (f"the common covariance matrix (pooled over the classes)" if model in _POOLED
+                 else f"the covariance matrix of class {label(class_names, k)!r}")
+        warnings.warn(
+            f"EDDA model {model!r}{context}: {which} is nearly singular (reciprocal "
+            f"condition number {float(np.min(r)):.2g}); densities may be "
+            "inaccurate. Consider reg_covar > 0 or a more parsimonious model.",
+            UserWarning, stacklevel=3,
+        )
+    if model in ITERATIVE and not step.converged:
+        warnings.warn(
+            f"EDDA model {model!r}{context}: the iterative M-step did not converge within "
+            f"max_iter={max_iter} iterations (tol={tol}); the last iterate is used. Increase "
+            "max_iter or tol.",
+            ConvergenceWarning, stacklevel=3,
+        )
+    return step
+
+
+def log_density(X, means, step: MStep):
+    """log f_k(x_i) for every unit and class, (n, K); one covariance set (no batch axis)."""
+    d = X.shape[1]
+    diff = X[:, None, :] - means[None, :, :]
+    if step.kind == "spherical":
+        maha = np.einsum("nkd,nkd->nk", diff, diff) / step.cov
+        logdet = d * np.log(step.cov)
+    elif step.kind == "diagonal":
+        maha = np.einsum("nkd,nkd,kd->nk", diff, diff, 1.0 / step.cov)
+        logdet = np.log(step.cov).sum(axis=-1)
+    else:
+        K = means.shape[0]
+        maha = np.empty((X.shape[0], K))
+        logdet = np.empty(K)
+        for k in range(K):
+            L = np.linalg.cholesky(step.cov[k])
+            z = solve_triangular(L, diff[:, k, :].T, lower=True, check_finite=False)
+            maha[:, k] = np.einsum("ij,ij->j", z, z)
+            logdet[k] = 2.0 * np.log(np.diag(L)).sum()
+    return -0.5 * (d * _LOG_2PI + logdet + maha)
+
+
+def batch_log_density(x, means, step: MStep):
+    """log f_k(x_b) under the b-th covariance set: x (B, d), means (B, K, d) -> (B, K)."""
+    d = x.shape[-1]
+    diff = x[:, None, :] - means
+    if step.kind == "spherical":
+        maha = np.einsum("bkd,bkd->bk", diff, diff) / step.cov
+        logdet = d * np.log(step.cov)
+    elif step.kind == "diagonal":
+        maha = np.einsum("bkd,bkd->bk", diff * diff, 1.0 / step.cov)
+        logdet = np.log(step.cov).sum(axis=-1)
+    else:
+        L = np.linalg.cholesky(step.cov)
+        z = np.linalg.solve(L, diff[..., None])[..., 0]
+        maha = np.einsum("bkd,bkd->bk", z, z)
+        logdet = 2.0 * np.log(np.diagonal(L, axis1=-2, axis2=-1)).sum(axis=-1)
+    return -0.5 * (d * _LOG_2PI + logdet + maha)

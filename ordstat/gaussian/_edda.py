@@ -1,0 +1,478 @@
+"""EDDA: Gaussian discriminant analysis with the 14 eigen-decomposition covariance models."""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+
+import numpy as np
+import pandas as pd
+from scipy.special import logsumexp
+from sklearn.base import BaseEstimator
+
+from .._base import GenerativeClassifierMixin
+from .._validation import (check_choice, check_in_range, check_positive_int, validate_fit,
+                           validate_predict)
+from ._core import as_full, check_min_units, class_scatter, fit_model, label, log_density
+from ._loo import loo_error
+from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
+
+__all__ = ["EDDA", "EDDASummary"]
+
+_SELECT = ("loo", "bic")
+
+
+def _parse_models(model):
+    """A list of valid model names from a name, a list of names, or "all"."""
+    if isinstance(model, str):
+        if model.lower() == "all":
+            return list(MODELS)
+        names = [model]
+    elif isinstance(model, (list, tuple)) and len(model) > 0:
+        names = list(model)
+    else:
+        raise TypeError(
+            f"model must be a model name, a non-empty list of names or 'all'; got {model!r}."
+        )
+    out = []
+    for m in names:
+        if not isinstance(m, str) or m.upper() not in MODELS:
+            raise ValueError(
+                f"model must be one of {list(MODELS)} (or a list of them, or 'all'); got {m!r}."
+            )
+        if m.upper() not in out:
+            out.append(m.upper())
+    return out
+
+
+class EDDASummary:
+    """One row per fitted model: the comparison table of the EDDA routine (Brito et al. 2006).
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        Indexed by model name, columns:
+
+        - ``paper``: the model in the notation of Bensmail & Celeux (1996);
+        - ``loglik``: complete-data log-likelihood sum_i log(pi_{k_i} f_{k_i}(x_i)) (the paper's,
+          eq. 3.8), ``nu``: its number of free parameters (means, covariances and, when
+          estimated, the K - 1 proportions), ``AIC`` = -2 loglik + 2 nu, ``BIC`` = -2 loglik +
+          nu log n (smaller is better);
+        - ``mixture_loglik``: sum_i log sum_k pi_k f_k(x_i), ``df_mclust``: means and covariance
+          parameters only, ``BIC_mclust`` = 2 mixture_loglik - df_mclust log n (larger is
+          better): the quantities mclust 6.0.0 reports for ``MclustDA(modelType = "EDDA")``;
+        - ``loo_error``: exact leave-one-out misclassification rate (missing when not computed);
+        - ``n_iter``, ``converged``: of the iterative M-steps (1 / True for closed forms).
+    selected : str
+        The model retained by the estimator.
+    criterion : str
+        How it was selected ("loo", "bic", or "single" when only one model was fitted).
+    """
+
+    def __init__(self, table, selected, criterion):
+        self.table = table
+        self.selected = selected
+        self.criterion = criterion
+
+    def __str__(self):
+        head = f"EDDA models (selected: {self.selected}, by {self.criterion})"
+        with pd.option_context("display.width", 160, "display.max_columns", 20):
+            return head + "\n" + self.table.to_string(float_format=lambda v: f"{v:.6g}")
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        return (f"<p>EDDA models (selected: <b>{self.selected}</b>, by {self.criterion})</p>"
+                + self.table.to_html(float_format=lambda v: f"{v:.6g}"))
+
+
+class EDDA(GenerativeClassifierMixin, BaseEstimator):
+    """Eigenvalue Decomposition Discriminant Analysis (Gaussian classes, 14 covariance models).
+
+    Each class k has a Gaussian density with mean mu_k and covariance
+    Sigma_k = lambda_k D_k A_k D_k' (volume, orientation, shape); the 14 models constrain these
+    to be equal (E), variable (V) across classes or the identity (I). Parameters are maximum
+    likelihood estimates from the labelled data (Celeux & Govaert 1995); the posterior is
+    pi_k f_k(x) / sum_l pi_l f_l(x) (Brito et al. 2006, eq. 1.2).
+
+    Parameters
+    ----------
+    model : str, list of str or "all", default="VVV"
+        A model name (EII, VII, EEI, VEI, EVI, VVI, EEE, VEE, EVE, VVE, EEV, VEV, EVV, VVV; see
+        ``ordstat.gaussian.PAPER_NAMES`` for the paper's notation), a list of them, or "all".
+        With several models every one is fitted and one is retained by ``select``.
+    select : {"loo", "bic"}, default="loo"
+        How to choose among several models: the exact leave-one-out misclassification rate (the
+        EDDA strategy of Bensmail & Celeux 1996; ties go to the model listed first, i.e. the more
+        parsimonious one in the order of "all") or the smallest complete-data BIC.
+    priors : array-like of shape (K,), optional
+        Class prior probabilities pi_k in ``classes_`` order; default n_k / n.
+    reg_covar : float, default=0.0
+        Added to the diagonal of every class covariance (as reg_covar n_k I on the scatter W_k)
+        to keep it non-singular.
+    tol : float, default=1e-10
+        Relative change of the profile log-likelihood that stops the iterative M-steps
+        (VEI, VEE, EVE, VVE, VEV).
+    max_iter : int, default=2000
+        Iterations allowed to those M-steps; a ``ConvergenceWarning`` naming the model is issued
+        when reached.
+    classes : sequence, optional
+        All class labels, lowest to highest (see ``ordstat._labels``).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    model_ : str
+        The fitted (selected) model.
+    means_ : ndarray of shape (K, d)
+    covariances_ : ndarray of shape (K, d, d)
+    volumes_ : ndarray of shape (K,)
+        lambda_k = |Sigma_k|^(1/d).
+    shapes_ : ndarray of shape (K, d)
+        Diagonal of A_k (|A_k| = 1): decreasing for the models with class-specific orientation
+        and for EEE/VEE; in the columns order of the common D for EVE/VVE; in feature order for
+        the diagonal models (the paper's B_k); ones for the spherical models.
+    orientations_ : ndarray of shape (K, d, d)
+        D_k, eigenvectors in columns (identity for diagonal and spherical models).
+    priors_ : ndarray of shape (K,)
+    n_parameters_ : int
+        nu: K d means + covariance parameters + K - 1 proportions (when not given).
+    df_mclust_ : int
+        Means and covariance parameters only (mclust 6.0.0's ``df``).
+    loglik_ : float
+        Complete-data log-likelihood of the training data, sum_i w_i log(pi_{k_i} f_{k_i}(x_i)).
+    mixture_loglik_ : float
+        Mixture log-likelihood of the training data, sum_i w_i log sum_k pi_k f_k(x_i)
+        (mclust's ``loglik`` for EDDA).
+    loo_error_ : float or None
+        Leave-one-out misclassification rate of ``model_`` when computed (select="loo" with
+        several models), else None; see :meth:`loo_error`.
+    n_iter_ : int
+    converged_ : bool
+        Of the iterative M-step of ``model_`` (1 and True for closed-form models).
+    n_features_in_ : int
+
+    Notes
+    -----
+    :meth:`log_likelihood`, :meth:`aic` and :meth:`bic` use the complete-data likelihood with the
+    true class (Brito et al. 2006, eq. 3.8); :meth:`mixture_log_likelihood` and
+    :meth:`bic_mclust` reproduce mclust 6.0.0's conventions. Classes listed in ``classes`` but
+    absent from the training data get prior 0 and density 0 (their parameters are NaN).
+
+    References
+    ----------
+    Bensmail, H. and Celeux, G. (1996). Regularized Gaussian discriminant analysis through
+    eigenvalue decomposition. JASA 91, 1743-1748.
+    Celeux, G. and Govaert, G. (1995). Gaussian parsimonious clustering models. Pattern
+    Recognition 28, 781-793.
+    Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in supervised
+    classification: a comparative study on discrete and continuous problems. REVSTAT 4, 201-225,
+    section 2.
+    Browne, R. P. and McNicholas, P. D. (2014). Estimating common principal components in high
+    dimensions. ADAC 8, 217-226 (the MM step for EVE and VVE).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from ordstat.gaussian import EDDA
+    >>> X, y = load_iris(return_X_y=True)
+    >>> clf = EDDA(model="EEE").fit(X, y)
+    >>> round(clf.loo_error(X, y), 2)
+    0.02
+    """
+
+    def __init__(self, model="VVV", select="loo", priors=None, reg_covar=0.0, tol=1e-10,
+                 max_iter=2000, classes=None):
+        self.model = model
+        self.select = select
+        self.priors = priors
+        self.reg_covar = reg_covar
+        self.tol = tol
+        self.max_iter = max_iter
+        self.classes = classes
+
+    # --- fitting ------------------------------------------------------------------------------
+
+    def _check_params(self):
+        models = _parse_models(self.model)
+        check_choice(self.select, "select", _SELECT)
+        reg = check_in_range(self.reg_covar, "reg_covar", 0.0)
+        tol = check_in_range(self.tol, "tol", 0.0, low_open=True)
+        max_iter = check_positive_int(self.max_iter, "max_iter")
+        return models, reg, tol, max_iter
+
+    def _check_priors(self, K):
+        if self.priors is None:
+            return None
+        try:
+            p = np.asarray(self.priors, dtype=float)
+        except (TypeError, ValueError):
+            raise TypeError(f"priors must be numeric probabilities; got {self.priors!r}.") from None
+        if p.ndim != 1 or p.shape[0] != K:
+            raise ValueError(
+                f"priors must have one probability per class ({K}, in classes_ order); "
+                f"got shape {p.shape}."
+            )
+        if not np.all(np.isfinite(p)) or np.any(p < 0) or not np.isclose(p.sum(), 1.0):
+            raise ValueError(
+                f"priors must be non-negative and sum to 1; got {p.tolist()} (sum {p.sum():.6g})."
+            )
+        return p
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the model(s) by maximum likelihood and select one if several are given.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights (frequency weights).
+
+        Returns
+        -------
+        self
+        """
+        models, reg, tol, max_iter = self._check_params()
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        K, d = self.n_classes_, X.shape[1]
+        priors = self._check_priors(K)
+        names = self.classes_
+        n, means, W = class_scatter(X, codes, w, K)
+        present = n > 0
+        if not present.all():
+            warnings.warn(
+                f"EDDA: class(es) {[label(names, k) for k in np.flatnonzero(~present)]} have no units with positive weight "
+                "in the training data; they get prior 0 and parameters NaN.",
+                UserWarning, stacklevel=2,
+            )
+        if present.sum() < 1:
+            raise ValueError("EDDA: no class has units with positive weight.")
+        pos = w > 0
+        if reg <= 0:
+            spread = np.ptp(X[pos], axis=0)
+            const = np.flatnonzero(spread <= 1e-12 * np.maximum(1.0, np.abs(X[pos]).max(axis=0)))
+            if const.size:
+                raise ValueError(
+                    f"X has constant feature(s) at column(s) {const.tolist()}: every Gaussian "
+                    "covariance model is singular. Remove them or set reg_covar > 0."
+                )
+        counts = np.bincount(codes[pos], minlength=K)
+        if priors is None:
+            priors_ = n / n.sum()
+        else:
+            priors_ = priors
+        self._data = (X, codes, w, n, means, W, present, priors)
+        rows, fits, errors = [], {}, {}
+        for m in models:
+            try:
+                check_min_units(m, counts[present], d, names[present], reg)
+                fits[m] = self._fit_one(m, n[present], means[present], W[present], reg, tol,
+                                        max_iter, names[present])
+            except ValueError as exc:
+                if len(models) == 1:
+                    raise
+                errors[m] = str(exc)
+        if not fits:
+            raise ValueError("EDDA: no model could be fitted:\n" + "\n".join(errors.values()))
+        if errors:
+            warnings.warn(
+                "EDDA: model(s) " + ", ".join(errors) + " skipped: "
+                + " | ".join(errors.values()), UserWarning, stacklevel=2,
+            )
+        multi = len(fits) > 1
+        loo = {}
+        if multi and self.select == "loo":
+            for m, f in list(fits.items()):
+                try:
+                    loo[m] = self._loo(m, f, reg, tol, max_iter)
+                except ValueError as exc:
+                    warnings.warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: "
+                                  f"{exc}", UserWarning, stacklevel=2)
+            if not loo:
+                raise ValueError("EDDA: the leave-one-out error could not be computed for any "
+                                 "model; set reg_covar > 0 or use select='bic'.")
+        # Attributes of every fitted model, then the selected one.
+        Ntot = w.sum()
+        for m, f in fits.items():
+            self._set_model(m, f, priors_, present, K, d)
+            ll = self.log_likelihood_codes(X, codes, w)
+            mix = self._mixture_loglik(X, w)
+            rows.append({
+                "model": m, "paper": PAPER_NAMES[m], "loglik": ll, "nu": self.n_parameters_,
+                "AIC": -2 * ll + 2 * self.n_parameters_,
+                "BIC": -2 * ll + self.n_parameters_ * np.log(Ntot),
+                "mixture_loglik": mix, "df_mclust": self.df_mclust_,
+                "BIC_mclust": 2 * mix - self.df_mclust_ * np.log(Ntot),
+                "loo_error": loo.get(m, np.nan),
+                "n_iter": f.n_iter if m in ITERATIVE else 1, "converged": f.converged,
+            })
+        table = pd.DataFrame(rows).set_index("model")
+        if not multi:
+            chosen, criterion = next(iter(fits)), "single"
+        elif self.select == "loo":
+            chosen, criterion = min(loo, key=lambda m: (loo[m], models.index(m))), "loo"
+        else:
+            chosen, criterion = table["BIC"].idxmin(), "bic"
+        self._set_model(chosen, fits[chosen], priors_, present, K, d)
+        self.loglik_ = float(table.loc[chosen, "loglik"])
+        self.mixture_loglik_ = float(table.loc[chosen, "mixture_loglik"])
+        self.loo_error_ = loo.get(chosen)
+        self._summary = EDDASummary(table, chosen, criterion)
+        del self._data
+        return self
+
+    def _fit_one(self, model, n, means, W, reg, tol, max_iter, names):
+        step = fit_model(model, W, n, reg_covar=reg, tol=tol, max_iter=max_iter,
+                         class_names=names)
+        return step
+
+    def _loo(self, model, step, reg, tol, max_iter):
+        X, codes, w, n, means, W, present, priors = self._data
+        return _loo_with_absent(model, step, X, codes, w, n, means, W, present, priors, reg,
+                                tol, max_iter, self.classes_)
+
+    def _set_model(self, model, step: MStep, priors_, present, K, d):
+        """Store the parameters of one fitted model (absent classes: NaN, prior 0)."""
+        X, codes, w, n, means, W, _, priors = self._data
+        self.model_ = model
+        self._step = step
+        self._present = present
+        Kp = int(present.sum())
+        cov = np.full((K, d, d), np.nan)
+        cov[present] = as_full(step.kind, step.cov, d)
+        self.means_ = np.where(present[:, None], means, np.nan)
+        self.covariances_ = cov
+        vol, shape, orient = _decompose(model, step, d)
+        self.volumes_ = np.full(K, np.nan)
+        self.volumes_[present] = vol
+        self.shapes_ = np.full((K, d), np.nan)
+        self.shapes_[present] = shape
+        self.orientations_ = np.full((K, d, d), np.nan)
+        self.orientations_[present] = orient
+        self.priors_ = np.asarray(priors_, dtype=float)
+        self.df_mclust_ = int(Kp * d + n_covariance_parameters(model, Kp, d))
+        self.n_parameters_ = self.df_mclust_ + (Kp - 1 if priors is None else 0)
+        self.n_iter_ = int(step.n_iter) if model in ITERATIVE else 1
+        self.converged_ = bool(step.converged)
+
+    # --- densities and likelihoods ---------------------------------------------------------
+
+    def class_log_density(self, X):
+        """log f_k(x) for every unit and class.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K); -inf for classes absent from the training data.
+        """
+        X = validate_predict(self, X)
+        return self._class_log_density(X)
+
+    def _class_log_density(self, X):
+        out = np.full((X.shape[0], self.n_classes_), -np.inf)
+        out[:, self._present] = log_density(X, self.means_[self._present], self._step)
+        return out
+
+    def log_likelihood_codes(self, X, codes, w):
+        joint = self._class_log_density(X)
+        with np.errstate(divide="ignore"):
+            joint = joint + np.log(self.priors_)
+        pos = w > 0  # zero-weight units of an absent class would give 0 * -inf
+        return float(np.sum(w[pos] * joint[np.arange(len(codes)), codes][pos]))
+
+    def _mixture_loglik(self, X, w):
+        with np.errstate(divide="ignore"):
+            joint = self._class_log_density(X) + np.log(self.priors_)
+        pos = w > 0
+        return float(np.sum(w[pos] * logsumexp(joint[pos], axis=1)))
+
+    def mixture_log_likelihood(self, X, sample_weight=None):
+        """sum_i w_i log sum_k pi_k f_k(x_i): the mixture log-likelihood (mclust's ``loglik``).
+
+        Unlike :meth:`log_likelihood` (complete data, the paper's eq. 3.8) it does not use the
+        classes of the units.
+        """
+        X = validate_predict(self, X)
+        w = np.ones(X.shape[0]) if sample_weight is None else np.asarray(sample_weight, float)
+        return self._mixture_loglik(X, w)
+
+    def bic_mclust(self, X):
+        """2 mixture_log_likelihood(X) - df_mclust_ log n (mclust 6.0.0's BIC, larger is better)."""
+        X = validate_predict(self, X)
+        return 2.0 * self._mixture_loglik(X, np.ones(X.shape[0])) \
+            - self.df_mclust_ * np.log(X.shape[0])
+
+    # --- leave-one-out and summary ---------------------------------------------------------
+
+    def loo_error(self, X, y, sample_weight=None):
+        """Exact leave-one-out misclassification rate of ``model_`` on (X, y).
+
+        Each unit is classified by the model refitted without it (same model, priors rule,
+        reg_covar), computed by rank-one down-dates and batched refits (see
+        ``ordstat.gaussian._loo``), not by n refits. Normally (X, y) is the training data.
+
+        Returns
+        -------
+        float
+        """
+        check = type(self)(**{**self.get_params(), "model": self.model_})
+        X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
+        K = len(self.classes_)
+        n, means, W = class_scatter(X, codes, w, K)
+        present = n > 0
+        priors = self._check_priors(K)
+        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+        step = fit_model(self.model_, W[present], n[present], reg_covar=reg, tol=tol,
+                         max_iter=max_iter, class_names=self.classes_[present])
+        return _loo_with_absent(self.model_, step, X, codes, w, n, means, W, present, priors,
+                                reg, tol, max_iter, self.classes_)
+
+    def summary(self):
+        """The comparison table of the fitted models (an :class:`EDDASummary`)."""
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self)
+        return self._summary
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags
+
+
+def _loo_with_absent(model, step, X, codes, w, n, means, W, present, priors, reg, tol,
+                     max_iter, classes):
+    """Leave-one-out restricted to the classes present (absent classes cannot be predicted)."""
+    remap = np.cumsum(present) - 1
+    keep = present[codes]
+    Xp, cp, wp = X[keep], remap[codes[keep]], w[keep]
+    pp = None if priors is None else priors[present] / priors[present].sum()
+    init = step.state if model in ITERATIVE else None
+    return loo_error(model, Xp, cp, wp, n[present], means[present], W[present], priors=pp,
+                     reg_covar=reg, tol=tol, max_iter=max_iter, init=init,
+                     class_names=classes[present])
+
+
+def _decompose(model, step: MStep, d):
+    """(volumes (K,), shapes (K, d), orientations (K, d, d)) of the fitted covariances."""
+    K = step.cov.shape[0]
+    eye = np.broadcast_to(np.eye(d), (K, d, d)).copy()
+    if step.kind == "spherical":
+        return step.cov.copy(), np.ones((K, d)), eye
+    if step.kind == "diagonal":
+        vol = np.exp(np.mean(np.log(step.cov), axis=-1))
+        return vol, step.cov / vol[:, None], eye
+    if model in ("EVE", "VVE"):
+        D = step.state
+        ev = np.einsum("ji,kjl,li->ki", D, step.cov, D)
+        orient = np.broadcast_to(D, (K, d, d)).copy()
+    else:
+        ev, orient = np.linalg.eigh(step.cov)
+        ev, orient = ev[:, ::-1], orient[:, :, ::-1]
+    vol = np.exp(np.mean(np.log(ev), axis=-1))
+    return vol, ev / vol[:, None], orient

@@ -1,0 +1,322 @@
+"""The 14 Gaussian covariance models of EDDA as a table of small M-step functions.
+
+Each class covariance is decomposed as Sigma_k = lambda_k D_k A_k D_k' (Banfield & Raftery 1993;
+Celeux & Govaert 1995): volume lambda_k = |Sigma_k|^(1/d), orientation D_k (eigenvectors) and
+shape A_k (diagonal, |A_k| = 1). A model fixes which of the three are common to all classes
+(letter E) and which vary (V), or are the identity (I); the three-letter names are those of
+mclust, mapped to the notation of Bensmail & Celeux (1996) in ``PAPER_NAMES``.
+
+Every M-step function has one signature,
+
+    mstep(W, n, *, tol, max_iter, init=None) -> MStep
+
+with ``W`` the class scatter matrices sum_{i in k} w_i (x_i - m_k)(x_i - m_k)' of shape
+(..., K, d, d) and ``n`` the class weights of shape (..., K). Leading axes are a batch: the same
+function fits one model (no leading axis) or the n leave-one-out models at once (one leading axis),
+which is how the exact leave-one-out of :mod:`._loo` stays vectorised. Each returns the maximum
+likelihood covariances in the cheapest representation: a variance per class ("spherical"), a
+diagonal per class ("diagonal") or a full matrix per class ("full").
+
+The maximum likelihood estimators are those of Celeux & Govaert (1995, section 3 and appendix):
+closed form for 9 models; for VEI, VEE, VEV an alternation between volumes and the common shape
+(or common matrix C = D A D'), and for EVE, VVE an alternation between the shapes/volumes and the
+common orientation D, the orientation step being a sweep of the pairwise rotations of Flury &
+Gautschi (1986) on min_D sum_k tr(W_k D Delta_k^-1 D'), as Celeux & Govaert propose.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+__all__ = ["MODELS", "PAPER_NAMES", "MStep", "ITERATIVE", "n_covariance_parameters",
+           "min_units_per_class"]
+
+
+class MStep(NamedTuple):
+    kind: str                 # "spherical", "diagonal" or "full"
+    cov: np.ndarray           # (..., K), (..., K, d) or (..., K, d, d)
+    state: object = None      # warm-start state of the iterative models
+    n_iter: int = 0
+    converged: bool = True
+
+
+def _diag(W):
+    return np.diagonal(W, axis1=-2, axis2=-1)
+
+
+def _geomean(a):
+    """|diag(a)|^(1/d) computed on the log scale, over the last axis."""
+    with np.errstate(divide="ignore"):
+        return np.exp(np.mean(np.log(a), axis=-1))
+
+
+def _total(n):
+    return n.sum(axis=-1)
+
+
+def _sym_eig_desc(W):
+    """Eigenvalues (descending, clipped at 0) and eigenvectors of symmetric matrices."""
+    vals, vecs = np.linalg.eigh(W)
+    return np.clip(vals[..., ::-1], 0.0, None), vecs[..., ::-1]
+
+
+def _converged(obj, old, tol):
+    return np.all(np.abs(obj - old) <= tol * np.maximum(1.0, np.abs(obj)))
+
+
+# --- spherical -------------------------------------------------------------------------------
+
+def _eii(W, n, *, tol, max_iter, init=None):
+    d = W.shape[-1]
+    var = _diag(W).sum(axis=(-1, -2)) / (_total(n) * d)
+    return MStep("spherical", np.broadcast_to(var[..., None], n.shape).copy())
+
+
+def _vii(W, n, *, tol, max_iter, init=None):
+    d = W.shape[-1]
+    return MStep("spherical", _diag(W).sum(axis=-1) / (n * d))
+
+
+# --- diagonal --------------------------------------------------------------------------------
+
+def _eei(W, n, *, tol, max_iter, init=None):
+    diag = _diag(W).sum(axis=-2) / _total(n)[..., None]
+    return MStep("diagonal", np.broadcast_to(diag[..., None, :], n.shape + diag.shape[-1:]).copy())
+
+
+def _vei(W, n, *, tol, max_iter, init=None):
+    # [lambda_k B]: alternate B = diag(sum_k W_k / lambda_k) / |.|^(1/d) and
+    # lambda_k = tr(W_k B^-1) / (n_k d) (Celeux & Govaert 1995, model [lambda_k B]).
+    d = W.shape[-1]
+    dw = _diag(W)
+    lam = dw.sum(axis=-1) / (n * d) if init is None else np.array(init, dtype=float)
+    obj = np.full(n.shape[:-1], np.inf)
+    converged, it = False, 0
+    for it in range(1, max_iter + 1):
+        s = (dw / lam[..., None]).sum(axis=-2)
+        B = s / _geomean(s)[..., None]
+        lam = (dw / B[..., None, :]).sum(axis=-1) / (n * d)
+        new = (n * np.log(lam)).sum(axis=-1)  # the -2 log-likelihood up to constants, / d
+        converged = _converged(new, obj, tol)
+        obj = new
+        if converged:
+            break
+    return MStep("diagonal", lam[..., None] * B[..., None, :], lam, it, bool(converged))
+
+
+def _evi(W, n, *, tol, max_iter, init=None):
+    dw = _diag(W)
+    g = _geomean(dw)
+    lam = g.sum(axis=-1) / _total(n)
+    return MStep("diagonal", lam[..., None, None] * dw / g[..., None])
+
+
+def _vvi(W, n, *, tol, max_iter, init=None):
+    return MStep("diagonal", _diag(W) / n[..., None])
+
+
+# --- ellipsoidal ---------------------------------------------------------------------------
+
+def _eee(W, n, *, tol, max_iter, init=None):
+    S = W.sum(axis=-3) / _total(n)[..., None, None]
+    return MStep("full", np.broadcast_to(S[..., None, :, :], W.shape).copy())
+
+
+def _vee(W, n, *, tol, max_iter, init=None):
+    # [lambda_k D A D']: alternate C = sum_k W_k / lambda_k normalised to |C| = 1 and
+    # lambda_k = tr(W_k C^-1) / (n_k d).
+    d = W.shape[-1]
+    lam = _diag(W).sum(axis=-1) / (n * d) if init is None else np.array(init, dtype=float)
+    obj = np.full(n.shape[:-1], np.inf)
+    converged, it = False, 0
+    for it in range(1, max_iter + 1):
+        C = (W / lam[..., None, None]).sum(axis=-3)
+        _, logdet = np.linalg.slogdet(C)
+        C = C / np.exp(logdet / d)[..., None, None]
+        Cinv = np.linalg.inv(C)
+        lam = np.einsum("...kij,...ji->...k", W, Cinv) / (n * d)
+        new = (n * np.log(lam)).sum(axis=-1)
+        converged = _converged(new, obj, tol)
+        obj = new
+        if converged:
+            break
+    cov = lam[..., None, None] * C[..., None, :, :]
+    return MStep("full", cov, lam, it, bool(converged))
+
+
+def _rotation_sweep(D, B, a):
+    """One sweep of exact plane rotations of the columns of D (Flury & Gautschi 1986).
+
+    Minimises f(D) = sum_k sum_j a_kj (D' W_k D)_jj over orthogonal D, one pair of columns (j, l)
+    at a time: rotating them by theta changes f by beta cos(2 theta) + gamma sin(2 theta) with
+    beta = sum_k (a_kj - a_kl)(B_kjj - B_kll)/2 and gamma = sum_k (a_kj - a_kl) B_kjl
+    (B_k = D' W_k D), so the best angle is 2 theta = atan2(gamma, beta) + pi. B is kept current.
+    """
+    d = D.shape[-1]
+    for j in range(d - 1):
+        for l in range(j + 1, d):
+            diff = a[..., :, j] - a[..., :, l]
+            beta = 0.5 * (diff * (B[..., :, j, j] - B[..., :, l, l])).sum(axis=-1)
+            gamma = (diff * B[..., :, j, l]).sum(axis=-1)
+            theta = 0.5 * (np.arctan2(gamma, beta) + np.pi)
+            c, s = np.cos(theta), np.sin(theta)
+            dj, dl = D[..., :, j].copy(), D[..., :, l]
+            D[..., :, j] = c[..., None] * dj + s[..., None] * dl
+            D[..., :, l] = -s[..., None] * dj + c[..., None] * dl
+            ck, sk = c[..., None, None], s[..., None, None]
+            bj, bl = B[..., :, j, :].copy(), B[..., :, l, :]
+            B[..., :, j, :] = ck * bj + sk * bl
+            B[..., :, l, :] = -sk * bj + ck * bl
+            bj, bl = B[..., :, :, j].copy(), B[..., :, :, l]
+            B[..., :, :, j] = ck * bj + sk * bl
+            B[..., :, :, l] = -sk * bj + ck * bl
+    return D
+
+
+def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
+    """EVE ([lambda D A_k D']) and VVE ([lambda_k D A_k D']).
+
+    Given D, the eigenvalues Delta_k = diag(D' W_k D) give A_k and lambda(_k) in closed form
+    (Celeux & Govaert 1995); given Delta_k, D is improved by one sweep of the Flury & Gautschi
+    (1986) pairwise rotations on f(D) = sum_k tr(W_k D Delta_k^-1 D'). Both steps increase the
+    likelihood. D starts from the eigenvectors of the pooled scatter (the EEE solution).
+    """
+    d = W.shape[-1]
+    if init is None:
+        _, D = _sym_eig_desc(W.sum(axis=-3))
+        D = D.copy()
+    else:
+        D = np.array(init, dtype=float)
+    N = _total(n)
+    obj = np.full(n.shape[:-1], np.inf)
+    converged, it = False, 0
+    for it in range(1, max_iter + 1):
+        B = np.einsum("...ji,...kjl,...lm->...kim", D, W, D)   # D' W_k D, (..., K, d, d)
+        T = np.clip(_diag(B), 0.0, None)
+        if equal_volume:
+            g = _geomean(T)
+            lam = g.sum(axis=-1) / N
+            delta = lam[..., None, None] * T / g[..., None]
+            new = N * d * np.log(lam)
+        else:
+            delta = T / n[..., None]
+            with np.errstate(divide="ignore"):
+                new = (n * np.log(delta).sum(axis=-1)).sum(axis=-1)
+        converged = _converged(new, obj, tol)
+        obj = new
+        if converged or d == 1:
+            converged = True
+            break
+        D = _rotation_sweep(D, B, 1.0 / delta)
+    cov = np.einsum("...ij,...kj,...lj->...kil", D, delta, D)
+    return MStep("full", cov, D, it, bool(converged))
+
+
+def _eve(W, n, *, tol, max_iter, init=None):
+    return _common_orientation(W, n, tol=tol, max_iter=max_iter, init=init, equal_volume=True)
+
+
+def _vve(W, n, *, tol, max_iter, init=None):
+    return _common_orientation(W, n, tol=tol, max_iter=max_iter, init=init, equal_volume=False)
+
+
+def _eev(W, n, *, tol, max_iter, init=None):
+    # [lambda D_k A D_k']: D_k = eigenvectors of W_k, A and lambda from sum_k Omega_k.
+    omega, L = _sym_eig_desc(W)
+    s = omega.sum(axis=-2)
+    g = _geomean(s)
+    lam = g / _total(n)
+    A = s / g[..., None]
+    cov = np.einsum("...kij,...j,...klj->...kil", L, lam[..., None] * A, L)
+    return MStep("full", cov)
+
+
+def _vev(W, n, *, tol, max_iter, init=None):
+    # [lambda_k D_k A D_k']: D_k = eigenvectors of W_k; alternate A and lambda_k.
+    d = W.shape[-1]
+    omega, L = _sym_eig_desc(W)
+    lam = omega.sum(axis=-1) / (n * d) if init is None else np.array(init, dtype=float)
+    obj = np.full(n.shape[:-1], np.inf)
+    converged, it = False, 0
+    for it in range(1, max_iter + 1):
+        s = (omega / lam[..., None]).sum(axis=-2)
+        A = s / _geomean(s)[..., None]
+        lam = (omega / A[..., None, :]).sum(axis=-1) / (n * d)
+        new = (n * np.log(lam)).sum(axis=-1)
+        converged = _converged(new, obj, tol)
+        obj = new
+        if converged:
+            break
+    cov = np.einsum("...kij,...kj,...klj->...kil", L, lam[..., None] * A[..., None, :], L)
+    return MStep("full", cov, lam, it, bool(converged))
+
+
+def _evv(W, n, *, tol, max_iter, init=None):
+    # [lambda D_k A_k D_k']: C_k = W_k / |W_k|^(1/d), lambda = sum_k |W_k|^(1/d) / n.
+    d = W.shape[-1]
+    sign, logdet = np.linalg.slogdet(W)
+    g = np.where(sign > 0, np.exp(logdet / d), 0.0)
+    lam = g.sum(axis=-1) / _total(n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cov = W * (lam[..., None] / g)[..., None, None]
+    return MStep("full", cov)
+
+
+def _vvv(W, n, *, tol, max_iter, init=None):
+    return MStep("full", W / n[..., None, None])
+
+
+MODELS = {
+    "EII": _eii, "VII": _vii,
+    "EEI": _eei, "VEI": _vei, "EVI": _evi, "VVI": _vvi,
+    "EEE": _eee, "VEE": _vee, "EVE": _eve, "VVE": _vve,
+    "EEV": _eev, "VEV": _vev, "EVV": _evv, "VVV": _vvv,
+}
+"""Model name -> M-step function, in mclust's order of increasing complexity by family."""
+
+ITERATIVE = frozenset({"VEI", "VEE", "EVE", "VVE", "VEV"})
+
+PAPER_NAMES = {
+    "EII": "[lambda I]", "VII": "[lambda_k I]",
+    "EEI": "[lambda B]", "VEI": "[lambda_k B]", "EVI": "[lambda B_k]", "VVI": "[lambda_k B_k]",
+    "EEE": "[lambda D A D']", "VEE": "[lambda_k D A D']", "EVE": "[lambda D A_k D']",
+    "VVE": "[lambda_k D A_k D']", "EEV": "[lambda D_k A D_k']", "VEV": "[lambda_k D_k A D_k']",
+    "EVV": "[lambda D_k A_k D_k']", "VVV": "[lambda_k D_k A_k D_k']",
+}
+"""mclust names -> the notation of Bensmail & Celeux (1996) and Brito et al. (2006)."""
+
+
+def n_covariance_parameters(model: str, K: int, d: int) -> int:
+    """Free parameters of the K covariance matrices (Celeux & Govaert 1995, Table 1).
+
+    A volume costs 1, a shape d - 1, an orientation d (d - 1) / 2; each counted once when common
+    (E) and K times when free (V); I costs nothing.
+    """
+    vol, shape, orient = model
+    rot = d * (d - 1) // 2
+    n_vol = 1 if vol == "E" else K
+    if shape == "I":
+        n_shape = 0
+    else:
+        n_shape = (d - 1) * (1 if shape == "E" else K)
+    if orient == "I":
+        n_orient = 0
+    else:
+        n_orient = rot * (1 if orient == "E" else K)
+    return n_vol + n_shape + n_orient
+
+
+def min_units_per_class(model: str, d: int) -> int:
+    """Units a class needs for the model's class-specific parameters to be estimable.
+
+    A class-specific full covariance (EVV, VVV) needs a non-singular W_k, so d + 1 units; any other
+    class-specific volume or shape needs some spread within the class, so 2 units; models with
+    only common volume and shape (EII, EEI, EEE, EEV) borrow it from the other classes.
+    """
+    if model in ("EVV", "VVV"):
+        return d + 1
+    if "V" in model[:2]:
+        return 2
+    return 1

@@ -1,0 +1,484 @@
+"""Tests of ordstat.gaussian (EDDA): hand computations, references written from the formulas,
+exact leave-one-out against brute-force refits, properties, degenerate data and bad input.
+"""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scipy.stats import multivariate_normal
+from sklearn.base import clone
+from sklearn.datasets import load_iris
+
+import ordstat
+from ordstat.gaussian import EDDA, MODELS, PAPER_NAMES, ConvergenceWarning, n_covariance_parameters
+from ordstat.gaussian._core import class_scatter
+from ordstat.gaussian._loo import loo_log_joint
+from ordstat.gaussian._models import ITERATIVE
+
+ALL = list(MODELS)
+
+
+def _blobs(n_per=(12, 15, 10), d=3, seed=0, spread=(1.0, 1.5, 0.7)):
+    rng = np.random.default_rng(seed)
+    Xs, ys = [], []
+    for k, (nk, s) in enumerate(zip(n_per, spread)):
+        A = rng.normal(size=(d, d)) * 0.4 + np.eye(d)
+        Xs.append(rng.normal(size=(nk, d)) @ A * s + 2.0 * k)
+        ys.append(np.full(nk, k))
+    return np.vstack(Xs), np.concatenate(ys)
+
+
+@pytest.fixture(scope="module")
+def iris():
+    return load_iris(return_X_y=True)
+
+
+# --- hand-checked tiny examples --------------------------------------------------------------
+
+# Two classes in 2-D; class 0 = (0,0),(2,0),(0,2),(2,2) (mean (1,1), W0 = diag(4, 4)),
+# class 1 = (5,5),(7,5),(5,9),(7,9) (mean (6,7), W1 = diag(4, 16)); cross-products are zero.
+X_TINY = np.array([[0, 0], [2, 0], [0, 2], [2, 2], [5, 5], [7, 5], [5, 9], [7, 9]], float)
+Y_TINY = np.array([0, 0, 0, 0, 1, 1, 1, 1])
+# A tilted class for the full-covariance models: class 1 shifted so W1 has off-diagonal terms.
+X_TILT = np.array([[0, 0], [2, 0], [0, 2], [2, 2], [5, 5], [6, 6], [7, 6], [8, 9]], float)
+
+
+@pytest.mark.parametrize("model, expected", [
+    # EII: tr(W0 + W1) / (n d) = (8 + 20) / 16
+    ("EII", [np.eye(2) * 28 / 16] * 2),
+    # VII: tr(W_k) / (n_k d) = 8/8, 20/8
+    ("VII", [np.eye(2) * 1.0, np.eye(2) * 2.5]),
+    # EEI: diag(W0 + W1) / n = (8, 20) / 8
+    ("EEI", [np.diag([1.0, 2.5])] * 2),
+    # VVI: diag(W_k) / n_k
+    ("VVI", [np.diag([1.0, 1.0]), np.diag([1.0, 4.0])]),
+    # EVI: g_k = |diag W_k|^(1/2) = 4, 8; lambda = 12/8; B_k = diag(W_k)/g_k
+    ("EVI", [1.5 * np.diag([1.0, 1.0]), 1.5 * np.diag([0.5, 2.0])]),
+    # EEE: (W0 + W1) / n
+    ("EEE", [np.diag([1.0, 2.5])] * 2),
+    # VVV: W_k / n_k
+    ("VVV", [np.diag([1.0, 1.0]), np.diag([1.0, 4.0])]),
+])
+def test_tiny_hand_computed_covariances(model, expected):
+    clf = EDDA(model=model).fit(X_TINY, Y_TINY)
+    np.testing.assert_allclose(clf.covariances_, np.array(expected), atol=1e-12)
+    np.testing.assert_allclose(clf.means_, [[1, 1], [6, 7]])
+    np.testing.assert_allclose(clf.priors_, [0.5, 0.5])
+
+
+def test_tiny_full_models_by_hand():
+    # Class 1 of X_TILT: mean (6.5, 6.5); deviations (-1.5,-1.5), (-.5,-.5), (.5,-.5), (1.5,2.5)
+    dev = np.array([[-1.5, -1.5], [-0.5, -0.5], [0.5, -0.5], [1.5, 2.5]])
+    W1 = dev.T @ dev                      # [[5, 6], [6, 9]]
+    np.testing.assert_allclose(W1, [[5, 6], [6, 9]])
+    W0 = np.diag([4.0, 4.0])
+    clf = EDDA(model="EEE").fit(X_TILT, Y_TINY)
+    np.testing.assert_allclose(clf.covariances_[0], (W0 + W1) / 8)
+    clf = EDDA(model="VVV").fit(X_TILT, Y_TINY)
+    np.testing.assert_allclose(clf.covariances_[1], W1 / 4)
+    # EVV: Sigma_k = lambda W_k / |W_k|^(1/2), lambda = (|W0|^(1/2) + |W1|^(1/2)) / n = (4 + 3)/8
+    clf = EDDA(model="EVV").fit(X_TILT, Y_TINY)
+    np.testing.assert_allclose(clf.covariances_[1], 7 / 8 * W1 / 3)
+    np.testing.assert_allclose(clf.covariances_[0], 7 / 8 * W0 / 4)
+    # Densities equal scipy's multivariate normal with those parameters.
+    logf = clf.class_log_density(X_TILT)
+    for k in range(2):
+        ref = multivariate_normal(clf.means_[k], clf.covariances_[k]).logpdf(X_TILT)
+        np.testing.assert_allclose(logf[:, k], ref, rtol=1e-12)
+
+
+def test_tiny_loglik_aic_bic_by_hand():
+    clf = EDDA(model="VVI").fit(X_TINY, Y_TINY)
+    # Complete-data log-likelihood: sum over units of log(1/2) + log N(x; m_k, diag(W_k / n_k)).
+    ll = 0.0
+    for x, k in zip(X_TINY, Y_TINY):
+        ll += np.log(0.5) + multivariate_normal(clf.means_[k], clf.covariances_[k]).logpdf(x)
+    assert clf.loglik_ == pytest.approx(ll, rel=1e-12)
+    assert clf.log_likelihood(X_TINY, Y_TINY) == pytest.approx(ll, rel=1e-12)
+    # nu = K d means + K d variances + (K - 1) proportions = 4 + 4 + 1
+    assert clf.n_parameters_ == 9 and clf.df_mclust_ == 8
+    assert clf.aic(X_TINY, Y_TINY) == pytest.approx(-2 * ll + 18)
+    assert clf.bic(X_TINY, Y_TINY) == pytest.approx(-2 * ll + 9 * np.log(8))
+    mix = 0.0
+    for x in X_TINY:
+        mix += np.log(sum(0.5 * multivariate_normal(clf.means_[k], clf.covariances_[k]).pdf(x)
+                          for k in range(2)))
+    assert clf.mixture_loglik_ == pytest.approx(mix, rel=1e-12)
+    assert clf.bic_mclust(X_TINY) == pytest.approx(2 * mix - 8 * np.log(8))
+
+
+def test_parameter_counts_table():
+    # Celeux & Govaert (1995), Table 1, with alpha = K d means, beta = d(d+1)/2, d = 4, K = 3.
+    K, d = 3, 4
+    expected = {"EII": 1, "VII": 3, "EEI": 4, "VEI": 6, "EVI": 10, "VVI": 12, "EEE": 10,
+                "VEE": 12, "EVE": 16, "VVE": 18, "EEV": 22, "VEV": 24, "EVV": 28, "VVV": 30}
+    for m, v in expected.items():
+        assert n_covariance_parameters(m, K, d) == v, m
+    assert set(PAPER_NAMES) == set(MODELS)
+
+
+# --- every model: the ML estimate is a (local) maximum within the model ------------------------
+
+def _profile(S, n, W):
+    return -0.5 * sum(n[k] * np.linalg.slogdet(S[k])[1] + np.trace(np.linalg.solve(S[k], W[k]))
+                      for k in range(len(n)))
+
+
+def _rot(d, rng, eps):
+    Q, _ = np.linalg.qr(np.eye(d) + eps * rng.normal(size=(d, d)))
+    return Q * np.sign(np.diag(Q))
+
+
+def _perturb(model, clf, rng, eps=1e-2):
+    """A nearby covariance set that still satisfies the model's constraints."""
+    K, d = clf.covariances_.shape[:2]
+    vol, shape, orient = clf.volumes_.copy(), clf.shapes_.copy(), clf.orientations_.copy()
+    v, a, o = model
+    if v == "E":
+        vol = vol * np.exp(eps * rng.normal())
+    else:
+        vol = vol * np.exp(eps * rng.normal(size=K))
+    if a != "I":
+        z = eps * rng.normal(size=d if a == "E" else (K, d))
+        z = z - z.mean(axis=-1, keepdims=True)
+        shape = shape * np.exp(z)
+    if o != "I":
+        if o == "E":
+            orient = np.broadcast_to(orient[0] @ _rot(d, rng, eps), orient.shape)
+        else:
+            orient = np.stack([orient[k] @ _rot(d, rng, eps) for k in range(K)])
+    return np.einsum("k,kij,kj,klj->kil", vol, orient, shape, orient)
+
+
+@pytest.mark.parametrize("model", ALL)
+def test_estimate_is_a_maximum_within_the_model(model):
+    X, y = _blobs(seed=1)
+    clf = EDDA(model=model).fit(X, y)
+    n, _, W = class_scatter(X, y, np.ones(len(y)), 3)
+    best = _profile(clf.covariances_, n, W)
+    # The decomposition reproduces the covariances, with |A_k| = 1.
+    rebuilt = np.einsum("k,kij,kj,klj->kil", clf.volumes_, clf.orientations_, clf.shapes_,
+                        clf.orientations_)
+    np.testing.assert_allclose(rebuilt, clf.covariances_, rtol=1e-8, atol=1e-12)
+    np.testing.assert_allclose(np.prod(clf.shapes_, axis=1), 1.0, rtol=1e-8)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert _profile(_perturb(model, clf, rng), n, W) <= best + 1e-9 * abs(best)
+
+
+# --- exact leave-one-out -----------------------------------------------------------------------
+
+def _brute_force_loo_joint(model, X, y, w=None, reg_covar=0.0, priors=None):
+    K = len(np.unique(y))
+    out = []
+    w = np.ones(len(y)) if w is None else w
+    for i in range(len(y)):
+        keep = np.arange(len(y)) != i
+        clf = EDDA(model=model, reg_covar=reg_covar, priors=priors, tol=1e-12,
+                   max_iter=20000, classes=list(range(K)))
+        clf.fit(X[keep], y[keep], sample_weight=w[keep])
+        out.append(clf._joint_log_density(X[i:i + 1])[0])
+    return np.array(out)
+
+
+def _fast_loo_joint(model, X, y, w=None, reg_covar=0.0, priors=None):
+    K = len(np.unique(y))
+    w = np.ones(len(y)) if w is None else w
+    n, means, W = class_scatter(X, y, w, K)
+    init = None
+    if model in ITERATIVE:
+        init = EDDA(model=model, tol=1e-12, max_iter=20000, reg_covar=reg_covar).fit(
+            X, y, sample_weight=w)._step.state
+    _, joint = loo_log_joint(model, X, y, w, n, means, W, priors=priors, reg_covar=reg_covar,
+                             tol=1e-12, max_iter=20000, init=init,
+                             class_names=np.arange(K))
+    return joint
+
+
+@pytest.mark.parametrize("model", ALL)
+def test_loo_matches_brute_force_refits(model):
+    X, y = _blobs(n_per=(8, 9, 7), d=3, seed=2)
+    fast = _fast_loo_joint(model, X, y)
+    slow = _brute_force_loo_joint(model, X, y)
+    # Iterative models stop on the relative change of the likelihood (tol=1e-12 here); where the
+    # likelihood is flat in the orientation the parameters are then known to ~1e-5 only.
+    tol = 1e-4 if model in ITERATIVE else 1e-9
+    np.testing.assert_allclose(fast, slow, rtol=tol, atol=tol)
+    assert np.array_equal(fast.argmax(1), slow.argmax(1))
+
+
+@pytest.mark.parametrize("model", ["EEE", "VVV", "EVV", "VEV"])
+def test_loo_with_weights_reg_covar_and_priors(model):
+    X, y = _blobs(n_per=(8, 9, 7), d=3, seed=3)
+    w = np.random.default_rng(0).uniform(0.5, 2.0, size=len(y))
+    for kwargs in ({}, {"reg_covar": 0.05}, {"priors": np.array([0.2, 0.3, 0.5])}):
+        fast = _fast_loo_joint(model, X, y, w=w, **kwargs)
+        slow = _brute_force_loo_joint(model, X, y, w=w, **kwargs)
+        np.testing.assert_allclose(fast, slow, rtol=1e-6, atol=1e-6)
+
+
+def test_loo_error_is_the_mean_of_refit_mistakes():
+    X, y = _blobs(n_per=(10, 10, 10), d=2, seed=4, spread=(2.0, 2.0, 2.0))
+    clf = EDDA(model="VVI").fit(X, y)
+    slow = _brute_force_loo_joint("VVI", X, y)
+    assert clf.loo_error(X, y) == pytest.approx(np.mean(slow.argmax(1) != y))
+    assert 0 < clf.loo_error(X, y) < 1  # an informative case, not trivially 0
+
+
+def test_iris_table8_loo_error_of_lda_model(iris):
+    # Brito et al. (2006), Table 8: EDDA on iris, model [lambda D A D'] (EEE), ME = .02.
+    X, y = iris
+    clf = EDDA(model="EEE").fit(X, y)
+    assert clf.loo_error(X, y) == pytest.approx(3 / 150)
+    table = EDDA(model="all").fit(X, y).summary().table
+    assert table.loc["EEE", "loo_error"] == pytest.approx(0.02)
+    assert round(table["loo_error"].min(), 2) == 0.02
+
+
+# --- selection, summary, contract 3 ------------------------------------------------------------
+
+def test_all_models_summary_and_selection(iris):
+    X, y = iris
+    clf = EDDA(model="all", select="loo").fit(X, y)
+    s = clf.summary()
+    t = s.table
+    assert list(t.index) == ALL
+    assert clf.model_ == s.selected and s.criterion == "loo"
+    assert clf.loo_error_ == t["loo_error"].min()
+    # ties go to the first (most parsimonious) model listed
+    assert clf.model_ == t.index[np.argmax(t["loo_error"].to_numpy() == t["loo_error"].min())]
+    np.testing.assert_allclose(t["AIC"], -2 * t["loglik"] + 2 * t["nu"])
+    np.testing.assert_allclose(t["BIC"], -2 * t["loglik"] + t["nu"] * np.log(150))
+    np.testing.assert_allclose(t["BIC_mclust"], 2 * t["mixture_loglik"] - t["df_mclust"] * np.log(150))
+    assert "VVV" in str(s) and "<table" in s._repr_html_()
+    bic = EDDA(model="all", select="bic").fit(X, y)
+    assert bic.model_ == t["BIC"].idxmin()
+    assert bic.summary().table["loo_error"].isna().all()
+    # the selected model's attributes are those of a direct fit of that model
+    direct = EDDA(model=clf.model_).fit(X, y)
+    np.testing.assert_allclose(clf.covariances_, direct.covariances_)
+    assert clf.loglik_ == pytest.approx(direct.log_likelihood(X, y))
+
+
+def test_model_list_and_lower_case(iris):
+    X, y = iris
+    clf = EDDA(model=["eii", "VVI", "EII"], select="bic").fit(X, y)
+    assert list(clf.summary().table.index) == ["EII", "VVI"]
+
+
+@pytest.mark.parametrize("model", ALL)
+def test_predict_proba_stable_and_consistent(model, iris):
+    X, y = iris
+    clf = EDDA(model=model).fit(X, y)
+    far = X[:5] * 1e3  # densities underflow; posteriors must not become NaN
+    for Z in (X, far):
+        P = clf.predict_proba(Z)
+        assert np.all(np.isfinite(P))
+        np.testing.assert_allclose(P.sum(axis=1), 1.0)
+    assert clf.score(X, y) > 0.9
+
+
+def test_given_priors_are_used(iris):
+    X, y = iris
+    clf = EDDA(model="EEE", priors=[0.1, 0.1, 0.8]).fit(X, y)
+    np.testing.assert_allclose(clf.priors_, [0.1, 0.1, 0.8])
+    assert clf.n_parameters_ == clf.df_mclust_  # proportions not estimated
+    logp = clf.predict_log_proba(X[:3])
+    joint = clf.class_log_density(X[:3]) + np.log([0.1, 0.1, 0.8])
+    np.testing.assert_allclose(logp, joint - np.log(np.exp(joint).sum(1, keepdims=True)))
+
+
+def test_ordered_categorical_labels_and_classes(iris):
+    X, y = iris
+    labels = np.array(["low", "mid", "high"])[y]
+    cat = pd.Categorical(labels, categories=["low", "mid", "high"], ordered=True)
+    clf = EDDA(model="VVI").fit(X, cat)
+    assert list(clf.classes_) == ["low", "mid", "high"]
+    assert set(clf.predict(X)) <= {"low", "mid", "high"}
+    clf2 = EDDA(model="VVI", classes=["low", "mid", "high"]).fit(X, labels)
+    np.testing.assert_allclose(clf.predict_proba(X), clf2.predict_proba(X))
+
+
+def test_absent_class_gets_zero_probability(iris):
+    X, y = iris
+    with pytest.warns(UserWarning, match=r"\[3\] have no units"):
+        clf = EDDA(model="VVV", classes=[0, 1, 2, 3]).fit(X, y)
+    P = clf.predict_proba(X)
+    assert P.shape == (150, 4) and np.all(P[:, 3] == 0)
+    assert np.all(np.isnan(clf.means_[3])) and clf.priors_[3] == 0
+    assert clf.loo_error(X, y) == pytest.approx(EDDA(model="VVV").fit(X, y).loo_error(X, y))
+
+
+def test_sample_weight_integer_equals_repetition():
+    X, y = _blobs(seed=5)
+    w = np.random.default_rng(1).integers(1, 4, size=len(y))
+    rep = np.repeat(np.arange(len(y)), w)
+    for model in ("VEV", "EVE", "EEE"):
+        a = EDDA(model=model).fit(X, y, sample_weight=w)
+        b = EDDA(model=model).fit(X[rep], y[rep])
+        np.testing.assert_allclose(a.covariances_, b.covariances_, rtol=1e-6)
+        assert a.loglik_ == pytest.approx(b.loglik_, rel=1e-8)
+
+
+def test_clone_and_exports():
+    clf = EDDA(model="EEV", reg_covar=1e-3)
+    assert clone(clf).get_params() == clf.get_params()
+    assert ordstat.EDDA is EDDA
+    from ordstat._methods import make_method
+    assert isinstance(make_method("edda"), EDDA)
+
+
+# --- iterative models --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("model", sorted(ITERATIVE))
+def test_max_iter_warns_naming_the_model(model):
+    X, y = _blobs(seed=6)
+    with pytest.warns(ConvergenceWarning, match=f"'{model}'.*max_iter=1"):
+        clf = EDDA(model=model, max_iter=1).fit(X, y)
+    assert clf.converged_ is False and clf.n_iter_ == 1
+    clf = EDDA(model=model).fit(X, y)
+    assert clf.converged_ is True and clf.n_iter_ > 1
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+# Nested pairs (smaller, larger); the complete-data likelihood of the larger is never smaller.
+# EVE and VVE are left out as the larger model: their orientation step finds a local maximum.
+NESTED = [("EII", "VII"), ("EII", "EEI"), ("VII", "VEI"), ("EEI", "VEI"), ("EEI", "EVI"),
+          ("VEI", "VVI"), ("EVI", "VVI"), ("EEI", "EEE"), ("EEE", "VEE"), ("EEE", "EEV"),
+          ("VEE", "VEV"), ("EEV", "VEV"), ("EEV", "EVV"), ("EVE", "EVV"), ("VEV", "VVV"),
+          ("EVV", "VVV"), ("VVE", "VVV"), ("VVI", "VVV"), ("EVI", "EVV")]
+
+_SETTINGS = settings(max_examples=15, deadline=None,
+                     suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def _data(draw):
+    seed = draw(st.integers(0, 10_000))
+    d = draw(st.integers(1, 3))
+    sizes = tuple(draw(st.lists(st.integers(d + 3, 12), min_size=2, max_size=3)))
+    spread = tuple(draw(st.floats(0.3, 3.0)) for _ in sizes)
+    return _blobs(n_per=sizes, d=d, seed=seed, spread=spread)
+
+
+@_SETTINGS
+@given(_data())
+def test_nested_models_likelihood_order(data):
+    X, y = data
+    ll = {m: EDDA(model=m).fit(X, y).loglik_ for m in ALL}
+    for small, large in NESTED:
+        assert ll[small] <= ll[large] + 1e-7 * abs(ll[large]), (small, large)
+
+
+@_SETTINGS
+@given(_data(), st.sampled_from(ALL))
+def test_posteriors_sum_to_one_and_permutation_invariance(data, model):
+    X, y = data
+    clf = EDDA(model=model).fit(X, y)
+    P = clf.predict_proba(X)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, rtol=1e-12)
+    perm = np.random.default_rng(0).permutation(len(y))
+    clf2 = EDDA(model=model).fit(X[perm], y[perm])
+    np.testing.assert_allclose(clf2.covariances_, clf.covariances_, rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(clf2.predict_proba(X), P, rtol=1e-6, atol=1e-9)
+    assert clf2.loglik_ == pytest.approx(clf.loglik_, rel=1e-8)
+
+
+# --- degenerate data -----------------------------------------------------------------------------
+
+def test_too_few_units_for_class_specific_covariance(iris):
+    X, y = iris
+    keep = np.r_[0:4, 50:150]  # class 0 keeps 4 units, d = 4
+    with pytest.raises(ValueError, match=r"'VVV'.*class 0 has 4 unit.*d \+ 1 = 5.*parsimonious"):
+        EDDA(model="VVV").fit(X[keep], y[keep])
+    EDDA(model="EEE").fit(X[keep], y[keep])  # pooled models are fine
+    one = np.r_[0:1, 50:150]
+    with pytest.raises(ValueError, match=r"'VVI'.*class 0 has 1 unit.*needs 2"):
+        EDDA(model="VVI").fit(X[one], y[one])
+    with pytest.warns(UserWarning, match="skipped"):
+        clf = EDDA(model=["VVV", "EEE"]).fit(X[keep], y[keep])
+    assert clf.model_ == "EEE"
+
+
+def test_singular_scatter_suggests_reg_covar():
+    X, y = _blobs(seed=7)
+    X = np.column_stack([X, X[:, 0] + 2 * X[:, 1]])  # exactly collinear feature
+    with pytest.raises(ValueError, match=r"'EEE'.*common covariance.*singular.*reg_covar"):
+        EDDA(model="EEE").fit(X, y)
+    clf = EDDA(model="EEE", reg_covar=1e-3).fit(X, y)
+    assert np.all(np.isfinite(clf.predict_proba(X)))
+
+
+def test_class_with_constant_feature_names_the_class():
+    X, y = _blobs(seed=8)
+    X[y == 1, 0] = 3.0
+    with pytest.raises(ValueError, match=r"'VVI'.*class 1.*singular"):
+        EDDA(model="VVI").fit(X, y)
+
+
+def test_near_singular_warns():
+    X, y = _blobs(seed=9)
+    X = np.column_stack([X, X[:, 0] + 1e-5 * np.random.default_rng(0).normal(size=len(y))])
+    with pytest.warns(UserWarning, match=r"'EEE'.*nearly singular"):
+        EDDA(model="EEE").fit(X, y)
+
+
+def test_constant_feature_error():
+    X, y = _blobs(seed=10)
+    X[:, 1] = 5.0
+    with pytest.raises(ValueError, match=r"constant feature.*\[1\].*reg_covar"):
+        EDDA(model="EII").fit(X, y)
+    EDDA(model="EII", reg_covar=1e-4).fit(X, y)
+
+
+def test_loo_impossible_for_small_class_is_reported():
+    X, y = _blobs(n_per=(4, 10, 10), d=3, seed=11)  # class 0 has d + 1 units
+    clf = EDDA(model="VVV").fit(X, y)
+    with pytest.raises(ValueError, match=r"'VVV'.*leave-one-out.*class 0.*4 unit"):
+        clf.loo_error(X, y)
+    with pytest.warns(UserWarning, match="'VVV' dropped from the leave-one-out"):
+        EDDA(model=["EEE", "VVV"]).fit(X, y)
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, exc, match", [
+    ({"model": "XYZ"}, ValueError, "model must be one of"),
+    ({"model": ["EEE", "ABC"]}, ValueError, "model must be one of.*ABC"),
+    ({"model": 3}, TypeError, "model must be a model name"),
+    ({"model": []}, TypeError, "model must be a model name"),
+    ({"select": "aic"}, ValueError, "select must be one of"),
+    ({"reg_covar": -1.0}, ValueError, "reg_covar must be in"),
+    ({"reg_covar": "a"}, TypeError, "reg_covar must be a finite real"),
+    ({"tol": 0.0}, ValueError, "tol must be in"),
+    ({"max_iter": 0}, ValueError, "max_iter must be an integer >= 1"),
+    ({"max_iter": 1.5}, TypeError, "max_iter must be an integer"),
+    ({"priors": [0.5, 0.5]}, ValueError, r"priors must have one probability per class \(3"),
+    ({"priors": [0.5, 0.6, -0.1]}, ValueError, "priors must be non-negative and sum to 1"),
+    ({"priors": [0.5, 0.2, 0.2]}, ValueError, "sum to 1"),
+    ({"priors": ["a", "b", "c"]}, TypeError, "priors must be numeric"),
+])
+def test_bad_parameters(kwargs, exc, match, iris):
+    X, y = iris
+    with pytest.raises(exc, match=match):
+        EDDA(**kwargs).fit(X, y)
+
+
+def test_bad_data(iris):
+    X, y = iris
+    Xn = X.copy()
+    Xn[0, 0] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        EDDA().fit(Xn, y)
+    with pytest.raises(ValueError, match="inconsistent numbers"):
+        EDDA().fit(X, y[:-1])
+    clf = EDDA(model="EEE").fit(X, y)
+    with pytest.raises(ValueError, match="features"):
+        clf.predict(X[:, :3])
+    with pytest.raises(ValueError, match="sample_weight"):
+        EDDA().fit(X, y, sample_weight=-np.ones(150))
