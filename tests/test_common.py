@@ -8,6 +8,7 @@ import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
 
@@ -16,10 +17,25 @@ ESTIMATORS = [
     OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
     # reg_covar: the sample-weight checks use data with no within-class spread in one feature.
     EDDA(model="EEE", reg_covar=1e-6),
+    FullMultinomial(),
+    IndependenceModel(),
+    KernelMultinomial(),
 ]
 
 # {estimator class name: {check name: reason}}
 EXPECTED_FAILURES = {}
+
+# Discrete models read each distinct value of a continuous column as a category (DESIGN notes in
+# ordstat/discrete/_states.py): this check fits 15 x 30 continuous data (s = 15^30 states, beyond
+# the 2^62 the joint models support) and predicts rows left out of the fit (unknown categories,
+# an error by design). tests/test_discrete.py checks weight/repeat equivalence on discrete data.
+_DISCRETE_CONTINUOUS = {
+    "check_sample_weight_equivalence_on_dense_data": (
+        "continuous X: unknown categories at predict time / too many joint states"
+    ),
+}
+for _name in ("FullMultinomial", "IndependenceModel", "KernelMultinomial"):
+    EXPECTED_FAILURES[_name] = dict(_DISCRETE_CONTINUOUS)
 
 
 def _expected_failed_checks(estimator):

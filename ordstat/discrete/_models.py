@@ -1,0 +1,573 @@
+"""The discrete discriminant models of Brito, Celeux & Sousa Ferreira (2006), section 2.
+
+FMM (eq. 2.1) estimates each class distribution by the observed state frequencies, FOIM (eq. 2.3)
+assumes the variables independent within each class, KERNEL (eq. 2.2) smooths the FMM frequencies
+with the Aitchison-Aitken kernel. All three implement contract 3 of DESIGN.md through
+:class:`ordstat._base.GenerativeClassifierMixin` plus the exact integrated likelihoods of
+section 3.2.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+
+import numpy as np
+from scipy.special import logsumexp
+from sklearn.base import BaseEstimator
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .._base import GenerativeClassifierMixin
+from .._labels import encode_target
+from .._validation import _check_target_kind, check_in_range, check_sample_weight
+from . import _kernel, _states
+from ._integrated import log_il_independence, log_il_multinomial
+
+__all__ = ["FullMultinomial", "IndependenceModel", "KernelMultinomial", "ZeroDensityWarning"]
+
+
+class ZeroDensityWarning(UserWarning):
+    """Some units are in states of zero density under every class; their posterior is the prior."""
+
+
+def _check_priors(priors, n_classes):
+    try:
+        p = np.asarray(priors, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"priors must be a sequence of {n_classes} numbers; got {priors!r}.") \
+            from None
+    if p.ndim != 1 or p.shape[0] != n_classes:
+        raise ValueError(
+            f"priors must give one probability per class ({n_classes}, in classes_ order); "
+            f"got shape {p.shape}."
+        )
+    if not np.all(np.isfinite(p)) or (p < 0).any():
+        raise ValueError(f"priors must be finite and non-negative; got {list(p)}.")
+    if abs(p.sum() - 1.0) > 1e-6:
+        raise ValueError(f"priors must sum to one; they sum to {p.sum():.6g}.")
+    return p / p.sum()
+
+
+def _check_categories_param(categories):
+    if isinstance(categories, str):
+        if categories not in ("auto", "binary"):
+            raise ValueError(
+                "categories must be 'auto', 'binary' or a list with one sequence of categories "
+                f"per feature; got {categories!r}."
+            )
+    elif categories is None or not hasattr(categories, "__len__"):
+        raise ValueError(
+            "categories must be 'auto', 'binary' or a list with one sequence of categories "
+            f"per feature; got {categories!r}."
+        )
+
+
+def _count_states(active_codes, radices, codes_y, w, n_classes):
+    """Distinct states (sorted int64 ids) and their (u, K) class weights; zero rows dropped."""
+    ids = _states.state_ids(active_codes, radices)
+    states, inverse = np.unique(ids, return_inverse=True)
+    counts = np.bincount(inverse * n_classes + codes_y, weights=w,
+                         minlength=len(states) * n_classes).reshape(len(states), n_classes)
+    keep = counts.sum(axis=1) > 0
+    return states[keep], counts[keep]
+
+
+class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
+    """Shared fit/predict plumbing: input checks, class counts, priors, the zero-density rule."""
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.categorical = True
+        tags.input_tags.string = True
+        return tags
+
+    # ------------------------------------------------------------------ fitting
+    def fit(self, X, y, sample_weight=None):
+        """Estimate the class distributions from a labelled sample.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Category values: integers, strings, booleans or pandas Categoricals.
+        y : array-like of shape (n_samples,)
+            Class labels (see ``classes``).
+        sample_weight : array-like of shape (n_samples,), optional
+            Frequency weights (number of units each row stands for); counts become weighted.
+
+        Returns
+        -------
+        self
+        """
+        _check_categories_param(self.categories)
+        self._check_hyperparameters()
+        if y is None:
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the target y is None."
+            )
+        space, codes, _ = _states.fit_space(X, self.categories)
+        validate_data(self, X, skip_check_array=True, reset=True)
+        _check_target_kind(y)
+        encoding, codes_y = encode_target(y, self.classes)
+        if codes_y.shape[0] != codes.shape[0]:
+            raise ValueError(
+                f"X and y have inconsistent numbers of units: X has {codes.shape[0]} rows, "
+                f"y has {codes_y.shape[0]} labels."
+            )
+        w = check_sample_weight(sample_weight, codes.shape[0])
+        weighted = np.bincount(codes_y, weights=w, minlength=encoding.n_classes)
+        if np.count_nonzero(weighted > 0) < 2:
+            raise ValueError(
+                f"Only one class ({list(encoding.classes[weighted > 0])}) has units with positive "
+                "sample_weight; at least two classes are needed to classify."
+            )
+        self._encoding = encoding
+        self.classes_ = encoding.classes
+        self.n_classes_ = encoding.n_classes
+        self._space = space
+        self.categories_ = [np.asarray(c) for c in space.categories]
+        self.n_categories_ = space.n_categories
+        self.n_states_ = space.n_states
+        self.class_count_ = weighted
+        self.priors_ = (self.class_count_ / self.class_count_.sum() if self.priors is None
+                        else _check_priors(self.priors, self.n_classes_))
+        self._fit_codes(codes[:, space.active], codes_y, w)
+        self.n_parameters_ = self._n_parameters()
+        return self
+
+    def _n_observed_classes(self):
+        return int(np.count_nonzero(self.class_count_ > 0))
+
+    def _log_class_count(self):
+        with np.errstate(divide="ignore"):
+            return np.log(self.class_count_)
+
+    # ------------------------------------------------------------------ prediction
+    def _active_codes(self, X):
+        check_is_fitted(self)
+        checked = _states.as_columns(X)
+        validate_data(self, X, skip_check_array=True, reset=False)
+        codes = _states.encode(X, self._space, _checked=checked)
+        return codes[:, self._space.active]
+
+    def class_log_density(self, X):
+        """log f_k(x) for every unit and class.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K)
+            -inf where a class gives the state probability zero (never NaN).
+        """
+        return self._log_density_codes(self._active_codes(X))
+
+    def predict_log_proba(self, X):
+        """log posterior probabilities (eq. 1.2), columns in ``classes_`` order.
+
+        Units whose state has zero density under every class (possible for FMM and FOIM on
+        states or category combinations never seen in training) get the priors, with one
+        :class:`ZeroDensityWarning` per call.
+        """
+        joint = self._joint_log_density(X)
+        dead = ~np.isfinite(joint.max(axis=1))
+        if dead.any():
+            warnings.warn(
+                f"{type(self).__name__}: {int(dead.sum())} of {len(dead)} unit(s) are in states "
+                "with zero probability under every class (never seen in training); their "
+                "posterior probabilities fall back to the priors.",
+                ZeroDensityWarning,
+                stacklevel=2,
+            )
+            with np.errstate(divide="ignore"):
+                joint[dead] = np.log(self.priors_)
+        return joint - logsumexp(joint, axis=1, keepdims=True)
+
+    def predict_proba(self, X):
+        """Posterior probabilities (eq. 1.2), shape (n_samples, K), rows sum to one."""
+        return np.exp(self.predict_log_proba(X))
+
+    def log_likelihood(self, X, y, sample_weight=None):
+        """sum_i w_i log(pi_{k_i} f_{k_i}(x_i)) (Brito et al. 2006, eq. 3.8).
+
+        -inf when a unit with positive weight is in a state its class gives probability zero.
+        """
+        codes = self._encoding.encode(y)
+        joint = self._joint_log_density(X)
+        if joint.shape[0] != codes.shape[0]:
+            raise ValueError(
+                f"X and y have inconsistent numbers of units: {joint.shape[0]} and "
+                f"{codes.shape[0]}."
+            )
+        w = check_sample_weight(sample_weight, codes.shape[0])
+        picked = joint[np.arange(codes.shape[0]), codes]
+        use = w > 0  # a zero weight times a -inf log-density is no evidence, not NaN
+        return float(np.sum(w[use] * picked[use]))
+
+    def log_integrated_likelihood(self, X, y, sample_weight=None):
+        """Exact log integrated likelihood of ``X`` given ``y`` under Jeffreys priors.
+
+        The model structure (variables, categories, classes) is the fitted one; the counts are
+        those of (``X``, ``y``), so ``X, y`` are normally the training data. Brito et al. (2006),
+        eq. 3.14 (FOIM) and 3.15 (FMM), in log space.
+
+        Returns
+        -------
+        float
+        """
+        codes = self._active_codes(X)
+        codes_y = self._encoding.encode(y)
+        if codes_y.shape[0] != codes.shape[0]:
+            raise ValueError(
+                f"X and y have inconsistent numbers of units: X has {codes.shape[0]} rows, "
+                f"y has {codes_y.shape[0]} labels."
+            )
+        w = check_sample_weight(sample_weight, codes.shape[0])
+        return self._log_integrated(codes, codes_y, w)
+
+    def _check_hyperparameters(self):
+        pass
+
+
+_COMMON_PARAMS = """categories : {"auto", "binary"} or list of array-like, default="auto"
+        Categories of each variable: ``"binary"`` declares every variable 0/1 (the paper's
+        setting; other values are an error), ``"auto"`` takes the categories of pandas
+        Categoricals and the sorted distinct training values otherwise (any numeric X works,
+        each distinct value being a category), a list gives them per variable in code order.
+        A category unseen at fit time is an error when predicting: declare it here.
+    priors : array-like of shape (K,), optional
+        Class prior probabilities in ``classes_`` order; default n_k / n.
+    classes : sequence, optional
+        All class labels from lowest to highest (see ``ordstat._labels``)."""
+
+_COMMON_ATTRS = """classes_ : ndarray of shape (K,)
+        Class labels, lowest to highest.
+    categories_ : list of ndarray
+        Categories of each variable in code order.
+    n_categories_ : ndarray of shape (n_features,)
+        c_j; variables with c_j = 1 are constant and never change a density.
+    n_states_ : int
+        s = prod_j c_j (2^d for binary data).
+    class_count_ : ndarray of shape (K,)
+        Weighted number of training units n_k per class.
+    priors_ : ndarray of shape (K,)
+    n_parameters_ : int
+        The nu of the paper (see Notes).
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        Only for DataFrame input."""
+
+
+class FullMultinomial(_DiscreteClassifier):
+    __doc__ = f"""Full multinomial model (FMM): class distributions are the observed frequencies.
+
+    f_k(x) = N(x | k) / n_k, Brito et al. (2006), eq. 2.1, over the s = prod_j c_j states.
+
+    Parameters
+    ----------
+    {_COMMON_PARAMS}
+
+    Attributes
+    ----------
+    {_COMMON_ATTRS}
+
+    Notes
+    -----
+    nu = K (s - 1) (the paper's K (2^d - 1) for binary data), K counting the classes present in
+    the training data. States never seen in training have probability zero under every class:
+    their posterior falls back to the priors with a :class:`ZeroDensityWarning`. Only observed
+    states are stored, so s may be huge (up to 2^62).
+
+    References
+    ----------
+    Brito, I., Celeux, G. & Sousa Ferreira, A. (2006). Combining methods in supervised
+    classification: a comparative study on discrete and continuous problems. REVSTAT 4(3),
+    201-225. Eq. 2.1 and 3.15.
+    Goldstein, M. & Dillon, W. (1978). Discrete Discriminant Analysis. Wiley.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ordstat.discrete import FullMultinomial
+    >>> X = np.array([[0, 1], [0, 1], [1, 0], [1, 1]])
+    >>> FullMultinomial(categories="binary").fit(X, [0, 0, 1, 1]).predict_proba([[0, 1]])
+    array([[1., 0.]])
+    """
+
+    def __init__(self, categories="auto", priors=None, classes=None):
+        self.categories = categories
+        self.priors = priors
+        self.classes = classes
+
+    def _fit_codes(self, codes, codes_y, w):
+        _states.check_state_space(self._space, type(self).__name__)
+        self._state_ids, self._counts = _count_states(codes, self._space.radices, codes_y, w,
+                                                      self.n_classes_)
+
+    def _n_parameters(self):
+        return self._n_observed_classes() * (self.n_states_ - 1)
+
+    def _log_density_codes(self, codes):
+        ids = _states.state_ids(codes, self._space.radices)
+        pos = np.minimum(np.searchsorted(self._state_ids, ids), len(self._state_ids) - 1)
+        hit = self._state_ids[pos] == ids
+        counts = np.where(hit[:, None], self._counts[pos], 0.0)
+        with np.errstate(divide="ignore"):
+            return np.log(counts) - self._log_class_count()
+
+    def _log_integrated(self, codes, codes_y, w):
+        _, counts = _count_states(codes, self._space.radices, codes_y, w, self.n_classes_)
+        return log_il_multinomial(counts, self.n_states_)
+
+
+class IndependenceModel(_DiscreteClassifier):
+    __doc__ = f"""First-order independence model (FOIM): variables independent within classes.
+
+    f_k(x) = prod_j N(x_j | k) / n_k, Brito et al. (2006), eq. 2.3 (for binary data the
+    Bernoulli naive Bayes classifier without smoothing).
+
+    Parameters
+    ----------
+    {_COMMON_PARAMS}
+
+    Attributes
+    ----------
+    {_COMMON_ATTRS}
+    category_count_ : list of ndarray of shape (K, c_j)
+        Weighted counts N(x_j = c | k) of each variable.
+
+    Notes
+    -----
+    nu = K sum_j (c_j - 1) (the paper's K d for binary data), K counting the classes present in
+    the training data. A category a class never shows in training has probability zero in that
+    class; when every class gives a unit probability zero its posterior falls back to the
+    priors with a :class:`ZeroDensityWarning`.
+
+    References
+    ----------
+    Brito, I., Celeux, G. & Sousa Ferreira, A. (2006). Combining methods in supervised
+    classification: a comparative study on discrete and continuous problems. REVSTAT 4(3),
+    201-225. Eq. 2.3 and 3.14.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ordstat.discrete import IndependenceModel
+    >>> X = np.array([[0, 1], [1, 1], [1, 0], [0, 0]])
+    >>> IndependenceModel(categories="binary").fit(X, [0, 0, 1, 1]).predict_proba([[0, 1]])
+    array([[1., 0.]])
+    """
+
+    def __init__(self, categories="auto", priors=None, classes=None):
+        self.categories = categories
+        self.priors = priors
+        self.classes = classes
+
+    def _category_counts(self, codes, codes_y, w):
+        K = self.n_classes_
+        return [np.bincount(codes_y * c + codes[:, j], weights=w, minlength=K * c).reshape(K, c)
+                for j, c in enumerate(self._space.radices)]
+
+    def _fit_codes(self, codes, codes_y, w):
+        active_counts = iter(self._category_counts(codes, codes_y, w))
+        K = self.n_classes_
+        self.category_count_ = [next(active_counts) if c >= 2 else self.class_count_[:, None].copy()
+                                for c in self._space.n_categories]
+        counts = [cc for cc, c in zip(self.category_count_, self._space.n_categories) if c >= 2]
+        self._offsets = np.concatenate([[0], np.cumsum(self._space.radices)[:-1]]).astype(np.intp)
+        table = np.concatenate(counts, axis=1) if counts else np.zeros((K, 0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            log_table = np.log(table) - self._log_class_count()[:, None]
+        # A class without training units has no distribution: -inf everywhere, not NaN.
+        log_table[self.class_count_ <= 0] = -np.inf
+        self._log_table = np.ascontiguousarray(log_table.T)  # (sum_j c_j, K)
+
+    def _n_parameters(self):
+        return self._n_observed_classes() * int(np.sum(self._space.n_categories - 1))
+
+    def _log_density_codes(self, codes):
+        if codes.shape[1] == 0:
+            empty = np.zeros((codes.shape[0], self.n_classes_))
+            empty[:, self.class_count_ <= 0] = -np.inf
+            return empty
+        return self._log_table[codes + self._offsets].sum(axis=1)
+
+    def _log_integrated(self, codes, codes_y, w):
+        return log_il_independence(self._category_counts(codes, codes_y, w))
+
+
+class KernelMultinomial(_DiscreteClassifier):
+    __doc__ = f"""Kernel-smoothed multinomial model (KERNEL, Aitchison-Aitken kernel).
+
+    f_k(x | lambda) = (1/n_k) sum_(i in class k) prod_j K_j(x_j, x_ij), with K_j = lambda on a
+    match and (1 - lambda)/(c_j - 1) on a mismatch: Brito et al. (2006), eq. 2.2, which is
+    lambda^(d - ||x - x_i||) (1 - lambda)^||x - x_i|| for binary data. lambda = 1 is FMM; the
+    smoothing grows as lambda decreases.
+
+    Parameters
+    ----------
+    smoothing : "loo" or float in (0, 1], default="loo"
+        lambda, or "loo" to choose it by maximising the leave-one-out pseudo-log-likelihood
+        sum_i log f_(k_i, -i)(x_i | lambda) (one lambda for all classes, as in the paper) over
+        [1 / min_j c_j, 1] (1/2 for binary data), the range where the kernel does not increase
+        with the distance (Aitchison & Aitken 1976).
+    {_COMMON_PARAMS}
+
+    Attributes
+    ----------
+    smoothing_ : float
+        The lambda used.
+    loo_log_likelihood_ : float or None
+        The maximised pseudo-log-likelihood (``smoothing="loo"`` only).
+    {_COMMON_ATTRS}
+
+    Notes
+    -----
+    Every state has positive probability when lambda < 1. The paper gives no parameter count for
+    KERNEL; here nu = K (s - 1) as for FMM (the smoothed cell probabilities), plus 1 when lambda
+    is estimated. With ``sample_weight`` the leave-one-out criterion reads the weights as
+    frequencies (a state with weight >= 1 loses one unit). ``log_integrated_likelihood`` is an
+    ordstat extension (the paper reports integrated-likelihood weights for lambda = 0.95 without
+    a formula): eq. 3.15 evaluated at the smoothed pseudo-counts n_k f_k(h | lambda) of all s
+    states; at lambda = 1 it equals FMM's. Densities come from a dense table of all states when
+    K s is small (binary d up to ~20), otherwise from Hamming distances between the distinct
+    query and training states.
+
+    References
+    ----------
+    Brito, I., Celeux, G. & Sousa Ferreira, A. (2006). Combining methods in supervised
+    classification: a comparative study on discrete and continuous problems. REVSTAT 4(3),
+    201-225. Eq. 2.2.
+    Aitchison, J. & Aitken, C. G. G. (1976). Multivariate binary discrimination by the kernel
+    method. Biometrika 63, 413-420.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from ordstat.discrete import KernelMultinomial
+    >>> X = np.array([[0, 1], [0, 1], [1, 0], [1, 1]])
+    >>> model = KernelMultinomial(smoothing=0.9, categories="binary").fit(X, [0, 0, 1, 1])
+    >>> model.predict_proba([[0, 0]]).round(3)
+    array([[0.643, 0.357]])
+    """
+
+    def __init__(self, smoothing="loo", categories="auto", priors=None, classes=None):
+        self.smoothing = smoothing
+        self.categories = categories
+        self.priors = priors
+        self.classes = classes
+
+    def _check_hyperparameters(self):
+        if isinstance(self.smoothing, str):
+            if self.smoothing != "loo":
+                raise ValueError(
+                    f"smoothing must be 'loo' or a number in (0, 1]; got {self.smoothing!r}."
+                )
+        elif isinstance(self.smoothing, numbers.Real) and not isinstance(self.smoothing, bool):
+            check_in_range(self.smoothing, "smoothing", 0.0, 1.0, low_open=True)
+        else:
+            raise TypeError(
+                f"smoothing must be 'loo' or a number in (0, 1]; got {self.smoothing!r}."
+            )
+
+    def _fit_codes(self, codes, codes_y, w):
+        _states.check_state_space(self._space, type(self).__name__)
+        radices = self._space.radices
+        self._state_ids, self._counts = _count_states(codes, radices, codes_y, w,
+                                                      self.n_classes_)
+        K, s, n_active = self.n_classes_, self.n_states_, len(radices)
+        self.loo_log_likelihood_ = None
+        table = None
+        if self.smoothing == "loo":
+            lam, table = self._choose_lambda(radices, n_active)
+        else:
+            lam = float(self.smoothing)
+        self.smoothing_ = lam
+        self._table = None
+        if K * s <= _kernel.KEEP_TABLE:
+            if table is None:
+                table = _kernel.dense_table(self._state_ids, self._counts, s)
+            self._table = _kernel.dense_smooth(table, radices, lam)
+
+    def _choose_lambda(self, radices, n_active):
+        K, s, u = self.n_classes_, self.n_states_, len(self._state_ids)
+        if n_active == 0:
+            return 1.0, None
+        n_eval = 60
+        dense = K * s <= _kernel.MAX_TABLE and K * s * n_active * n_eval <= u * u * (
+            np.sum(radices) + K)
+        table = None
+        if dense:
+            table = _kernel.dense_table(self._state_ids, self._counts, s)
+
+            def smoothed(lam):
+                return _kernel.dense_smooth(table, radices, lam)[:, self._state_ids].T
+        else:
+            codes = _states.states_to_codes(self._state_ids, radices)
+            hist = _kernel.distance_histograms(codes, codes, self._counts, radices)
+
+            def smoothed(lam):
+                return hist @ _kernel.kernel_profile(lam, n_active)
+
+        def objective(lam):
+            return _kernel.loo_log_likelihood(lam, smoothed, self._counts, self.class_count_,
+                                              n_active)[0]
+
+        if not _kernel.loo_log_likelihood(1.0, smoothed, self._counts, self.class_count_,
+                                          n_active)[1]:
+            warnings.warn(
+                "KernelMultinomial: no class has two or more training units, so the "
+                "leave-one-out criterion is undefined; using smoothing lambda = 1 (FMM).",
+                UserWarning,
+                stacklevel=4,
+            )
+            return 1.0, table
+        lam, value = _kernel.choose_lambda(objective, 1.0 / float(np.min(radices)))
+        self.loo_log_likelihood_ = value
+        return lam, table
+
+    def _n_parameters(self):
+        extra = 1 if isinstance(self.smoothing, str) else 0
+        return self._n_observed_classes() * (self.n_states_ - 1) + extra
+
+    def _smoothed_counts(self, codes):
+        """S_k(x) = sum_t N(t, k) K_lambda(x, t) for each row of ``codes``: shape (n, K)."""
+        radices = self._space.radices
+        ids = _states.state_ids(codes, radices)
+        if self._table is not None:
+            return self._table[:, ids].T
+        K, s = self.n_classes_, self.n_states_
+        query, inverse = np.unique(ids, return_inverse=True)
+        n_active = len(radices)
+        dense_cost = K * s * max(n_active, 1)
+        pair_cost = len(query) * len(self._state_ids) * (np.sum(radices) + K)
+        if K * s <= _kernel.MAX_TABLE and dense_cost <= pair_cost:
+            table = _kernel.dense_table(self._state_ids, self._counts, s)
+            S = _kernel.dense_smooth(table, radices, self.smoothing_)[:, query].T
+        else:
+            train_codes = _states.states_to_codes(self._state_ids, radices)
+            hist = _kernel.distance_histograms(_states.states_to_codes(query, radices),
+                                               train_codes, self._counts, radices)
+            S = hist @ _kernel.kernel_profile(self.smoothing_, n_active)
+        return S[inverse.ravel()]
+
+    def _log_density_codes(self, codes):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.log(self._smoothed_counts(codes)) - self._log_class_count()
+        out[:, self.class_count_ <= 0] = -np.inf
+        return out
+
+    def _log_integrated(self, codes, codes_y, w):
+        K, s = self.n_classes_, self.n_states_
+        radices = self._space.radices
+        if K * s > _kernel.MAX_TABLE:
+            raise ValueError(
+                f"KernelMultinomial.log_integrated_likelihood sums over all s = {s} states, "
+                f"too many here (K s = {K * s} > {_kernel.MAX_TABLE}); use FullMultinomial's, "
+                "which only needs the observed states."
+            )
+        states, counts = _count_states(codes, radices, codes_y, w, K)
+        table = _kernel.dense_table(states, counts, s)
+        pseudo = _kernel.dense_smooth(table, radices, self.smoothing_)
+        return log_il_multinomial(pseudo.T, s)
