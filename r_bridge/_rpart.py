@@ -76,8 +76,9 @@ class RpartResult:
         One row per node, in rpart's order (depth-first preorder, left before right), indexed by
         rpart's node number: ``var`` (``"<leaf>"`` at leaves), ``n``, ``wt``, ``dev``,
         ``yval`` (the predicted class label), ``threshold`` (numeric split: ``x < threshold``
-        goes left; NaN at leaves and categorical splits), ``left_levels`` (categorical split:
-        the levels sent left), ``improve`` and one ``count[<level>]`` column per class.
+        goes left; NaN at leaves and categorical splits), ``left_levels`` and ``right_levels``
+        (categorical split: the levels sent left and right; levels absent from the node are in
+        neither), ``improve`` and one ``count[<level>]`` column per class.
     """
 
     fit: object
@@ -101,6 +102,7 @@ def rpart_frame(fit) -> pd.DataFrame:
     threshold = np.full(len(var), np.nan)
     improve = np.full(len(var), np.nan)
     left_levels = [None] * len(var)
+    right_levels = [None] * len(var)
     has_splits = bool(ro.r("function(f) !is.null(f$splits)")(fit)[0])
     if has_splits:
         splits = np.asarray(to_py(ro.r("function(f) unclass(f$splits)")(fit)))
@@ -122,7 +124,9 @@ def rpart_frame(fit) -> pd.DataFrame:
             else:
                 names = list(ro.r["[["](xlevels, var[j]))
                 codes = np.asarray(csplit)[int(index) - 1, : int(ncat)]
+                # rpart's csplit: 1 = left, 3 = right, 2 = level absent from the node
                 left_levels[j] = [names[i] for i in range(int(ncat)) if codes[i] == 1]
+                right_levels[j] = [names[i] for i in range(int(ncat)) if codes[i] == 3]
             row += 1 + int(ncompete[j]) + int(nsurrogate[j])
     counts = yval2[:, 1:1 + k]
     out = pd.DataFrame({
@@ -133,6 +137,7 @@ def rpart_frame(fit) -> pd.DataFrame:
         "yval": [levels[int(c) - 1] for c in yval2[:, 0]],
         "threshold": threshold,
         "left_levels": left_levels,
+        "right_levels": right_levels,
         "improve": improve,
     }, index=pd.Index(nodes, name="node"))
     for i, lev in enumerate(levels):

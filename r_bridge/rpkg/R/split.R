@@ -148,9 +148,11 @@
 #' deviance, used by rpart's complexity pruning, is the weighted number of misclassified units, as
 #' in rpart's \code{method = "class"}.
 #'
-#' Factor predictors with up to 12 levels are split by searching all subsets of their levels
-#' (as rpart's \code{method = "class"} does); with more levels, along the order of the weighted
-#' mean class rank.
+#' Factor predictors are split along the order of their categories by weighted mean class rank
+#' in the node (\code{factor_search = "mean_rank"}, as the Python
+#' \code{OrdinalTreeClassifier} does), or by searching all subsets of up to 12 present levels
+#' (\code{"exhaustive"}, as rpart's \code{method = "class"} does). Numeric splits send
+#' \code{x < cut} to the left child.
 #' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
@@ -158,6 +160,8 @@
 #' @param cost Optional K x K cost matrix for the generalized Gini criteria
 #'   (\code{cost[g, h]} = cost of predicting class h for a unit of class g).
 #' @param scores Optional increasing class scores for the ordinal criterion.
+#' @param factor_search How splits of factor predictors are searched: \code{"mean_rank"} or
+#'   \code{"exhaustive"} (see Details).
 #' @return A list with elements \code{init}, \code{split} and \code{eval} for
 #'   \code{rpart::rpart(method = )}.
 #' @references Piccarreta, R. (2008). Classification trees for ordinal variables.
@@ -170,8 +174,10 @@
 #'                     control = rpart::rpart.control(minsplit = 2, minbucket = 1, cp = 0))
 #' fit
 #' @export
-ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL) {
+ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
+                          factor_search = c("mean_rank", "exhaustive")) {
   criterion <- .check_split_args(criterion, cost, scores)
+  factor_search <- match.arg(factor_search)
 
   init <- function(y, offset, parms = NULL, wt) {
     if (!is.null(offset)) {
@@ -251,13 +257,19 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL) {
       cats <- sort(unique(x))
       counts <- rowsum(wy, x, reorder = TRUE)
       m <- nrow(counts)
-      ord <- best_category_order(counts, goodness, sizes = drop(rowsum(rep(1, length(x)), x)),
-                                 edge = current_min_bucket())
+      sizes <- drop(rowsum(rep(1, length(x)), x, reorder = TRUE))
+      edge <- current_min_bucket()
+      ord <- best_category_order(counts, goodness, sizes = sizes, edge = edge,
+                                 max_exhaustive = if (factor_search == "exhaustive") 12L else 0L)
       counts <- counts[ord, , drop = FALSE]
       left <- apply(counts, 2L, cumsum)
       left <- matrix(left, nrow = m)[-m, , drop = FALSE]
       right <- matrix(colSums(counts), nrow = m - 1L, ncol = k, byrow = TRUE) - left
-      list(goodness = pmax(goodness(left, right), 0), direction = cats[ord])
+      good <- goodness(left, right)
+      # rpart's C side checks min_bucket on the right side only: the left is checked here
+      n_left <- cumsum(sizes[ord])[-m]
+      good[n_left < edge | sum(sizes) - n_left < edge] <- 0
+      list(goodness = pmax(good, 0), direction = cats[ord])
     }
   }
 
@@ -265,16 +277,17 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL) {
 }
 
 # rpart's user interface searches the splits along one order of the categories (a prefix goes
-# left). To search all 2^(m-1) - 1 splits of m categories, as rpart's own "class" method does,
-# the best subset is found here and put first, so that it is one of the prefixes; beyond
-# max_exhaustive categories the order of the weighted mean class rank is used instead.
+# left). By default the categories are ordered by their weighted mean class rank in the node,
+# as ordstat.trees.OrdinalTreeClassifier does (stable order on ties). To search all
+# 2^(m-1) - 1 splits of m <= max_exhaustive categories, as rpart's own "class" method does,
+# the best subset is found and put first, so that it is one of the prefixes.
 best_category_order <- function(counts, goodness, sizes = NULL, edge = 1L,
                                 max_exhaustive = 12L) {
   m <- nrow(counts)
   k <- ncol(counts)
   if (m > max_exhaustive) {
     mean_rank <- drop(counts %*% seq_len(k)) / pmax(rowSums(counts), .Machine$double.xmin)
-    return(order(mean_rank))
+    return(order(mean_rank, method = "radix"))
   }
   # the last category stays right: each split is counted once
   subsets <- as.matrix(expand.grid(rep(list(c(FALSE, TRUE)), m - 1L)))
