@@ -17,6 +17,9 @@ import pandas as pd
 ESTIMATORS = {
     "tree": ("ordstat.trees", "OrdinalTreeClassifier"),
     "edda": ("ordstat.gaussian", "EDDA"),
+    "fmm": ("ordstat.discrete", "FullMultinomial"),
+    "foim": ("ordstat.discrete", "IndependenceModel"),
+    "kernel": ("ordstat.discrete", "KernelMultinomial"),
 }
 
 _CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
@@ -169,8 +172,13 @@ def metrics(truth_codes, pred_codes, n_classes):
 
 
 def attribute(est, name):
-    """A fitted attribute as plain Python (arrays, floats, lists)."""
-    value = getattr(est, name)
+    """A fitted attribute as plain Python (arrays, floats, lists); None when absent."""
+    value = getattr(est, name, None)
     if isinstance(value, pd.DataFrame):
         return {str(c): value[c].to_numpy() for c in value.columns}
     return value
+
+
+def log_likelihood(est, X, y_codes, y_levels):
+    """Contract 3's complete-data log-likelihood of (X, y) under a fitted generative model."""
+    return float(est.log_likelihood(X, factor(y_codes, y_levels, ordered=True)))

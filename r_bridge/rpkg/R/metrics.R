@@ -38,7 +38,7 @@ ordinal_metrics <- function(truth, pred) {
     stop(sprintf("ordinal_metrics(): 'pred' has %d missing value(s).", sum(is.na(pred))),
          call. = FALSE)
   }
-  out <- rside()$metrics(as.array(as.integer(truth) - 1L), as.array(as.integer(pred) - 1L),
-                         nlevels(truth))
+  out <- py_value(rside()$metrics(as.array(as.integer(truth) - 1L),
+                                  as.array(as.integer(pred) - 1L), nlevels(truth)))
   unlist(out[c("misclassification", "mean_absolute_distance", "mean_squared_distance", "gamma")])
 }

@@ -88,12 +88,12 @@ predict_py <- function(object, newdata, type, caller) {
   x <- if (is.null(newdata)) object$x else prepare_newdata(object, newdata, caller)
   X <- py_frame(x)
   if (type == "class") {
-    codes <- rside()$predict_codes(object$py, X)
+    codes <- py_value(rside()$predict_codes(object$py, X))
     out <- factor_from_parts(as.integer(codes), object$levels, ordered = TRUE)
     names(out) <- rownames(x)
     out
   } else {
-    prob <- rside()$predict_proba(object$py, X)
+    prob <- py_value(rside()$predict_proba(object$py, X))
     prob <- matrix(as.double(prob), nrow = nrow(x))
     dimnames(prob) <- list(rownames(x), object$levels)
     prob

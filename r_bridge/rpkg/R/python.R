@@ -28,15 +28,20 @@ find_ordstat_python <- function(start = getwd()) {
 .onLoad <- function(libname, pkgname) {
   python <- find_ordstat_python()
   if (!is.null(python)) {
-    # not required: another Python may already be running in this session
-    try(reticulate::use_python(python, required = FALSE), silent = TRUE)
+    # required = TRUE takes precedence over reticulate's project discovery (a pyproject.toml in
+    # the repository looks like a Poetry project to it); fails harmlessly when another Python
+    # already runs in this session.
+    try(reticulate::use_python(python, required = TRUE), silent = TRUE)
   }
   on_error <- function(e) {
     stop("ordstat: the Python module could not be imported (", conditionMessage(e), "). ",
          .install_hint, call. = FALSE)
   }
   .ordstat$py <- reticulate::import("ordstat", delay_load = list(on_error = on_error))
-  .ordstat$rside <- reticulate::import("r_bridge._rside", delay_load = list(on_error = on_error))
+  # convert = FALSE: results stay Python objects until converted explicitly (py_value), so a
+  # pandas DataFrame built for a fit is never round-tripped through an R data.frame.
+  .ordstat$rside <- reticulate::import("r_bridge._rside", convert = FALSE,
+                                       delay_load = list(on_error = on_error))
 }
 
 #' Is the Python side of ordstat available?
@@ -76,6 +81,8 @@ check_python <- function() {
   .ordstat$checked <- TRUE
   invisible(.ordstat$rside)
 }
+
+py_value <- function(x) reticulate::py_to_r(x)
 
 rside <- function() {
   check_python()

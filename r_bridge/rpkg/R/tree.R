@@ -56,7 +56,7 @@ ordinal_tree <- function(formula, data, criterion = c("ordinal", "twoing", "gini
 }
 
 tree_as_rpart <- function(object, x) {
-  a <- rside()$tree_arrays(object$py, py_frame(x))
+  a <- py_value(rside()$tree_arrays(object$py, py_frame(x)))
   left_categories <- lapply(a$left_categories, function(v) if (is.null(v)) NULL else unlist(v))
   cptable <- if (is.null(a$cptable)) NULL else as.data.frame(lapply(a$cptable, as.double))
   rpart_from_tree(
