@@ -44,10 +44,13 @@ RPKG_FILES := $(shell find $(RPKG)/DESCRIPTION $(RPKG)/NAMESPACE $(RPKG)/R $(RPK
 venv-r: $(STAMP)/venv-r
 
 $(STAMP)/venv-r: pyproject.toml | system-deps
+	@mkdir -p $(STAMP)
 	@[ -x $(PY_R) ] || $(PYTHON) -m venv $(VENV_R)
-	$(PY_R) -m pip install -q --upgrade pip
-	$(PY_R) -m pip install -q -e . "numpy>=1.26,<2" "pandas>=2.2,<2.3" "scikit-learn>=1.6,<1.7"
-	@mkdir -p $(STAMP) && touch $@
+	@echo "installing the project into $(VENV_R) (numpy < 2, for reticulate)"
+	@{ $(PY_R) -m pip install -q --upgrade pip && \
+	   $(PY_R) -m pip install -q -e . "numpy>=1.26,<2" "pandas>=2.2,<2.3" "scikit-learn>=1.6,<1.7"; \
+	 } >$(STAMP)/venv-r.log 2>&1 || { cat $(STAMP)/venv-r.log; exit 1; }
+	@touch $@
 
 # The R package goes into a project-local library, reinstalled only when its files change.
 rpkg: $(STAMP)/rpkg
@@ -58,7 +61,7 @@ $(STAMP)/rpkg: $(RPKG_FILES) | system-deps
 	@touch $@
 
 rtest: $(STAMP)/rpkg $(STAMP)/venv-r
-	cd $(RPKG)/tests && R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) \
+	cd $(RPKG)/tests && R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
 	    Rscript -e 'testthat::test_dir("testthat", package = "ordstat", load_package = "installed", stop_on_failure = TRUE)'
 
 # R CMD check of the package (no errors or warnings allowed); rerun only when its files change.
@@ -67,7 +70,8 @@ rcheck: $(STAMP)/rcheck
 $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	@rm -rf $(STAMP)/rcheck.d && mkdir -p $(STAMP)/rcheck.d
 	cd $(STAMP)/rcheck.d && R CMD build --no-build-vignettes --no-manual $(CURDIR)/$(RPKG) >build.log 2>&1 || { cat build.log; exit 1; }
-	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) _R_CHECK_FORCE_SUGGESTS_=false \
+	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
+	    _R_CHECK_FORCE_SUGGESTS_=false \
 	    R CMD check --no-manual ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
 	    if [ $$status -ne 0 ] || grep -Eq '^Status: .*(ERROR|WARNING)' ordstat.Rcheck/00check.log; then \
 	        cat check.log; exit 1; fi; tail -n 1 ordstat.Rcheck/00check.log

@@ -177,8 +177,9 @@ predict.ordstat_generative <- function(object, newdata = NULL, type = c("class",
 #' @param col Colours, one per class.
 #' @param ... Passed to \code{barplot}.
 #' @return \code{x}, invisibly.
+#' @importFrom grDevices hcl.colors
 #' @export
-plot.ordstat_generative <- function(x, col = grDevices::hcl.colors(length(x$levels)), ...) {
+plot.ordstat_generative <- function(x, col = hcl.colors(length(x$levels)), ...) {
   prob <- stats::predict(x, type = "prob")
   o <- order(as.integer(x$y))
   graphics::barplot(t(prob[o, , drop = FALSE]), col = col, border = NA, space = 0,
