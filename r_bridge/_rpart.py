@@ -39,7 +39,10 @@ def _env():
     if _ENV is None:
         ro.r("suppressPackageStartupMessages(requireNamespace('rpart'))")
         env = ro.r("new.env(parent = globalenv())")
-        for name in ("factor.R", "split.R"):
+        # export.R keeps a cache in `.ordstat`, which the package defines in python.R (not
+        # sourced here: it needs reticulate)
+        ro.r["assign"](".ordstat", ro.r("new.env(parent = emptyenv())"), envir=env)
+        for name in ("factor.R", "split.R", "export.R"):
             ro.r["sys.source"](str(_RPKG_R / name), envir=env, keep_source=False)
         _ENV = env
     return _ENV

@@ -117,11 +117,17 @@ def tree_arrays(est, X=None):
                                                   [f"x{i}" for i in range(est.n_features_in_)])],
         "classes": [str(c) for c in est.classes_],
     }
+    risk = np.asarray(t.risk, dtype=np.float64)
+    out["yval"] = np.asarray(t.yval, dtype=np.int64) + 1
+    out["dev"] = risk
+    # rpart's CP scale is relative to the root's risk
+    out["complexity"] = np.asarray(t.complexity, dtype=np.float64) / (risk[0] if risk[0] > 0
+                                                                      else 1.0)
     cp = getattr(est, "cp_table_", None)
     if cp is not None:
         out["cptable"] = {str(c): np.asarray(cp[c], dtype=np.float64) for c in cp.columns}
     if X is not None:
-        out["where"] = leaf_rows(t, X)
+        out["where"] = np.asarray(est.apply(X), dtype=np.int64) + 1  # rows of rpart's frame
     return out
 
 
@@ -130,31 +136,7 @@ def _left_categories(t):
     n = len(t.children_left)
     if cats is None:
         return [None] * n
-    return [None if c is None or (np.ndim(c) == 0) or len(c) == 0 else c for c in cats]
-
-
-def leaf_rows(t, X):
-    """1-based row (node index in preorder) of the leaf reached by each unit of X."""
-    X = X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X))
-    n = len(X)
-    node = np.zeros(n, dtype=np.int64)
-    cats = _left_categories(t)
-    left, right = np.asarray(t.children_left), np.asarray(t.children_right)
-    feature, threshold = np.asarray(t.feature), np.asarray(t.threshold)
-    active = left[node] >= 0
-    while active.any():
-        idx = np.flatnonzero(active)
-        for j in np.unique(node[idx]):
-            units = idx[node[idx] == j]
-            col = X.iloc[units, feature[j]]
-            if cats[j] is not None:
-                codes = np.asarray(pd.Categorical(col).codes)
-                go_left = np.isin(codes, np.asarray(cats[j]))
-            else:
-                go_left = np.asarray(col, dtype=np.float64) < threshold[j]
-            node[units] = np.where(go_left, left[j], right[j])
-        active = left[node] >= 0
-    return node + 1
+    return [None if c is None else c for c in cats]
 
 
 def metrics(truth_codes, pred_codes, n_classes):

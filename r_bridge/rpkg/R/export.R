@@ -73,12 +73,19 @@ rpart_complexity <- function(children_left, children_right, dev) {
 #' @param cptable Optional data frame with columns CP, nsplit, rel_error, xerror, xstd.
 #' @param where Optional integer vector: the row of \code{frame} of each training unit's leaf.
 #' @param call Optional call to store.
+#' @param yval Optional 1-based class predicted in each node (default: the class of largest
+#'   weighted count, the lowest on ties).
+#' @param dev Optional risk of each node (default: weighted number misclassified by
+#'   \code{yval}).
+#' @param complexity Optional complexity of each node on rpart's CP scale (default: computed
+#'   from \code{dev} by weakest link).
 #' @return An object of class \code{"rpart"}.
 #' @export
 rpart_from_tree <- function(children_left, children_right, feature, threshold, value,
                             n_node_samples, improvement, feature_names, ylevels, terms,
                             xlevels = list(), left_categories = NULL, cptable = NULL,
-                            where = NULL, call = NULL) {
+                            where = NULL, call = NULL, yval = NULL, dev = NULL,
+                            complexity = NULL) {
   children_left <- as.integer(children_left)
   children_right <- as.integer(children_right)
   feature <- as.integer(feature)
@@ -87,13 +94,16 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
   n_nodes <- length(children_left)
   is_leaf <- children_left < 0L
   wt <- rowSums(value)
-  yval <- max.col(value, ties.method = "first")
-  dev <- wt - value[cbind(seq_len(n_nodes), yval)]
+  if (is.null(yval)) yval <- max.col(value, ties.method = "first")
+  yval <- as.integer(yval)
+  if (is.null(dev)) dev <- wt - value[cbind(seq_len(n_nodes), yval)]
+  dev <- as.double(dev)
+  if (is.null(complexity)) complexity <- rpart_complexity(children_left, children_right, dev)
   ids <- rpart_node_ids(children_left, children_right)
   var <- ifelse(is_leaf, "<leaf>", feature_names[pmax(feature, 0L) + 1L])
   frame <- data.frame(var = var, n = as.integer(n_node_samples), wt = wt, dev = dev,
                       yval = yval,
-                      complexity = rpart_complexity(children_left, children_right, dev),
+                      complexity = as.double(complexity),
                       ncompete = 0L, nsurrogate = 0L, row.names = ids,
                       stringsAsFactors = FALSE)
   prob <- value / ifelse(wt > 0, wt, 1)

@@ -66,7 +66,8 @@ tree_as_rpart <- function(object, x) {
     improvement = as.double(a$improvement), feature_names = names(x),
     ylevels = object$levels, terms = object$terms, xlevels = object$xlevels,
     left_categories = left_categories, cptable = cptable, where = as.integer(a$where),
-    call = object$call)
+    call = object$call, yval = as.integer(a$yval), dev = as.double(a$dev),
+    complexity = as.double(a$complexity))
 }
 
 #' @export
