@@ -89,3 +89,23 @@ def test_to_rpart_bad_input(fitted):
         r_bridge.to_rpart(object())
     with pytest.raises(ValueError, match="not fitted"):
         r_bridge.to_rpart(OrdinalTreeClassifier())
+
+
+def test_awkward_r_levels_survive_a_python_model_and_return():
+    """An R ordered factor with awkward levels -> pandas -> a model -> back to R unchanged."""
+    rdf = ro.r("""local({
+        set.seed(3)
+        lev <- c("very low", "l\u00f3w", "Mid dle", "ZZ top", "a (unused)")
+        x <- stats::rnorm(120)
+        y <- factor(lev[findInterval(x, c(-0.7, 0, 0.7)) + 1L], levels = lev, ordered = TRUE)
+        data.frame(x = x, y = y)
+    })""")
+    df = to_py(rdf)
+    assert list(df["y"].cat.categories) == ["very low", "lów", "Mid dle", "ZZ top", "a (unused)"]
+    tree = OrdinalTreeClassifier(min_split=10, xval=0).fit(df[["x"]], df["y"])
+    pred = pd.Categorical(tree.predict(df[["x"]]), categories=tree.classes_, ordered=True)
+    back = to_r(pd.DataFrame({"pred": pred}))
+    same = ro.r("function(orig, new) identical(levels(orig$y), levels(new$pred)) && is.ordered(new$pred)")
+    assert same(rdf, back)[0]
+    agree = ro.r("function(orig, new) mean(as.character(orig$y) == as.character(new$pred))")
+    assert agree(rdf, back)[0] > 0.9
