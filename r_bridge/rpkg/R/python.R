@@ -4,13 +4,14 @@
 .ordstat <- new.env(parent = emptyenv())
 
 .install_hint <- paste0(
-  "Install the Python package with numpy < 2 for Debian's reticulate (e.g. `make venv-r` ",
-  "in the ordstat repository, which creates .venv-r), or point ORDSTAT_PYTHON (or ",
-  "RETICULATE_PYTHON) to a Python that has ordstat installed.")
+  "Install the Python side with install_ordstat() (or `make venv-r` in the ordstat ",
+  "repository, which creates .venv-r), or point ORDSTAT_PYTHON (or RETICULATE_PYTHON) to a ",
+  "Python that has ordstat installed (with numpy < 2 for reticulate < 1.36).")
 
 # The Python to use, in this order: ORDSTAT_PYTHON, RETICULATE_PYTHON (reticulate's own rule),
 # a .venv-r/bin/python in the working directory or one of its parents (running from the
-# repository), else whatever reticulate finds.
+# repository, where `make venv-r` creates it), the virtualenv made by install_ordstat(), else
+# whatever reticulate finds.
 find_ordstat_python <- function(start = getwd()) {
   env <- Sys.getenv("ORDSTAT_PYTHON", "")
   if (nzchar(env)) return(env)
@@ -20,9 +21,49 @@ find_ordstat_python <- function(start = getwd()) {
     candidate <- file.path(dir, ".venv-r", "bin", "python")
     if (file.exists(candidate)) return(candidate)
     parent <- dirname(dir)
-    if (identical(parent, dir)) return(NULL)
+    if (identical(parent, dir)) break
     dir <- parent
   }
+  venv <- tryCatch(reticulate::virtualenv_python("ordstat"), error = function(e) NULL)
+  if (!is.null(venv) && file.exists(venv)) venv else NULL
+}
+
+#' Install the Python side of ordstat for R
+#'
+#' Creates a Python virtual environment named \code{envname} (reticulate's
+#' \code{virtualenv_create}) and installs the ordstat Python package into it with the versions
+#' this reticulate can convert (numpy < 2 for reticulate < 1.36). \code{library(ordstat)} finds
+#' the environment \code{"ordstat"} automatically in later sessions. From a clone of the
+#' repository, \code{make venv-r} does the same into \code{.venv-r}.
+#'
+#' @param path Path to the ordstat source tree (a directory with pyproject.toml); \code{NULL}
+#'   installs the \code{ordstat} package from the Python package index.
+#' @param envname Name of the virtual environment.
+#' @param python Python interpreter to create it with (default: reticulate's choice).
+#' @return The path of the environment's Python, invisibly.
+#' @examples
+#' \dontrun{
+#' install_ordstat("~/src/ordstat")
+#' }
+#' @export
+install_ordstat <- function(path = NULL, envname = "ordstat", python = NULL) {
+  source <- if (is.null(path)) "ordstat" else {
+    if (!file.exists(file.path(path, "pyproject.toml"))) {
+      stop(sprintf("install_ordstat(): '%s' has no pyproject.toml; give the ordstat source tree.",
+                   path), call. = FALSE)
+    }
+    normalizePath(path)
+  }
+  pins <- if (utils::packageVersion("reticulate") < "1.36") {
+    c("numpy>=1.26,<2", "pandas>=2.2,<2.3", "scikit-learn>=1.6,<1.7")
+  } else character()
+  if (is.null(python)) reticulate::virtualenv_create(envname)
+  else reticulate::virtualenv_create(envname, python = python)
+  reticulate::virtualenv_install(envname, c(source, pins), ignore_installed = FALSE)
+  py <- reticulate::virtualenv_python(envname)
+  message("ordstat installed into ", py, "; restart R and library(ordstat) will use it ",
+          "(or set ORDSTAT_PYTHON=", py, ").")
+  invisible(py)
 }
 
 .onLoad <- function(libname, pkgname) {
