@@ -41,7 +41,22 @@ prepare_fit <- function(formula, data, caller) {
                    caller, name), call. = FALSE)
     }
   }
+  check_no_missing(x, caller, "data")
   list(y = y, x = x, terms = terms, xlevels = xlevels, levels = levels(y))
+}
+
+# The Python models do not take missing predictors (yet): say so in R terms.
+check_no_missing <- function(x, caller, what) {
+  n_missing <- vapply(x, function(col) sum(is.na(col)), numeric(1))
+  if (any(n_missing > 0)) {
+    bad <- names(n_missing)[n_missing > 0]
+    stop(sprintf(paste0("%s: predictor(s) %s in '%s' have missing values (%s); the models do ",
+                        "not handle missing predictors: drop those rows (e.g. na.omit()) or ",
+                        "impute them first."), caller,
+                 paste(sprintf("'%s'", bad), collapse = ", "), what,
+                 paste(n_missing[n_missing > 0], collapse = ", ")), call. = FALSE)
+  }
+  invisible(x)
 }
 
 # Predictors of new data, with the training levels of factors enforced.
@@ -57,6 +72,7 @@ prepare_newdata <- function(object, newdata, caller) {
     mf[[name]] <- factor(as.character(mf[[name]]), levels = object$xlevels[[name]],
                          ordered = is.ordered(mf[[name]]))
   }
+  check_no_missing(mf, caller, "newdata")
   mf
 }
 

@@ -68,11 +68,11 @@ install_ordstat <- function(path = NULL, envname = "ordstat", python = NULL) {
 
 .onLoad <- function(libname, pkgname) {
   python <- find_ordstat_python()
-  if (!is.null(python)) {
-    # required = TRUE takes precedence over reticulate's project discovery (a pyproject.toml in
-    # the repository looks like a Poetry project to it); fails harmlessly when another Python
-    # already runs in this session.
-    try(reticulate::use_python(python, required = TRUE), silent = TRUE)
+  if (!is.null(python) && !reticulate::py_available(initialize = FALSE)) {
+    # reticulate 1.28 consults a pyproject.toml in the working directory (taking the
+    # repository for a Poetry project) before use_python(); only RETICULATE_PYTHON comes
+    # first, so the Python found here is put there for this session.
+    Sys.setenv(RETICULATE_PYTHON = python)
   }
   on_error <- function(e) {
     stop("ordstat: the Python module could not be imported (", conditionMessage(e), "). ",
@@ -86,6 +86,12 @@ install_ordstat <- function(path = NULL, envname = "ordstat", python = NULL) {
 }
 
 #' Is the Python side of ordstat available?
+#'
+#' Which Python is used: \code{ORDSTAT_PYTHON} if set, else \code{RETICULATE_PYTHON}, else a
+#' \code{.venv-r} in the working directory or one of its parents (the repository's, made by
+#' \code{make venv-r}), else the virtual environment made by \code{\link{install_ordstat}},
+#' else reticulate's own choice. The one found is set as \code{RETICULATE_PYTHON} for the
+#' session when the package is loaded.
 #'
 #' \code{TRUE} when Python, numpy (a version this reticulate can convert) and the ordstat
 #' Python package can be loaded. Tests and examples use it to skip cleanly.

@@ -57,6 +57,25 @@ test_that("awkward levels go through a model and back unchanged", {
   expect_equal(unname(predict(fit$rpart, d, type = "prob")), unname(prob))
 })
 
+test_that("case weights reach the Python tree", {
+  skip_if_no_python()
+  d <- ordered_data(150)
+  w <- rep(c(1, 3), length.out = nrow(d))
+  fit <- ordinal_tree(y ~ x1 + x2, d, min_split = 10L, xval = 0L, weights = w)
+  expect_equal(fit$rpart$frame$wt[1], sum(w))
+  # the same weighted tree as R's rpart with ordinal_split and these weights
+  rp <- rpart::rpart(y ~ x1 + x2, d, weights = w, method = ordinal_split("ordinal"),
+                     control = rpart::rpart.control(minsplit = 10, cp = 0.01, xval = 0,
+                                                    maxsurrogate = 0, maxcompete = 0))
+  expect_identical(fit$rpart$frame$var, rp$frame$var)
+  expect_equal(fit$rpart$frame$wt, rp$frame$wt)
+  # doubling every weight changes nothing but the weights (unit counts drive min_split)
+  fit2 <- ordinal_tree(y ~ x1 + x2, d, min_split = 10L, xval = 0L, weights = 2 * w)
+  expect_identical(fit2$rpart$frame$var, fit$rpart$frame$var)
+  expect_equal(fit2$rpart$frame$wt, 2 * fit$rpart$frame$wt)
+  expect_error(ordinal_tree(y ~ x1, d, weights = -w), "non-negative")
+})
+
 test_that("ordinal_tree print, summary and plot work, and factor predictors are handled", {
   skip_if_no_python()
   d <- ordered_data(150)
@@ -92,5 +111,11 @@ test_that("bad responses and new levels give errors that say what to do", {
   new$g <- factor(c("a", "zz", "b"))
   expect_error(predict(fit, new), "'g' has level\\(s\\) \"zz\" not seen")
   expect_error(predict(fit, d, type = "votes"), "should be one of")
+  d$xna <- d$x1
+  d$xna[c(2, 5)] <- NA
+  expect_error(ordinal_tree(y ~ xna + x2, d), "'xna' in 'data' have missing values \\(2\\).*na.omit")
+  new$g <- d$g[1:3]
+  new$x1[1] <- NA
+  expect_error(predict(fit, new), "'x1' in 'newdata' have missing values")
   expect_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "should be one of")
 })
