@@ -95,7 +95,7 @@ def test_awkward_r_levels_survive_a_python_model_and_return():
     """An R ordered factor with awkward levels -> pandas -> a model -> back to R unchanged."""
     rdf = ro.r("""local({
         set.seed(3)
-        lev <- c("very low", "l\u00f3w", "Mid dle", "ZZ top", "a (unused)")
+        lev <- c("very low", "l\\u00f3w", "Mid dle", "ZZ top", "a (unused)")
         x <- stats::rnorm(120)
         y <- factor(lev[findInterval(x, c(-0.7, 0, 0.7)) + 1L], levels = lev, ordered = TRUE)
         data.frame(x = x, y = y)
