@@ -250,6 +250,15 @@ class TreeBuilder:
         Absolute complexity threshold overriding ``cp * R(root)``.
     cat_sizes : ndarray of shape (p,)
         Number of categories of each categorical feature, 0 for numeric features.
+
+    Notes
+    -----
+    In rpart's depth-first mode the tree is grown in two passes that give rpart's tree: first
+    level by level, searching the splits of all nodes of a level in one vectorised pass (the
+    best split of a node depends only on its units), stopping on the rules that depend on the
+    node alone (``min_split``, ``max_depth``, ``min_bucket``, R(t) <= alpha); then rpart's
+    recursion runs over that tree without touching the data, applying the complexity bound
+    passed from parent to child and collapsing nodes of complexity <= alpha.
     """
 
     def __init__(self, criterion, loss, *, min_split, min_bucket, max_depth, cp,
@@ -277,98 +286,158 @@ class TreeBuilder:
         n, p = X.shape
         self.cat_sizes = (np.zeros(p, dtype=np.int64) if self.cat_sizes is None
                           else np.asarray(self.cat_sizes, dtype=np.int64))
-        self.numeric = np.flatnonzero(self.cat_sizes == 0)
+        self.unit_weights = bool(np.all(self.w == 1.0))
         self._flag = np.zeros(n, dtype=bool)
         self._iscale = 0.0
         self.nodes = _Nodes()
         # Sort once, for the whole sample (categorical columns too: harmless and uniform).
         order = np.argsort(X, axis=0, kind="stable").T.copy()  # (p, n)
         root_counts = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
-        root = self._new_node(root_counts, n, parent=-1, depth=0, number=1)
+        self._add_nodes(root_counts[None, :], np.array([n]), parent=-1, depth=0,
+                        numbers=np.array([1]))
+        root = 0
         # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
         self.alpha = (self.cp * self.nodes.risk[root] if self.fixed_alpha is None
                       else self.fixed_alpha)
         if self.max_leaf_nodes is None:
-            self._partition(root, order, bound=self.nodes.risk[root])
+            self._grow_by_level(order)
+            self._partition(root, bound=self.nodes.risk[root])
         else:
-            self._grow_best_first(root, order)
+            self._grow_best_first(order)
             self._weakest_link(root)
         return self._to_arrays()
 
     # -- nodes -----------------------------------------------------------------------------
-    def _new_node(self, counts, n, parent, depth, number):
+    def _add_nodes(self, counts, n, parent, depth, numbers):
+        """Append nodes (class counts (s, K), unit counts (s,)); return their indices."""
         nd = self.nodes
-        risk, yval = node_risk(counts, self.loss)
-        nd.parent.append(parent)
-        nd.left.append(-1)
-        nd.right.append(-1)
-        nd.split.append(None)
-        nd.value.append(counts)
-        nd.n.append(int(n))
-        nd.risk.append(risk)
-        nd.yval.append(yval)
-        nd.complexity.append(0.0)
-        nd.depth.append(depth)
-        nd.number.append(number)
-        return len(nd.parent) - 1
+        risks = counts @ self.loss.T  # (s, K): risk of predicting each class
+        yval = np.argmin(risks, axis=1)
+        first = len(nd.parent)
+        s = counts.shape[0]
+        parent = np.broadcast_to(parent, (s,))
+        nd.parent.extend(parent.tolist())
+        nd.left.extend([-1] * s)
+        nd.right.extend([-1] * s)
+        nd.split.extend([None] * s)
+        nd.value.extend(list(counts))
+        nd.n.extend(np.asarray(n).tolist())
+        nd.risk.extend(risks[np.arange(s), yval].tolist())
+        nd.yval.extend(yval.tolist())
+        nd.complexity.extend([0.0] * s)
+        nd.depth.extend([depth] * s if np.ndim(depth) == 0 else list(depth))
+        nd.number.extend(np.asarray(numbers).tolist())
+        return np.arange(first, first + s)
 
-    def _splittable(self, node, tempcp):
+    def _searchable(self, node):
+        """Rules that depend on the node alone (the cp bound from the parent comes later)."""
         nd = self.nodes
         return (nd.n[node] >= self.min_split and nd.depth[node] < self.max_depth
-                and tempcp > self.alpha)
+                and nd.risk[node] > self.alpha and nd.n[node] >= 2 * self.min_bucket)
 
-    def _make_children(self, node, order, split):
-        """Record the split, create both children, return their sorted index lists."""
+    # -- growth ----------------------------------------------------------------------------
+    def _grow_by_level(self, order):
+        """Grow the largest tree the node-local rules allow, one level at a time."""
+        nodes = np.array([0])
+        sizes = np.array([order.shape[1]])
+        while nodes.size:
+            ok = np.array([self._searchable(v) for v in nodes], dtype=bool)
+            if not ok.all():
+                order = order[:, np.repeat(ok, sizes)]
+                nodes, sizes = nodes[ok], sizes[ok]
+            if not nodes.size:
+                break
+            splits = self._best_splits(order, nodes, sizes)
+            found = np.array([sp is not None for sp in splits], dtype=bool)
+            if not found.any():
+                break
+            order, sizes, nodes = self._split_level(order, nodes, sizes, splits, found)
+
+    def _split_level(self, order, nodes, sizes, splits, found):
+        """Create the children of the nodes with a split; return the next level's layout."""
         nd = self.nodes
+        seg = np.repeat(np.arange(nodes.size), sizes)
         rows = order[0]
-        x = self.X[rows, split.feature]
-        if split.left_categories is None:
-            go_left = x < split.threshold
-        else:
-            go_left = np.isin(x.astype(np.int64), split.left_categories)
+        go_left = np.zeros(rows.size, dtype=bool)
+        feat = np.array([sp.feature if sp is not None else 0 for sp in splits])
+        thr = np.array([sp.threshold if sp is not None else np.nan for sp in splits])
+        x = self.X[rows, feat[seg]]
+        go_left = x < thr[seg]
+        for s in np.flatnonzero(found):
+            if splits[s].left_categories is not None:
+                cols = seg == s
+                go_left[cols] = np.isin(x[cols].astype(np.int64), splits[s].left_categories)
+        keep_cols = found[seg]
         self._flag[rows] = go_left
-        mask = self._flag[order]
-        n_left = int(go_left.sum())
-        left_order = order[mask].reshape(order.shape[0], n_left)
-        right_order = order[~mask].reshape(order.shape[0], rows.size - n_left)
-        lc = np.bincount(self.codes[left_order[0]], weights=self.w[left_order[0]],
-                         minlength=self.K).astype(float)
-        rc = nd.value[node] - lc
-        rc[rc < 0] = 0.0
-        d, num = nd.depth[node] + 1, nd.number[node]
-        nd.split[node] = split
-        nd.left[node] = self._new_node(lc, n_left, node, d, 2 * num)
-        nd.right[node] = self._new_node(rc, rows.size - n_left, node, d, 2 * num + 1)
-        return left_order, right_order
+        # counts of the left children
+        S = nodes.size
+        lc = np.bincount(seg[go_left] * self.K + self.codes[rows[go_left]],
+                         weights=self.w[rows[go_left]], minlength=S * self.K).reshape(S, self.K)
+        n_left = np.bincount(seg[go_left], minlength=S)
+        totals = np.array([nd.value[v] for v in nodes]).reshape(S, self.K)
+        rc = np.maximum(totals - lc, 0.0)
+        fidx = np.flatnonzero(found)
+        parents = nodes[fidx]
+        depth = nd.depth[parents[0]] + 1 if parents.size else 0
+        numbers = np.array([nd.number[v] for v in parents], dtype=np.int64)
+        # children in the order (left_0, right_0, left_1, right_1, ...)
+        counts = np.empty((2 * fidx.size, self.K))
+        counts[0::2], counts[1::2] = lc[fidx], rc[fidx]
+        nn = np.empty(2 * fidx.size, dtype=np.int64)
+        nn[0::2], nn[1::2] = n_left[fidx], sizes[fidx] - n_left[fidx]
+        nums = np.empty(2 * fidx.size, dtype=np.int64)
+        nums[0::2], nums[1::2] = 2 * numbers, 2 * numbers + 1
+        par = np.repeat(parents, 2)
+        kids = self._add_nodes(counts, nn, par, depth, nums)
+        for i, v in enumerate(parents):
+            nd.split[v] = splits[fidx[i]]
+            nd.left[v], nd.right[v] = int(kids[2 * i]), int(kids[2 * i + 1])
+        # Stable partition of every feature's sorted list: left part, then right part.
+        order = order[:, keep_cols]
+        seg_k = np.repeat(np.arange(fidx.size), sizes[fidx])
+        sizes_k = sizes[fidx]
+        starts = np.concatenate([[0], np.cumsum(sizes_k)[:-1]])
+        mask = self._flag[order]  # (p, M)
+        csum = np.cumsum(mask, axis=1)
+        before = csum - mask  # lefts before each position (global)
+        base = np.take(before, starts, axis=1)
+        local_left = before - base[:, seg_k]
+        local_pos = np.arange(order.shape[1]) - starts[seg_k]
+        nl_k = n_left[fidx][seg_k]
+        newpos = np.where(mask, starts[seg_k] + local_left,
+                          starts[seg_k] + nl_k + (local_pos - local_left))
+        new_order = np.empty_like(order)
+        np.put_along_axis(new_order, newpos, order, axis=1)
+        new_sizes = nn
+        return new_order, new_sizes, kids
 
-    # -- rpart's depth-first growth with in-growth cost-complexity pruning --------------------
-    def _partition(self, node, order, bound):
-        """Grow below ``node``; return (number of splits kept, summed leaf risk)."""
+    def _partition(self, node, bound):
+        """rpart's recursion over the grown tree: (number of splits kept, summed leaf risk)."""
         nd = self.nodes
         risk = nd.risk[node]
         tempcp = min(risk, bound)
-        split = self._best_split(order, node) if self._splittable(node, tempcp) else None
-        if split is None:
+        if nd.left[node] < 0 or tempcp <= self.alpha:
+            self._make_leaf(node)
             nd.complexity[node] = self.alpha
             return 0, risk
-        left_order, right_order = self._make_children(node, order, split)
         left, right = nd.left[node], nd.right[node]
-        del order
-        l_split, l_risk = self._partition(left, left_order, tempcp - self.alpha)
-        del left_order
+        l_split, l_risk = self._partition(left, tempcp - self.alpha)
         # The right child's bound uses what the left subtree achieved (rpart's partition).
         t = max((risk - l_risk) / (l_split + 1), risk - nd.risk[left])
         t = min(t, bound)
-        r_split, r_risk = self._partition(right, right_order, t - self.alpha)
-        del right_order
+        r_split, r_risk = self._partition(right, t - self.alpha)
         cx, l_split, l_risk, r_split, r_risk = self._node_complexity(node, l_split, l_risk,
                                                                      r_split, r_risk)
         nd.complexity[node] = cx
         if cx <= self.alpha:  # all in vain: collapse the subtree
-            nd.left[node] = nd.right[node] = -1
-            nd.split[node] = None
+            self._make_leaf(node)
             return 0, risk
         return l_split + r_split + 1, l_risk + r_risk
+
+    def _make_leaf(self, node):
+        nd = self.nodes
+        nd.left[node] = nd.right[node] = -1
+        nd.split[node] = None
 
     def _node_complexity(self, node, l_split, l_risk, r_split, r_risk):
         """Weakest-link complexity of ``node``, letting a child collapse first when its own
@@ -393,27 +462,31 @@ class TreeBuilder:
         return cx, l_split, l_risk, r_split, r_risk
 
     # -- best-first growth for a fixed number of leaves ------------------------------------
-    def _grow_best_first(self, root, order):
+    def _grow_best_first(self, order):
         nd = self.nodes
         heap = []
         counter = 0
 
         def push(node, node_order):
             nonlocal counter
-            if self._splittable(node, nd.risk[node]):
-                split = self._best_split(node_order, node)
+            if self._searchable(node):
+                split = self._best_splits(node_order, np.array([node]),
+                                          np.array([node_order.shape[1]]))[0]
                 if split is not None:
                     heapq.heappush(heap, (-split.goodness, counter, node, split, node_order))
                     counter += 1
 
-        push(root, order)
+        push(0, order)
         n_leaves = 1
         while heap and n_leaves < self.max_leaf_nodes:
             _, _, node, split, node_order = heapq.heappop(heap)
-            left_order, right_order = self._make_children(node, node_order, split)
+            new_order, _, kids = self._split_level(
+                node_order, np.array([node]), np.array([node_order.shape[1]]), [split],
+                np.array([True]))
+            n_left = nd.n[kids[0]]
             n_leaves += 1
-            push(nd.left[node], left_order)
-            push(nd.right[node], right_order)
+            push(int(kids[0]), new_order[:, :n_left])
+            push(int(kids[1]), new_order[:, n_left:])
 
     def _weakest_link(self, node):
         """Complexities of a grown tree bottom-up (as in _partition), collapsing nodes whose
@@ -428,89 +501,125 @@ class TreeBuilder:
                                                                      r_split, r_risk)
         nd.complexity[node] = cx
         if cx <= self.alpha:
-            nd.left[node] = nd.right[node] = -1
-            nd.split[node] = None
+            self._make_leaf(node)
             return 0, nd.risk[node]
         return l_split + r_split + 1, l_risk + r_risk
 
     # -- split search ----------------------------------------------------------------------
-    def _candidate_features(self):
+    def _feature_mask(self, n_segments):
+        """(p, S) features drawn for each node (all True without max_features)."""
         p = self.X.shape[1]
         if self.max_features is None or self.max_features >= p:
-            return np.arange(p)
-        return np.sort(self.rng.choice(p, size=self.max_features, replace=False))
+            return None
+        keys = self.rng.random((n_segments, p))
+        ranks = np.argsort(np.argsort(keys, axis=1), axis=1)
+        return (ranks < self.max_features).T
 
     def _goodness(self, left, right):
         g = self.criterion(left, right)
         return check_goodness(g, left.shape[0], self.name)
 
-    def _best_split(self, order, node):
-        """Best split of the node, or None when no candidate has positive goodness."""
-        total = self.nodes.value[node]
-        m = order.shape[1]
-        mb = self.min_bucket
-        if m < 2 * mb:
-            return None
-        feats = self._candidate_features()
-        best_g = np.full(feats.size, -np.inf)
-        best_info = [None] * feats.size
-        is_num = self.cat_sizes[feats] == 0
-        num_pos = np.flatnonzero(is_num)
-        if num_pos.size:
-            self._numeric_search(order, feats[num_pos], num_pos, total, best_g, best_info)
-        for pos in np.flatnonzero(~is_num):
-            self._categorical_search(order[0], feats[pos], pos, total, best_g, best_info)
-        if not np.isfinite(best_g).any():
-            return None
-        k = int(np.argmax(best_g))  # first feature among ties (rpart keeps the first)
-        g = float(best_g[k])
-        self._iscale = max(self._iscale, g)
-        # rpart ignores improvements that are rounding noise relative to the largest seen.
-        if not g > max(self._iscale * 1e-10, 0.0):
-            return None
-        info = best_info[k]
-        if isinstance(info, float):
-            return _Split(goodness=g, feature=int(feats[k]), threshold=info)
-        return _Split(goodness=g, feature=int(feats[k]), left_categories=info)
+    def _best_splits(self, order, nodes, sizes):
+        """Best split of every node of a level (segments of ``order``), None where no
+        candidate has positive goodness."""
+        p = self.X.shape[1]
+        S = nodes.size
+        best_g = np.full((p, S), -np.inf)
+        best_info = np.full((p, S), np.nan)  # threshold (numeric)
+        cat_info = {}
+        totals = np.array([self.nodes.value[v] for v in nodes]).reshape(S, self.K)
+        numeric = np.flatnonzero(self.cat_sizes == 0)
+        if numeric.size:
+            self._numeric_search(order, numeric, sizes, totals, best_g, best_info)
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        for j in np.flatnonzero(self.cat_sizes > 0):
+            for s in range(S):
+                rows = order[0, starts[s]:starts[s] + sizes[s]]
+                res = self._categorical_search(rows, j, totals[s])
+                if res is not None:
+                    best_g[j, s], cat_info[(j, s)] = res
+        fmask = self._feature_mask(S)
+        if fmask is not None:
+            best_g[~fmask] = -np.inf
+        feat = np.argmax(best_g, axis=0)  # first feature among ties (rpart keeps the first)
+        g = best_g[feat, np.arange(S)]
+        out = []
+        for s in range(S):
+            gs = g[s]
+            if not np.isfinite(gs):
+                out.append(None)
+                continue
+            self._iscale = max(self._iscale, gs)
+            # rpart ignores improvements that are rounding noise relative to the largest seen.
+            if not gs > max(self._iscale * 1e-10, 0.0):
+                out.append(None)
+                continue
+            j = int(feat[s])
+            if self.cat_sizes[j] > 0:
+                out.append(_Split(goodness=float(gs), feature=j, left_categories=cat_info[(j, s)]))
+            else:
+                out.append(_Split(goodness=float(gs), feature=j,
+                                  threshold=float(best_info[j, s])))
+        return out
 
-    def _numeric_search(self, order, feats, positions, total, best_g, best_info):
+    def _numeric_search(self, order, feats, sizes, totals, best_g, best_info):
         K = self.K
         mb = self.min_bucket
-        rows = order[feats]  # (q, m): the node's rows sorted by each feature
-        q, m = rows.shape
-        lo, hi = mb - 1, m - mb - 1  # split after sorted position i: left = positions 0..i
+        rows = order[feats]  # (q, M): each node's rows sorted by each feature, node after node
+        q, M = rows.shape
+        S = sizes.size
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        seg = np.repeat(np.arange(S), sizes)
+        local = np.arange(M) - starts[seg]
+        # split after position t: left = the node's positions up to t
+        pos_ok = (local >= mb - 1) & (local <= sizes[seg] - mb - 1)
         xs = self.X[rows, feats[:, None]]
-        valid = xs[:, lo:hi + 1] < xs[:, lo + 1:hi + 2]
+        valid = np.zeros((q, M), dtype=bool)
+        valid[:, :-1] = pos_ok[None, :-1] & (xs[:, :-1] < xs[:, 1:])
         if not valid.any():
             return
-        onehot = np.zeros((q, m, K))
-        flat = (np.arange(q * m) * K + self.codes[rows].ravel())
-        onehot.reshape(-1)[flat] = self.w[rows].ravel()
-        cum = np.cumsum(onehot[:, :hi + 1], axis=1)[:, lo:]  # (q, hi-lo+1, K)
-        n_pos = hi - lo + 1
+        ys = self.codes[rows]
+        ws = None if self.unit_weights else self.w[rows]
+        # Cumulative class counts over the whole level, then minus what precedes each node;
+        # class-major, so that the criterion's per-class columns are contiguous.
+        left = np.empty((K, q, M))
+        for k in range(K):
+            hit = ys == k
+            z = hit if ws is None else np.where(hit, ws, 0.0)
+            np.cumsum(z, axis=1, dtype=np.float64, out=left[k])
+            if S > 1:
+                prev = np.zeros((q, S))
+                prev[:, 1:] = left[k][:, starts[1:] - 1]
+                left[k] -= np.repeat(prev, sizes, axis=1)
+        tot = totals[seg].T  # (K, M)
         if valid.mean() > 0.6:
-            left = cum.reshape(-1, K)
-            good = self._goodness(left, total - left).reshape(q, n_pos)
-            good = np.where(valid, good, -np.inf)
-        else:  # many ties (discrete features): evaluate only the distinct-value cuts
-            left = cum[valid]
-            good = np.full((q, n_pos), -np.inf)
-            good[valid] = self._goodness(left, total - left)
-        arg = np.argmax(good, axis=1)  # first (lowest) threshold among ties, as rpart
-        vals = good[np.arange(q), arg]
-        for j in range(q):
-            if np.isfinite(vals[j]):
-                i = lo + int(arg[j])
-                a, b = xs[j, i], xs[j, i + 1]
-                thr = (a + b) / 2.0
-                if not a < thr:  # adjacent floats: keep x < threshold exact on both sides
-                    thr = b
-                best_g[positions[j]] = vals[j]
-                best_info[positions[j]] = float(thr)
+            right = tot[:, None, :] - left
+            good = self._goodness(left.reshape(K, -1).T, right.reshape(K, -1).T).reshape(q, M)
+            good[~valid] = -np.inf
+        else:  # many ties or small nodes: evaluate only the admissible cuts
+            cand = left[:, valid]  # (K, n_valid)
+            cols = np.nonzero(valid)[1]
+            good = np.full((q, M), -np.inf)
+            good[valid] = self._goodness(cand.T, (tot[:, cols] - cand).T)
+        # Best cut per (feature, node): the first (lowest threshold) among ties, as rpart.
+        seg_max = np.maximum.reduceat(good, starts, axis=1)  # (q, S)
+        hit = good == np.repeat(seg_max, sizes, axis=1)
+        hit &= np.isfinite(good)
+        pos = np.where(hit, np.arange(M)[None, :], M)
+        first = np.minimum.reduceat(pos, starts, axis=1)  # (q, S)
+        fin = first < M
+        jj, ss = np.nonzero(fin)
+        t = first[jj, ss]
+        a, b = xs[jj, t], xs[jj, t + 1]
+        thr = (a + b) / 2.0
+        thr = np.where(a < thr, thr, b)  # adjacent floats: keep x < threshold exact
+        best_g[feats[jj], ss] = seg_max[jj, ss]
+        best_info[feats[jj], ss] = thr
 
-    def _categorical_search(self, rows, feat, position, total, best_g, best_info):
+    def _categorical_search(self, rows, feat, total):
         """Categories ordered by their mean class code in the node, then cut like a numeric
-        feature (the exact search for two classes; rpart does this for ordinal predictors)."""
+        feature (the exact search for two classes; rpart does this for ordinal predictors).
+        Returns (goodness, sorted codes sent left) or None."""
         K = self.K
         n_cat = int(self.cat_sizes[feat])
         cats = self.X[rows, feat].astype(np.int64)
@@ -519,7 +628,7 @@ class TreeBuilder:
         n_units = np.bincount(cats, minlength=n_cat)
         present = np.flatnonzero(n_units > 0)
         if present.size < 2:
-            return
+            return None
         cw = counts[present].sum(axis=1)
         mean = counts[present] @ np.arange(K) / cw
         seq = present[np.argsort(mean, kind="stable")]
@@ -527,17 +636,16 @@ class TreeBuilder:
         n_left = np.cumsum(n_units[seq])[:-1]
         valid = (n_left >= self.min_bucket) & (rows.size - n_left >= self.min_bucket)
         if not valid.any():
-            return
+            return None
         good = np.where(valid, self._goodness(cum, total - cum), -np.inf)
         k = int(np.argmax(good))
         if not np.isfinite(good[k]):
-            return
+            return None
         left = seq[:k + 1]
         absent = np.setdiff1d(np.arange(n_cat), present)
         if absent.size and cum[k].sum() >= total.sum() - cum[k].sum():
             left = np.concatenate([left, absent])  # unseen categories follow the majority
-        best_g[position] = good[k]
-        best_info[position] = np.sort(left).astype(np.int64)
+        return float(good[k]), np.sort(left).astype(np.int64)
 
     # -- output ----------------------------------------------------------------------------
     def _to_arrays(self) -> Tree:

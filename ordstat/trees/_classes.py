@@ -271,7 +271,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                 cats = known.get(j)
                 if cats is None:
                     continue
-            codes = pd.Categorical(col, categories=cats).codes.astype(np.float64)
+            values = col.astype(object).to_numpy()
+            codes = pd.Index(cats).get_indexer(values).astype(np.float64)
             unseen = (codes < 0) & col.notna().to_numpy()
             if unseen.any():
                 bad = pd.unique(col[unseen])[:5]

@@ -1,0 +1,403 @@
+"""OrdinalTreeClassifier: the split search against a naive splitter, the reason for ordinal
+splitting (paper 003, section 7), pruning, weights, categorical features and input errors."""
+
+import pickle
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ordstat.trees import OrdinalTreeClassifier, criteria
+from ordstat.trees._prune import prune_tree
+
+
+def naive_best_split(X, y, w, k, crit, min_bucket):
+    """Every midpoint of every feature, counts by plain loops: (goodness, feature, threshold)."""
+    best = (-np.inf, None, None)
+    for j in range(X.shape[1]):
+        values = np.unique(X[:, j])
+        for a, b in zip(values[:-1], values[1:]):
+            thr = (a + b) / 2
+            go = X[:, j] < thr
+            if go.sum() < min_bucket or (~go).sum() < min_bucket:
+                continue
+            left = np.zeros(k)
+            right = np.zeros(k)
+            for yi, wi, g in zip(y, w, go):
+                (left if g else right)[yi] += wi
+            g = float(crit(left[None], right[None])[0])
+            if g > best[0] + 1e-9:
+                best = (g, j, thr)
+    return best
+
+
+@pytest.mark.parametrize("name", ["gini", "ordinal", "twoing", "gini_quadratic", "entropy"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_root_split_matches_naive_splitter(name, seed):
+    rng = np.random.default_rng(seed)
+    n, k = 40, 4
+    X = np.round(rng.normal(size=(n, 3)), 1)  # rounding makes ties between values
+    y = rng.integers(0, k, size=n)
+    w = rng.uniform(0.5, 2.0, size=n)
+    tree = OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=3, cp=-1, xval=0,
+                                 max_depth=1).fit(X, y, sample_weight=w)
+    g, j, thr = naive_best_split(X, y, w, k, criteria.CRITERIA[name], 3)
+    t = tree.tree_
+    assert t.improvement[0] == pytest.approx(g, rel=1e-9)
+    assert t.feature[0] == j
+    assert t.threshold[0] == pytest.approx(thr)
+
+
+def test_children_counts_partition_the_parent():
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(300, 4))
+    y = np.digitize(X[:, 0] + rng.normal(scale=0.7, size=300), [-1, 0, 1])
+    t = OrdinalTreeClassifier(min_split=10, cp=0.0, xval=0).fit(X, y).tree_
+    internal = np.flatnonzero(t.children_left >= 0)
+    np.testing.assert_allclose(t.value[internal],
+                               t.value[t.children_left[internal]]
+                               + t.value[t.children_right[internal]])
+    np.testing.assert_array_equal(t.n_node_samples[internal],
+                                  t.n_node_samples[t.children_left[internal]]
+                                  + t.n_node_samples[t.children_right[internal]])
+    # preorder: a left child directly follows its parent; node numbers as rpart's
+    np.testing.assert_array_equal(t.children_left[internal], internal + 1)
+    np.testing.assert_array_equal(t.node_number[t.children_left[internal]],
+                                  2 * t.node_number[internal])
+    assert t.n_node_samples[t.is_leaf].min() == 3  # min_bucket = round(10 / 3)
+
+
+def u_and_monotone_data():
+    """Class sizes 8, 14, 8. x0 = class + small noise (monotone); x1 U-shaped: low for the
+    middle class, high (classes 0 and 2 interleaved) for the extremes."""
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1, 2], [8, 14, 8])
+    x0 = y + rng.uniform(0, 0.4, size=y.size)
+    x1 = np.empty(y.size)
+    x1[y == 1] = np.linspace(0, 0.9, 14)
+    ext = np.flatnonzero(y != 1)
+    interleave = np.concatenate([ext[y[ext] == 0], ext[y[ext] == 2]]).reshape(2, 8).T.ravel()
+    x1[interleave] = 2 + np.arange(16) / 16
+    return np.column_stack([x0, x1]), y
+
+
+def test_gini_prefers_u_shape_and_ordinal_the_monotone_predictor():
+    """Paper 003, section 7: U-shaped predictors are used by Gini, not by i_OS.
+
+    By hand (counts (8, 14, 8), N = 30):
+      Gini, N i: parent 30 (1 - 324/900) = 19.2;
+        U split {1} | {0, 2}: children (0,14,0) -> 0, (8,0,8) -> 16 * 1/2 = 8; goodness 11.2
+        monotone {0} | {1, 2}: (8,0,0) -> 0, (0,14,8) -> 22 - 260/22; goodness 9.0182
+      ordinal, N i = sum_g c_g (N - c_g) / N: parent 2 * 8 * 22 / 30 = 11.7333;
+        U split: (0,14,0) -> 0, (8,0,8) -> 2 * 8 * 8 / 16 = 8; goodness 3.7333
+        monotone: (8,0,0) -> 0, (0,14,8) -> 14 * 8 / 22 = 5.0909; goodness 6.6424
+    """
+    X, y = u_and_monotone_data()
+    kw = dict(min_split=2, min_bucket=1, cp=-1, xval=0, max_depth=1)
+    gini = OrdinalTreeClassifier(criterion="gini", **kw).fit(X, y).tree_
+    ordinal = OrdinalTreeClassifier(criterion="ordinal", **kw).fit(X, y).tree_
+    assert gini.feature[0] == 1 and gini.improvement[0] == pytest.approx(11.2)
+    assert ordinal.feature[0] == 0 and ordinal.improvement[0] == pytest.approx(19.2 * 0 + 11.7333333 - 14 * 8 / 22)
+    # and the competitor of each, from the criterion functions on the hand-built children
+    g, o = criteria.CRITERIA["gini"], criteria.CRITERIA["ordinal"]
+    mono = (np.array([[8.0, 0, 0]]), np.array([[0.0, 14, 8]]))
+    u = (np.array([[0.0, 14, 0]]), np.array([[8.0, 0, 8]]))
+    assert g(*mono)[0] == pytest.approx(19.2 - (22 - 260 / 22))
+    assert o(*u)[0] == pytest.approx(11.7333333 - 8)
+    assert gini.improvement[0] > g(*mono)[0] and ordinal.improvement[0] > o(*u)[0]
+
+
+def test_generalized_gini_without_positive_decrease_does_not_split():
+    X = np.array([[0.0]] * 4 + [[1.0]] * 4)
+    y = np.array([0, 0, 2, 2, 1, 1, 1, 1])
+    cost = np.array([[0, 1, 5], [1, 0, 1], [5, 1, 0]], dtype=float)
+    kw = dict(min_split=2, min_bucket=1, cp=-1, xval=0)
+    tree = OrdinalTreeClassifier(criterion=criteria.generalized_gini(cost), **kw).fit(X, y)
+    assert tree.tree_.n_nodes == 1
+    assert OrdinalTreeClassifier(criterion="gini", **kw).fit(X, y).tree_.n_nodes == 3
+
+
+def test_integer_weights_equal_repeated_units():
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(40, 3))
+    y = rng.integers(0, 3, size=40)
+    w = rng.integers(0, 4, size=40)
+    kw = dict(min_split=2, min_bucket=1, cp=0.0, xval=0, criterion="ordinal")
+    a = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
+    b = OrdinalTreeClassifier(**kw).fit(np.repeat(X, w, axis=0), np.repeat(y, w)).tree_
+    np.testing.assert_array_equal(a.feature, b.feature)
+    np.testing.assert_allclose(a.threshold, b.threshold)
+    np.testing.assert_allclose(a.value, b.value)
+
+
+def five_class(n_per=40, seed=0):
+    rng = np.random.default_rng(seed)
+    y = np.repeat(np.arange(5), n_per)
+    z = rng.multivariate_normal([0, 0], [[4, 2], [2, 4]], size=y.size) + 2 * y[:, None]
+    noise = np.column_stack([rng.uniform(size=(y.size, 3)), rng.normal(size=(y.size, 2))])
+    return np.column_stack([z, noise]), y
+
+
+def test_cp_table_is_a_nested_sequence_and_pruning_reproduces_it():
+    X, y = five_class()
+    est = OrdinalTreeClassifier(criterion="gini", min_split=10, cp=0.001, random_state=0)
+    est.fit(X, y)
+    tab = est.cp_table_
+    assert list(tab.columns) == ["CP", "nsplit", "rel_error", "xerror", "xstd"]
+    assert (np.diff(tab["CP"]) < 0).all()
+    assert (np.diff(tab["nsplit"]) > 0).all() and tab["nsplit"].iloc[0] == 0
+    assert (np.diff(tab["rel_error"]) < 0).all() and tab["rel_error"].iloc[0] == 1.0
+    root_risk = est.tree_.risk[0]
+    for cp, nsplit, rel in tab[["CP", "nsplit", "rel_error"]].itertuples(index=False):
+        pruned = est.prune_tree(cp).tree_
+        assert pruned.n_nodes == 2 * nsplit + 1
+        assert pruned.risk[pruned.is_leaf].sum() / root_risk == pytest.approx(rel)
+    # the table's last row is the fitted tree
+    assert est.tree_.n_nodes == 2 * tab["nsplit"].iloc[-1] + 1
+
+
+def test_prune_rules_choose_rows_of_the_table():
+    X, y = five_class(seed=1)
+    kw = dict(criterion="ordinal", min_split=10, cp=0.001, random_state=3)
+    full = OrdinalTreeClassifier(**kw).fit(X, y)
+    tab = full.cp_table_
+    best = int(np.argmin(tab["xerror"]))
+    one_se = int(np.flatnonzero(tab["xerror"] <= tab["xerror"].iloc[best]
+                                + tab["xstd"].iloc[best])[0])
+    m = OrdinalTreeClassifier(prune="min", **kw).fit(X, y)
+    s = OrdinalTreeClassifier(prune="1se", **kw).fit(X, y)
+    assert m.tree_.n_nodes == 2 * tab["nsplit"].iloc[best] + 1
+    assert s.tree_.n_nodes == 2 * tab["nsplit"].iloc[one_se] + 1
+    assert s.cp_ == tab["CP"].iloc[one_se]
+    pd.testing.assert_frame_equal(m.cp_table_, tab)
+
+
+def test_cross_validation_by_hand_on_a_stump():
+    """xerror of the root row (cp above every split: each held-out unit gets the training
+    mode) computed directly."""
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(60, 2))
+    y = (X[:, 0] > 0).astype(int) + (X[:, 0] > 1)
+    folds = np.arange(60) % 3
+    est = OrdinalTreeClassifier(criterion="gini", min_split=2, xval=folds).fit(X, y)
+    errors = []
+    for f in range(3):
+        train = folds != f
+        counts = np.bincount(y[train], minlength=3)
+        mode = int(np.argmax(counts))
+        errors.extend(y[~train] != mode)
+    errors = np.array(errors, dtype=float)
+    root_risk = est.tree_.risk[0]
+    assert est.cp_table_["xerror"].iloc[0] == pytest.approx(errors.sum() / root_risk)
+    sd = np.sqrt(errors.sum() - errors.sum() ** 2 / 60)
+    assert est.cp_table_["xstd"].iloc[0] == pytest.approx(sd / root_risk)
+
+
+def test_same_seed_same_tree_and_table():
+    X, y = five_class(seed=2)
+    kw = dict(max_features=2, random_state=7, min_split=5)
+    a = OrdinalTreeClassifier(**kw).fit(X, y)
+    b = OrdinalTreeClassifier(**kw).fit(X, y)
+    pd.testing.assert_frame_equal(a.cp_table_, b.cp_table_)
+    np.testing.assert_array_equal(a.tree_.feature, b.tree_.feature)
+    c = OrdinalTreeClassifier(max_features=2, random_state=8, min_split=5).fit(X, y)
+    assert not (c.tree_.n_nodes == a.tree_.n_nodes
+                and np.array_equal(c.tree_.feature, a.tree_.feature))
+
+
+def test_max_leaf_nodes_gives_that_many_leaves():
+    X, y = five_class(seed=3)
+    for m in (2, 4, 9):
+        t = OrdinalTreeClassifier(max_leaf_nodes=m, cp=-1, min_split=2, xval=0).fit(X, y)
+        assert t.tree_.n_leaves == m
+    # best first: the stump is the root split of the unrestricted tree
+    stump = OrdinalTreeClassifier(max_leaf_nodes=2, cp=-1, xval=0).fit(X, y).tree_
+    full = OrdinalTreeClassifier(cp=-1, xval=0).fit(X, y).tree_
+    assert stump.feature[0] == full.feature[0] and stump.threshold[0] == full.threshold[0]
+
+
+def test_predict_apply_decision_path_are_consistent():
+    X, y = five_class(seed=4)
+    est = OrdinalTreeClassifier(min_split=8, cp=0.005, xval=0).fit(X, y)
+    leaves = est.apply(X)
+    assert est.tree_.is_leaf[leaves].all()
+    proba = est.predict_proba(X)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    np.testing.assert_allclose(proba, est.tree_.value[leaves] / est.tree_.value[leaves].sum(1)[:, None])
+    np.testing.assert_array_equal(est.predict(X), est.classes_[np.argmax(proba, axis=1)])
+    path = est.decision_path(X).toarray()
+    assert (path[np.arange(len(X)), leaves] == 1).all() and (path[:, 0] == 1).all()
+    np.testing.assert_array_equal(path.sum(axis=1), est.tree_.depth[leaves] + 1)
+    # training units reach the leaf whose counts they were counted in
+    counts = np.zeros_like(est.tree_.value)
+    np.add.at(counts, (leaves, y), 1.0)
+    np.testing.assert_allclose(counts[est.tree_.is_leaf], est.tree_.value[est.tree_.is_leaf])
+
+
+def test_leaf_rules():
+    X = np.zeros((7, 1))
+    X[4:, 0] = 1.0
+    y = np.array([0, 2, 2, 0, 0, 0, 0])  # a pure-ish right node; left node counts (2, 0, 2)
+    kw = dict(min_split=2, min_bucket=1, cp=-1, xval=0, max_depth=0 + 1)
+    mode = OrdinalTreeClassifier(leaf_rule="mode", classes=[0, 1, 2], **kw).fit(X[:4], y[:4])
+    med = OrdinalTreeClassifier(leaf_rule="median", classes=[0, 1, 2], **kw).fit(X[:4], y[:4])
+    # a single node with counts (2, 0, 2): mode ties -> lowest class; the median minimises
+    # sum |g - h| n_g: predicting 0 or 1 or 2 all cost 4, first wins.
+    assert mode.tree_.yval[0] == 0 and mode.tree_.risk[0] == 2
+    assert med.tree_.risk[0] == 4
+    y2 = np.array([0, 1, 2, 2])
+    med2 = OrdinalTreeClassifier(leaf_rule="median", classes=[0, 1, 2], **kw).fit(X[:4], y2)
+    assert med2.tree_.yval[0] == 1 or med2.tree_.yval[0] == 2  # weighted median region
+    cost = np.array([[0, 1, 9], [1, 0, 1], [9, 1, 0]], dtype=float)
+    c = OrdinalTreeClassifier(criterion=criteria.generalized_gini(cost), leaf_rule="cost",
+                              classes=[0, 1, 2], **kw).fit(X[:4], y[:4])
+    # counts (2, 0, 2): predicting the middle class costs 2 + 2 = 4 < 18
+    assert c.tree_.yval[0] == 1 and c.tree_.risk[0] == 4
+    assert c.predict(X[:1])[0] == 1
+
+
+def test_categorical_feature_split_equals_best_subset_for_two_classes():
+    rng = np.random.default_rng(6)
+    cats = list("abcdef")
+    x = rng.choice(cats, size=120)
+    rate = dict(zip(cats, [0.1, 0.8, 0.3, 0.9, 0.5, 0.2]))
+    y = (rng.uniform(size=120) < np.vectorize(rate.get)(x)).astype(int)
+    X = pd.DataFrame({"c": pd.Categorical(x, categories=cats), "z": rng.normal(size=120)})
+    est = OrdinalTreeClassifier(criterion="gini", min_split=2, min_bucket=1, cp=-1, xval=0,
+                                max_depth=1).fit(X, y)
+    t = est.tree_
+    assert t.feature[0] == 0 and np.isnan(t.threshold[0])
+    # exhaustive search over all subsets of categories
+    best = -np.inf
+    codes = X["c"].cat.codes.to_numpy()
+    for mask in range(1, 2 ** 6 - 1):
+        left_set = [c for c in range(6) if mask >> c & 1]
+        go = np.isin(codes, left_set)
+        lc = np.bincount(y[go], minlength=2)[None].astype(float)
+        rc = np.bincount(y[~go], minlength=2)[None].astype(float)
+        best = max(best, criteria.CRITERIA["gini"](lc, rc)[0])
+    assert t.improvement[0] == pytest.approx(best)
+    left = set(t.left_categories[0].tolist())
+    np.testing.assert_array_equal(est.apply(X) == t.children_left[0], np.isin(codes, list(left)))
+    assert "c=" in est.export_text()
+    with pytest.raises(ValueError, match="not seen when fitting"):
+        est.predict(X.assign(c=pd.Categorical(["zz"] * 120)))
+
+
+def test_ordered_categorical_is_split_like_a_number():
+    rng = np.random.default_rng(8)
+    levels = ["low", "mid", "high", "top"]
+    x = pd.Categorical(rng.choice(levels, size=80), categories=levels, ordered=True)
+    y = np.asarray(x.codes) // 2
+    X = pd.DataFrame({"g": x})
+    est = OrdinalTreeClassifier(min_split=2, xval=0).fit(X, y)
+    assert est.tree_.threshold[0] == 1.5 and est.categories_ == {}
+
+
+def test_export_text_layout():
+    X, y = u_and_monotone_data()
+    est = OrdinalTreeClassifier(criterion="gini", min_split=2, xval=0, classes=[0, 1, 2])
+    text = est.fit(pd.DataFrame(X, columns=["mono", "ushape"]), y).export_text()
+    lines = text.splitlines()
+    assert lines[2] == "node), split, n, loss, yval, (yprob)"
+    body = lines[5:]
+    assert len(body) == est.tree_.n_nodes
+    assert body[0].startswith("1) root 30 16 1 (")
+    assert body[1].strip().startswith("2) ushape< ")
+    assert sum(line.endswith("*") for line in body) == est.tree_.n_leaves
+
+
+def test_pickles_small():
+    X, y = five_class(seed=5)
+    est = OrdinalTreeClassifier(xval=0).fit(X, y)
+    assert len(pickle.dumps(est)) < 50_000
+    again = pickle.loads(pickle.dumps(est))
+    np.testing.assert_array_equal(again.predict(X), est.predict(X))
+
+
+def test_feature_importances_sum_improvements():
+    X, y = five_class(seed=6)
+    est = OrdinalTreeClassifier(xval=0, cp=0.001).fit(X, y)
+    t = est.tree_
+    imp = np.zeros(X.shape[1])
+    for f, g in zip(t.feature, t.improvement):
+        if f >= 0:
+            imp[f] += g
+    np.testing.assert_allclose(est.variable_importance_, imp)
+    np.testing.assert_allclose(est.feature_importances_, imp / imp.sum())
+
+
+@pytest.mark.parametrize("params,err,match", [
+    (dict(criterion="nope"), ValueError, "criterion must be one of"),
+    (dict(min_split=0), ValueError, "min_split"),
+    (dict(min_split=2.5), TypeError, "min_split"),
+    (dict(min_bucket=0), ValueError, "min_bucket"),
+    (dict(cp="x"), TypeError, "cp"),
+    (dict(max_depth=0), ValueError, "max_depth"),
+    (dict(max_depth=61), ValueError, "max_depth"),
+    (dict(max_leaf_nodes=1), ValueError, "max_leaf_nodes"),
+    (dict(max_features=0), ValueError, "max_features"),
+    (dict(max_features=1.5), ValueError, "max_features"),
+    (dict(max_features="half"), ValueError, "max_features"),
+    (dict(max_features=[1]), TypeError, "max_features"),
+    (dict(xval=-1), ValueError, "xval"),
+    (dict(xval=2.5), TypeError, "xval"),
+    (dict(xval=[0, 1]), ValueError, "xval"),
+    (dict(prune="max"), ValueError, "prune"),
+    (dict(prune="min", xval=0), ValueError, "xval"),
+    (dict(leaf_rule="mean"), ValueError, "leaf_rule"),
+    (dict(leaf_rule="cost"), ValueError, "leaf_rule='cost'"),
+    (dict(random_state="seed"), TypeError, "random_state"),
+])
+def test_bad_parameters_name_the_argument(params, err, match):
+    X, y = five_class(n_per=6)
+    with pytest.raises(err, match=match):
+        OrdinalTreeClassifier(**params).fit(X, y)
+
+
+def test_bad_inputs():
+    X, y = five_class(n_per=6)
+    Xn = X.copy()
+    Xn[0, 0] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        OrdinalTreeClassifier().fit(Xn, y)
+    est = OrdinalTreeClassifier(xval=0).fit(X, y)
+    with pytest.raises(ValueError, match="NaN"):
+        est.predict(Xn)
+    with pytest.raises(ValueError, match="features"):
+        est.predict(X[:, :2])
+    df = pd.DataFrame({"c": pd.Categorical(["a", None, "b"] * 10)})
+    with pytest.raises(ValueError, match="NaN"):
+        OrdinalTreeClassifier().fit(df, np.arange(30) % 2)
+
+    def bad_shape(left, right):
+        return np.zeros(3)
+
+    def nan_goodness(left, right):
+        return np.full(left.shape[0], np.nan)
+
+    with pytest.raises(ValueError, match="shape"):
+        OrdinalTreeClassifier(criterion=bad_shape, xval=0).fit(X, y)
+    with pytest.raises(ValueError, match="NaN"):
+        OrdinalTreeClassifier(criterion=nan_goodness, xval=0).fit(X, y)
+
+
+def test_prune_tree_validates_and_keeps_the_original():
+    X, y = five_class(seed=7)
+    est = OrdinalTreeClassifier(cp=0.001, xval=0).fit(X, y)
+    n = est.tree_.n_nodes
+    small = est.prune_tree(0.05)
+    assert small.tree_.n_nodes < n and est.tree_.n_nodes == n
+    with pytest.raises(TypeError, match="cp"):
+        est.prune_tree("big")
+    pruned = prune_tree(est.tree_, np.inf)
+    assert pruned.n_nodes == 1
+
+
+def test_no_split_possible_gives_a_root_and_a_one_row_table():
+    X = np.zeros((10, 2))
+    y = np.arange(10) % 2
+    est = OrdinalTreeClassifier(random_state=0).fit(X, y)
+    assert est.tree_.n_nodes == 1 and len(est.cp_table_) == 1
+    assert np.isfinite(est.cp_table_.to_numpy()).all()
+    np.testing.assert_allclose(est.predict_proba(X), 0.5)

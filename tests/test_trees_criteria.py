@@ -1,0 +1,281 @@
+"""Split criteria against brute-force implementations written from the formulas of paper 003
+(sections 2 and 4; the lost equations as restored in DESIGN.md)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ordstat.trees import criteria
+from ordstat.trees.criteria import CRITERIA, generalized_gini, ordinal_impurity, register_criterion
+
+
+# --- plain formulas on proportions, one node at a time -----------------------------------------
+
+def gini_i(p):
+    return 1.0 - sum(q * q for q in p)
+
+
+def entropy_i(p):
+    return -sum(q * np.log(q) for q in p if q > 0)
+
+
+def cost_i(cost):
+    def i(p):
+        k = len(p)
+        return sum(cost[g][h] * p[g] * p[h] for g in range(k) for h in range(k))
+    return i
+
+
+def ordinal_i(scores=None):
+    def i(p):
+        k = len(p)
+        s = list(range(k)) if scores is None else list(scores)
+        total = 0.0
+        for g in range(k - 1):
+            F = sum(p[: g + 1])
+            total += F * (1 - F) * (s[g + 1] - s[g])
+        return total
+    return i
+
+
+def props(counts):
+    n = sum(counts)
+    return [c / n for c in counts] if n > 0 else [0.0] * len(counts)
+
+
+def brute_decrease(impurity, left, right):
+    """N_t [i(t) - pL i(tL) - pR i(tR)] (eq. 4 times the node weight)."""
+    parent = [a + b for a, b in zip(left, right)]
+    n, nl, nr = sum(parent), sum(left), sum(right)
+    return n * (impurity(props(parent)) - nl / n * impurity(props(left))
+                - nr / n * impurity(props(right)))
+
+
+def brute_twoing(left, right):
+    nl, nr = sum(left), sum(right)
+    n = nl + nr
+    best = 0.0
+    for r in range(len(left) - 1):
+        fl = sum(left[: r + 1]) / nl
+        fr = sum(right[: r + 1]) / nr
+        best = max(best, (fl - fr) ** 2)
+    return n * (nl / n) * (nr / n) * best
+
+
+def linear_cost(k):
+    return [[abs(g - h) for h in range(k)] for g in range(k)]
+
+
+def quadratic_cost(k):
+    return [[(g - h) ** 2 for h in range(k)] for g in range(k)]
+
+
+def brute(name, left, right):
+    k = len(left)
+    if name == "gini":
+        return brute_decrease(gini_i, left, right)
+    if name == "entropy":
+        return brute_decrease(entropy_i, left, right)
+    if name == "gini_linear":
+        return brute_decrease(cost_i(linear_cost(k)), left, right)
+    if name == "gini_quadratic":
+        return brute_decrease(cost_i(quadratic_cost(k)), left, right)
+    if name == "ordinal":
+        return brute_decrease(ordinal_i(), left, right)
+    if name == "twoing":
+        return brute_twoing(left, right)
+    raise KeyError(name)
+
+
+BUILTIN = ["gini", "entropy", "gini_linear", "gini_quadratic", "ordinal", "twoing"]
+
+
+def random_splits(rng, n_cand, k, weighted):
+    """Candidate splits from cumulative weighted counts of a random sorted node."""
+    y = rng.integers(0, k, size=n_cand + 1)
+    w = rng.uniform(0.2, 3.0, size=y.size) if weighted else np.ones(y.size)
+    onehot = np.zeros((y.size, k))
+    onehot[np.arange(y.size), y] = w
+    cum = np.cumsum(onehot, axis=0)
+    left = cum[:-1]
+    right = cum[-1] - left
+    return left, right
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("k", [2, 3, 5])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_criterion_matches_brute_force(name, k, weighted):
+    rng = np.random.default_rng(k * 10 + weighted)
+    left, right = random_splits(rng, 25, k, weighted)
+    fast = CRITERIA[name](left, right)
+    ref = np.array([brute(name, list(a), list(b)) for a, b in zip(left, right)])
+    np.testing.assert_allclose(fast, ref, rtol=1e-10, atol=1e-10)
+
+
+@pytest.mark.parametrize("name", ["gini", "entropy", "gini_linear", "gini_quadratic", "ordinal"])
+def test_criterion_accepts_noncontiguous_views(name):
+    # The builder passes transposed class-major buffers; results must not depend on layout.
+    rng = np.random.default_rng(3)
+    left, right = random_splits(rng, 30, 4, True)
+    a = CRITERIA[name](left, right)
+    b = CRITERIA[name](np.asfortranarray(left), np.asfortranarray(right))
+    np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+@pytest.mark.parametrize("name,formula", [
+    ("gini", gini_i), ("entropy", entropy_i), ("ordinal", ordinal_i()),
+    ("gini_linear", cost_i(linear_cost(4))), ("gini_quadratic", cost_i(quadratic_cost(4))),
+])
+def test_impurity_attribute_is_n_times_i(name, formula):
+    rng = np.random.default_rng(7)
+    counts = rng.uniform(0, 5, size=(10, 4))
+    counts[0] = [0, 3, 0, 0]
+    got = CRITERIA[name].impurity(counts)
+    ref = np.array([c.sum() * formula(props(list(c))) for c in counts])
+    np.testing.assert_allclose(got, ref, rtol=1e-10, atol=1e-12)
+
+
+def test_user_cost_matrix_and_scores_match_brute_force():
+    rng = np.random.default_rng(11)
+    cost = np.array([[0, 1, 3], [2, 0, 1], [5, 1, 0]], dtype=float)
+    scores = [0.0, 1.0, 4.0]
+    left, right = random_splits(rng, 20, 3, True)
+    np.testing.assert_allclose(
+        generalized_gini(cost)(left, right),
+        [brute_decrease(cost_i(cost.tolist()), list(a), list(b)) for a, b in zip(left, right)],
+        rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(
+        ordinal_impurity(scores)(left, right),
+        [brute_decrease(ordinal_i(scores), list(a), list(b)) for a, b in zip(left, right)],
+        rtol=1e-10, atol=1e-10)
+
+
+def test_empty_child_gives_finite_goodness():
+    left = np.array([[0.0, 0.0, 0.0], [1.0, 0.0, 2.0]])
+    right = np.array([[1.0, 2.0, 3.0], [0.0, 0.0, 0.0]])
+    for name in BUILTIN:
+        g = CRITERIA[name](left, right)
+        assert np.all(np.isfinite(g)), name
+        np.testing.assert_allclose(g, 0.0, atol=1e-12)
+
+
+# --- Piccarreta's ordinal impurity: properties ORD.1-ORD.3 (appendix of paper 003) ---------------
+
+proportions = st.lists(st.floats(0, 1), min_size=2, max_size=7).filter(lambda v: sum(v) > 1e-3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(proportions)
+def test_ord1_maximum_when_extremes_equally_mixed(v):
+    k = len(v)
+    p = np.array(v) / sum(v)
+    imp = CRITERIA["ordinal"].impurity
+    extreme = np.zeros(k)
+    extreme[0] = extreme[-1] = 0.5
+    # i_OS = sum_{g<G} F(1-F) with F = 1/2 everywhere: (G-1)/4, the largest value.
+    assert imp(extreme) == pytest.approx((k - 1) / 4)
+    assert imp(p) <= imp(extreme) + 1e-12
+    assert imp(p) >= -1e-12
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(2, 8), st.data())
+def test_ord2_zero_exactly_for_pure_nodes(k, data):
+    g = data.draw(st.integers(0, k - 1))
+    pure = np.zeros(k)
+    pure[g] = data.draw(st.floats(0.1, 100))
+    assert CRITERIA["ordinal"].impurity(pure) == pytest.approx(0.0, abs=1e-12)
+    mixed = pure.copy()
+    mixed[(g + 1) % k] += 1.0
+    assert CRITERIA["ordinal"].impurity(mixed) > 0
+
+
+counts_pair = st.integers(2, 6).flatmap(lambda k: st.tuples(
+    st.lists(st.floats(0, 50), min_size=k, max_size=k),
+    st.lists(st.floats(0, 50), min_size=k, max_size=k)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(counts_pair)
+def test_ord3_decrease_never_negative(pair):
+    left = np.array([pair[0]])
+    right = np.array([pair[1]])
+    g = CRITERIA["ordinal"](left, right)[0]
+    scale = 1.0 + left.sum() + right.sum()
+    assert g >= -1e-9 * scale
+    # Gini is concave too; the ordered twoing is a non-negative statistic.
+    assert CRITERIA["gini"](left, right)[0] >= -1e-9 * scale
+    assert CRITERIA["twoing"](left, right)[0] >= 0
+
+
+def test_generalized_gini_can_decrease_and_gini_does_not():
+    # A cost matrix that is not of negative type makes i(t) non-concave (section 4.1):
+    # parent (1/4, 1/2, 1/4) -> children (1/2, 0, 1/2) and (0, 1, 0).
+    cost = np.array([[0, 1, 5], [1, 0, 1], [5, 1, 0]], dtype=float)
+    left = np.array([[2.0, 0.0, 2.0]])
+    right = np.array([[0.0, 4.0, 0.0]])
+    # i(parent) = 2 (1/8 + 5/16 + 1/8) = 1.125; i(left) = 2 * 5 / 4 = 2.5; i(right) = 0
+    # decrease = 8 * (1.125 - 0.5 * 2.5) = -1
+    assert generalized_gini(cost)(left, right)[0] == pytest.approx(-1.0)
+    assert CRITERIA["gini"](left, right)[0] > 0
+
+
+# --- registry --------------------------------------------------------------------------------
+
+def test_register_criterion_and_errors():
+    def half_gini(left, right):
+        return 0.5 * CRITERIA["gini"](left, right)
+
+    name = "test_half_gini"
+    try:
+        register_criterion(name, half_gini)
+        assert criteria.get_criterion(name) is half_gini
+        with pytest.raises(ValueError, match="already registered"):
+            register_criterion(name, half_gini)
+        register_criterion(name, half_gini, overwrite=True)
+    finally:
+        CRITERIA.pop(name, None)
+    with pytest.raises(TypeError, match="callable"):
+        register_criterion("x", 3)
+    with pytest.raises(TypeError, match="name"):
+        register_criterion("", half_gini)
+    with pytest.raises(ValueError, match="criterion must be one of"):
+        criteria.get_criterion("nope")
+    with pytest.raises(TypeError, match="criterion must be"):
+        criteria.get_criterion(3.0)
+
+
+@pytest.mark.parametrize("cost,match", [
+    ("cubic", "linear"),
+    (np.ones((3, 2)), "square"),
+    (np.array([[0, -1], [1, 0]]), "non-negative"),
+    (np.array([[1, 1], [1, 0]]), "zero diagonal"),
+    (np.array([[0, np.nan], [1, 0]]), "finite"),
+])
+def test_generalized_gini_rejects_bad_costs(cost, match):
+    with pytest.raises(ValueError, match=match):
+        generalized_gini(cost)
+
+
+def test_cost_matrix_size_must_match_classes():
+    crit = generalized_gini(np.array([[0, 1], [1, 0]], dtype=float))
+    with pytest.raises(ValueError, match="classes"):
+        crit(np.ones((2, 3)), np.ones((2, 3)))
+
+
+@pytest.mark.parametrize("scores,match", [
+    ([0, 0, 1], "strictly increasing"),
+    ([[0, 1]], "1-D"),
+    ([0, np.inf], "finite"),
+])
+def test_ordinal_scores_validated(scores, match):
+    with pytest.raises(ValueError, match=match):
+        ordinal_impurity(scores)
+
+
+def test_ordinal_scores_length_must_match_classes():
+    crit = ordinal_impurity([0, 1, 2])
+    with pytest.raises(ValueError, match="one value per class"):
+        crit(np.ones((2, 4)), np.ones((2, 4)))
