@@ -2,7 +2,6 @@
 exact leave-one-out against brute-force refits, properties, degenerate data and bad input.
 """
 
-import warnings
 
 import numpy as np
 import pandas as pd
@@ -253,7 +252,8 @@ def test_all_models_summary_and_selection(iris):
     assert clf.model_ == t.index[np.argmax(t["loo_error"].to_numpy() == t["loo_error"].min())]
     np.testing.assert_allclose(t["AIC"], -2 * t["loglik"] + 2 * t["nu"])
     np.testing.assert_allclose(t["BIC"], -2 * t["loglik"] + t["nu"] * np.log(150))
-    np.testing.assert_allclose(t["BIC_mclust"], 2 * t["mixture_loglik"] - t["df_mclust"] * np.log(150))
+    np.testing.assert_allclose(t["BIC_mclust"],
+                               2 * t["mixture_loglik"] - t["df_mclust"] * np.log(150))
     assert "VVV" in str(s) and "<table" in s._repr_html_()
     bic = EDDA(model="all", select="bic").fit(X, y)
     assert bic.model_ == t["BIC"].idxmin()
