@@ -20,9 +20,9 @@ METHODS = {
     "tree_quadratic": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_quadratic"}, "rpart-style tree, generalized Gini, quadratic cost"),
     "edda": ("ordstat.gaussian:EDDA", {"model": "all", "select": "loo"},
              "Gaussian EDDA, 14 covariance models, chosen by leave-one-out error"),
-    "fmm": ("ordstat.discrete:FullMultinomial", {}, "full multinomial model (discrete X)"),
-    "foim": ("ordstat.discrete:IndependenceModel", {}, "first-order independence model (discrete X)"),
-    "kernel": ("ordstat.discrete:KernelMultinomial", {}, "kernel-smoothed multinomial (discrete X)"),
+    "fmm": ("ordstat.discrete:FullMultinomial", {}, "full multinomial model (FMM)"),
+    "foim": ("ordstat.discrete:IndependenceModel", {}, "first-order independence model (FOIM)"),
+    "kernel": ("ordstat.discrete:KernelMultinomial", {}, "kernel-smoothed multinomial (KERNEL)"),
 }
 
 

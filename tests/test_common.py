@@ -5,7 +5,9 @@ checks fast) and, only where a check cannot apply, documents the exception in EX
 """
 
 import pytest
+import sklearn
 from sklearn.utils.estimator_checks import parametrize_with_checks
+from sklearn.utils.fixes import parse_version
 
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
@@ -34,6 +36,12 @@ _DISCRETE_CONTINUOUS = {
         "continuous X: unknown categories at predict time / too many joint states"
     ),
 }
+if parse_version(sklearn.__version__) < parse_version("1.9"):
+    # scikit-learn 1.6's check subtracts a float mean in place from the integer X it builds for
+    # estimators with the categorical input tag (a casting error inside the check itself).
+    _DISCRETE_CONTINUOUS["check_positive_only_tag_during_fit"] = (
+        "bug in the check for categorical-input estimators before scikit-learn 1.9"
+    )
 for _name in ("FullMultinomial", "IndependenceModel", "KernelMultinomial"):
     EXPECTED_FAILURES[_name] = dict(_DISCRETE_CONTINUOUS)
 

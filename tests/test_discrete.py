@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scipy import integrate, sparse, stats
+from scipy import integrate, sparse
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
 from sklearn.naive_bayes import BernoulliNB
@@ -239,8 +239,9 @@ def test_integrated_likelihood_large_counts_laplace():
     for k in (0, 1):
         c = w[y == k]
         n = c.sum()
+        log_c = s * math.lgamma(0.5) - math.lgamma(s / 2)
         expected += (np.sum(c * np.log(c / n)) - (s - 1) / 2 * np.log(n)
-                     + (s - 1) / 2 * np.log(2 * np.pi) - (s * math.lgamma(0.5) - math.lgamma(s / 2)))
+                     + (s - 1) / 2 * np.log(2 * np.pi) - log_c)
     assert np.isfinite(got)
     assert got == pytest.approx(expected, abs=1e-4)
     foim = IndependenceModel(categories="binary").fit(X, y, sample_weight=w)
@@ -396,9 +397,13 @@ def _brute_loo(X, y, lam, n_cats):
     return total
 
 
-@pytest.mark.parametrize("force_pairwise", [False, True])
-def test_loo_criterion_matches_brute_force(force_pairwise, monkeypatch):
-    if force_pairwise:
+@pytest.mark.parametrize("strategy, max_hist", [("histograms", 2**23), ("histograms", 20),
+                                                ("histograms", 0), ("pairwise", 2**23)])
+def test_loo_criterion_matches_brute_force(strategy, max_hist, monkeypatch):
+    # Histograms in one dense pass, in blocks (a small memory bound), or from pair distances.
+    monkeypatch.setattr(_kernel, "loo_strategy", lambda *args, **kw: strategy)
+    monkeypatch.setattr(_kernel, "MAX_HIST_TABLE", max_hist)
+    if strategy == "pairwise":
         monkeypatch.setattr(_kernel, "MAX_TABLE", 0)
         monkeypatch.setattr(_kernel, "KEEP_TABLE", 0)
     rng = np.random.default_rng(11)
@@ -478,12 +483,16 @@ def test_given_priors_and_class_order():
     assert m.predict([[0, 0, 0]])[0] == "low"
 
 
-def test_class_absent_from_training_gets_zero_probability():
-    m = IndependenceModel(categories="binary", classes=[0, 1, 2]).fit(TOY_X, TOY_Y)
+@pytest.mark.parametrize("model, nu", [(FullMultinomial, 14), (IndependenceModel, 6),
+                                       (KernelMultinomial, 15)])
+def test_class_absent_from_training_gets_zero_probability(model, nu):
+    m = model(categories="binary", classes=[0, 1, 2]).fit(TOY_X, TOY_Y)
     proba = m.predict_proba(TOY_X)
     assert proba.shape == (7, 3) and np.all(proba[:, 2] == 0)
-    assert m.n_parameters_ == 2 * 3
-    assert not np.isnan(m.class_log_density(TOY_X)).any()
+    assert m.n_parameters_ == nu  # the absent class has no parameters
+    dens = m.class_log_density(_all_states([[0, 1]] * 3))
+    assert not np.isnan(dens).any() and np.all(dens[:, 2] == -np.inf)
+    assert np.isfinite(m.log_integrated_likelihood(TOY_X, TOY_Y))
 
 
 def test_foim_unseen_combination_falls_back_not_nan():
@@ -592,9 +601,11 @@ def test_class_union_affinity_fmm_hand_computed():
         affinity([2 / 3, 1 / 3, 0], [1 / 5, 2 / 5, 2 / 5]))
 
 
+@pytest.mark.parametrize("keep_table", [2**21, 0])
 @pytest.mark.parametrize("model", [IndependenceModel, lambda **kw: KernelMultinomial(
     smoothing=0.85, **kw)])
-def test_class_union_affinity_enumerated_models(model):
+def test_class_union_affinity_enumerated_models(model, keep_table, monkeypatch):
+    monkeypatch.setattr(_kernel, "KEEP_TABLE", keep_table)
     rng = np.random.default_rng(9)
     X = rng.integers(0, 2, size=(80, 4))
     y = rng.integers(0, 3, size=80)
@@ -753,3 +764,52 @@ def test_class_union_affinity_bad_input():
     absent = FullMultinomial(classes=[0, 1, 2]).fit(TOY_X, TOY_Y)
     with pytest.raises(ValueError, match="no training units"):
         class_union_affinity(absent, [2], [0])
+
+
+@settings(max_examples=25, deadline=None)
+@given(_discrete_problem())
+def test_dense_histograms_agree_with_pairwise(problem):
+    X, y, n_cats, lam = problem
+    radices = np.array(n_cats)
+    ids = _states.state_ids(X, radices)
+    states, inv = np.unique(ids, return_inverse=True)
+    counts = np.zeros((len(states), 2))
+    np.add.at(counts, (inv, y), 1.0)
+    s = int(np.prod(radices))
+    table = _kernel.dense_table(states, counts, s)
+    dense = _kernel.dense_histograms(table, radices).transpose(1, 0, 2)
+    all_codes = _states.states_to_codes(np.arange(s), radices)
+    pair = _kernel.distance_histograms(all_codes, _states.states_to_codes(states, radices),
+                                       counts, radices)
+    np.testing.assert_allclose(dense, pair, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("keep_table, max_table", [(0, 2**24), (0, 0)])
+def test_prediction_paths_without_kept_table(keep_table, max_table, monkeypatch):
+    # A dense table built on demand (state space too large to keep) and the pairwise path.
+    monkeypatch.setattr(_kernel, "KEEP_TABLE", keep_table)
+    monkeypatch.setattr(_kernel, "MAX_TABLE", max_table)
+    rng = np.random.default_rng(12)
+    X = np.column_stack([rng.integers(0, 3, 40), rng.integers(0, 2, 40), rng.integers(0, 4, 40)])
+    y = rng.integers(0, 2, 40)
+    y[:2] = [0, 1]
+    m = KernelMultinomial(smoothing=0.7).fit(X, y)
+    assert m._table is None
+    states = _all_states([range(3), range(2), range(4)])
+    ref = [[_brute_kernel_density(x, X[y == k], 0.7, [3, 2, 4]) for k in (0, 1)]
+           for x in states]
+    np.testing.assert_allclose(np.exp(m.class_log_density(states)), ref, rtol=1e-10)
+
+
+@settings(max_examples=25, deadline=None)
+@given(_discrete_problem(), st.integers(0, 64))
+def test_blocked_training_histograms_agree_with_pairwise(problem, max_entries):
+    X, y, n_cats, _ = problem
+    radices = np.array(n_cats)
+    states, inv = np.unique(_states.state_ids(X, radices), return_inverse=True)
+    counts = np.zeros((len(states), 2))
+    np.add.at(counts, (inv, y), 1.0)
+    blocked = _kernel.training_histograms(states, counts, radices, max_entries=max_entries)
+    codes = _states.states_to_codes(states, radices)
+    pair = _kernel.distance_histograms(codes, codes, counts, radices)
+    np.testing.assert_allclose(blocked, pair, rtol=1e-12, atol=1e-12)

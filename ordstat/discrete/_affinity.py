@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from . import _states
+from . import _kernel, _states
 
 __all__ = ["affinity", "class_union_affinity"]
 
@@ -102,7 +102,7 @@ def class_union_affinity(model, group_a, group_b) -> float:
     ----------
     Brito, I., Celeux, G. & Sousa Ferreira, A. (2006). REVSTAT 4(3), section 4.
     """
-    from ._models import FullMultinomial, _DiscreteClassifier
+    from ._models import FullMultinomial, KernelMultinomial, _DiscreteClassifier
 
     if not isinstance(model, _DiscreteClassifier):
         raise TypeError(
@@ -134,6 +134,12 @@ def class_union_affinity(model, group_a, group_b) -> float:
             f"more than {MAX_ENUMERATED_STATES}; use fewer variables or categories."
         )
     radices = model._space.radices
+    if isinstance(model, KernelMultinomial) and model.n_classes_ * s <= _kernel.MAX_TABLE:
+        # The smoothed counts of every state at once (kept by the model when small).
+        S = model._table if model._table is not None else _kernel.dense_smooth(
+            _kernel.dense_table(model._state_ids, model._counts, s), radices, model.smoothing_)
+        freq = S / np.where(n > 0, n, 1.0)[:, None]
+        return float(min(1.0, np.sum(np.sqrt((wa @ freq[a]) * (wb @ freq[b])))))
     total = 0.0
     for start in range(0, s, _CHUNK):
         codes = _states.states_to_codes(np.arange(start, min(s, start + _CHUNK)), radices)

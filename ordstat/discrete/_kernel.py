@@ -18,6 +18,11 @@ computed one of two ways, chosen by cost:
   sum_t N(t, k) prod_{j: q_j != t_j} 1/(c_j - 1) by Hamming distance h, after which
   S(q) = sum_h M[q, k, h] lambda^(d - h) (1 - lambda)^h for any lambda at O(d) cost. Distances
   come from one matrix product of one-hot codes between the query and distinct training states.
+
+The leave-one-out choice of lambda needs S at the training states for many lambdas, so it works
+with the histograms M there: from the pairwise distances, or from dense passes that carry the
+distance as an extra axis (:func:`dense_histograms`), over blocks of the state space so that
+memory stays bounded (:func:`training_histograms`).
 """
 
 from __future__ import annotations
@@ -25,9 +30,14 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-# Dense tables up to this many entries (K * s) are kept by the fitted model / built on demand.
+from ._states import state_ids, states_to_codes
+
+# Smoothed tables up to KEEP_TABLE entries (K * s) are kept by a fitted model; larger ones up to
+# MAX_TABLE are built when predicting if that is cheaper than pairwise distances.
 KEEP_TABLE = 2**21
 MAX_TABLE = 2**24
+# Largest (K, s_tail, d_tail + 1) block of distance histograms of the leave-one-out search.
+MAX_HIST_TABLE = 2**23
 # Entries of one block of the pairwise distance matrix.
 BLOCK = 2**20
 
@@ -48,15 +58,65 @@ def dense_table(states, counts, n_states) -> np.ndarray:
 def dense_smooth(table, radices, lam: float) -> np.ndarray:
     """S(x) for every state x: the table smoothed along each variable in turn."""
     K = table.shape[0]
-    T = table.reshape((K,) + tuple(int(c) for c in radices))
+    T = table.reshape((K,) + tuple(int(c) for c in radices)).copy()
+    if lam == 1.0:
+        return T.reshape(K, -1)
+    full = [slice(None)] * T.ndim
     for axis, c in enumerate(radices, start=1):
-        if lam == 1.0:
-            break
         off = (1.0 - lam) / (c - 1)
-        total = T.sum(axis=axis, keepdims=True)
-        # lam * T + off * (others), with others = total - T >= 0 (no cancellation below 0).
-        T = lam * T + off * (total - T)
+        if c == 2:
+            # In place on the two halves: a, b <- lam a + off b, off a + lam b.
+            first, second = list(full), list(full)
+            first[axis], second[axis] = 0, 1
+            a, b = T[tuple(first)], T[tuple(second)]
+            old_a = a.copy()
+            a *= lam
+            a += off * b
+            b *= lam
+            b += off * old_a
+        else:
+            # lam * T + off * (others), others = total - T >= 0 (no cancellation below 0).
+            others = T.sum(axis=axis, keepdims=True) - T
+            T *= lam
+            T += off * others
     return T.reshape(K, -1)
+
+
+def dense_histograms(table, radices) -> np.ndarray:
+    """(K, s, d + 1): for every state x, the kernel weight of the training states by distance.
+
+    The polynomial form of :func:`dense_smooth`: smoothing along variable j keeps the weight of a
+    match at distance h and moves 1/(c_j - 1) of every mismatching category to distance h + 1.
+    One pass gives S(x) = sum_h M[x, h] lambda^(d - h) (1 - lambda)^h for *every* lambda, which
+    is what the leave-one-out search needs.
+    """
+    K = table.shape[0]
+    d = len(radices)
+    shape = (K,) + tuple(int(c) for c in radices)
+    # Distance first, so that the bins 0..i touched after i variables are one contiguous block.
+    M = np.zeros((d + 1,) + shape)
+    M[0] = table.reshape(shape)
+    full = [slice(None)] * M.ndim
+    for i, c in enumerate(radices):
+        axis = i + 2
+
+        def cells(h, cat=None):
+            index = list(full)
+            index[0] = h
+            if cat is not None:
+                index[axis] = cat
+            return tuple(index)
+
+        low, high = slice(0, i + 1), slice(1, i + 2)
+        if c == 2:
+            # The other category of a binary variable is the mismatch: swap the two halves.
+            first = M[cells(low, 0)].copy()
+            M[cells(high, 0)] += M[cells(low, 1)]
+            M[cells(high, 1)] += first
+        else:
+            block = M[low]
+            M[high] += (block.sum(axis=axis, keepdims=True) - block) / (c - 1)
+    return np.moveaxis(M.reshape(d + 1, K, -1), 0, -1)
 
 
 def _one_hot(codes, radices):
@@ -103,25 +163,94 @@ def distance_histograms(query_codes, train_codes, train_counts, radices) -> np.n
     return out
 
 
-def loo_log_likelihood(lam, smoothed, counts, class_count, n_active):
-    """Leave-one-out pseudo-log-likelihood sum_i log f_{k_i, -i}(x_i | lambda).
+def _split_point(K, radices, max_entries=None) -> int:
+    """Fewest leading variables m whose blocks leave a tail histogram table within memory."""
+    max_entries = MAX_HIST_TABLE if max_entries is None else max_entries
+    d = len(radices)
+    for m in range(d + 1):
+        tail = radices[m:]
+        if K * int(np.prod(tail, dtype=np.float64)) * (len(tail) + 1) <= max_entries:
+            return m
+    return d
 
-    ``smoothed(lam)`` gives S at the distinct training states (u, K); ``counts`` (u, K) their
-    class weights, read as frequencies: leaving one unit out removes weight min(N, 1) of its
-    state (all of it when a state carries less than one unit), and its self-kernel lambda^d.
-    Units alone in their class have no leave-one-out density and are left out.
+
+def training_histograms(states, counts, radices, max_entries=None) -> np.ndarray:
+    """(u, K, d + 1) distance histograms at the distinct training states, in blocks.
+
+    The variables are split into a head of m variables and a tail; the training states of one
+    head value (a block) give, by :func:`dense_histograms` over the tail only, the histograms of
+    every tail state, which are then shifted by the head distance to each training state and
+    weighted by its head mismatch weights. Memory is bounded by ``max_entries`` whatever s; with
+    m = 0 this is :func:`dense_histograms` itself.
     """
-    S = smoothed(lam)
+    radices = np.asarray(radices, dtype=np.int64)
+    K, d = counts.shape[1], len(radices)
+    m = _split_point(K, radices, max_entries)
+    head, tail = radices[:m], radices[m:]
+    codes = states_to_codes(states, radices)
+    head_ids = state_ids(codes[:, :m], head)
+    tail_ids = state_ids(codes[:, m:], tail)
+    s_tail = int(np.prod(tail, dtype=np.int64)) if len(tail) else 1
+    r = len(tail)
+    log_w = np.log(head - 1.0) if m else np.zeros(0)
+    out = np.zeros((len(states), K, d + 1))
+    for block in np.unique(head_ids):
+        members = head_ids == block
+        hist = dense_histograms(dense_table(tail_ids[members], counts[members], s_tail), tail)
+        gathered = hist[:, tail_ids, :].transpose(1, 0, 2)  # (u, K, r + 1)
+        mismatch = codes[:, :m] != codes[np.flatnonzero(members)[0], :m]
+        distance = mismatch.sum(axis=1)
+        weight = np.exp(-(mismatch * log_w).sum(axis=1)) if m else np.ones(len(states))
+        for D in np.unique(distance):
+            rows = distance == D
+            out[rows, :, D:D + r + 1] += weight[rows, None, None] * gathered[rows]
+    return out
+
+
+def loo_strategy(K, s, u, radices) -> str:
+    """How the leave-one-out search gets the distance histograms at the u distinct training
+    states, by rough operation counts: "histograms" (dense passes over all states, in blocks
+    when the table would be large) or "pairwise" (distances between the training states).
+    """
+    d = len(radices)
+    radices = np.asarray(radices, dtype=np.int64)
+    m = _split_point(K, radices)
+    n_blocks = min(float(np.prod(radices[:m], dtype=np.float64)), u)
+    dense_cost = K * float(s) * (d + 1) * d / 2 + n_blocks * u * K * (d + 1)
+    pair_cost = float(u) * u * (int(np.sum(radices)) + K)
+    return "histograms" if dense_cost <= pair_cost else "pairwise"
+
+
+def loo_objective(make_smoothed, counts, class_count, n_active):
+    """The leave-one-out pseudo-log-likelihood sum_i log f_{k_i, -i}(x_i | lambda) as a function.
+
+    ``make_smoothed(use)`` returns a function lambda -> S at the (distinct training state, class)
+    cells selected by the boolean (u, K) mask ``use``, in ``counts[use]`` order. ``counts``
+    (u, K) are the class weights of the distinct training states, read as frequencies: leaving
+    one unit out removes weight min(N, 1) of its state (all of it when a state carries less
+    than one unit) together with its self-kernel lambda^d. Units alone in their class have
+    no leave-one-out density and are left out.
+
+    Returns
+    -------
+    objective : callable lambda -> float (-inf where some held-out unit has density zero)
+    defined : bool, False when no unit has a leave-one-out density
+    """
     removed = np.minimum(counts, 1.0)
-    numerator = np.maximum(S - removed * lam ** n_active, 0.0)
     denominator = class_count[None, :] - removed
     use = (counts > 0) & (denominator > 1e-12)
-    with np.errstate(divide="ignore"):
-        terms = counts[use] * (np.log(numerator[use]) - np.log(denominator[use]))
-    return float(np.sum(terms)), bool(use.any())
+    weight, removed, log_den = counts[use], removed[use], np.log(denominator[use])
+    smoothed = make_smoothed(use)
+
+    def objective(lam):
+        numerator = np.maximum(smoothed(lam) - removed * lam ** n_active, 0.0)
+        with np.errstate(divide="ignore"):
+            return float(np.sum(weight * (np.log(numerator) - log_den)))
+
+    return objective, bool(use.any())
 
 
-def choose_lambda(objective, lam_min: float, n_grid: int = 41):
+def choose_lambda(objective, lam_min: float, n_grid: int = 21):
     """Maximise ``objective`` on [lam_min, 1]: a grid, then bounded Brent around the best point."""
     grid = np.linspace(lam_min, 1.0, n_grid)
     values = np.array([objective(g) for g in grid])

@@ -13,7 +13,6 @@ import numbers
 import warnings
 
 import numpy as np
-from scipy.special import logsumexp
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted, validate_data
 
@@ -93,6 +92,7 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
             Class labels (see ``classes``).
         sample_weight : array-like of shape (n_samples,), optional
             Frequency weights (number of units each row stands for); counts become weighted.
+            With ``categories="auto"`` a value seen only in zero-weight rows is still a category.
 
         Returns
         -------
@@ -163,6 +163,26 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         """
         return self._log_density_codes(self._active_codes(X))
 
+    def _posterior_parts(self, X):
+        """Shifted joint log-densities z (row max 0) and their row sums of exp(z)."""
+        joint = self._joint_log_density(X)
+        top = joint.max(axis=1)
+        dead = ~np.isfinite(top)
+        if dead.any():
+            warnings.warn(
+                f"{type(self).__name__}: {int(dead.sum())} of {len(dead)} unit(s) are in states "
+                "with zero probability under every class (never seen in training); their "
+                "posterior probabilities fall back to the priors.",
+                ZeroDensityWarning,
+                stacklevel=3,
+            )
+            with np.errstate(divide="ignore"):
+                joint[dead] = np.log(self.priors_)
+            top = joint.max(axis=1)
+        z = joint - top[:, None]
+        e = np.exp(z)
+        return z, e, e.sum(axis=1, keepdims=True)
+
     def predict_log_proba(self, X):
         """log posterior probabilities (eq. 1.2), columns in ``classes_`` order.
 
@@ -170,23 +190,13 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         states or category combinations never seen in training) get the priors, with one
         :class:`ZeroDensityWarning` per call.
         """
-        joint = self._joint_log_density(X)
-        dead = ~np.isfinite(joint.max(axis=1))
-        if dead.any():
-            warnings.warn(
-                f"{type(self).__name__}: {int(dead.sum())} of {len(dead)} unit(s) are in states "
-                "with zero probability under every class (never seen in training); their "
-                "posterior probabilities fall back to the priors.",
-                ZeroDensityWarning,
-                stacklevel=2,
-            )
-            with np.errstate(divide="ignore"):
-                joint[dead] = np.log(self.priors_)
-        return joint - logsumexp(joint, axis=1, keepdims=True)
+        z, _, total = self._posterior_parts(X)
+        return z - np.log(total)
 
     def predict_proba(self, X):
         """Posterior probabilities (eq. 1.2), shape (n_samples, K), rows sum to one."""
-        return np.exp(self.predict_log_proba(X))
+        _, e, total = self._posterior_parts(X)
+        return e / total
 
     def log_likelihood(self, X, y, sample_weight=None):
         """sum_i w_i log(pi_{k_i} f_{k_i}(x_i)) (Brito et al. 2006, eq. 3.8).
@@ -313,8 +323,10 @@ class FullMultinomial(_DiscreteClassifier):
         pos = np.minimum(np.searchsorted(self._state_ids, ids), len(self._state_ids) - 1)
         hit = self._state_ids[pos] == ids
         counts = np.where(hit[:, None], self._counts[pos], 0.0)
-        with np.errstate(divide="ignore"):
-            return np.log(counts) - self._log_class_count()
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.log(counts) - self._log_class_count()
+        out[:, self.class_count_ <= 0] = -np.inf  # no training units: no distribution
+        return out
 
     def _log_integrated(self, codes, codes_y, w):
         _, counts = _count_states(codes, self._space.radices, codes_y, w, self.n_classes_)
@@ -372,7 +384,9 @@ class IndependenceModel(_DiscreteClassifier):
     def _fit_codes(self, codes, codes_y, w):
         active_counts = iter(self._category_counts(codes, codes_y, w))
         K = self.n_classes_
-        self.category_count_ = [next(active_counts) if c >= 2 else self.class_count_[:, None].copy()
+        # A constant variable (c_j = 1) has all n_k units of class k in its one category.
+        self.category_count_ = [next(active_counts) if c >= 2
+                                else self.class_count_[:, None].copy()
                                 for c in self._space.n_categories]
         counts = [cc for cc, c in zip(self.category_count_, self._space.n_categories) if c >= 2]
         self._offsets = np.concatenate([[0], np.cumsum(self._space.radices)[:-1]]).astype(np.intp)
@@ -382,6 +396,17 @@ class IndependenceModel(_DiscreteClassifier):
         # A class without training units has no distribution: -inf everywhere, not NaN.
         log_table[self.class_count_ <= 0] = -np.inf
         self._log_table = np.ascontiguousarray(log_table.T)  # (sum_j c_j, K)
+        # For binary variables, log f_k(x) = sum_j log P(0) + x @ (log P(1) - log P(0)): one
+        # matrix product. Zero probabilities are carried as a count of zero factors instead of
+        # -inf, whose differences would be NaN.
+        self._binary = bool(np.all(self._space.radices == 2))
+        if self._binary and len(self._space.radices):
+            zero = ~np.isfinite(self._log_table)
+            finite = np.where(zero, 0.0, self._log_table)
+            self._base = finite[0::2].sum(axis=0)
+            self._slope = finite[1::2] - finite[0::2]
+            self._zero_base = zero[0::2].sum(axis=0).astype(np.float64)
+            self._zero_slope = zero[1::2].astype(np.float64) - zero[0::2]
 
     def _n_parameters(self):
         return self._n_observed_classes() * int(np.sum(self._space.n_categories - 1))
@@ -391,7 +416,16 @@ class IndependenceModel(_DiscreteClassifier):
             empty = np.zeros((codes.shape[0], self.n_classes_))
             empty[:, self.class_count_ <= 0] = -np.inf
             return empty
-        return self._log_table[codes + self._offsets].sum(axis=1)
+        if self._binary:
+            x = codes.astype(np.float64)
+            out = x @ self._slope + self._base
+            zeros = x @ self._zero_slope + self._zero_base
+            out[zeros > 0.5] = -np.inf
+            return out
+        out = np.zeros((codes.shape[0], self.n_classes_))
+        for j in range(codes.shape[1]):
+            out += self._log_table[codes[:, j] + self._offsets[j]]
+        return out
 
     def _log_integrated(self, codes, codes_y, w):
         return log_il_independence(self._category_counts(codes, codes_y, w))
@@ -478,54 +512,45 @@ class KernelMultinomial(_DiscreteClassifier):
                                                       self.n_classes_)
         K, s, n_active = self.n_classes_, self.n_states_, len(radices)
         self.loo_log_likelihood_ = None
-        table = None
-        if self.smoothing == "loo":
-            lam, table = self._choose_lambda(radices, n_active)
-        else:
-            lam = float(self.smoothing)
+        lam = self._choose_lambda(radices, n_active) if self.smoothing == "loo" \
+            else float(self.smoothing)
         self.smoothing_ = lam
         self._table = None
         if K * s <= _kernel.KEEP_TABLE:
-            if table is None:
-                table = _kernel.dense_table(self._state_ids, self._counts, s)
+            # Small state spaces keep the smoothed table: predictions are then lookups.
+            table = _kernel.dense_table(self._state_ids, self._counts, s)
             self._table = _kernel.dense_smooth(table, radices, lam)
 
     def _choose_lambda(self, radices, n_active):
         K, s, u = self.n_classes_, self.n_states_, len(self._state_ids)
         if n_active == 0:
-            return 1.0, None
-        n_eval = 60
-        dense = K * s <= _kernel.MAX_TABLE and K * s * n_active * n_eval <= u * u * (
-            np.sum(radices) + K)
-        table = None
-        if dense:
-            table = _kernel.dense_table(self._state_ids, self._counts, s)
-
-            def smoothed(lam):
-                return _kernel.dense_smooth(table, radices, lam)[:, self._state_ids].T
+            return 1.0
+        # Distance histograms at the training states make every lambda cheap; they come from
+        # dense passes over all states (in blocks, to bound memory) or, when the distinct
+        # training states are few for the size of the state space, from their distances.
+        if _kernel.loo_strategy(K, s, u, radices) == "histograms":
+            hist = _kernel.training_histograms(self._state_ids, self._counts, radices)
         else:
             codes = _states.states_to_codes(self._state_ids, radices)
             hist = _kernel.distance_histograms(codes, codes, self._counts, radices)
 
-            def smoothed(lam):
-                return hist @ _kernel.kernel_profile(lam, n_active)
+        def make_smoothed(use):
+            cells = np.ascontiguousarray(hist[use])  # (n_cells, d + 1)
+            return lambda lam: cells @ _kernel.kernel_profile(lam, n_active)
 
-        def objective(lam):
-            return _kernel.loo_log_likelihood(lam, smoothed, self._counts, self.class_count_,
-                                              n_active)[0]
-
-        if not _kernel.loo_log_likelihood(1.0, smoothed, self._counts, self.class_count_,
-                                          n_active)[1]:
+        objective, defined = _kernel.loo_objective(make_smoothed, self._counts,
+                                                   self.class_count_, n_active)
+        if not defined:
             warnings.warn(
                 "KernelMultinomial: no class has two or more training units, so the "
                 "leave-one-out criterion is undefined; using smoothing lambda = 1 (FMM).",
                 UserWarning,
                 stacklevel=4,
             )
-            return 1.0, table
+            return 1.0
         lam, value = _kernel.choose_lambda(objective, 1.0 / float(np.min(radices)))
         self.loo_log_likelihood_ = value
-        return lam, table
+        return lam
 
     def _n_parameters(self):
         extra = 1 if isinstance(self.smoothing, str) else 0

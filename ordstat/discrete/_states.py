@@ -22,6 +22,7 @@ error.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,8 +56,7 @@ class DiscreteSpace:
     @property
     def n_states(self) -> int:
         """s = prod_j c_j, as an exact Python integer."""
-        return int(np.prod([int(c) for c in self.n_categories], dtype=object)) if len(
-            self.categories) else 1
+        return math.prod(int(c) for c in self.n_categories)
 
 
 # --------------------------------------------------------------------------- input checks
