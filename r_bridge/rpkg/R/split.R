@@ -153,6 +153,7 @@
 #' \code{OrdinalTreeClassifier} does), or by searching all subsets of up to 12 present levels
 #' (\code{"exhaustive"}, as rpart's \code{method = "class"} does). Numeric splits send
 #' \code{x < cut} to the left child.
+#'
 #' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
