@@ -8,7 +8,7 @@ APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 r-cran-reticulate r-cran-testthat r-cran-mlbench
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup system-deps venv demo test test-fast bench clean
+.PHONY: setup system-deps venv venv-r rpkg rtest rcheck demo test test-fast bench clean
 
 setup: system-deps venv
 
@@ -31,11 +31,58 @@ $(STAMP)/venv: pyproject.toml | system-deps
 	$(PY) -m pip install -q -e ".[dev,r,plot]"
 	@mkdir -p $(STAMP) && touch $@
 
+# The R package calls Python through reticulate. Debian's reticulate 1.28 cannot convert arrays
+# with numpy 2 (shared/DESIGN.md, "R interop facts"), so R gets its own environment at the oldest
+# supported releases (numpy < 2, pandas 2.2, scikit-learn 1.6) with the project installed
+# editable; the R package finds it from the repository (ORDSTAT_PYTHON overrides).
+VENV_R := .venv-r
+PY_R := $(VENV_R)/bin/python
+RLIB := .rlib
+RPKG := r_bridge/rpkg
+RPKG_FILES := $(shell find $(RPKG)/DESCRIPTION $(RPKG)/NAMESPACE $(RPKG)/R $(RPKG)/man $(RPKG)/tests -type f 2>/dev/null)
+
+venv-r: $(STAMP)/venv-r
+
+$(STAMP)/venv-r: pyproject.toml | system-deps
+	@mkdir -p $(STAMP)
+	@[ -x $(PY_R) ] || $(PYTHON) -m venv $(VENV_R)
+	@echo "installing the project into $(VENV_R) (numpy < 2, for reticulate)"
+	@{ $(PY_R) -m pip install -q --upgrade pip && \
+	   $(PY_R) -m pip install -q -e . "numpy>=1.26,<2" "pandas>=2.2,<2.3" "scikit-learn>=1.6,<1.7"; \
+	 } >$(STAMP)/venv-r.log 2>&1 || { cat $(STAMP)/venv-r.log; exit 1; }
+	@touch $@
+
+# The R package goes into a project-local library, reinstalled only when its files change.
+rpkg: $(STAMP)/rpkg
+
+$(STAMP)/rpkg: $(RPKG_FILES) | system-deps
+	@mkdir -p $(RLIB) $(STAMP)
+	R CMD INSTALL --no-multiarch --library=$(RLIB) $(RPKG) >$(STAMP)/rpkg.log 2>&1 || { cat $(STAMP)/rpkg.log; exit 1; }
+	@touch $@
+
+rtest: $(STAMP)/rpkg $(STAMP)/venv-r
+	cd $(RPKG)/tests && R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
+	    Rscript -e 'testthat::test_dir("testthat", package = "ordstat", load_package = "installed", stop_on_failure = TRUE)'
+
+# R CMD check of the package (no errors or warnings allowed); rerun only when its files change.
+rcheck: $(STAMP)/rcheck
+
+$(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
+	@rm -rf $(STAMP)/rcheck.d && mkdir -p $(STAMP)/rcheck.d
+	cd $(STAMP)/rcheck.d && R CMD build --no-build-vignettes --no-manual $(CURDIR)/$(RPKG) >build.log 2>&1 || { cat build.log; exit 1; }
+	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
+	    _R_CHECK_FORCE_SUGGESTS_=false \
+	    R CMD check --no-manual ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
+	    if [ $$status -ne 0 ] || grep -Eq '^Status: .*(ERROR|WARNING)' ordstat.Rcheck/00check.log; then \
+	        cat check.log; exit 1; fi; tail -n 1 ordstat.Rcheck/00check.log
+	@touch $@
+
 demo: setup
 	$(VENV)/bin/ordstat compare --bundled anes96 --scheme cv10 --seed 1
 
-test: setup
+test: setup venv-r rpkg
 	$(PY) -m pytest -n 2 -q
+	$(MAKE) --no-print-directory rtest rcheck
 
 test-fast: setup
 	$(PY) -m pytest -n 2 -q -m "not slow and not r"
@@ -44,4 +91,4 @@ bench: setup
 	$(PY) -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(STAMP) *.egg-info
+	rm -rf $(VENV) $(VENV_R) $(RLIB) $(STAMP) *.egg-info

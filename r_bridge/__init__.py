@@ -1,1 +1,26 @@
-"""Everything about R: the rpy2 bridge and the R package (r_bridge/rpkg)."""
+"""Everything about R: the rpy2 bridge and the R package (r_bridge/rpkg).
+
+The Python side needs rpy2 (the ``r`` extra) and R with rpart; importing ``r_bridge`` itself
+does not start R, the submodules do.
+
+- :mod:`r_bridge._convert`: the local rpy2 converter (:data:`converter`, :func:`to_r`,
+  :func:`to_py`);
+- :func:`rpart`: R's ``rpart::rpart`` with the ordinal split criteria;
+- :func:`to_rpart`: a fitted ``OrdinalTreeClassifier`` as an R ``rpart`` object.
+"""
+
+__all__ = ["converter", "to_r", "to_py", "rpart", "RpartResult", "to_rpart"]
+
+
+def __getattr__(name):
+    # Lazy: starting R is slow and must not happen on `import r_bridge`.
+    if name in ("converter", "to_r", "to_py"):
+        from . import _convert
+        return getattr(_convert, name)
+    if name in ("rpart", "RpartResult"):
+        from . import _rpart
+        return getattr(_rpart, name)
+    if name == "to_rpart":
+        from . import _export
+        return _export.to_rpart
+    raise AttributeError(f"module 'r_bridge' has no attribute {name!r}")

@@ -1,0 +1,107 @@
+"""Export a fitted ``OrdinalTreeClassifier`` as an R object of class ``rpart``.
+
+The R side of the conversion is the R package's ``rpart_from_tree`` (r_bridge/rpkg/R/export.R,
+sourced into a private environment, so the R package need not be installed): the object has
+rpart's ``method = "class"`` layout (frame with ``yval2`` = class, weighted counts,
+proportions, node probability; splits; csplit for factor splits; cptable; ``ylevels`` and
+``xlevels``), so R's ``print``, ``summary``, ``predict``, ``plot``/``text`` accept it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import rpy2.rinterface as ri
+import rpy2.robjects as ro
+
+from ._convert import to_r
+from ._rpart import _env
+
+__all__ = ["to_rpart"]
+
+
+def _check_fitted_tree(tree):
+    try:
+        from ordstat.trees import OrdinalTreeClassifier
+    except ImportError:  # pragma: no cover - the trees module is part of the package
+        OrdinalTreeClassifier = None
+    if OrdinalTreeClassifier is not None and not isinstance(tree, OrdinalTreeClassifier):
+        raise TypeError(
+            f"tree must be a fitted ordstat.trees.OrdinalTreeClassifier; got {type(tree).__name__}."
+        )
+    if not hasattr(tree, "tree_"):
+        raise ValueError("tree is not fitted; call tree.fit(X, y) before to_rpart(tree).")
+
+
+def _str_vector(values):
+    return ro.StrVector([str(v) for v in values])
+
+
+def to_rpart(tree, X=None, *, response="y"):
+    """A fitted ordinal tree as an R ``rpart`` object.
+
+    Parameters
+    ----------
+    tree : ordstat.trees.OrdinalTreeClassifier
+        Fitted.
+    X : DataFrame or array-like of shape (n_samples, n_features), optional
+        The training data: fills the object's ``where`` (each unit's leaf), which R's
+        ``predict(fit)`` without ``newdata`` uses.
+    response : str, default="y"
+        Name of the response in the object's formula.
+
+    Returns
+    -------
+    rpy2 object of R class ``rpart`` (method ``"class"``)
+        Its predictors are named after ``feature_names_in_`` (``x0``, ``x1``, ... without
+        names); factor predictors carry the training categories as levels, and the response
+        levels are ``str(c)`` for ``c`` in ``classes_``, lowest first.
+
+    Raises
+    ------
+    TypeError
+        If ``tree`` is not an ``OrdinalTreeClassifier``.
+    ValueError
+        If it is not fitted.
+    """
+    _check_fitted_tree(tree)
+    t = tree.tree_
+    n_nodes = len(t.children_left)
+    names = [str(v) for v in getattr(tree, "feature_names_in_",
+                                     [f"x{i}" for i in range(tree.n_features_in_)])]
+    xlevels = ro.ListVector({})
+    categories = getattr(tree, "categories_", {}) or {}
+    if categories:
+        xlevels = ro.ListVector({names[j]: _str_vector(cats) for j, cats in categories.items()})
+    left_categories = [ri.NULL if c is None else ro.IntVector([int(v) for v in np.ravel(c)])
+                       for c in t.left_categories]
+    risk = np.asarray(t.risk, dtype=np.float64)
+    cp = getattr(tree, "cp_table_", None)
+    cptable = ri.NULL if cp is None else to_r(pd.DataFrame(cp).reset_index(drop=True))
+    where = ri.NULL
+    if X is not None:
+        where = ro.IntVector((np.asarray(tree.apply(X), dtype=np.int64) + 1).tolist())
+    terms = ro.r("""function(names, response) {
+        stats::terms(stats::reformulate(sprintf("`%s`", names), response = response))
+    }""")(_str_vector(names), response)
+    value = np.asarray(t.value, dtype=np.float64).reshape(n_nodes, -1)
+    return _env()["rpart_from_tree"](
+        children_left=ro.IntVector(np.asarray(t.children_left).tolist()),
+        children_right=ro.IntVector(np.asarray(t.children_right).tolist()),
+        feature=ro.IntVector(np.asarray(t.feature).tolist()),
+        threshold=to_r(np.asarray(t.threshold, dtype=np.float64)),
+        value=to_r(value),
+        n_node_samples=ro.IntVector(np.asarray(t.n_node_samples).tolist()),
+        improvement=to_r(np.asarray(t.improvement, dtype=np.float64)),
+        feature_names=_str_vector(names),
+        ylevels=_str_vector(tree.classes_),
+        terms=terms,
+        xlevels=xlevels,
+        left_categories=ro.r["list"](*left_categories),
+        cptable=cptable,
+        where=where,
+        yval=ro.IntVector((np.asarray(t.yval, dtype=np.int64) + 1).tolist()),
+        dev=to_r(risk),
+        complexity=to_r(np.asarray(t.complexity, dtype=np.float64)
+                        / (risk[0] if risk[0] > 0 else 1.0)),
+    )

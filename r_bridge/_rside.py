@@ -1,0 +1,166 @@
+"""What the R package calls through reticulate.
+
+Everything crossing the border is plain: numpy arrays, lists of strings, dicts, and factors as
+(codes 0..K-1 with -1 for NA, levels, ordered flag), rebuilt explicitly on each side, because
+reticulate turns a bare R ordered factor into strings and drops the order (shared/DESIGN.md,
+"R interop facts"). This module must work in the R environment's Python (numpy < 2, no rpy2).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pandas as pd
+
+# name used on the R side -> (module, class)
+ESTIMATORS = {
+    "tree": ("ordstat.trees", "OrdinalTreeClassifier"),
+    "edda": ("ordstat.gaussian", "EDDA"),
+    "fmm": ("ordstat.discrete", "FullMultinomial"),
+    "foim": ("ordstat.discrete", "IndependenceModel"),
+    "kernel": ("ordstat.discrete", "KernelMultinomial"),
+}
+
+_CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
+
+
+def _as_list(values):
+    if values is None:
+        return []
+    if isinstance(values, str):
+        return [values]
+    return list(values)
+
+
+def frame(columns, names):
+    """A DataFrame from R columns.
+
+    Parameters
+    ----------
+    columns : list of dict
+        Each ``{"kind": "numeric", "values": array}`` or ``{"kind": "factor", "codes": array,
+        "levels": list, "ordered": bool}``.
+    names : list of str
+    """
+    names = _as_list(names)
+    data = {}
+    for name, col in zip(names, columns):
+        if col["kind"] == "numeric":
+            data[name] = np.asarray(col["values"], dtype=np.float64).reshape(-1)
+        else:
+            data[name] = factor(col["codes"], col["levels"], col["ordered"])
+    return pd.DataFrame(data, columns=names)
+
+
+def factor(codes, levels, ordered=True):
+    """pandas Categorical from codes 0..K-1 (negative = missing) and levels."""
+    codes = np.asarray(codes, dtype=np.int64).reshape(-1)
+    return pd.Categorical.from_codes(np.where(codes < 0, -1, codes),
+                                     categories=_as_list(levels), ordered=bool(ordered))
+
+
+def codes_of(labels, classes):
+    """Codes 0..K-1 of predicted labels against the ordered classes."""
+    codes = pd.Index(list(classes)).get_indexer(list(np.asarray(labels, dtype=object)))
+    if (codes < 0).any():
+        raise ValueError("predicted labels outside the fitted classes; this is a bug.")
+    return codes.astype(np.int64)
+
+
+def _estimator(kind, params):
+    if kind not in ESTIMATORS:
+        raise ValueError(f"unknown estimator kind {kind!r}; known: {sorted(ESTIMATORS)}.")
+    module, cls = ESTIMATORS[kind]
+    params = dict(params or {})
+    if kind == "tree" and params.get("criterion") in _CRITERION_ALIASES:
+        from ordstat.trees import criteria
+        name = params["criterion"]
+        if name not in criteria.CRITERIA:
+            params["criterion"] = _CRITERION_ALIASES[name]
+    return getattr(importlib.import_module(module), cls)(**params)
+
+
+def fit(kind, params, X, y_codes, y_levels, sample_weight=None):
+    """Fit an ordstat estimator on X with the ordered response given by codes and levels."""
+    est = _estimator(kind, params)
+    y = factor(y_codes, y_levels, ordered=True)
+    if sample_weight is None:
+        est.fit(X, y)
+    else:
+        est.fit(X, y, sample_weight=np.asarray(sample_weight, dtype=np.float64).reshape(-1))
+    return est
+
+
+def predict_codes(est, X):
+    return codes_of(est.predict(X), est.classes_)
+
+
+def predict_proba(est, X):
+    return np.asarray(est.predict_proba(X), dtype=np.float64)
+
+
+def tree_arrays(est, X=None):
+    """The flat arrays of a fitted OrdinalTreeClassifier, plus the leaf row of each unit of X."""
+    t = est.tree_
+    out = {
+        "children_left": np.asarray(t.children_left, dtype=np.int64),
+        "children_right": np.asarray(t.children_right, dtype=np.int64),
+        "feature": np.asarray(t.feature, dtype=np.int64),
+        "threshold": np.asarray(t.threshold, dtype=np.float64),
+        "value": np.asarray(t.value, dtype=np.float64).reshape(len(t.children_left), -1),
+        "n_node_samples": np.asarray(t.n_node_samples, dtype=np.int64),
+        "improvement": np.asarray(t.improvement, dtype=np.float64),
+        "left_categories": [None if c is None else [int(v) for v in np.asarray(c).reshape(-1)]
+                            for c in _left_categories(t)],
+        "feature_names": [str(v) for v in getattr(est, "feature_names_in_",
+                                                  [f"x{i}" for i in range(est.n_features_in_)])],
+        "classes": [str(c) for c in est.classes_],
+    }
+    risk = np.asarray(t.risk, dtype=np.float64)
+    out["yval"] = np.asarray(t.yval, dtype=np.int64) + 1
+    out["dev"] = risk
+    # rpart's CP scale is relative to the root's risk
+    out["complexity"] = np.asarray(t.complexity, dtype=np.float64) / (risk[0] if risk[0] > 0
+                                                                      else 1.0)
+    cp = getattr(est, "cp_table_", None)
+    if cp is not None:
+        out["cptable"] = {str(c): np.asarray(cp[c], dtype=np.float64) for c in cp.columns}
+    if X is not None:
+        out["where"] = np.asarray(est.apply(X), dtype=np.int64) + 1  # rows of rpart's frame
+    return out
+
+
+def _left_categories(t):
+    cats = getattr(t, "left_categories", None)
+    n = len(t.children_left)
+    if cats is None:
+        return [None] * n
+    return [None if c is None else c for c in cats]
+
+
+def metrics(truth_codes, pred_codes, n_classes):
+    """The ordinal metrics of ordstat.metrics on codes 0..K-1."""
+    from ordstat import metrics as m
+    truth = np.asarray(truth_codes, dtype=np.int64).reshape(-1)
+    pred = np.asarray(pred_codes, dtype=np.int64).reshape(-1)
+    classes = list(range(int(n_classes)))
+    return {
+        "misclassification": float(m.misclassification_rate(truth, pred, classes=classes)),
+        "mean_absolute_distance": float(m.mean_absolute_distance(truth, pred, classes=classes)),
+        "mean_squared_distance": float(m.mean_squared_distance(truth, pred, classes=classes)),
+        "gamma": float(m.goodman_kruskal_gamma(truth, pred, classes=classes)),
+    }
+
+
+def attribute(est, name):
+    """A fitted attribute as plain Python (arrays, floats, lists); None when absent."""
+    value = getattr(est, name, None)
+    if isinstance(value, pd.DataFrame):
+        return {str(c): value[c].to_numpy() for c in value.columns}
+    return value
+
+
+def log_likelihood(est, X, y_codes, y_levels):
+    """Contract 3's complete-data log-likelihood of (X, y) under a fitted generative model."""
+    return float(est.log_likelihood(X, factor(y_codes, y_levels, ordered=True)))

@@ -1,0 +1,4 @@
+library(testthat)
+library(ordstat)
+
+test_check("ordstat")

@@ -1,0 +1,121 @@
+tree_controls <- list(min_split = 20L, min_bucket = 7L, cp = 0.005, max_depth = 4L)
+
+test_that("the same ordinal tree through three routes: Python, ordinal_tree() and rpart()", {
+  skip_if_no_python()
+  d <- ordered_data(200, seed = 2)
+  for (criterion in c("ordinal", "twoing", "linear")) {
+    # 1. Python's OrdinalTreeClassifier, called directly
+    trees <- reticulate::import("ordstat.trees", convert = FALSE)
+    X <- ordstat:::py_frame(d[c("x1", "x2", "g")])
+    y <- ordstat:::rside()$factor(as.array(as.integer(d$y) - 1L), as.list(levels(d$y)), TRUE)
+    py_tree <- trees$OrdinalTreeClassifier(
+      criterion = if (criterion == "linear") "gini_linear" else criterion,
+      min_split = 20L, min_bucket = 7L, cp = 0.005, max_depth = 4L, xval = 0L)$fit(X, y)
+    py_feature <- as.vector(reticulate::py_to_r(py_tree$tree_$feature))
+    py_threshold <- as.vector(reticulate::py_to_r(py_tree$tree_$threshold))
+    py_pred <- as.character(reticulate::py_to_r(py_tree$predict(X)))
+    # 2. the R package's ordinal_tree()
+    fit <- do.call(ordinal_tree, c(list(y ~ x1 + x2 + g, d, criterion = criterion, xval = 0L),
+                                   tree_controls))
+    # 3. R's rpart with the ordinal split method
+    rp <- rpart::rpart(y ~ x1 + x2 + g, d, method = ordinal_split(criterion),
+                       control = rpart::rpart.control(minsplit = 20, minbucket = 7, cp = 0.005,
+                                                      maxdepth = 4, xval = 0,
+                                                      maxsurrogate = 0, maxcompete = 0))
+    expect_gt(nrow(rp$frame), 3)
+    expect_identical(fit$rpart$frame$var, rp$frame$var)
+    expect_identical(rownames(fit$rpart$frame), rownames(rp$frame))
+    expect_identical(fit$rpart$frame$var,
+                     ifelse(py_feature < 0, "<leaf>", c("x1", "x2", "g")[pmax(py_feature, 0) + 1L]))
+    numeric_split <- rp$splits[, "ncat"] == -1
+    expect_equal(unname(fit$rpart$splits[numeric_split, "index"]),
+                 unname(rp$splits[numeric_split, "index"]))
+    expect_equal(unname(rp$splits[numeric_split, "index"]),
+                 py_threshold[py_feature >= 0][numeric_split])
+    expect_equal(unname(fit$rpart$splits[, "improve"]), unname(rp$splits[, "improve"]))
+    pred <- predict(fit, d)
+    rp_pred <- levels(d$y)[rp$frame$yval[rp$where]]
+    expect_identical(as.character(pred), rp_pred)
+    expect_identical(as.character(pred), py_pred)
+  }
+})
+
+test_that("awkward levels go through a model and back unchanged", {
+  skip_if_no_python()
+  d <- ordered_data(150)
+  expect_identical(levels(d$y), awkward_levels)  # includes an unused level
+  fit <- ordinal_tree(y ~ x1 + x2, d, min_split = 10L, xval = 0L)
+  pred <- predict(fit, d)
+  expect_true(is.ordered(pred))
+  expect_identical(levels(pred), awkward_levels)
+  prob <- predict(fit, d, type = "prob")
+  expect_identical(colnames(prob), awkward_levels)
+  expect_equal(unname(rowSums(prob)), rep(1, nrow(d)))
+  expect_identical(as.character(pred), awkward_levels[max.col(prob, ties.method = "first")])
+  # rpart's own predict on the exported tree agrees
+  expect_identical(as.character(predict(fit$rpart, d, type = "class")), as.character(pred))
+  expect_equal(unname(predict(fit$rpart, d, type = "prob")), unname(prob))
+})
+
+test_that("case weights reach the Python tree", {
+  skip_if_no_python()
+  d <- ordered_data(150)
+  w <- rep(c(1, 3), length.out = nrow(d))
+  fit <- ordinal_tree(y ~ x1 + x2, d, min_split = 10L, xval = 0L, weights = w)
+  expect_equal(fit$rpart$frame$wt[1], sum(w))
+  # the same weighted tree as R's rpart with ordinal_split and these weights
+  rp <- rpart::rpart(y ~ x1 + x2, d, weights = w, method = ordinal_split("ordinal"),
+                     control = rpart::rpart.control(minsplit = 10, cp = 0.01, xval = 0,
+                                                    maxsurrogate = 0, maxcompete = 0))
+  expect_identical(fit$rpart$frame$var, rp$frame$var)
+  expect_equal(fit$rpart$frame$wt, rp$frame$wt)
+  # doubling every weight changes nothing but the weights (unit counts drive min_split)
+  fit2 <- ordinal_tree(y ~ x1 + x2, d, min_split = 10L, xval = 0L, weights = 2 * w)
+  expect_identical(fit2$rpart$frame$var, fit$rpart$frame$var)
+  expect_equal(fit2$rpart$frame$wt, 2 * fit$rpart$frame$wt)
+  expect_error(ordinal_tree(y ~ x1, d, weights = -w), "non-negative")
+})
+
+test_that("ordinal_tree print, summary and plot work, and factor predictors are handled", {
+  skip_if_no_python()
+  d <- ordered_data(150)
+  fit <- ordinal_tree(y ~ ., d, min_split = 10L, cp = 0.02, xval = 5L, random_state = 1L)
+  expect_output(print(fit), "Ordinal classification tree")
+  s <- summary(fit)
+  expect_s3_class(s, "summary.ordinal_tree")
+  expect_output(print(s), "Complexity table")
+  expect_true(all(c("CP", "nsplit", "rel error", "xerror", "xstd") %in% colnames(s$cptable)))
+  grDevices::pdf(NULL)
+  on.exit(grDevices::dev.off())
+  expect_invisible(plot(fit))
+  new <- d[1:5, ]
+  expect_identical(predict(fit, new), predict(fit, d)[1:5])
+})
+
+test_that("bad responses and new levels give errors that say what to do", {
+  skip_if_no_python()
+  d <- ordered_data(60)
+  d$u <- factor(as.character(d$y))
+  expect_error(ordinal_tree(u ~ x1, d), "unordered factor.*make it ordered")
+  d$ch <- as.character(d$y)
+  expect_error(ordinal_tree(ch ~ x1, d), "must be an ordered factor")
+  d$num <- as.integer(d$y)
+  expect_error(ordinal_tree(num ~ x1, d), "must be an ordered factor")
+  d$yna <- d$y
+  d$yna[3] <- NA
+  expect_error(ordinal_tree(yna ~ x1, d), "1 missing value")
+  expect_error(ordinal_tree(y ~ x1, as.matrix(d)), "'data' must be a data frame")
+  expect_error(ordinal_tree(y ~ x1 + ch, d), "character; convert it with factor")
+  fit <- ordinal_tree(y ~ x1 + g, d, min_split = 10L, xval = 0L)
+  new <- d[1:3, ]
+  new$g <- factor(c("a", "zz", "b"))
+  expect_error(predict(fit, new), "'g' has level\\(s\\) \"zz\" not seen")
+  expect_error(predict(fit, d, type = "votes"), "should be one of")
+  d$xna <- d$x1
+  d$xna[c(2, 5)] <- NA
+  expect_error(ordinal_tree(y ~ xna + x2, d), "'xna' in 'data' have missing values \\(2\\).*na.omit")
+  new$g <- d$g[1:3]
+  new$x1[1] <- NA
+  expect_error(predict(fit, new), "'x1' in 'newdata' have missing values")
+  expect_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "should be one of")
+})
