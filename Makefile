@@ -78,7 +78,7 @@ $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	@touch $@
 
 demo: setup
-	$(VENV)/bin/ordstat compare --bundled anes96 --scheme cv10 --seed 1
+	$(VENV)/bin/ordstat compare --bundled anes96 --scheme cv10 --seed 1 --jobs 2
 
 # R tests and R CMD check; the Python suite (not R) at the oldest supported releases in .venv-r;
 # then the whole Python suite at the newest releases, last, so that its summary closes the run.

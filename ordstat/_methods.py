@@ -40,4 +40,4 @@ def make_method(name: str, **overrides):
     return getattr(import_module(module), cls)(**{**kwargs, **overrides})
 
 # What `ordstat compare` runs when --methods is not given.
-DEFAULT_METHODS = ["polr"]
+DEFAULT_METHODS = ["polr", "tree", "tree_gini", "tree_twoing", "edda"]
