@@ -45,9 +45,8 @@ def _rpart(X, y):
         from rpy2 import robjects as ro
         from rpy2.robjects import default_converter, pandas2ri
         from rpy2.robjects.conversion import localconverter
-        from rpy2.robjects.packages import importr
-
-        importr("rpart")
+        # library() warns about the empty /usr/local site library of a fresh Debian R
+        ro.r("suppressWarnings(library(rpart))")
     except Exception as exc:  # noqa: BLE001 - any failure means "no R peer"
         print(f"# rpart skipped: {exc}", flush=True)
         return None
