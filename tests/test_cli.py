@@ -40,7 +40,8 @@ def test_methods_lists_registry():
 def test_compare_prints_table_and_writes_results(csv, tmp_path):
     results = tmp_path / "r.csv"
     out = run("compare", str(csv), "--response", "grade", "--order", "low,mid,high",
-              "--predictors", "x,z", "--scheme", "cv5", "--seed", "1", "--output", str(results))
+              "--predictors", "x,z", "--methods", "polr", "--scheme", "cv5", "--seed", "1",
+              "--output", str(results))
     assert out.returncode == 0, out.stderr
     assert "3 ordered classes" in out.stdout and "polr" in out.stdout
     tidy = pd.read_csv(results)
@@ -48,7 +49,7 @@ def test_compare_prints_table_and_writes_results(csv, tmp_path):
     assert len(tidy) == 5 * 4
     # reproducible with the seed
     again = run("compare", str(csv), "--response", "grade", "--order", "low,mid,high",
-                "--predictors", "x,z", "--scheme", "cv5", "--seed", "1")
+                "--predictors", "x,z", "--methods", "polr", "--scheme", "cv5", "--seed", "1")
     assert again.stdout.split("\n")[:6] == out.stdout.split("\n")[:6]
 
 
@@ -99,7 +100,11 @@ def test_missing_values_need_dropna(tmp_path):
     assert "29 units" in out.stdout
 
 
-def test_bundled_dataset():
+def test_bundled_dataset_with_default_methods():
+    from ordstat._methods import DEFAULT_METHODS
+
     out = run("compare", "--bundled", "anes96", "--scheme", "half", "--seed", "0")
     assert out.returncode == 0, out.stderr
     assert "944 units" in out.stdout and "7 ordered classes" in out.stdout
+    assert all(m in out.stdout for m in DEFAULT_METHODS)
+    assert "Friedman" in out.stdout
