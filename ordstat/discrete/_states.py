@@ -329,9 +329,11 @@ def encode(X, space, *, _checked=None):
             idx = pd.Index(cats).get_indexer(values)
         if (idx < 0).any():
             unseen = pd.unique(np.asarray(values, dtype=object)[idx < 0])[:5]
+            shown = ", ".join(map(repr, np.asarray(cats).tolist()[:10]))
+            more = f", ... ({len(cats)} in all)" if len(cats) > 10 else ""
             raise ValueError(
-                f"X {_feature_label(j, names)} has value(s) {list(unseen)} outside its "
-                f"categories {list(cats)[:20]}; a discrete model gives no probability to an "
+                f"X {_feature_label(j, names)} has value(s) {np.asarray(unseen).tolist()} outside "
+                f"its categories [{shown}{more}]; a discrete model gives no probability to an "
                 "unknown category. Declare every category with categories= when fitting."
             )
         codes[:, j] = idx
