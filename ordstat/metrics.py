@@ -172,6 +172,19 @@ def _ratio(num, den, what):
     return float(num / den)
 
 
+def _border_rate(y_true, y_pred, border, classes, sample_weight, denominator, lower, what):
+    """Share of units on one side of border r (``lower``: rank <= r) that are on that side in
+    both the truth and the prediction, among the true (or predicted) units of that side."""
+    encoding, t, p, w = _border_counts(y_true, y_pred, classes, sample_weight)
+    r = _check_border(border, encoding.n_classes)
+    # codes are 0-based: rank <= r  <=>  code < r
+    side_t, side_p = (t < r, p < r) if lower else (t >= r, p >= r)
+    if denominator not in ("true", "predicted"):
+        raise ValueError(f"denominator must be 'true' or 'predicted'; got {denominator!r}.")
+    den = w[side_t if denominator == "true" else side_p].sum()
+    return _ratio(w[side_t & side_p].sum(), den, f"{what} at border {r}")
+
+
 def border_rank_sensitivity(y_true, y_pred, border, classes=None, sample_weight=None,
                             denominator="true"):
     """Sensitivity for "rank <= r" between ranks r and r+1 (Waegeman & Boullart, eq. 13).
@@ -181,16 +194,8 @@ def border_rank_sensitivity(y_true, y_pred, border, classes=None, sample_weight=
     printed, |{y <= r and yhat <= r}| / |{yhat <= r}|, which in the usual terms is the
     positive predictive value of "rank <= r".
     """
-    encoding, t, p, w = _border_counts(y_true, y_pred, classes, sample_weight)
-    r = _check_border(border, encoding.n_classes)
-    low_t, low_p = t < r, p < r  # codes are 0-based: rank <= r  <=>  code < r
-    if denominator == "true":
-        den = w[low_t].sum()
-    elif denominator == "predicted":
-        den = w[low_p].sum()
-    else:
-        raise ValueError(f"denominator must be 'true' or 'predicted'; got {denominator!r}.")
-    return _ratio(w[low_t & low_p].sum(), den, f"border_rank_sensitivity at border {r}")
+    return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
+                        lower=True, what="border_rank_sensitivity")
 
 
 def border_rank_specificity(y_true, y_pred, border, classes=None, sample_weight=None,
@@ -201,16 +206,8 @@ def border_rank_specificity(y_true, y_pred, border, classes=None, sample_weight=
     ``denominator="predicted"``: eq. 14 as printed, |{y > r and yhat > r}| / |{yhat > r}|, the
     negative predictive value.
     """
-    encoding, t, p, w = _border_counts(y_true, y_pred, classes, sample_weight)
-    r = _check_border(border, encoding.n_classes)
-    high_t, high_p = t >= r, p >= r
-    if denominator == "true":
-        den = w[high_t].sum()
-    elif denominator == "predicted":
-        den = w[high_p].sum()
-    else:
-        raise ValueError(f"denominator must be 'true' or 'predicted'; got {denominator!r}.")
-    return _ratio(w[high_t & high_p].sum(), den, f"border_rank_specificity at border {r}")
+    return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
+                        lower=False, what="border_rank_specificity")
 
 
 def border_rank_table(y_true, y_pred, classes=None, sample_weight=None):

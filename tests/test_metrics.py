@@ -141,3 +141,9 @@ def test_order_preserving_relabelling_and_reversal(data):
         assert fn(relabel[t], relabel[p], classes=names) == pytest.approx(base)
         # reversing the order leaves misclassification and distances unchanged
         assert fn(t, p, classes=classes[::-1]) == pytest.approx(base)
+
+
+def test_border_rate_undefined_warns():
+    # no unit is truly in rank 1, so the usual sensitivity at border 1 has no denominator
+    with pytest.warns(UndefinedMetricWarning, match="border 1"):
+        assert np.isnan(M.border_rank_sensitivity([2, 3], [1, 3], 1, classes=[1, 2, 3]))
