@@ -357,16 +357,20 @@ def test_kernel_lambda_one_is_fmm_and_posteriors_sum_to_one(problem):
         np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=1e-12)
 
 
+def _distinct_state_counts(problem):
+    """Distinct states of a generated problem with their per-class counts."""
+    X, y, n_cats, lam = problem
+    radices = np.array(n_cats)
+    states, inv = np.unique(_states.state_ids(X, radices), return_inverse=True)
+    counts = np.zeros((len(states), 2))
+    np.add.at(counts, (inv, y), 1.0)
+    return radices, states, counts, int(np.prod(radices)), lam
+
+
 @settings(max_examples=25, deadline=None)
 @given(_discrete_problem())
 def test_dense_and_pairwise_smoothing_agree(problem):
-    X, y, n_cats, lam = problem
-    radices = np.array(n_cats)
-    ids = _states.state_ids(X, radices)
-    states, inv = np.unique(ids, return_inverse=True)
-    counts = np.zeros((len(states), 2))
-    np.add.at(counts, (inv, y), 1.0)
-    s = int(np.prod(radices))
+    radices, states, counts, s, lam = _distinct_state_counts(problem)
     dense = _kernel.dense_smooth(_kernel.dense_table(states, counts, s), radices, lam)
     all_codes = _states.states_to_codes(np.arange(s), radices)
     hist = _kernel.distance_histograms(all_codes, _states.states_to_codes(states, radices),
@@ -769,13 +773,7 @@ def test_class_union_affinity_bad_input():
 @settings(max_examples=25, deadline=None)
 @given(_discrete_problem())
 def test_dense_histograms_agree_with_pairwise(problem):
-    X, y, n_cats, lam = problem
-    radices = np.array(n_cats)
-    ids = _states.state_ids(X, radices)
-    states, inv = np.unique(ids, return_inverse=True)
-    counts = np.zeros((len(states), 2))
-    np.add.at(counts, (inv, y), 1.0)
-    s = int(np.prod(radices))
+    radices, states, counts, s, lam = _distinct_state_counts(problem)
     table = _kernel.dense_table(states, counts, s)
     dense = _kernel.dense_histograms(table, radices).transpose(1, 0, 2)
     all_codes = _states.states_to_codes(np.arange(s), radices)

@@ -42,6 +42,13 @@ USE_NUMBA = True
 __all__ = ["Tree", "TreeBuilder", "node_risk"]
 
 
+def _midpoint(a, b):
+    """Split threshold between consecutive sorted values a < b; for adjacent floats the
+    midpoint rounds to a, so b is used to keep "x < threshold" exact."""
+    mid = (a + b) / 2.0
+    return np.where(a < mid, mid, b)
+
+
 @dataclass(frozen=True, eq=False)
 class Tree:
     """A fitted tree as flat arrays of length ``n_nodes`` (node 0 the root).
@@ -639,8 +646,7 @@ class TreeBuilder:
         jj, ss = np.nonzero(pos >= 0)
         t = pos[jj, ss]
         a, b = xs[jj, t], xs[jj, t + 1]
-        thr = (a + b) / 2.0
-        thr = np.where(a < thr, thr, b)  # adjacent floats: keep x < threshold exact
+        thr = _midpoint(a, b)
         best_g[feats[jj], ss] = good[jj, ss]
         best_info[feats[jj], ss] = thr
 
@@ -693,8 +699,7 @@ class TreeBuilder:
         jj, ss = np.nonzero(fin)
         t = first[jj, ss]
         a, b = xs[jj, t], xs[jj, t + 1]
-        thr = (a + b) / 2.0
-        thr = np.where(a < thr, thr, b)  # adjacent floats: keep x < threshold exact
+        thr = _midpoint(a, b)
         best_g[feats[jj], ss] = seg_max[jj, ss]
         best_info[feats[jj], ss] = thr
 
