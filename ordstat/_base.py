@@ -51,7 +51,8 @@ class GenerativeClassifierMixin(OrdinalClassifierMixin):
         joint = self._joint_log_density(X)
         if joint.shape[0] != codes.shape[0]:
             raise ValueError(
-                f"X and y have inconsistent numbers of units: {joint.shape[0]} and {codes.shape[0]}."
+                "X and y have inconsistent numbers of units: "
+                f"{joint.shape[0]} and {codes.shape[0]}."
             )
         w = check_sample_weight(sample_weight, codes.shape[0])
         return float(np.sum(w * joint[np.arange(codes.shape[0]), codes]))

@@ -104,7 +104,8 @@ def _check_classes(classes) -> np.ndarray:
     classes = np.asarray(list(classes) if not isinstance(classes, np.ndarray) else classes)
     if classes.ndim != 1 or len(classes) < 2:
         raise ValueError(
-            f"classes must be a 1-D sequence of at least two labels in ordinal order; got {classes!r}."
+            "classes must be a 1-D sequence of at least two labels in ordinal order; "
+            f"got {classes!r}."
         )
     if pd.Series(classes).isna().any():
         raise ValueError("classes must not contain missing values.")

@@ -10,7 +10,8 @@ from importlib import import_module
 
 # name: (module:Class, keyword arguments, one-line description)
 METHODS = {
-    "polr": ("ordstat.baseline:ProportionalOddsClassifier", {}, "proportional odds (cumulative logit)"),
+    "polr": ("ordstat.baseline:ProportionalOddsClassifier", {},
+             "proportional odds (cumulative logit)"),
     "polr_probit": ("ordstat.baseline:ProportionalOddsClassifier", {"link": "probit"},
                     "cumulative probit"),
     "fmm": ("ordstat.discrete:FullMultinomial", {}, "full multinomial model (FMM)"),

@@ -48,7 +48,8 @@ def _build_parser():
     cmp_.add_argument("--predictors", type=_csv_list,
                       help="predictor columns, comma-separated (default: all other columns)")
     cmp_.add_argument("--methods", type=_csv_list, default=None,
-                      help=f"registered methods, comma-separated (default: {','.join(DEFAULT_METHODS)})")
+                      help="registered methods, comma-separated "
+                           f"(default: {','.join(DEFAULT_METHODS)})")
     cmp_.add_argument("--scheme", default="cv10",
                       help="loo, half, cvV (e.g. cv10), splitsN (e.g. splits50), bootstrapB")
     cmp_.add_argument("--metrics", type=_csv_list, default=list(METRICS),

@@ -153,7 +153,8 @@ def _levels_of(fit, k):
     # the response levels are kept in the closures of the fitted method's init; the model frame
     # (kept with model=TRUE) or the call's data have them too, but the print function is the
     # one place that always has them: its environment holds `lev`.
-    lev = ro.r("function(f) get0('lev', envir = environment(f$functions$print), inherits = FALSE)")(fit)
+    lev = ro.r("function(f) get0('lev', envir = environment(f$functions$print), "
+               "inherits = FALSE)")(fit)
     if lev is ri.NULL or len(lev) != k:
         return [str(i + 1) for i in range(k)]
     return [str(v) for v in lev]
@@ -192,7 +193,8 @@ def rpart(formula, data, criterion="ordinal", *, cost=None, scores=None, weights
     ------
     ValueError, TypeError
         For an unknown criterion or control, or a data frame that is not a DataFrame; R's own
-        errors (e.g. an unordered response) come back as ``rpy2.rinterface_lib.embedded.RRuntimeError``.
+        errors (e.g. an unordered response) come back as
+        ``rpy2.rinterface_lib.embedded.RRuntimeError``.
     """
     name = _check_criterion(criterion)
     _check_controls(control)

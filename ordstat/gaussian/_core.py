@@ -157,7 +157,7 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
         )
     if not np.all(np.isfinite(step.cov)) or np.any(r < _RCOND_ERROR):
         k = int(np.argwhere(~(r >= _RCOND_ERROR))[0][-1])
-        which = (f"the common covariance matrix (pooled over the classes)" if model in _POOLED
+        which = ("the common covariance matrix (pooled over the classes)" if model in _POOLED
                  else f"the covariance matrix of class {label(class_names, k)!r}")
         raise ValueError(
             f"EDDA model {model!r}{context}: {which} is singular "
@@ -167,7 +167,7 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
         )
     if np.any(r < _RCOND_WARN):
         k = int(np.argwhere(r < _RCOND_WARN)[0][-1])
-        which = (f"the common covariance matrix (pooled over the classes)" if model in _POOLED
+        which = ("the common covariance matrix (pooled over the classes)" if model in _POOLED
                  else f"the covariance matrix of class {label(class_names, k)!r}")
         warnings.warn(
             f"EDDA model {model!r}{context}: {which} is nearly singular (reciprocal "

@@ -17,10 +17,11 @@ which is how the exact leave-one-out of :mod:`._loo` stays vectorised. Each retu
 likelihood covariances in the cheapest representation: a variance per class ("spherical"), a
 diagonal per class ("diagonal") or a full matrix per class ("full").
 
-The maximum likelihood estimators follow Celeux & Govaert (1995): closed form for 9 models; for VEI, VEE, VEV an alternation between volumes and the common shape
-(or common matrix C = D A D'), and for EVE, VVE an alternation between the shapes/volumes and the
-common orientation D, the orientation step being a sweep of pairwise (Jacobi-type) rotations in
-the manner of the FG algorithm of Flury & Gautschi (1986) on min_D sum_k tr(W_k D Delta_k^-1 D'),
+The maximum likelihood estimators follow Celeux & Govaert (1995): closed form for 9 models; for
+VEI, VEE, VEV an alternation between volumes and the common shape (or common matrix C = D A D'),
+and for EVE, VVE an alternation between the shapes/volumes and the common orientation D, the
+orientation step being a sweep of pairwise (Jacobi-type) rotations in the manner of the FG
+algorithm of Flury & Gautschi (1986) on min_D sum_k tr(W_k D Delta_k^-1 D'),
 solved exactly for each pair and over-relaxed.
 """
 

@@ -12,7 +12,8 @@ from r_bridge._convert import converter, localconverter, to_py, to_r
 
 pytestmark = pytest.mark.r
 
-AWKWARD = ["very low", "lów", "Mid dle", "ZZ top", "a (unused)"]  # not alphabetical, spaces, non-ASCII
+# not alphabetical, spaces, non-ASCII
+AWKWARD = ["very low", "lów", "Mid dle", "ZZ top", "a (unused)"]
 
 
 def r(code):
@@ -54,7 +55,8 @@ def test_data_frame_round_trip_keeps_every_column_type():
     rdf = to_r(df)
     assert list(r("function(d) sapply(d, function(c) class(c)[1])")(rdf)) == [
         "ordered", "factor", "numeric", "integer", "integer", "logical", "logical", "character"]
-    assert list(r("function(d) sapply(d, function(c) sum(is.na(c)))")(rdf)) == [1, 1, 1, 0, 1, 0, 1, 1]
+    n_na = r("function(d) sapply(d, function(c) sum(is.na(c)))")(rdf)
+    assert list(n_na) == [1, 1, 1, 0, 1, 0, 1, 1]
     assert r("nrow")(rdf)[0] == 4
     # pandas NaN means "missing": it must arrive as R's NA, not as NaN
     assert not any(r("function(d) is.nan(d$x)")(rdf))
@@ -94,7 +96,8 @@ def test_numeric_matrix_round_trip_is_column_major_with_na():
     assert r("function(m) m[1, 2]")(rm)[0] == 2.0
     assert r("function(m) is.na(m[1, 3]) && !is.nan(m[1, 3])")(rm)[0]
     np.testing.assert_array_equal(to_py(rm), m)
-    np.testing.assert_array_equal(to_py(r("matrix(1:6, 2)")), np.arange(1, 7).reshape(2, 3, order="F"))
+    np.testing.assert_array_equal(to_py(r("matrix(1:6, 2)")),
+                                  np.arange(1, 7).reshape(2, 3, order="F"))
 
 
 def test_r_na_in_integer_and_logical_vectors_is_not_a_number():
@@ -142,7 +145,8 @@ def test_bad_inputs_raise_naming_the_column():
         to_r(np.array([["a", "b"]], dtype=object))
 
 
-level_text = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), min_size=1, max_size=6)
+level_text = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]),
+                     min_size=1, max_size=6)
 
 
 @settings(max_examples=25, deadline=None)

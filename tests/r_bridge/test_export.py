@@ -77,7 +77,8 @@ def test_numpy_input_and_single_node_tree():
     y = np.digitize(X[:, 0], [-0.5, 0.5])
     tree = OrdinalTreeClassifier(min_split=10, xval=0).fit(X, y)
     fit = r_bridge.to_rpart(tree)
-    pred = to_py(ro.r("function(f, d) predict(f, d, type = 'class')")(fit, to_r(pd.DataFrame(X, columns=["x0", "x1"]))))
+    new = to_r(pd.DataFrame(X, columns=["x0", "x1"]))
+    pred = to_py(ro.r("function(f, d) predict(f, d, type = 'class')")(fit, new))
     np.testing.assert_array_equal(np.asarray(pred.astype(int)), tree.predict(X))
     stump = OrdinalTreeClassifier(min_split=1000, xval=0).fit(X, y)
     out = "\n".join(ro.r("function(f) capture.output(print(f))")(r_bridge.to_rpart(stump)))
@@ -105,7 +106,8 @@ def test_awkward_r_levels_survive_a_python_model_and_return():
     tree = OrdinalTreeClassifier(min_split=10, xval=0).fit(df[["x"]], df["y"])
     pred = pd.Categorical(tree.predict(df[["x"]]), categories=tree.classes_, ordered=True)
     back = to_r(pd.DataFrame({"pred": pred}))
-    same = ro.r("function(orig, new) identical(levels(orig$y), levels(new$pred)) && is.ordered(new$pred)")
+    same = ro.r("function(orig, new) identical(levels(orig$y), levels(new$pred)) && "
+                "is.ordered(new$pred)")
     assert same(rdf, back)[0]
     agree = ro.r("function(orig, new) mean(as.character(orig$y) == as.character(new$pred))")
     assert agree(rdf, back)[0] > 0.9

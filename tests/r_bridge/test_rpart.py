@@ -23,7 +23,8 @@ def ordered_data(n=240, seed=0):
         "x 2": np.round(rng.uniform(size=n), 3),
         "g": pd.Categorical(rng.choice(["a", "b", "c", "d"], n)),
     })
-    z = df["x1"] + 2 * df["x 2"] + (df["g"] == "b") - (df["g"] == "d") + rng.normal(scale=.5, size=n)
+    z = (df["x1"] + 2 * df["x 2"] + (df["g"] == "b") - (df["g"] == "d")
+         + rng.normal(scale=.5, size=n))
     codes = np.digitize(z, [0, 1, 2])
     df["y"] = pd.Categorical.from_codes(codes, categories=LEVELS, ordered=True)
     return df
@@ -120,7 +121,8 @@ def test_rpart_frame_view_and_levels():
     df = ordered_data(100)
     res = r_bridge.rpart("y ~ x1", df, "twoing", minsplit=10, cp=0.02, xval=0)
     assert res.levels == LEVELS
-    assert [c for c in res.frame.columns if c.startswith("count[")] == [f"count[{v}]" for v in LEVELS]
+    count_columns = [c for c in res.frame.columns if c.startswith("count[")]
+    assert count_columns == [f"count[{v}]" for v in LEVELS]
     counts = res.frame[[f"count[{v}]" for v in LEVELS]].to_numpy()
     np.testing.assert_allclose(counts[0], df["y"].value_counts(sort=False).to_numpy())
     assert res.frame.index[0] == 1 and "rpart" in res.fit.rclass
