@@ -80,8 +80,9 @@ $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	        cat check.log; exit 1; fi; tail -n 1 ordstat.Rcheck/00check.log
 	@touch $@
 
+# The main job: the papers' experiments again (quick run), ours beside theirs, as an HTML report.
 demo: setup
-	$(VENV)/bin/ordstat compare --bundled anes96 --scheme cv10 --seed 1 --jobs 2
+	$(VENV)/bin/ordstat reproduce --quick --jobs 2 --out report --progress
 
 # R tests and R CMD check; the Python suite (not R) at the oldest supported releases in .venv-r;
 # then the whole Python suite at the newest releases, last, so that its summary closes the run.

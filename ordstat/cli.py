@@ -5,6 +5,7 @@
     ordstat compare DATA.csv --response COL [--order a,b,c] [--methods m1,m2] [--scheme cv10]
                     [--metrics misclassification,gamma] [--jobs N] [--seed S] [--output R.csv]
     ordstat compare --bundled anes96 ...
+    ordstat reproduce [--quick] [--only NAME[,NAME]] [--out DIR] [--jobs N] [--seed S]
 
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
 method) prints one line ``ordstat: error: ...`` and exits with code 2.
@@ -62,7 +63,42 @@ def _build_parser():
                                        "to this CSV file")
     cmp_.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: when standard error is a terminal)")
+
+    rep = sub.add_parser("reproduce", help="run the papers' experiments again, ours beside theirs, "
+                                           "and write an HTML report")
+    rep.add_argument("--quick", action="store_true",
+                     help="fewer repetitions in every experiment (a few minutes)")
+    rep.add_argument("--only", type=_csv_list, default=None,
+                     help="experiments to run, comma-separated (default: all; --list shows them)")
+    rep.add_argument("--list", action="store_true", help="list the experiments and exit")
+    rep.add_argument("--out", default="ordstat-report",
+                     help="folder for report.html (default: ordstat-report)")
+    rep.add_argument("--jobs", type=int, default=1, help="parallel jobs (joblib)")
+    rep.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    rep.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="announce each experiment (default: when standard error is a terminal)")
     return parser
+
+
+def _reproduce(args):
+    from .reproduce import EXPERIMENTS, run
+
+    if args.list:
+        for name, (_, title) in EXPERIMENTS.items():
+            print(f"{name:16s} {title}")
+        return 0
+    if args.jobs == 0:
+        raise UsageError("--jobs must be a positive number (or -1 for all cores)")
+    unknown = [n for n in args.only or [] if n not in EXPERIMENTS]
+    if unknown:
+        raise UsageError(f"unknown experiment(s) {', '.join(unknown)}; choose from "
+                         f"{', '.join(EXPERIMENTS)}")
+    sections = run(args.only, quick=args.quick, out=args.out, n_jobs=args.jobs,
+                   random_state=args.seed, progress=args.progress)
+    misses = sum(len(s.misses) for s in sections)
+    print(f"{len(sections)} experiment(s), {misses} claimed number(s) missed "
+          "(each explained in the report)")
+    return 0
 
 
 def _load(args):
@@ -188,6 +224,8 @@ def main(argv=None):
             for name, (_, _, description) in sorted(METHODS.items()):
                 print(f"{name:16s} {description}")
             return 0
+        if args.command == "reproduce":
+            return _reproduce(args)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", category=FutureWarning)
             return _compare(args)

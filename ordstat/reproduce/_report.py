@@ -1,0 +1,136 @@
+"""Sections of the reproduction report and their text and HTML renderings.
+
+A section holds one comparison table ("paper | ordstat | difference"): each row is a number the
+paper reports, ours beside it, and, for the rows we claim to reproduce, the tolerance we allow. A
+row without a tolerance is reported, not claimed; a claimed row outside its tolerance is a miss and
+must carry an explanation. Extra tables and matplotlib figures go along.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+__all__ = ["Row", "Section", "render_text", "write_html"]
+
+
+@dataclass
+class Row:
+    """One number of a paper beside ours."""
+
+    quantity: str
+    paper: float | str
+    ours: float | str
+    tolerance: float | None = None  # absolute; None: reported, not claimed
+    note: str = ""
+
+    @property
+    def difference(self):
+        if isinstance(self.paper, str) or isinstance(self.ours, str):
+            return "" if self.paper == self.ours else "differs"
+        return self.ours - self.paper
+
+    @property
+    def status(self):
+        if self.tolerance is None:
+            return "reported"
+        diff = self.difference
+        if isinstance(diff, str):
+            return "ok" if diff == "" else "miss"
+        return "ok" if math.isfinite(diff) and abs(diff) <= self.tolerance + 1e-12 else "miss"
+
+
+@dataclass
+class Section:
+    """One experiment of one paper."""
+
+    name: str
+    title: str
+    reference: str
+    rows: list[Row] = field(default_factory=list)
+    tables: list[tuple[str, pd.DataFrame]] = field(default_factory=list)
+    figures: list[tuple[str, object]] = field(default_factory=list)  # (caption, Figure)
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def comparison(self) -> pd.DataFrame:
+        """The "paper | ordstat | difference" table."""
+        return pd.DataFrame([{
+            "quantity": r.quantity, "paper": r.paper, "ordstat": r.ours,
+            "difference": r.difference, "tolerance": r.tolerance, "status": r.status,
+            "note": r.note} for r in self.rows],
+            columns=["quantity", "paper", "ordstat", "difference", "tolerance", "status", "note"])
+
+    @property
+    def misses(self) -> list[Row]:
+        return [r for r in self.rows if r.status == "miss"]
+
+
+def _fmt(value):
+    if isinstance(value, float):
+        return "" if math.isnan(value) else f"{value:.4g}"
+    return "" if value is None else str(value)
+
+
+def render_text(section: Section) -> str:
+    """The section as plain text for the terminal."""
+    lines = [f"== {section.title}", f"   {section.reference}"]
+    table = section.comparison().drop(columns="note")
+    if len(table):
+        lines.append(table.to_string(index=False, formatters={c: _fmt for c in table.columns}))
+    for caption, frame in section.tables:
+        lines += ["", f"-- {caption}", frame.to_string()]
+    lines += [f"note: {n}" for n in section.notes]
+    lines += [f"note ({r.quantity}): {r.note}" for r in section.rows if r.note]
+    lines.append(f"({section.seconds:.1f} s)")
+    return "\n".join(lines)
+
+
+def _figure_html(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return f'<img alt="figure" src="data:image/png;base64,{data}">'
+
+
+_CSS = """body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em}
+.miss{background:#fde0dc}.ok{background:#e3f4e1}figure{margin:1em 0}img{max-width:100%}"""
+
+
+def write_html(sections: list[Section], path, *, title="ordstat: reproduction report",
+               header="") -> None:
+    """Write one self-contained HTML file (figures embedded as PNG)."""
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+             f"</title><style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
+             f"<p>{html.escape(header)}</p>" if header else "", "<ul>"]
+    parts += [f"<li><a href='#{s.name}'>{html.escape(s.title)}</a>"
+              f"{' &mdash; %d miss(es)' % len(s.misses) if s.misses else ''}</li>"
+              for s in sections]
+    parts.append("</ul>")
+    for s in sections:
+        parts.append(f"<h2 id='{s.name}'>{html.escape(s.title)}</h2>"
+                     f"<p><i>{html.escape(s.reference)}</i></p>")
+        table = s.comparison()
+        if len(table):
+            rows = []
+            for _, r in table.iterrows():
+                cells = "".join(f"<td>{html.escape(_fmt(r[c]))}</td>" for c in table.columns)
+                rows.append(f"<tr class='{r['status']}'>{cells}</tr>")
+            head = "".join(f"<th>{c}</th>" for c in table.columns)
+            parts.append(f"<table><tr>{head}</tr>{''.join(rows)}</table>")
+        for caption, frame in s.tables:
+            parts.append(f"<h3>{html.escape(caption)}</h3>{frame.to_html()}")
+        for caption, fig in s.figures:
+            parts.append(f"<figure>{_figure_html(fig)}<figcaption>{html.escape(caption)}"
+                         "</figcaption></figure>")
+        parts += [f"<p>{html.escape(n)}</p>" for n in s.notes]
+        parts.append(f"<p><small>{s.seconds:.1f} s</small></p>")
+    parts.append("</body></html>")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(parts))

@@ -1,0 +1,83 @@
+"""The table of experiments and the loop that runs them."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import warnings
+from importlib import import_module
+
+import pandas as pd
+
+from ._report import render_text, write_html
+
+__all__ = ["EXPERIMENTS", "run"]
+
+# name -> ("module:function", title). Each function takes (quick, n_jobs, random_state) and
+# returns a Section; modules are imported only when their experiment runs.
+EXPERIMENTS = {
+    "edda": ("ordstat.reproduce._gaussian:edda_tables",
+             "EDDA: the 14 covariance models chosen by leave-one-out error"),
+}
+
+
+def _resolve(name):
+    module, func = EXPERIMENTS[name][0].split(":")
+    return getattr(import_module(module), func)
+
+
+def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress=None,
+        echo=print):
+    """Run experiments, print their tables and write the HTML report.
+
+    Parameters
+    ----------
+    names : list of str, optional
+        Experiments to run (keys of ``EXPERIMENTS``); all by default.
+    quick : bool
+        Fewer repetitions in every experiment (each section is kept).
+    out : str or path, optional
+        Folder for ``report.html`` and ``comparison.csv`` (every section's "paper | ordstat |
+        difference" rows); nothing is written when None.
+    n_jobs : int
+        Parallel jobs (joblib) inside the experiments.
+    random_state : int
+        Seed of every experiment.
+    progress : bool, optional
+        Announce each experiment on standard error (default: when it is a terminal).
+    echo : callable
+        Where the text tables go.
+
+    Returns
+    -------
+    sections : list of Section
+    """
+    names = list(EXPERIMENTS) if names is None else list(names)
+    unknown = [n for n in names if n not in EXPERIMENTS]
+    if unknown:
+        raise ValueError(f"unknown experiment(s) {', '.join(unknown)}; choose from "
+                         f"{', '.join(EXPERIMENTS)}.")
+    if not isinstance(n_jobs, int) or n_jobs == 0:
+        raise ValueError(f"n_jobs must be a non-zero integer; got {n_jobs!r}.")
+    progress = sys.stderr.isatty() if progress is None else progress
+    sections = []
+    for i, name in enumerate(names, 1):
+        if progress:
+            print(f"[{i}/{len(names)}] {EXPERIMENTS[name][1]} ...", file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the report states what matters
+            section = _resolve(name)(quick=quick, n_jobs=n_jobs, random_state=random_state)
+        section.seconds = time.perf_counter() - start
+        sections.append(section)
+        echo(render_text(section) + "\n")
+    if out is not None:
+        os.makedirs(out, exist_ok=True)
+        path = os.path.join(out, "report.html")
+        mode = "quick run (fewer repetitions)" if quick else "full run"
+        write_html(sections, path, header=f"{mode}, seed {random_state}, {n_jobs} job(s)")
+        pd.concat([s.comparison().assign(experiment=s.name) for s in sections]).to_csv(
+            os.path.join(out, "comparison.csv"), index=False)
+        echo(f"report written to {path}")
+    return sections
