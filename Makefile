@@ -10,7 +10,7 @@ APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 r-cran-knitr pandoc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup system-deps venv venv-r rpkg rtest rcheck lint demo test test-fast bench clean
+.PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes lint demo test test-fast bench clean
 
 setup: system-deps venv
 
@@ -88,9 +88,14 @@ demo: setup
 # then the whole Python suite at the newest releases, last, so that its summary closes the run.
 test: setup venv-r rpkg
 	$(VENV)/bin/ruff check .
-	$(MAKE) --no-print-directory rtest rcheck
+	$(MAKE) --no-print-directory rtest rcheck vignettes
 	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r" --ignore=tests/r_bridge | tail -n 1
 	$(PY) -m pytest -n 2 -q
+
+# Execute the Python and R vignettes and render them to vignettes/_build/*.html.
+vignettes: setup venv-r rpkg
+	set -o pipefail; R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) \
+	    ORDSTAT_REQUIRE_PYTHON=true $(PY) vignettes/render.py 2>&1 | grep -v "Kernel is running over TCP"
 
 lint: setup
 	$(VENV)/bin/ruff check .
