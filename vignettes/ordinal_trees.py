@@ -32,8 +32,8 @@ rows = []
 for criterion in criteria:
     tree = OrdinalTreeClassifier(criterion=criterion, prune="1se", random_state=0).fit(X, y)
     pred = tree.predict(X)
-    rows.append((criterion, tree.tree_.n_leaves, metrics.misclassification_rate(y, pred), metrics.mean_absolute_distance(y, pred),
-                 metrics.goodman_kruskal_gamma(y, pred)))
+    rows.append((criterion, tree.tree_.n_leaves, metrics.misclassification_rate(y, pred),
+                 metrics.mean_absolute_distance(y, pred), metrics.goodman_kruskal_gamma(y, pred)))
 for row in rows:
     print("{:15s} leaves={} error={:.3f} MAD={:.3f} gamma={:.3f}".format(*row))
 
