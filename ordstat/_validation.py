@@ -8,14 +8,23 @@ expected (DESIGN.md, contract 8).
 from __future__ import annotations
 
 import numbers
+from numbers import Integral, Real
 
 import numpy as np
+from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ._labels import encode_target
 
+# Parameter constraints are declared per estimator in scikit-learn's style
+# (``_parameter_constraints``, checked by ``self._validate_params()`` at the start of ``fit``);
+# the constraint types are re-exported from here so that every module takes them from one place.
 __all__ = [
+    "Integral",
+    "Interval",
+    "Real",
+    "StrOptions",
     "validate_fit",
     "validate_predict",
     "check_sample_weight",
@@ -23,6 +32,7 @@ __all__ = [
     "check_positive_int",
     "check_in_range",
     "check_choice",
+    "check_priors",
 ]
 
 
@@ -64,6 +74,32 @@ def check_sample_weight(sample_weight, n_samples: int, name: str = "sample_weigh
     if not w.sum() > 0:
         raise ValueError(f"{name} sums to zero; at least one unit needs a positive weight.")
     return w
+
+
+def check_priors(priors, n_classes: int, name: str = "priors"):
+    """Class prior probabilities in ``classes_`` order, or None when not given.
+
+    One rule for every estimator: finite, non-negative, one per class, summing to one within
+    1e-6 (then renormalised exactly).
+    """
+    if priors is None:
+        return None
+    try:
+        p = np.asarray(priors, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"{name} must be a sequence of {n_classes} numbers; got {priors!r}."
+        ) from None
+    if p.ndim != 1 or p.shape[0] != n_classes:
+        raise ValueError(
+            f"{name} must give one probability per class ({n_classes}, in classes_ order); "
+            f"got shape {p.shape}."
+        )
+    if not np.all(np.isfinite(p)) or (p < 0).any():
+        raise ValueError(f"{name} must be finite and non-negative; got {p.tolist()}.")
+    if abs(p.sum() - 1.0) > 1e-6:
+        raise ValueError(f"{name} must sum to one; they sum to {p.sum():.6g}.")
+    return p / p.sum()
 
 
 def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.float64,

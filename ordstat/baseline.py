@@ -13,7 +13,8 @@ from scipy import stats
 from sklearn.base import BaseEstimator
 
 from ._base import OrdinalClassifierMixin
-from ._validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .exceptions import ConvergenceWarning
+from ._validation import Integral, Interval, StrOptions, validate_fit, validate_predict
 
 __all__ = ["ProportionalOddsClassifier"]
 
@@ -68,6 +69,12 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
     (3,)
     """
 
+    _parameter_constraints = {
+        "link": [StrOptions(set(_LINKS))],
+        "classes": ["array-like", None],
+        "max_iter": [Interval(Integral, 1, None, closed="left")],
+    }
+
     def __init__(self, link="logit", classes=None, max_iter=200):
         self.link = link
         self.classes = classes
@@ -82,8 +89,8 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         from statsmodels.miscmodels.ordinal_model import OrderedModel
 
-        check_choice(self.link, "link", _LINKS)
-        max_iter = check_positive_int(self.max_iter, "max_iter")
+        self._validate_params()
+        max_iter = int(self.max_iter)
         X, codes, _ = validate_fit(self, X, y, classes=self.classes)
 
         # Standardise for a well-conditioned optimisation; drop constant columns.
@@ -120,7 +127,7 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
                 "ProportionalOddsClassifier: the optimiser did not converge within max_iter "
                 f"={max_iter} iterations (possibly complete separation); predictions use the "
                 "last iterate.",
-                UserWarning,
+                ConvergenceWarning,
                 stacklevel=2,
             )
         coef = np.zeros(X.shape[1])

@@ -49,7 +49,7 @@ def test_absent_class_gets_zero_probability_and_constant_feature_is_dropped():
 def test_probit_and_bad_link():
     X, y = _data()
     assert ProportionalOddsClassifier(link="probit").fit(X, y).score(X, y) > 0.4
-    with pytest.raises(ValueError, match="link must be one of"):
+    with pytest.raises(ValueError, match="'link' parameter of ProportionalOddsClassifier must be"):
         ProportionalOddsClassifier(link="cauchit").fit(X, y)
 
 
