@@ -13,7 +13,7 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
 from ._labels import encode_target
 
@@ -103,11 +103,13 @@ def check_priors(priors, n_classes: int, name: str = "priors"):
 
 
 def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.float64,
-                 ensure_all_finite=True, min_classes=2):
+                 ensure_all_finite=True, min_classes=2, skip_check_array=False):
     """Check ``X``, ``y`` and ``sample_weight`` for ``fit`` and record the fitted label state.
 
     Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
-    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``.
+    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``. With
+    ``skip_check_array=True`` ``X`` is returned as given (estimators whose ``X`` holds category
+    values check it themselves, before this call).
 
     Returns
     -------
@@ -119,16 +121,21 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
         raise ValueError(
             f"{type(estimator).__name__} requires y to be passed, but the target y is None."
         )
-    X = validate_data(estimator, X, reset=True, dtype=dtype, ensure_all_finite=ensure_all_finite,
-                      ensure_min_samples=1)
+    if skip_check_array:
+        validate_data(estimator, X, skip_check_array=True, reset=True)
+        n_samples = _num_samples(X)
+    else:
+        X = validate_data(estimator, X, reset=True, dtype=dtype,
+                          ensure_all_finite=ensure_all_finite, ensure_min_samples=1)
+        n_samples = X.shape[0]
     _check_target_kind(y)
     encoding, codes = encode_target(y, classes, min_classes=min_classes)
-    if codes.shape[0] != X.shape[0]:
+    if codes.shape[0] != n_samples:
         raise ValueError(
-            f"X and y have inconsistent numbers of units: X has {X.shape[0]} rows, "
+            f"X and y have inconsistent numbers of units: X has {n_samples} rows, "
             f"y has {codes.shape[0]} labels."
         )
-    sample_weight = check_sample_weight(sample_weight, X.shape[0])
+    sample_weight = check_sample_weight(sample_weight, n_samples)
     estimator._encoding = encoding
     estimator.classes_ = encoding.classes
     estimator.n_classes_ = encoding.n_classes

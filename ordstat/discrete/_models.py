@@ -16,10 +16,9 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._base import GenerativeClassifierMixin
-from .._labels import encode_target
 from ..exceptions import ZeroDensityWarning
-from .._validation import (Interval, Real, StrOptions, _check_target_kind, check_priors,
-                           check_sample_weight)
+from .._validation import (Interval, Real, StrOptions, check_priors, check_sample_weight,
+                           validate_fit)
 from . import _kernel, _states
 from ._integrated import log_il_independence, log_il_multinomial
 
@@ -71,29 +70,16 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         self
         """
         self._validate_params()
-        if y is None:
-            raise ValueError(
-                f"{type(self).__name__} requires y to be passed, but the target y is None."
-            )
         space, codes, _ = _states.fit_space(X, self.categories)
-        validate_data(self, X, skip_check_array=True, reset=True)
-        _check_target_kind(y)
-        encoding, codes_y = encode_target(y, self.classes)
-        if codes_y.shape[0] != codes.shape[0]:
-            raise ValueError(
-                f"X and y have inconsistent numbers of units: X has {codes.shape[0]} rows, "
-                f"y has {codes_y.shape[0]} labels."
-            )
-        w = check_sample_weight(sample_weight, codes.shape[0])
+        _, codes_y, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
+                                     skip_check_array=True)
+        encoding = self._encoding
         weighted = np.bincount(codes_y, weights=w, minlength=encoding.n_classes)
         if np.count_nonzero(weighted > 0) < 2:
             raise ValueError(
                 f"Only one class ({list(encoding.classes[weighted > 0])}) has units with positive "
                 "sample_weight; at least two classes are needed to classify."
             )
-        self._encoding = encoding
-        self.classes_ = encoding.classes
-        self.n_classes_ = encoding.n_classes
         self._space = space
         self.categories_ = [np.asarray(c) for c in space.categories]
         self.n_categories_ = space.n_categories
