@@ -656,8 +656,8 @@ def test_nan_is_an_error(model):
 @pytest.mark.parametrize("model", MODELS)
 def test_unseen_category_at_predict_is_an_error(model):
     fitted = model().fit(np.array([["a", "x"], ["b", "y"], ["a", "y"]], dtype=object), [0, 1, 1])
-    with pytest.raises(ValueError, match=r"feature 0 has value\(s\) \['c'\] outside its "
-                                         r"categories.*categories="):
+    with pytest.raises(ValueError, match=r"feature 0 has value\(s\) \['c'\] not seen when "
+                                         r"fitting.*categories="):
         fitted.predict(np.array([["c", "x"]], dtype=object))
     declared = model(categories=[["a", "b", "c"], ["x", "y"]]).fit(
         np.array([["a", "x"], ["b", "y"], ["a", "y"]], dtype=object), [0, 1, 1])
