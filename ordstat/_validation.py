@@ -33,6 +33,7 @@ __all__ = [
     "check_in_range",
     "check_choice",
     "check_priors",
+    "check_weighted_classes",
 ]
 
 
@@ -140,6 +141,17 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
     estimator.classes_ = encoding.classes
     estimator.n_classes_ = encoding.n_classes
     return X, codes, sample_weight
+
+
+def check_weighted_classes(estimator, codes, w):
+    """Weighted class counts (length K); a ValueError unless two classes have positive weight."""
+    counts = np.bincount(codes, weights=w, minlength=estimator.n_classes_)
+    if np.count_nonzero(counts > 0) < 2:
+        raise ValueError(
+            f"Only one class ({list(estimator.classes_[counts > 0])}) has units with positive "
+            "sample_weight; at least two classes are needed to classify."
+        )
+    return counts
 
 
 def validate_predict(estimator, X, *, dtype=np.float64, ensure_all_finite=True):

@@ -18,7 +18,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._base import GenerativeClassifierMixin
 from ..exceptions import ZeroDensityWarning
 from .._validation import (Interval, Real, StrOptions, check_priors, check_sample_weight,
-                           validate_fit)
+                           check_weighted_classes, validate_fit)
 from . import _kernel, _states
 from ._integrated import log_il_independence, log_il_multinomial
 
@@ -73,13 +73,7 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         space, codes, _ = _states.fit_space(X, self.categories)
         _, codes_y, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                      skip_check_array=True)
-        encoding = self._encoding
-        weighted = np.bincount(codes_y, weights=w, minlength=encoding.n_classes)
-        if np.count_nonzero(weighted > 0) < 2:
-            raise ValueError(
-                f"Only one class ({list(encoding.classes[weighted > 0])}) has units with positive "
-                "sample_weight; at least two classes are needed to classify."
-            )
+        weighted = check_weighted_classes(self, codes_y, w)
         self._space = space
         self.categories_ = [np.asarray(c) for c in space.categories]
         self.n_categories_ = space.n_categories
