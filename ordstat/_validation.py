@@ -148,7 +148,7 @@ def check_weighted_classes(estimator, codes, w):
     counts = np.bincount(codes, weights=w, minlength=estimator.n_classes_)
     if np.count_nonzero(counts > 0) < 2:
         raise ValueError(
-            f"Only one class ({list(estimator.classes_[counts > 0])}) has units with positive "
+            f"Only one class ({estimator.classes_[counts > 0].tolist()}) has units with positive "
             "sample_weight; at least two classes are needed to classify."
         )
     return counts
