@@ -89,7 +89,7 @@ test: setup venv-r rpkg
 	$(VENV)/bin/ruff check .
 	$(MAKE) --no-print-directory rtest rcheck
 	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r" --ignore=tests/r_bridge | tail -n 1
-	ORDSTAT_REQUIRE_R=1 $(PY) -m pytest -n 2 -q -rs
+	ORDSTAT_REQUIRE_R=1 $(PY) -m pytest -n 2 -q
 
 lint: setup
 	$(VENV)/bin/ruff check .

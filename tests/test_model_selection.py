@@ -135,8 +135,9 @@ def test_evaluate_injects_the_full_class_order_into_every_fit():
     for i, (_, test) in enumerate(make_cv("cv3", 0).split(X, y)):
         assert res.loc[res.split == i, "value"].item() == pytest.approx(np.mean(4 - y[test]))
     # without classes=, the highest class seen is "d" (code 3)
-    res = evaluate({"hi": _Highest()}, X, labels, scheme=make_cv("cv3", 0),
-                   metrics=["mean_absolute"])
+    with pytest.warns(UserWarning, match="guessed"):
+        res = evaluate({"hi": _Highest()}, X, labels, scheme=make_cv("cv3", 0),
+                       metrics=["mean_absolute"])
     for i, (_, test) in enumerate(make_cv("cv3", 0).split(X, y)):
         assert res.loc[res.split == i, "value"].item() == pytest.approx(np.mean(3 - y[test]))
 
