@@ -28,9 +28,9 @@ RPART_CASES = {
 
 
 def five_class(seed, n_per=60):
-    """The ordinal-splitting paper's simulation design (Archer & Mas 2009 style): 5 ordered
-    classes, a bivariate normal signal with mean (2 omega, 2 omega), plus uniform and normal
-    noise predictors."""
+    """The 5-class simulation design of Archer & Mas (2009), "Ordinal response prediction using
+    bootstrap aggregation...": 5 ordered classes, a bivariate normal signal with mean
+    (2 omega, 2 omega), plus uniform and normal noise predictors."""
     rng = np.random.default_rng(seed)
     y = np.repeat(np.arange(5), n_per)
     z = rng.multivariate_normal([0, 0], [[4, 2], [2, 4]], size=y.size) + 2 * y[:, None]

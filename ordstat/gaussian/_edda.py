@@ -124,8 +124,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         log-likelihood is then accurate to about tol; where it is flat in the parameters they
         are known less precisely (set a smaller tol for those).
     max_iter : int, default=2000
-        Iterations allowed to those M-steps; a ``ConvergenceWarning`` naming the model is issued
-        when reached.
+        Iterations allowed to those M-steps; an ``ordstat.exceptions.ConvergenceWarning``
+        naming the model is issued when reached.
     classes : sequence, optional
         All class labels, lowest to highest (see ``ordstat._labels``).
 
