@@ -15,10 +15,12 @@ def _r_problem():
     if shutil.which("Rscript") is None:
         return "Rscript is not on PATH"
     try:
-        from rpy2.robjects.packages import isinstalled
+        from rpy2 import robjects as ro
+        found = ro.r("function(p) nzchar(vapply(p, function(x) system.file(package = x), ''))")(
+            ro.StrVector(R_PACKAGES))
     except Exception as exc:  # ImportError, or rpy2 failing to load R
-        return f"rpy2 cannot be imported: {exc}"
-    missing = [p for p in R_PACKAGES if not isinstalled(p)]
+        return f"rpy2 cannot be imported or run R: {exc}"
+    missing = [p for p, ok in zip(R_PACKAGES, found) if not ok]
     return f"R package(s) {missing} are not installed" if missing else None
 
 
