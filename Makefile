@@ -90,7 +90,7 @@ test: setup venv-r rpkg
 	$(VENV)/bin/ruff check .
 	$(MAKE) --no-print-directory rtest rcheck vignettes
 	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r" --ignore=tests/r_bridge | tail -n 1
-	$(PY) -m pytest -n 2 -q
+	ORDSTAT_REQUIRE_R=1 $(PY) -m pytest -n 2 -q
 
 # Execute the Python and R vignettes and render them to vignettes/_build/*.html.
 vignettes: setup venv-r rpkg

@@ -22,6 +22,10 @@ _EXPORTS = {
     "class_union_affinity": "ordstat.discrete",
     "OrdinalTreeClassifier": "ordstat.trees",
     "EDDA": "ordstat.gaussian",
+    "ConvergenceWarning": "ordstat.exceptions",
+    "NearSingularWarning": "ordstat.exceptions",
+    "OrderGuessWarning": "ordstat.exceptions",
+    "ZeroDensityWarning": "ordstat.exceptions",
 }
 
 __all__ = ["__version__", *_EXPORTS]

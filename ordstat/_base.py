@@ -11,6 +11,16 @@ from sklearn.base import ClassifierMixin
 from ._validation import check_sample_weight
 
 
+def complete_log_likelihood(joint, codes, w):
+    """sum_i w_i joint[i, codes_i] over the units of positive weight.
+
+    ``joint`` holds log(pi_k f_k(x_i)); a zero weight times a -inf log-density is no evidence,
+    not NaN. The one place where the complete-data log-likelihood is summed.
+    """
+    use = w > 0
+    return float(np.sum(w[use] * joint[np.flatnonzero(use), codes[use]]))
+
+
 class OrdinalClassifierMixin(ClassifierMixin):
     """``predict`` = the class of highest probability, returned as the user's label.
 
@@ -46,7 +56,11 @@ class GenerativeClassifierMixin(OrdinalClassifierMixin):
         return np.exp(self.predict_log_proba(X))
 
     def log_likelihood(self, X, y, sample_weight=None):
-        """sum_i w_i log(pi_{k_i} f_{k_i}(x_i)) over the units, with k_i the true class."""
+        """sum_i w_i log(pi_{k_i} f_{k_i}(x_i)) over the units, k_i the true class (eq. 3.8).
+
+        -inf when a unit with positive weight is in a state its class gives density zero; units
+        of zero weight are left out (no evidence), so an absent class never gives NaN.
+        """
         codes = self._encoding.encode(y)
         joint = self._joint_log_density(X)
         if joint.shape[0] != codes.shape[0]:
@@ -55,7 +69,7 @@ class GenerativeClassifierMixin(OrdinalClassifierMixin):
                 f"{joint.shape[0]} and {codes.shape[0]}."
             )
         w = check_sample_weight(sample_weight, codes.shape[0])
-        return float(np.sum(w * joint[np.arange(codes.shape[0]), codes]))
+        return complete_log_likelihood(joint, codes, w)
 
     def aic(self, X, y):
         """AIC = -2 ln L + 2 nu (Brito et al. 2006, section 3.1); smaller is better."""

@@ -21,11 +21,9 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import DataConversionWarning
 
+from .exceptions import OrderGuessWarning
+
 __all__ = ["OrdinalEncoding", "encode_target", "is_numeric_labels"]
-
-
-class OrderGuessWarning(UserWarning):
-    """The order of the classes was guessed by sorting non-numeric labels."""
 
 
 def is_numeric_labels(values) -> bool:

@@ -8,14 +8,23 @@ expected (DESIGN.md, contract 8).
 from __future__ import annotations
 
 import numbers
+from numbers import Integral, Real
 
 import numpy as np
+from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
 from ._labels import encode_target
 
+# Parameter constraints are declared per estimator in scikit-learn's style
+# (``_parameter_constraints``, checked by ``self._validate_params()`` at the start of ``fit``);
+# the constraint types are re-exported from here so that every module takes them from one place.
 __all__ = [
+    "Integral",
+    "Interval",
+    "Real",
+    "StrOptions",
     "validate_fit",
     "validate_predict",
     "check_sample_weight",
@@ -23,6 +32,8 @@ __all__ = [
     "check_positive_int",
     "check_in_range",
     "check_choice",
+    "check_priors",
+    "check_weighted_classes",
 ]
 
 
@@ -66,12 +77,40 @@ def check_sample_weight(sample_weight, n_samples: int, name: str = "sample_weigh
     return w
 
 
+def check_priors(priors, n_classes: int, name: str = "priors"):
+    """Class prior probabilities in ``classes_`` order, or None when not given.
+
+    One rule for every estimator: finite, non-negative, one per class, summing to one within
+    1e-6 (then renormalised exactly).
+    """
+    if priors is None:
+        return None
+    try:
+        p = np.asarray(priors, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"{name} must be a sequence of {n_classes} numbers; got {priors!r}."
+        ) from None
+    if p.ndim != 1 or p.shape[0] != n_classes:
+        raise ValueError(
+            f"{name} must give one probability per class ({n_classes}, in classes_ order); "
+            f"got shape {p.shape}."
+        )
+    if not np.all(np.isfinite(p)) or (p < 0).any():
+        raise ValueError(f"{name} must be finite and non-negative; got {p.tolist()}.")
+    if abs(p.sum() - 1.0) > 1e-6:
+        raise ValueError(f"{name} must sum to one; they sum to {p.sum():.6g}.")
+    return p / p.sum()
+
+
 def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.float64,
-                 ensure_all_finite=True, min_classes=2):
+                 ensure_all_finite=True, min_classes=2, skip_check_array=False):
     """Check ``X``, ``y`` and ``sample_weight`` for ``fit`` and record the fitted label state.
 
     Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
-    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``.
+    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``. With
+    ``skip_check_array=True`` ``X`` is returned as given (estimators whose ``X`` holds category
+    values check it themselves, before this call).
 
     Returns
     -------
@@ -83,20 +122,36 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
         raise ValueError(
             f"{type(estimator).__name__} requires y to be passed, but the target y is None."
         )
-    X = validate_data(estimator, X, reset=True, dtype=dtype, ensure_all_finite=ensure_all_finite,
-                      ensure_min_samples=1)
+    if skip_check_array:
+        validate_data(estimator, X, skip_check_array=True, reset=True)
+        n_samples = _num_samples(X)
+    else:
+        X = validate_data(estimator, X, reset=True, dtype=dtype,
+                          ensure_all_finite=ensure_all_finite, ensure_min_samples=1)
+        n_samples = X.shape[0]
     _check_target_kind(y)
     encoding, codes = encode_target(y, classes, min_classes=min_classes)
-    if codes.shape[0] != X.shape[0]:
+    if codes.shape[0] != n_samples:
         raise ValueError(
-            f"X and y have inconsistent numbers of units: X has {X.shape[0]} rows, "
+            f"X and y have inconsistent numbers of units: X has {n_samples} rows, "
             f"y has {codes.shape[0]} labels."
         )
-    sample_weight = check_sample_weight(sample_weight, X.shape[0])
+    sample_weight = check_sample_weight(sample_weight, n_samples)
     estimator._encoding = encoding
     estimator.classes_ = encoding.classes
     estimator.n_classes_ = encoding.n_classes
     return X, codes, sample_weight
+
+
+def check_weighted_classes(estimator, codes, w):
+    """Weighted class counts (length K); a ValueError unless two classes have positive weight."""
+    counts = np.bincount(codes, weights=w, minlength=estimator.n_classes_)
+    if np.count_nonzero(counts > 0) < 2:
+        raise ValueError(
+            f"Only one class ({estimator.classes_[counts > 0].tolist()}) has units with positive "
+            "sample_weight; at least two classes are needed to classify."
+        )
+    return counts
 
 
 def validate_predict(estimator, X, *, dtype=np.float64, ensure_all_finite=True):

@@ -13,7 +13,9 @@ from scipy import stats
 from sklearn.base import BaseEstimator
 
 from ._base import OrdinalClassifierMixin
-from ._validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .exceptions import ConvergenceWarning
+from ._validation import (Integral, Interval, StrOptions, check_weighted_classes, validate_fit,
+                          validate_predict)
 
 __all__ = ["ProportionalOddsClassifier"]
 
@@ -68,6 +70,12 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
     (3,)
     """
 
+    _parameter_constraints = {
+        "link": [StrOptions(set(_LINKS))],
+        "classes": ["array-like", None],
+        "max_iter": [Interval(Integral, 1, None, closed="left")],
+    }
+
     def __init__(self, link="logit", classes=None, max_iter=200):
         self.link = link
         self.classes = classes
@@ -79,16 +87,35 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         tags.classifier_tags.poor_score = True
         return tags
 
-    def fit(self, X, y):
-        from statsmodels.miscmodels.ordinal_model import OrderedModel
+    def fit(self, X, y, sample_weight=None):
+        """Fit the cumulative link model by maximum likelihood.
 
-        check_choice(self.link, "link", _LINKS)
-        max_iter = check_positive_int(self.max_iter, "max_iter")
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes)
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Numeric features.
+        y : array-like of shape (n_samples,)
+            Ordered class labels (an ordered Categorical, labels with ``classes=``, or sortable
+            labels).
+        sample_weight : array-like of shape (n_samples,), optional
+            Frequency weights: the log-likelihood is sum_i w_i log P(Y = y_i | x_i), so an integer
+            weight m gives the fit of the data with that row repeated m times. Rows of weight zero
+            are left out; a class with no positive weight gets probability zero.
 
-        # Standardise for a well-conditioned optimisation; drop constant columns.
-        center = X.mean(axis=0)
-        spread = X.std(axis=0)
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        max_iter = int(self.max_iter)
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        check_weighted_classes(self, codes, w)
+        keep_rows = w > 0
+        X, codes, w = X[keep_rows], codes[keep_rows], w[keep_rows]
+
+        # Standardise (weighted) for a well-conditioned optimisation; drop constant columns.
+        center = np.average(X, axis=0, weights=w)
+        spread = np.sqrt(np.average((X - center) ** 2, axis=0, weights=w))
         keep = spread > 1e-12 * np.maximum(1.0, np.abs(center))
         scale = np.where(keep, spread, 1.0)
         Z = ((X - center) / scale)[:, keep]
@@ -96,31 +123,25 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
 
         # OrderedModel needs observed, consecutive endog levels.
         endog = np.searchsorted(self._observed, codes)
-        exog = Z if Z.shape[1] > 0 else None
         with warnings.catch_warnings():
             # Separation / collinearity make the Hessian singular; only the MLE is used here.
             warnings.simplefilter("ignore")
-            if exog is None:
+            if Z.shape[1] == 0:
                 # Threshold-only model: the MLE is the empirical cumulative distribution.
                 beta = np.zeros(0)
-                cum = np.cumsum(np.bincount(endog) / len(endog))[:-1]
-                self.thresholds_ = _LINKS[self.link].ppf(cum)
+                freq = np.bincount(endog, weights=w) / w.sum()
+                self.thresholds_ = _LINKS[self.link].ppf(np.cumsum(freq)[:-1])
                 self.converged_ = True
                 self.n_iter_ = 1
             else:
-                model = OrderedModel(endog, exog, distr=self.link)
-                result = model.fit(method="bfgs", maxiter=max_iter, disp=False)
-                n_beta = exog.shape[1]
-                beta = np.asarray(result.params[:n_beta], dtype=float)
-                self.thresholds_ = model.transform_threshold_params(result.params)[1:-1]
-                self.converged_ = bool(result.mle_retvals.get("converged", True))
-                self.n_iter_ = max(1, int(result.mle_retvals.get("iterations", 1)))
+                beta, self.thresholds_, self.converged_, self.n_iter_ = _fit_ordered_model(
+                    endog, Z, w, self.link, max_iter)
         if not self.converged_:
             warnings.warn(
                 "ProportionalOddsClassifier: the optimiser did not converge within max_iter "
                 f"={max_iter} iterations (possibly complete separation); predictions use the "
                 "last iterate.",
-                UserWarning,
+                ConvergenceWarning,
                 stacklevel=2,
             )
         coef = np.zeros(X.shape[1])
@@ -141,3 +162,23 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         proba = np.zeros((len(eta), self.n_classes_))
         proba[:, self._observed] = observed_proba
         return proba
+
+
+def _fit_ordered_model(endog, exog, w, link, max_iter):
+    """(beta, thresholds, converged, n_iter) of statsmodels' OrderedModel, frequency-weighted.
+
+    OrderedModel has no weights; its log-likelihood is the sum of ``loglikeobs``, so weighting
+    each unit's term gives exactly the likelihood of the data with rows repeated.
+    """
+    from statsmodels.miscmodels.ordinal_model import OrderedModel
+
+    class _WeightedOrderedModel(OrderedModel):
+        def loglikeobs(self, params):
+            return w * super().loglikeobs(params)
+
+    model = _WeightedOrderedModel(endog, exog, distr=link)
+    result = model.fit(method="bfgs", maxiter=max_iter, disp=False)
+    beta = np.asarray(result.params[:exog.shape[1]], dtype=float)
+    thresholds = model.transform_threshold_params(result.params)[1:-1]
+    converged = bool(result.mle_retvals.get("converged", True))
+    return beta, thresholds, converged, max(1, int(result.mle_retvals.get("iterations", 1)))

@@ -103,12 +103,78 @@ def test_evaluate_matches_manual_loop():
         assert res.loc[res.split == i, "value"].item() == pytest.approx(np.mean(pred != y[test]))
 
 
+class _Highest(ClassifierMixin, BaseEstimator):
+    """Predicts the highest class it knows: the injected ``classes`` if given, else the seen."""
+
+    def __init__(self, classes=None):
+        self.classes = classes
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y) if self.classes is None else np.asarray(self.classes)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[-1])
+
+
 def test_evaluate_keeps_class_order_when_a_class_is_missing_from_a_fold():
     X, y = _data(60)
     labels = np.array(["a", "b", "c", "d"], dtype=object)[y]
     res = evaluate([ProportionalOddsClassifier()], X, labels, classes=["a", "b", "c", "d", "e"],
                    scheme="cv3", random_state=0)
     assert res["value"].notna().all()
+
+
+def test_evaluate_injects_the_full_class_order_into_every_fit():
+    """Class "e" (code 4) is in no learning set: only an estimator given classes= knows it.
+    _Highest then predicts code 4 everywhere, and the mean absolute distance is |y - 4|."""
+    X, y = _data(60)
+    labels = np.array(["a", "b", "c", "d"], dtype=object)[y]
+    res = evaluate({"hi": _Highest()}, X, labels, classes=["a", "b", "c", "d", "e"],
+                   scheme=make_cv("cv3", 0), metrics=["mean_absolute"])
+    for i, (_, test) in enumerate(make_cv("cv3", 0).split(X, y)):
+        assert res.loc[res.split == i, "value"].item() == pytest.approx(np.mean(4 - y[test]))
+    # without classes=, the highest class seen is "d" (code 3)
+    with pytest.warns(UserWarning, match="guessed"):
+        res = evaluate({"hi": _Highest()}, X, labels, scheme=make_cv("cv3", 0),
+                       metrics=["mean_absolute"])
+    for i, (_, test) in enumerate(make_cv("cv3", 0).split(X, y)):
+        assert res.loc[res.split == i, "value"].item() == pytest.approx(np.mean(3 - y[test]))
+
+
+# --- stratification -------------------------------------------------------------------------
+
+_STRAT_Y = np.repeat([0, 1, 2], [30, 21, 9])
+
+
+@pytest.mark.parametrize("splitter, share", [
+    (make_cv("cv5", 0), 1 / 5),
+    (HalfSampling(n_repeats=5, random_state=0), 1 / 2),
+    (RepeatedLearningTestSplits(20, random_state=0), 1 / 3),
+])
+def test_splitters_are_stratified(splitter, share):
+    """Every test part holds each class in proportion, within one unit (an unstratified
+    splitter misses this in some of the splits with near certainty)."""
+    X = np.zeros((len(_STRAT_Y), 1))
+    expected = np.bincount(_STRAT_Y) * share
+    n_splits = 0
+    for _, test in splitter.split(X, _STRAT_Y):
+        counts = np.bincount(_STRAT_Y[test], minlength=3)
+        assert np.all(np.abs(counts - expected) <= 1), (counts, expected)
+        n_splits += 1
+    assert n_splits >= 5
+
+
+def test_an_unstratified_split_would_be_caught():
+    """The check above can fail: plain shuffled folds break it."""
+    from sklearn.model_selection import KFold
+
+    X = np.zeros((len(_STRAT_Y), 1))
+    expected = np.bincount(_STRAT_Y) / 5
+    worst = max(np.abs(np.bincount(_STRAT_Y[test], minlength=3) - expected).max()
+                for seed in range(5)
+                for _, test in KFold(5, shuffle=True, random_state=seed).split(X))
+    assert worst > 1
 
 
 def test_summarize_and_compare():

@@ -8,21 +8,22 @@ its ``xval`` vector of fold ids, so ``xerror`` and ``xstd`` are comparable numbe
 Node order differs on purpose: rpart puts the child with the lower mean class first (which
 can be the ``x >= c`` side), while ``tree_`` always puts ``x < c`` first, so splits are compared
 as sets of (variable, threshold, improve) and leaves as partitions of the units.
+
+rpart's output for these cases is also pinned in ``tests/reference/rpart.json`` (written by
+``tests/reference/make_reference.R``): the ``stored`` tests compare against it without R.
 """
 
 import numpy as np
 import pandas as pd
 import pytest
+from _reference import RPART_CASES, five_class, load, read_input
 
 from ordstat.trees import CRITERIA, OrdinalTreeClassifier
-
-pytestmark = pytest.mark.r
-
-rpy2 = pytest.importorskip("rpy2")
 
 
 @pytest.fixture(scope="module")
 def r():
+    pytest.importorskip("rpy2")
     try:
         from rpy2 import robjects as ro
         from rpy2.robjects.packages import importr
@@ -89,7 +90,7 @@ def our_node_units(est, X):
     return {frozenset(path[:, v].nonzero()[0].tolist()): v for v in range(est.tree_.n_nodes)}
 
 
-def compare(ro, X, y, folds, *, minsplit, cp):
+def compare(theirs, X, y, folds, *, minsplit, cp):
     """Walk rpart's tree; at each node find ours with the same units and compare the split.
     A different split is accepted only if it is an exact tie in improvement (then the two
     subtrees below legitimately differ, and so may the cp tables). Returns the number of ties."""
@@ -97,7 +98,6 @@ def compare(ro, X, y, folds, *, minsplit, cp):
     ours = OrdinalTreeClassifier(criterion="gini", min_split=minsplit, cp=cp, xval=folds,
                                  classes=np.unique(y))
     ours.fit(X, y)
-    theirs = rpart_fit(ro, X, y, folds, minsplit=minsplit, cp=cp)
     t = ours.tree_
     units, splits = rpart_node_units(theirs, X)
     # routing reproduces rpart's own leaf assignment
@@ -144,34 +144,48 @@ def compare(ro, X, y, folds, *, minsplit, cp):
     return ours, ties
 
 
+# case -> number of exact ties expected (0: same tree and cp table; None: at least one)
+_EXPECTED_TIES = {"iris": 0, "five3_m20": 0, "five4_m10": 0, "five0_m20": 0,
+                  "five0_m10": None, "five3_m10": None}
+
+
+@pytest.mark.parametrize("case", list(RPART_CASES))
+def test_stored_rpart_reference(case):
+    """Against rpart's output stored in tests/reference/rpart.json (no R needed)."""
+    data, minsplit, cp = RPART_CASES[case]
+    X, y, folds = read_input(data)
+    theirs = load("rpart")[case]
+    ours, ties = compare(theirs, X, y, folds, minsplit=minsplit, cp=cp)
+    if _EXPECTED_TIES[case] is None:
+        assert ties >= 1
+    else:
+        assert ties == 0
+        assert ours.tree_.n_leaves == 3 if case == "iris" else ours.tree_.n_leaves > 5
+
+
+@pytest.mark.r
 def test_iris_same_tree_and_cp_table(r):
     from sklearn.datasets import load_iris
 
     data = load_iris()
     X, y = data.data, data.target_names[data.target]
     folds = np.random.default_rng(1).permutation(np.resize(np.arange(10), len(y)))
-    ours, ties = compare(r, X, y, folds, minsplit=20, cp=0.01)
+    theirs = rpart_fit(r, X, y, folds, minsplit=20, cp=0.01)
+    ours, ties = compare(theirs, X, y, folds, minsplit=20, cp=0.01)
     assert ties == 0 and ours.tree_.n_leaves == 3
 
 
-def five_class(seed, n_per=60):
-    """Paper 003's simulation design: 5 ordered classes, a bivariate normal signal with mean
-    (2 omega, 2 omega), plus uniform and normal noise predictors."""
-    rng = np.random.default_rng(seed)
-    y = np.repeat(np.arange(5), n_per)
-    z = rng.multivariate_normal([0, 0], [[4, 2], [2, 4]], size=y.size) + 2 * y[:, None]
-    noise = np.column_stack([rng.uniform(size=(y.size, 3)), rng.normal(size=(y.size, 2))])
-    return np.column_stack([z, noise]), y
-
-
+@pytest.mark.r
 @pytest.mark.parametrize("seed,minsplit,cp", [(3, 20, 0.01), (4, 10, 0.001), (0, 20, 0.005)])
 def test_five_class_simulation_same_tree_and_cp_table(r, seed, minsplit, cp):
     X, y = five_class(seed)
     folds = np.random.default_rng(seed).permutation(np.resize(np.arange(10), len(y)))
-    ours, ties = compare(r, X, y, folds, minsplit=minsplit, cp=cp)
+    theirs = rpart_fit(r, X, y, folds, minsplit=minsplit, cp=cp)
+    ours, ties = compare(theirs, X, y, folds, minsplit=minsplit, cp=cp)
     assert ties == 0 and ours.tree_.n_leaves > 5
 
 
+@pytest.mark.r
 @pytest.mark.parametrize("seed", [0, 3])
 def test_deep_trees_differ_only_at_exact_ties(r, seed):
     """With minsplit = 10 and cp = 0.001 small nodes often have two splits of exactly equal
@@ -183,5 +197,6 @@ def test_deep_trees_differ_only_at_exact_ties(r, seed):
     an exact tie."""
     X, y = five_class(seed)
     folds = np.random.default_rng(seed).permutation(np.resize(np.arange(10), len(y)))
-    _, ties = compare(r, X, y, folds, minsplit=10, cp=0.001)
+    theirs = rpart_fit(r, X, y, folds, minsplit=10, cp=0.001)
+    _, ties = compare(theirs, X, y, folds, minsplit=10, cp=0.001)
     assert ties >= 1

@@ -3,7 +3,8 @@ import pandas as pd
 import pytest
 from sklearn.base import BaseEstimator
 
-from ordstat._validation import (check_choice, check_in_range, check_positive_int,
+from ordstat._base import complete_log_likelihood
+from ordstat._validation import (check_choice, check_in_range, check_positive_int, check_priors,
                                  check_random_state, check_sample_weight, validate_fit,
                                  validate_predict)
 
@@ -102,3 +103,68 @@ def test_random_state_reproducible():
     assert isinstance(check_random_state(np.random.RandomState(0)), np.random.Generator)
     with pytest.raises(TypeError, match="random_state"):
         check_random_state("seed")
+
+
+# --- one priors rule, one complete-data log-likelihood ------------------------------------------
+
+@pytest.mark.parametrize("bad, err, match", [
+    ([0.5], ValueError, r"priors must give one probability per class \(2"),
+    ([[0.5, 0.5]], ValueError, "one probability per class"),
+    ([0.7, 0.7], ValueError, "priors must sum to one; they sum to 1.4"),
+    ([-0.5, 1.5], ValueError, "finite and non-negative"),
+    ([np.nan, 1.0], ValueError, "finite and non-negative"),
+    (["a", "b"], TypeError, "priors must be a sequence of 2 numbers"),
+])
+def test_check_priors_rejects(bad, err, match):
+    with pytest.raises(err, match=match):
+        check_priors(bad, 2)
+
+
+def test_check_priors_accepts_and_renormalises():
+    assert check_priors(None, 3) is None
+    p = check_priors([0.2, 0.3, 0.5 + 1e-7], 3)
+    assert p.sum() == pytest.approx(1.0, abs=1e-15)
+
+
+@pytest.mark.parametrize("make", ["EDDA", "FullMultinomial", "IndependenceModel"])
+def test_priors_rule_is_the_same_everywhere(make):
+    import ordstat
+    Xd = np.array([[0, 1], [1, 0], [0, 0], [1, 1], [0, 1], [1, 0]])
+    with pytest.raises(ValueError, match="priors must sum to one"):
+        getattr(ordstat, make)(priors=[0.6, 0.6]).fit(Xd + 0.1 * np.arange(6)[:, None],
+                                                      [0, 0, 0, 1, 1, 1])
+
+
+def test_complete_log_likelihood_by_hand():
+    with np.errstate(divide="ignore"):
+        joint = np.log(np.array([[0.5, 0.5], [0.2, 0.0], [0.0, 0.25]]))
+    codes = np.array([0, 1, 1])
+    w = np.array([2.0, 0.0, 1.0])
+    # the zero-weight unit has log-density -inf under its class: left out, not 0 * -inf = NaN
+    assert complete_log_likelihood(joint, codes, w) == pytest.approx(
+        2 * np.log(0.5) + np.log(0.25))
+    assert complete_log_likelihood(joint, codes, np.ones(3)) == -np.inf
+
+
+def test_edda_log_likelihood_with_absent_class_is_finite():
+    """A zero-weight unit of a class absent from the training data is no evidence."""
+    from ordstat import EDDA
+    rng = np.random.default_rng(0)
+    Xg = rng.normal(size=(30, 2))
+    yg = np.repeat([0, 1, 2], 10)
+    w = np.r_[np.ones(20), np.zeros(10)]
+    with pytest.warns(UserWarning, match=r"class\(es\) \[2\] have no units"):
+        m = EDDA(model="EEE", classes=[0, 1, 2]).fit(Xg, yg, sample_weight=w)
+    ll = m.log_likelihood(Xg, yg, sample_weight=w)
+    expected = m.log_likelihood(Xg[:20], yg[:20])
+    assert np.isfinite(ll) and ll == pytest.approx(expected)
+    assert m.summary().table.loc["EEE", "loglik"] == pytest.approx(ll)
+
+
+def test_validate_fit_skip_check_array():
+    est = _Dummy()
+    Xs = np.array([["a", "x"], ["b", "y"], ["a", "y"]], dtype=object)
+    out, codes, w = validate_fit(est, Xs, [0, 1, 1], skip_check_array=True)
+    assert out is Xs and est.n_features_in_ == 2 and codes.tolist() == [0, 1, 1]
+    with pytest.raises(ValueError, match="X has 3 rows, y has 2 labels"):
+        validate_fit(est, Xs, [0, 1], skip_check_array=True)

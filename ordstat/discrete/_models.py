@@ -9,7 +9,6 @@ section 3.2.
 
 from __future__ import annotations
 
-import numbers
 import warnings
 
 import numpy as np
@@ -17,48 +16,13 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._base import GenerativeClassifierMixin
-from .._labels import encode_target
-from .._validation import _check_target_kind, check_in_range, check_sample_weight
+from ..exceptions import ZeroDensityWarning
+from .._validation import (Interval, Real, StrOptions, check_priors, check_sample_weight,
+                           check_weighted_classes, validate_fit)
 from . import _kernel, _states
 from ._integrated import log_il_independence, log_il_multinomial
 
 __all__ = ["FullMultinomial", "IndependenceModel", "KernelMultinomial", "ZeroDensityWarning"]
-
-
-class ZeroDensityWarning(UserWarning):
-    """Some units are in states of zero density under every class; their posterior is the prior."""
-
-
-def _check_priors(priors, n_classes):
-    try:
-        p = np.asarray(priors, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"priors must be a sequence of {n_classes} numbers; got {priors!r}.") \
-            from None
-    if p.ndim != 1 or p.shape[0] != n_classes:
-        raise ValueError(
-            f"priors must give one probability per class ({n_classes}, in classes_ order); "
-            f"got shape {p.shape}."
-        )
-    if not np.all(np.isfinite(p)) or (p < 0).any():
-        raise ValueError(f"priors must be finite and non-negative; got {list(p)}.")
-    if abs(p.sum() - 1.0) > 1e-6:
-        raise ValueError(f"priors must sum to one; they sum to {p.sum():.6g}.")
-    return p / p.sum()
-
-
-def _check_categories_param(categories):
-    if isinstance(categories, str):
-        if categories not in ("auto", "binary"):
-            raise ValueError(
-                "categories must be 'auto', 'binary' or a list with one sequence of categories "
-                f"per feature; got {categories!r}."
-            )
-    elif categories is None or not hasattr(categories, "__len__"):
-        raise ValueError(
-            "categories must be 'auto', 'binary' or a list with one sequence of categories "
-            f"per feature; got {categories!r}."
-        )
 
 
 def _count_states(active_codes, radices, codes_y, w, n_classes):
@@ -73,6 +37,13 @@ def _count_states(active_codes, radices, codes_y, w, n_classes):
 
 class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
     """Shared fit/predict plumbing: input checks, class counts, priors, the zero-density rule."""
+
+    _parameter_constraints = {
+        # the categories of a list are checked against the data by ``_states.fit_space``
+        "categories": [StrOptions({"auto", "binary"}), "array-like"],
+        "priors": ["array-like", None],
+        "classes": ["array-like", None],
+    }
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -98,38 +69,18 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         -------
         self
         """
-        _check_categories_param(self.categories)
-        self._check_hyperparameters()
-        if y is None:
-            raise ValueError(
-                f"{type(self).__name__} requires y to be passed, but the target y is None."
-            )
+        self._validate_params()
         space, codes, _ = _states.fit_space(X, self.categories)
-        validate_data(self, X, skip_check_array=True, reset=True)
-        _check_target_kind(y)
-        encoding, codes_y = encode_target(y, self.classes)
-        if codes_y.shape[0] != codes.shape[0]:
-            raise ValueError(
-                f"X and y have inconsistent numbers of units: X has {codes.shape[0]} rows, "
-                f"y has {codes_y.shape[0]} labels."
-            )
-        w = check_sample_weight(sample_weight, codes.shape[0])
-        weighted = np.bincount(codes_y, weights=w, minlength=encoding.n_classes)
-        if np.count_nonzero(weighted > 0) < 2:
-            raise ValueError(
-                f"Only one class ({list(encoding.classes[weighted > 0])}) has units with positive "
-                "sample_weight; at least two classes are needed to classify."
-            )
-        self._encoding = encoding
-        self.classes_ = encoding.classes
-        self.n_classes_ = encoding.n_classes
+        _, codes_y, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
+                                     skip_check_array=True)
+        weighted = check_weighted_classes(self, codes_y, w)
         self._space = space
         self.categories_ = [np.asarray(c) for c in space.categories]
         self.n_categories_ = space.n_categories
         self.n_states_ = space.n_states
         self.class_count_ = weighted
         self.priors_ = (self.class_count_ / self.class_count_.sum() if self.priors is None
-                        else _check_priors(self.priors, self.n_classes_))
+                        else check_priors(self.priors, self.n_classes_))
         self._fit_codes(codes[:, space.active], codes_y, w)
         self.n_parameters_ = self._n_parameters()
         return self
@@ -198,23 +149,6 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         _, e, total = self._posterior_parts(X)
         return e / total
 
-    def log_likelihood(self, X, y, sample_weight=None):
-        """sum_i w_i log(pi_{k_i} f_{k_i}(x_i)) (Brito et al. 2006, eq. 3.8).
-
-        -inf when a unit with positive weight is in a state its class gives probability zero.
-        """
-        codes = self._encoding.encode(y)
-        joint = self._joint_log_density(X)
-        if joint.shape[0] != codes.shape[0]:
-            raise ValueError(
-                f"X and y have inconsistent numbers of units: {joint.shape[0]} and "
-                f"{codes.shape[0]}."
-            )
-        w = check_sample_weight(sample_weight, codes.shape[0])
-        picked = joint[np.arange(codes.shape[0]), codes]
-        use = w > 0  # a zero weight times a -inf log-density is no evidence, not NaN
-        return float(np.sum(w[use] * picked[use]))
-
     def log_integrated_likelihood(self, X, y, sample_weight=None):
         """Exact log integrated likelihood of ``X`` given ``y`` under Jeffreys priors.
 
@@ -236,8 +170,6 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         w = check_sample_weight(sample_weight, codes.shape[0])
         return self._log_integrated(codes, codes_y, w)
 
-    def _check_hyperparameters(self):
-        pass
 
 
 _COMMON_PARAMS = """categories : {"auto", "binary"} or list of array-like, default="auto"
@@ -486,24 +418,16 @@ class KernelMultinomial(_DiscreteClassifier):
     array([[0.643, 0.357]])
     """
 
+    _parameter_constraints = {
+        **_DiscreteClassifier._parameter_constraints,
+        "smoothing": [StrOptions({"loo"}), Interval(Real, 0, 1, closed="right")],
+    }
+
     def __init__(self, smoothing="loo", categories="auto", priors=None, classes=None):
         self.smoothing = smoothing
         self.categories = categories
         self.priors = priors
         self.classes = classes
-
-    def _check_hyperparameters(self):
-        if isinstance(self.smoothing, str):
-            if self.smoothing != "loo":
-                raise ValueError(
-                    f"smoothing must be 'loo' or a number in (0, 1]; got {self.smoothing!r}."
-                )
-        elif isinstance(self.smoothing, numbers.Real) and not isinstance(self.smoothing, bool):
-            check_in_range(self.smoothing, "smoothing", 0.0, 1.0, low_open=True)
-        else:
-            raise TypeError(
-                f"smoothing must be 'loo' or a number in (0, 1]; got {self.smoothing!r}."
-            )
 
     def _fit_codes(self, codes, codes_y, w):
         _states.check_state_space(self._space, type(self).__name__)

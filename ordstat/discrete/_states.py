@@ -29,6 +29,9 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
+from .._categories import category_codes, feature_label
+
+_UNKNOWN_HINT = "Declare every category with categories= when fitting."
 # Mixed-radix state ids must fit an int64 with room to spare.
 MAX_STATES = 2**62
 
@@ -60,10 +63,6 @@ class DiscreteSpace:
 
 
 # --------------------------------------------------------------------------- input checks
-
-def _feature_label(j, names):
-    return f"feature {j}" if names is None else f"feature {j} ({names[j]!r})"
-
 
 def _reshape_message(arr):
     return (
@@ -139,7 +138,7 @@ def _raise_missing(mask, names):
     rows, cols = np.nonzero(mask)
     raise ValueError(
         f"X contains {int(mask.sum())} NaN/missing value(s) (first in row {rows[0]}, "
-        f"{_feature_label(cols[0], names)}); discrete models have no missing-value state: drop "
+        f"{feature_label(cols[0], names)}); discrete models have no missing-value state: drop "
         "or impute those units."
     )
 
@@ -155,7 +154,7 @@ def _check_numeric(arr, names):
             rows, cols = np.nonzero(bad)
             raise ValueError(
                 f"X contains infinite value(s) (first in row {rows[0]}, "
-                f"{_feature_label(cols[0], names)}); category values must be finite."
+                f"{feature_label(cols[0], names)}); category values must be finite."
             )
     return arr
 
@@ -165,7 +164,7 @@ def _check_column_missing(col, j, names):
     if missing.any():
         row = int(np.flatnonzero(missing)[0])
         raise ValueError(
-            f"X contains {int(missing.sum())} NaN/missing value(s) in {_feature_label(j, names)} "
+            f"X contains {int(missing.sum())} NaN/missing value(s) in {feature_label(j, names)} "
             f"(first in row {row}); discrete models have no missing-value state: drop or impute "
             "those units."
         )
@@ -179,7 +178,7 @@ def _sorted_unique(values, j, names):
     numeric = all(issubclass(k, (int, float, np.number, bool, np.bool_)) for k in kinds)
     if len(kinds) > 1 and not numeric:
         raise TypeError(
-            f"X {_feature_label(j, names)} mixes value types "
+            f"X {feature_label(j, names)} mixes value types "
             f"{sorted(k.__name__ for k in kinds)}; use one type per variable."
         )
     try:
@@ -300,7 +299,7 @@ def encode(X, space, *, _checked=None):
             bad = numeric[rows[0], cols[0]].item()
             raise ValueError(
                 f"X must hold only the values 0 and 1 for variables declared binary "
-                f"(categories='binary'); {_feature_label(cols[0], names)} has the value {bad!r} "
+                f"(categories='binary'); {feature_label(cols[0], names)} has the value {bad!r} "
                 f"in row {rows[0]} ({int((~ok).sum())} such value(s) in all). Use "
                 "categories='auto' or declare the categories of each variable."
             )
@@ -316,26 +315,7 @@ def encode(X, space, *, _checked=None):
             _check_column_missing(col, j, names)
             values = col.astype(object).to_numpy() if isinstance(col.dtype, pd.CategoricalDtype) \
                 else np.asarray(col, dtype=object)
-        if numeric is not None and cats.dtype.kind in "iuf" and len(cats) > 0:
-            # Numeric categories: exact match by binary search (NaN excluded earlier).
-            pos = np.searchsorted(cats, values) if np.all(np.diff(cats) > 0) else None
-            if pos is not None:
-                pos = np.minimum(pos, len(cats) - 1)
-                hit = cats[pos] == values
-                idx = np.where(hit, pos, -1)
-            else:
-                idx = pd.Index(cats).get_indexer(values)
-        else:
-            idx = pd.Index(cats).get_indexer(values)
-        if (idx < 0).any():
-            unseen = pd.unique(np.asarray(values, dtype=object)[idx < 0])[:5]
-            shown = ", ".join(map(repr, np.asarray(cats).tolist()[:10]))
-            more = f", ... ({len(cats)} in all)" if len(cats) > 10 else ""
-            raise ValueError(
-                f"X {_feature_label(j, names)} has value(s) {np.asarray(unseen).tolist()} outside "
-                f"its categories [{shown}{more}]; a discrete model gives no probability to an "
-                "unknown category. Declare every category with categories= when fitting."
-            )
+        idx = category_codes(values, cats, feature_label(j, names), _UNKNOWN_HINT)
         codes[:, j] = idx
     return codes
 

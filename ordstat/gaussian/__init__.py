@@ -2,7 +2,7 @@
 Brito, Celeux & Sousa Ferreira 2006, section 2).
 """
 
-from ._core import ConvergenceWarning
+from ..exceptions import ConvergenceWarning
 from ._edda import EDDA, EDDASummary
 from ._models import MODELS, PAPER_NAMES, n_covariance_parameters
 

@@ -8,6 +8,7 @@ import warnings
 
 import numpy as np
 
+from ..exceptions import ConvergenceWarning, NearSingularWarning
 from ._models import ITERATIVE, MODELS, MStep, min_units_per_class
 
 _LOG_2PI = np.log(2.0 * np.pi)
@@ -16,10 +17,6 @@ _LOG_2PI = np.log(2.0 * np.pi)
 _RCOND_ERROR = 1e-13
 _RCOND_WARN = 1e-9
 _POOLED = ("EII", "EEI", "EEE")  # one covariance matrix for all classes
-
-
-class ConvergenceWarning(UserWarning):
-    """An iterative EDDA M-step stopped at max_iter before meeting tol."""
 
 
 def label(names, k):
@@ -173,7 +170,7 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
             f"EDDA model {model!r}{context}: {which} is nearly singular (reciprocal "
             f"condition number {float(np.min(r)):.2g}); densities may be "
             "inaccurate. Consider reg_covar > 0 or a more parsimonious model.",
-            UserWarning, stacklevel=3,
+            NearSingularWarning, stacklevel=3,
         )
     if model in ITERATIVE and not step.converged:
         warnings.warn(

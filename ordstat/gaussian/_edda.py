@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
 
-from .._base import GenerativeClassifierMixin
-from .._validation import (check_choice, check_in_range, check_positive_int,
+from .._base import GenerativeClassifierMixin, complete_log_likelihood
+from .._validation import (Integral, Interval, Real, StrOptions, check_priors,
                            check_sample_weight, validate_fit, validate_predict)
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
                     label, log_density, logsumexp_rows)
@@ -18,7 +18,6 @@ from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_paramet
 
 __all__ = ["EDDA", "EDDASummary"]
 
-_SELECT = ("loo", "bic")
 
 
 def _parse_models(model):
@@ -125,8 +124,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         log-likelihood is then accurate to about tol; where it is flat in the parameters they
         are known less precisely (set a smaller tol for those).
     max_iter : int, default=2000
-        Iterations allowed to those M-steps; a ``ConvergenceWarning`` naming the model is issued
-        when reached.
+        Iterations allowed to those M-steps; an ``ordstat.exceptions.ConvergenceWarning``
+        naming the model is issued when reached.
     classes : sequence, optional
         All class labels, lowest to highest (see ``ordstat._labels``).
 
@@ -201,6 +200,16 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
     0.02
     """
 
+    _parameter_constraints = {
+        "model": [str, list, tuple],
+        "select": [StrOptions({"loo", "bic"})],
+        "priors": ["array-like", None],
+        "reg_covar": [Interval(Real, 0, None, closed="left")],
+        "tol": [Interval(Real, 0, None, closed="neither")],
+        "max_iter": [Interval(Integral, 1, None, closed="left")],
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, model="VVV", select="loo", priors=None, reg_covar=0.0, tol=1e-8,
                  max_iter=2000, classes=None):
         self.model = model
@@ -212,32 +221,6 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         self.classes = classes
 
     # --- fitting ------------------------------------------------------------------------------
-
-    def _check_params(self):
-        models = _parse_models(self.model)
-        check_choice(self.select, "select", _SELECT)
-        reg = check_in_range(self.reg_covar, "reg_covar", 0.0)
-        tol = check_in_range(self.tol, "tol", 0.0, low_open=True)
-        max_iter = check_positive_int(self.max_iter, "max_iter")
-        return models, reg, tol, max_iter
-
-    def _check_priors(self, K):
-        if self.priors is None:
-            return None
-        try:
-            p = np.asarray(self.priors, dtype=float)
-        except (TypeError, ValueError):
-            raise TypeError(f"priors must be numeric probabilities; got {self.priors!r}.") from None
-        if p.ndim != 1 or p.shape[0] != K:
-            raise ValueError(
-                f"priors must have one probability per class ({K}, in classes_ order); "
-                f"got shape {p.shape}."
-            )
-        if not np.all(np.isfinite(p)) or np.any(p < 0) or not np.isclose(p.sum(), 1.0):
-            raise ValueError(
-                f"priors must be non-negative and sum to 1; got {p.tolist()} (sum {p.sum():.6g})."
-            )
-        return p
 
     def fit(self, X, y, sample_weight=None):
         """Fit the model(s) by maximum likelihood and select one if several are given.
@@ -254,10 +237,12 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         -------
         self
         """
-        models, reg, tol, max_iter = self._check_params()
+        self._validate_params()
+        models = _parse_models(self.model)
+        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         K, d = self.n_classes_, X.shape[1]
-        priors = self._check_priors(K)
+        priors = check_priors(self.priors, K)
         names = self.classes_
         n, means, W = class_scatter(X, codes, w, K)
         present = n > 0
@@ -402,7 +387,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         K = len(self.classes_)
         n, means, W = class_scatter(X, codes, w, K)
         present = n > 0
-        priors = self._check_priors(K)
+        priors = check_priors(self.priors, K)
         reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
         step = fit_model(self.model_, W[present], n[present], reg_covar=reg, tol=tol,
                          max_iter=max_iter, class_names=self.classes_[present])
@@ -444,7 +429,7 @@ def _comparison_rows(fits, loo, X, codes, w, means, present, priors_, priors_est
         joint = np.full((X.shape[0], K), -np.inf)
         joint[:, present] = log_density(X, means[present], f)
         joint += log_priors
-        ll = float(np.sum(w[pos] * joint[pos, codes[pos]]))
+        ll = complete_log_likelihood(joint, codes, w)
         mix = float(np.sum(w[pos] * logsumexp_rows(joint[pos])))
         df = int(Kp * d + n_covariance_parameters(m, Kp, d))
         nu = df + (Kp - 1 if priors_estimated else 0)

@@ -12,6 +12,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
+from .._categories import category_codes, feature_label
 from .._validation import (
     check_choice,
     check_in_range,
@@ -277,15 +278,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                 cats = known.get(j)
                 if cats is None:
                     continue
-            values = col.astype(object).to_numpy()
-            codes = pd.Index(cats).get_indexer(values).astype(np.float64)
-            unseen = (codes < 0) & col.notna().to_numpy()
-            if unseen.any():
-                bad = pd.unique(col[unseen])[:5]
-                raise ValueError(
-                    f"column {name!r} of X has categories {list(bad)} not seen when fitting "
-                    f"(known: {list(cats)})."
-                )
+            codes = category_codes(col.astype(object).to_numpy(), cats,
+                                   feature_label(j, list(X.columns)),
+                                   "List every category in the training column's dtype.",
+                                   missing_ok=True).astype(np.float64)
             codes[codes < 0] = np.nan
             X[name] = codes
         return X

@@ -1,0 +1,39 @@
+"""Public warning classes of ordstat, so that users can filter them without private imports.
+
+Examples
+--------
+>>> import warnings
+>>> from ordstat.exceptions import ZeroDensityWarning
+>>> warnings.simplefilter("ignore", ZeroDensityWarning)
+"""
+
+from __future__ import annotations
+
+from sklearn.exceptions import ConvergenceWarning as _SklearnConvergenceWarning
+
+__all__ = [
+    "ConvergenceWarning",
+    "NearSingularWarning",
+    "OrderGuessWarning",
+    "ZeroDensityWarning",
+]
+
+
+class ConvergenceWarning(_SklearnConvergenceWarning):
+    """An iterative fit stopped at ``max_iter`` before meeting its tolerance.
+
+    A subclass of scikit-learn's ``ConvergenceWarning``, so a filter on either catches it.
+    Raised by the iterative EDDA M-steps and by ``ProportionalOddsClassifier``.
+    """
+
+
+class NearSingularWarning(UserWarning):
+    """A covariance matrix is nearly singular: usable, but the densities may lose digits."""
+
+
+class OrderGuessWarning(UserWarning):
+    """The order of the classes was guessed by sorting non-numeric labels."""
+
+
+class ZeroDensityWarning(UserWarning):
+    """Some units are in states of zero density under every class; their posterior is the prior."""

@@ -1,0 +1,52 @@
+"""With ORDSTAT_REQUIRE_R=1 (set by ``make test``) a missing R, rpy2 or R package fails the run
+instead of silently skipping the R cross-checks."""
+
+import os
+import shutil
+
+import pytest
+
+REQUIRE_R = os.environ.get("ORDSTAT_REQUIRE_R", "").strip().lower() in ("1", "true", "yes")
+R_PACKAGES = ("rpart", "mclust", "MASS", "mlbench", "jsonlite")
+
+
+def _r_problem():
+    """None when R, rpy2 and the R packages the tests use are all there, else what is missing."""
+    if shutil.which("Rscript") is None:
+        return "Rscript is not on PATH"
+    try:
+        from rpy2 import robjects as ro
+        found = ro.r("function(p) nzchar(vapply(p, function(x) system.file(package = x), ''))")(
+            ro.StrVector(R_PACKAGES))
+    except Exception as exc:  # ImportError, or rpy2 failing to load R
+        return f"rpy2 cannot be imported or run R: {exc}"
+    missing = [p for p, ok in zip(R_PACKAGES, found) if not ok]
+    return f"R package(s) {missing} are not installed" if missing else None
+
+
+def pytest_sessionstart(session):
+    if REQUIRE_R:
+        problem = _r_problem()
+        if problem is not None:
+            pytest.exit(f"ORDSTAT_REQUIRE_R is set but {problem}.", returncode=1)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if REQUIRE_R and report.skipped and item.get_closest_marker("r") is not None \
+            and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"R test skipped while ORDSTAT_REQUIRE_R is set: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    report = outcome.get_result()
+    if REQUIRE_R and report.skipped:
+        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"test module skipped while ORDSTAT_REQUIRE_R is set: {reason}"
