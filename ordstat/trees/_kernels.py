@@ -3,8 +3,11 @@ partition of a tree level (imported lazily by :mod:`ordstat.trees._fast`, which 
 
 from __future__ import annotations
 
+import hashlib
+
 import numba
 import numpy as np
+from numba.extending import register_jitable
 
 __all__ = ["make_level_search", "level_partition"]
 
@@ -25,11 +28,18 @@ def make_level_search(start, add, gain):
     The criterion's running sums are updated as each unit joins the left child, so a node costs
     O(n K) or less instead of O(n K) per candidate.
     """
-    start, add, gain = jit(start), jit(add), jit(gain)
+    # The three functions stay plain Python objects (made callable from compiled code), so the
+    # closure pickles the same in every process and the on-disk cache is hit; ``version``
+    # changes with their code, so editing a criterion's scan is never served a stale cache.
+    for fn in (start, add, gain):
+        register_jitable(fn)
+    version = _code_version(start, add, gain)
 
     @jit
     def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo, out_good,
                      out_pos):
+        if len(version) == 0:  # never: only puts the code version into the cache key
+            return
         for j in range(xs.shape[0]):
             for s in range(starts.shape[0]):
                 best = -np.inf
@@ -56,6 +66,14 @@ def make_level_search(start, add, gain):
                 out_pos[j, s] = best_t
 
     return level_search
+
+
+def _code_version(*fns):
+    h = hashlib.sha256()
+    for fn in fns:
+        h.update(fn.__code__.co_code)
+        h.update(repr(fn.__code__.co_consts).encode())
+    return h.hexdigest()
 
 
 @jit
