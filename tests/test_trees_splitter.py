@@ -109,6 +109,7 @@ def datasets(draw):
     rng = np.random.default_rng(seed)
     X = rng.integers(0, draw(st.integers(2, 12)), size=(n, p)).astype(float)  # many ties
     y = np.clip((X[:, 0] / 3 + rng.integers(-1, 2, size=n)).astype(int), 0, k - 1)
+    y = np.unique(y, return_inverse=True)[1]  # class codes of the classes present
     weights = draw(st.sampled_from(["unit", "integer", "fractional"]))
     w = {"unit": np.ones(n), "integer": rng.integers(0, 4, size=n).astype(float),
          "fractional": rng.uniform(0.1, 3.0, size=n)}[weights]
