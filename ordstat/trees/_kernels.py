@@ -32,7 +32,7 @@ def make_level_search(start, add, gain):
     # closure pickles the same in every process and the on-disk cache is hit; ``version``
     # changes with their code, so editing a criterion's scan is never served a stale cache.
     for fn in (start, add, gain):
-        register_jitable(fn)
+        register_jitable(inline="always")(fn)
     version = _code_version(start, add, gain)
 
     @jit
