@@ -71,6 +71,10 @@ __all__ = [
 ]
 
 
+def _no_parameter(k):
+    return np.zeros(1)
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Criterion:
     """A split criterion: goodness, impurity, parameter and optional compiled scan.
@@ -106,13 +110,9 @@ class Criterion:
     name: str
     goodness_fn: Callable
     impurity_fn: Callable | None = None
-    parameter: Callable = dataclasses.field(default=None)
+    parameter: Callable = _no_parameter
     has_cost: bool = False
     scan: tuple | None = None
-
-    def __post_init__(self):
-        if self.parameter is None:
-            object.__setattr__(self, "parameter", _no_parameter)
 
     def __call__(self, left, right):
         """Goodness of every candidate split (shape (n_candidates,))."""
@@ -143,10 +143,6 @@ class Criterion:
 
 
 # --- shared helpers ---------------------------------------------------------------------------
-
-def _no_parameter(k):
-    return np.zeros(1)
-
 
 def _safe_div(num, den):
     """num / den with 0 where den == 0 (an empty child has zero impurity mass)."""
