@@ -1,7 +1,10 @@
 """OrdinalTreeClassifier: the split search against a naive splitter, the reason for ordinal
 splitting (paper 003, section 7), pruning, weights, categorical features and input errors."""
 
+import importlib.util
 import pickle
+import sys
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -338,6 +341,10 @@ def test_feature_importances_sum_improvements():
     (dict(min_split=2.5), TypeError, "min_split"),
     (dict(min_bucket=0), ValueError, "min_bucket"),
     (dict(cp="x"), TypeError, "cp"),
+    (dict(cp=np.nan), ValueError, "'cp' parameter"),
+    (dict(cp=np.inf), ValueError, "'cp' parameter"),
+    (dict(criterion=3), TypeError, "'criterion' parameter"),
+    (dict(xval=np.zeros((2, 2))), ValueError, "1-D vector of fold ids"),
     (dict(max_depth=0), ValueError, "max_depth"),
     (dict(max_depth=61), ValueError, "max_depth"),
     (dict(max_leaf_nodes=1), ValueError, "max_leaf_nodes"),
@@ -411,12 +418,36 @@ def test_no_split_possible_gives_a_root_and_a_one_row_table():
     np.testing.assert_allclose(est.predict_proba(X), 0.5)
 
 
+def require_kernels():
+    """The compiled path must load wherever numba is installed: a broken kernel is a failure,
+    not a skip."""
+    from ordstat.trees import _fast
+
+    if importlib.util.find_spec("numba") is None:
+        pytest.skip("numba is not installed: only the numpy path exists")
+    assert _fast.kernels() is not None, "numba is installed but the tree kernels did not load"
+
+
+def test_numba_missing_falls_back_to_numpy_with_a_warning(monkeypatch):
+    from ordstat.trees import _fast
+
+    monkeypatch.setitem(sys.modules, "numba", None)  # makes "import numba" an ImportError
+    monkeypatch.setattr(_fast, "_KERNELS", None)
+    with pytest.warns(RuntimeWarning, match="numba could not be imported"):
+        assert _fast.kernels() is None
+    assert _fast.level_search(criteria.gini) is None
+    X, y = five_class(n_per=10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # warned once, then the numpy path is used silently
+        slow = OrdinalTreeClassifier(xval=0).fit(X, y).tree_
+    assert slow.n_nodes > 1
+
+
 @pytest.mark.parametrize("name", ["gini", "ordinal", "twoing", "gini_linear", "entropy"])
 def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
-    from ordstat.trees import _builder, _fast
+    from ordstat.trees import _splitter
 
-    if _fast.kernels() is None:
-        pytest.skip("numba is not available: only the numpy path exists")
+    require_kernels()
     X, y = five_class(seed=8)
     X[:, 2] = np.round(X[:, 2], 1)  # ties
     # integer weights: cumulative sums are exact in both paths (with fractional weights the
@@ -425,7 +456,7 @@ def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
     kw = dict(criterion=name, min_split=6, cp=0.0, xval=0)
     fast = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
     best_first = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
-    monkeypatch.setattr(_builder, "USE_NUMBA", False)
+    monkeypatch.setattr(_splitter, "USE_NUMBA", False)
     slow = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
     best_first_slow = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
     for a, b in ((fast, slow), (best_first, best_first_slow)):
@@ -445,27 +476,6 @@ def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
         np.testing.assert_array_equal(a.threshold, b.threshold)
         np.testing.assert_allclose(a.improvement, b.improvement, rtol=1e-10)
         np.testing.assert_allclose(a.value, b.value, rtol=1e-12)
-
-
-def test_compiled_goodness_equals_the_registry_functions():
-    from ordstat.trees import _fast
-
-    nb = _fast.kernels()
-    if nb is None:
-        pytest.skip("numba is not available")
-    rng = np.random.default_rng(9)
-    crits = dict(criteria.CRITERIA)
-    crits["user_cost"] = criteria.generalized_gini(np.array([[0, 1, 4, 2], [1, 0, 1, 3],
-                                                             [2, 1, 0, 1], [5, 3, 1, 0.]]))
-    crits["scores"] = criteria.ordinal_impurity([0, 1, 3, 7])
-    for name, crit in crits.items():
-        kind, steps, cost = crit.kernel_spec(4)
-        left = rng.uniform(0, 5, size=(20, 4))
-        right = rng.uniform(0, 5, size=(20, 4))
-        left[0] = 0.0
-        ref = crit(left, right)
-        got = [nb._goodness(kind, a, b, steps, cost) for a, b in zip(left, right)]
-        np.testing.assert_allclose(got, ref, rtol=1e-12, atol=1e-12, err_msg=name)
 
 
 def test_category_absent_at_fit_follows_the_heavier_child():

@@ -230,8 +230,11 @@ def test_register_criterion_and_errors():
 
     name = "test_half_gini"
     try:
-        register_criterion(name, half_gini)
-        assert criteria.get_criterion(name) is half_gini
+        crit = register_criterion(name, half_gini)
+        assert criteria.get_criterion(name) is crit and crit.name == name
+        left, right = random_splits(np.random.default_rng(0), 10, 3, True)
+        np.testing.assert_array_equal(crit(left, right), 0.5 * CRITERIA["gini"](left, right))
+        assert np.isnan(crit.impurity(left)).all()  # registered without an impurity
         with pytest.raises(ValueError, match="already registered"):
             register_criterion(name, half_gini)
         register_criterion(name, half_gini, overwrite=True)
@@ -245,6 +248,143 @@ def test_register_criterion_and_errors():
         criteria.get_criterion("nope")
     with pytest.raises(TypeError, match="criterion must be"):
         criteria.get_criterion(3.0)
+    with pytest.raises(ValueError, match="already registered"):
+        register_criterion("linear", half_gini)  # an alias is taken too
+
+
+def test_aliases_name_the_same_criterion_everywhere():
+    from ordstat.trees import OrdinalTreeClassifier
+
+    assert criteria.get_criterion("linear") is CRITERIA["gini_linear"]
+    assert criteria.get_criterion("quadratic") is CRITERIA["gini_quadratic"]
+    with pytest.raises(ValueError, match=r"linear \(= gini_linear\)"):
+        criteria.get_criterion("cubic")
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(80, 3))
+    y = np.digitize(X[:, 0] + rng.normal(size=80), [-1, 0, 1])
+    a = OrdinalTreeClassifier(criterion="linear", xval=0, leaf_rule="cost").fit(X, y).tree_
+    b = OrdinalTreeClassifier(criterion="gini_linear", xval=0, leaf_rule="cost").fit(X, y).tree_
+    np.testing.assert_array_equal(a.feature, b.feature)
+    np.testing.assert_array_equal(a.yval, b.yval)
+
+
+def test_registered_impurity_is_recorded_and_twoing_has_none():
+    from ordstat.trees import OrdinalTreeClassifier
+
+    def my_gini(left, right):
+        return CRITERIA["gini"](left, right)
+
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(60, 2))
+    y = np.digitize(X[:, 0], [-0.5, 0.5])
+    try:
+        register_criterion("test_my_gini", my_gini, impurity=CRITERIA["gini"].impurity)
+        mine = OrdinalTreeClassifier(criterion="test_my_gini", xval=0).fit(X, y).tree_
+    finally:
+        CRITERIA.pop("test_my_gini", None)
+    ref = OrdinalTreeClassifier(criterion="gini", xval=0).fit(X, y).tree_
+    np.testing.assert_allclose(mine.impurity, ref.impurity)
+    # hand check at the root: Gini of the class shares
+    p = np.bincount(y) / y.size
+    assert ref.impurity[0] == pytest.approx(1 - np.sum(p ** 2))
+    twoing = OrdinalTreeClassifier(criterion="twoing", xval=0).fit(X, y).tree_
+    assert np.isnan(twoing.impurity).all()  # not impurity-based: no Gini stand-in
+
+
+def _run_scan(crit, ys, ws, k):
+    """The criterion's scan functions run uncompiled over units sorted in a node: the goodness
+    after each unit joins the left child."""
+    start, add, gain = crit.scan
+    param = crit.parameter(k)
+    total = np.bincount(ys, weights=ws, minlength=k).astype(float)
+    state = start(total.copy(), param)
+    out, nl = [], 0.0
+    for c, w in zip(ys[:-1], ws[:-1]):
+        state = add(state, total, param, int(c), float(w))
+        nl += w
+        out.append(gain(state, total, param, nl, total.sum()))
+    return np.array(out)
+
+
+SCANNED = {**{name: CRITERIA[name] for name in BUILTIN},
+           "user_cost": generalized_gini(np.array([[0, 1, 4, 2], [1, 0, 1, 3],
+                                                   [2, 1, 0, 1], [5, 3, 1, 0.]])),
+           "scores": ordinal_impurity([0, 1, 3, 7])}
+
+
+@pytest.mark.parametrize("name", sorted(SCANNED))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_scan_equals_goodness_at_every_candidate(name, weighted):
+    crit = SCANNED[name]
+    rng = np.random.default_rng(len(name) + weighted)
+    ys = rng.integers(0, 4, size=30)
+    ws = rng.uniform(0.2, 3.0, size=30) if weighted else np.ones(30)
+    onehot = np.zeros((30, 4))
+    onehot[np.arange(30), ys] = ws
+    left = np.cumsum(onehot, axis=0)[:-1]
+    right = onehot.sum(axis=0) - left
+    np.testing.assert_allclose(_run_scan(crit, ys, ws, 4), crit(left, right),
+                               rtol=1e-10, atol=1e-10)
+
+
+def test_every_builtin_criterion_has_a_scan_and_user_ones_do_not():
+    assert all(CRITERIA[name].scan is not None for name in BUILTIN)
+
+    def f(left, right):
+        return CRITERIA["gini"](left, right)
+
+    assert criteria.get_criterion(f).scan is None
+
+
+def _half_gini(left, right):
+    return 0.5 * CRITERIA["gini"](left, right)
+
+
+def test_pickled_estimator_brings_its_registered_criterion():
+    """What a worker process (loky, Dask) does: unpickle with a registry that lacks the name."""
+    import pickle
+
+    from ordstat.trees import OrdinalTreeClassifier
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(60, 2))
+    y = np.digitize(X[:, 1], [-0.5, 0.5])
+    try:
+        register_criterion("half_gini_pickle", _half_gini)
+        blob = pickle.dumps(OrdinalTreeClassifier(criterion="half_gini_pickle", xval=0))
+        CRITERIA.pop("half_gini_pickle")
+        est = pickle.loads(blob)
+        assert est.criterion == "half_gini_pickle"  # the parameter is unchanged
+        tree = est.fit(X, y).tree_
+    finally:
+        CRITERIA.pop("half_gini_pickle", None)
+    gini = OrdinalTreeClassifier(criterion="gini", xval=0).fit(X, y).tree_
+    np.testing.assert_allclose(tree.improvement, 0.5 * gini.improvement)
+    # built-in names are not carried: pickles of ordinary trees are unchanged
+    assert b"_user_criterion" not in pickle.dumps(OrdinalTreeClassifier())
+
+
+@pytest.mark.slow
+def test_registered_criterion_reaches_joblib_workers():
+    from ordstat.model_selection import evaluate
+    from ordstat.trees import OrdinalTreeClassifier
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(120, 3))
+    y = np.digitize(X[:, 0] + 0.5 * rng.normal(size=120), [-1, 0, 1])
+    try:
+        register_criterion("half_gini", _half_gini)
+        ests = {"half": OrdinalTreeClassifier(criterion="half_gini", xval=0),
+                "gini": OrdinalTreeClassifier(criterion="gini", xval=0)}
+        parallel = evaluate(ests, X, y, scheme="cv5", n_jobs=2, random_state=0)
+    finally:
+        CRITERIA.pop("half_gini", None)
+    serial = evaluate({"gini": OrdinalTreeClassifier(criterion="gini", xval=0)}, X, y,
+                      scheme="cv5", random_state=0)
+    # half the Gini goodness chooses the same splits (cp works on the risk, not the goodness)
+    half = parallel[parallel.method == "half"].value.to_numpy()
+    np.testing.assert_allclose(half, parallel[parallel.method == "gini"].value.to_numpy())
+    np.testing.assert_allclose(half, serial.value.to_numpy())
 
 
 @pytest.mark.parametrize("cost,match", [

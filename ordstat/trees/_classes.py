@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import copy
 import numbers
+from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
 from sklearn.base import BaseEstimator
+from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
 from .._categories import category_codes, feature_label
 from .._validation import (
-    check_choice,
     check_in_range,
-    check_positive_int,
     check_random_state,
     validate_fit,
     validate_predict,
 )
-from ._builder import TreeBuilder
+from ._grow import TreeBuilder
 from ._export import tree_to_text
 from ._prune import (
     cp_sequence,
@@ -31,12 +31,11 @@ from ._prune import (
     prune_tree,
     select_cp,
 )
-from .criteria import get_criterion
+from .criteria import CRITERIA, get_criterion, user_registration
 
 __all__ = ["OrdinalTreeClassifier"]
 
 _LEAF_RULES = ("mode", "median", "cost")
-_PRUNE_RULES = (None, "min", "1se")
 _MAX_DEPTH_LIMIT = 60  # rpart stops at 30; node numbers 2^depth must fit in int64
 
 
@@ -49,13 +48,15 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    criterion : str or callable, default="ordinal"
+    criterion : str, Criterion or callable, default="ordinal"
         A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"``,
-        ``"gini_linear"``, ``"gini_quadratic"``, ``"twoing"`` or one added with
-        :func:`~ordstat.trees.criteria.register_criterion`), or a function
-        ``fn(left, right) -> goodness`` over arrays of shape (n_candidates, K) of weighted
-        class counts, e.g. ``criteria.generalized_gini(cost_matrix)`` or
-        ``criteria.ordinal_impurity(scores)``.
+        ``"gini_linear"`` (alias ``"linear"``), ``"gini_quadratic"`` (alias ``"quadratic"``),
+        ``"twoing"`` or one added with :func:`~ordstat.trees.criteria.register_criterion`), a
+        :class:`~ordstat.trees.criteria.Criterion` such as
+        ``criteria.generalized_gini(cost_matrix)`` or ``criteria.ordinal_impurity(scores)``, or
+        a function ``fn(left, right) -> goodness`` over arrays of shape (n_candidates, K) of
+        weighted class counts. A pickled estimator carries the record of a user-registered
+        name, so worker processes (``n_jobs``, Dask) know it.
     min_split : int, default=20
         A node with fewer units is not split (rpart's ``minsplit``).
     min_bucket : int, optional
@@ -132,11 +133,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     Notes
     -----
+    Parameters are checked at the start of ``fit`` (scikit-learn's ``_parameter_constraints``).
     The split search is compiled with numba for the built-in criteria (numpy otherwise, and
     for user criteria); both give the same tree (up to how exact ties between candidate splits
     are broken by rounding, with fractional weights). Candidates with non-positive goodness
     are never used, so a generalized-Gini split that would increase impurity is not made
-    (paper 003, section 4.1). Units with zero weight are left out of the tree. ``min_split``
+    (Archer & Mas 2009, section 4.1). Units with zero weight are left out of the tree. ``min_split``
     and ``min_bucket`` count units, not weights, as in rpart. Missing values in ``X`` are not
     supported yet (a ValueError).
 
@@ -146,7 +148,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     References
     ----------
-    Paper 003 (``shared/papers/003_af4cdf0337fe1caa.txt``), sections 2 and 4, eqs. (1)-(4),
+    Archer & Mas (2009), "Ordinal response prediction using bootstrap aggregation, with
+    application to a high-throughput methylation data set", sections 2 and 4, eqs. (1)-(4),
     (9)-(13). Breiman, Friedman, Olshen & Stone (1984), Classification and Regression Trees.
     Therneau & Atkinson, An Introduction to Recursive Partitioning Using the RPART Routines.
     Piccarreta (2008), Classification trees for ordinal variables, Comput. Stat. 23, 407-427.
@@ -179,66 +182,77 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.random_state = random_state
         self.classes = classes
 
+    _parameter_constraints: dict = {
+        "criterion": [str, callable],
+        "min_split": [Interval(Integral, 1, None, closed="left")],
+        "min_bucket": [Interval(Integral, 1, None, closed="left"), None],
+        "cp": [Interval(Real, None, None, closed="neither")],
+        "max_depth": [Interval(Integral, 1, _MAX_DEPTH_LIMIT, closed="both")],
+        "max_leaf_nodes": [Interval(Integral, 2, None, closed="left"), None],
+        "max_features": [Interval(Integral, 1, None, closed="left"),
+                         Interval(Real, 0.0, 1.0, closed="right"),
+                         StrOptions({"sqrt", "log2"}), None],
+        "xval": [Interval(Integral, 0, None, closed="left"), "array-like"],
+        "prune": [StrOptions({"min", "1se"}), None],
+        "leaf_rule": [StrOptions(set(_LEAF_RULES))],
+        "random_state": ["random_state", np.random.Generator],
+        "classes": ["array-like", None],
+    }
+
     # -- parameters ------------------------------------------------------------------------
     def _check_params(self, n_features):
+        """Parameters as the builder uses them (after ``_validate_params``): the criterion
+        record, the default min_bucket, max_features as a count; the checks that involve two
+        parameters or the data."""
         crit = get_criterion(self.criterion)
-        min_split = check_positive_int(self.min_split, "min_split")
-        if self.min_bucket is None:
-            min_bucket = max(1, int(round(min_split / 3)))
-        else:
-            min_bucket = check_positive_int(self.min_bucket, "min_bucket")
-        cp = check_in_range(self.cp, "cp")
-        max_depth = check_positive_int(self.max_depth, "max_depth")
-        if max_depth > _MAX_DEPTH_LIMIT:
-            raise ValueError(
-                f"max_depth must be an integer in [1, {_MAX_DEPTH_LIMIT}]; got {max_depth}."
-            )
-        max_leaf_nodes = (None if self.max_leaf_nodes is None
-                          else check_positive_int(self.max_leaf_nodes, "max_leaf_nodes", 2))
-        max_features = self._check_max_features(n_features)
-        check_choice(self.prune, "prune", _PRUNE_RULES)
-        check_choice(self.leaf_rule, "leaf_rule", _LEAF_RULES)
-        if self.leaf_rule == "cost" and not hasattr(crit, "cost_matrix"):
+        min_bucket = (max(1, int(round(self.min_split / 3))) if self.min_bucket is None
+                      else int(self.min_bucket))
+        if self.leaf_rule == "cost" and not crit.has_cost:
             raise ValueError(
                 "leaf_rule='cost' needs a criterion with a cost matrix, e.g. "
                 "criterion='gini_linear', 'gini_quadratic' or criteria.generalized_gini(C); "
                 f"got criterion={self.criterion!r}."
             )
         xval = self.xval
-        if isinstance(xval, bool) or xval is None:
-            raise TypeError(f"xval must be an int >= 0 or a vector of fold ids; got {xval!r}.")
-        if isinstance(xval, (numbers.Integral, np.integer)):
-            if xval < 0:
-                raise ValueError(f"xval must be an int >= 0 or a vector of fold ids; got {xval}.")
-        elif isinstance(xval, (str, bytes, float)) or np.ndim(xval) != 1:
-            raise TypeError(f"xval must be an int >= 0 or a vector of fold ids; got {xval!r}.")
+        if not isinstance(xval, (numbers.Integral, np.integer)) and np.ndim(xval) != 1:
+            raise ValueError(f"xval must be an int >= 0 or a 1-D vector of fold ids; got {xval!r}.")
         if self.prune is not None and isinstance(xval, (numbers.Integral, np.integer)) \
                 and xval < 2:
             raise ValueError(
                 f"prune={self.prune!r} chooses the subtree by cross-validation; set xval to a "
                 f"number of folds >= 2 (got xval={xval})."
             )
-        return dict(criterion=crit, min_split=min_split, min_bucket=min_bucket, cp=cp,
-                    max_depth=max_depth, max_leaf_nodes=max_leaf_nodes,
-                    max_features=max_features)
+        return dict(criterion=crit, min_split=int(self.min_split), min_bucket=min_bucket,
+                    cp=float(self.cp), max_depth=int(self.max_depth),
+                    max_leaf_nodes=self.max_leaf_nodes,
+                    max_features=self._n_features_drawn(n_features))
 
-    def _check_max_features(self, p):
+    def _n_features_drawn(self, p):
         mf = self.max_features
         if mf is None:
             return None
         if isinstance(mf, str):
-            check_choice(mf, "max_features", ("sqrt", "log2"))
             return max(1, int(np.sqrt(p)) if mf == "sqrt" else int(np.log2(p)) if p > 1 else 1)
-        if isinstance(mf, (numbers.Integral, np.integer)) and not isinstance(mf, bool):
-            if mf < 1:
-                raise ValueError(f"max_features must be >= 1 when an int; got {mf}.")
+        if isinstance(mf, (numbers.Integral, np.integer)):
             return min(int(mf), p)
-        if isinstance(mf, numbers.Real) and not isinstance(mf, bool):
-            check_in_range(mf, "max_features", 0.0, 1.0, low_open=True)
-            return max(1, int(mf * p))
-        raise TypeError(
-            f"max_features must be None, an int, a float in (0, 1], 'sqrt' or 'log2'; got {mf!r}."
-        )
+        return max(1, int(mf * p))
+
+    # -- pickling: user criteria travel with the estimator --------------------------------
+    def __getstate__(self):
+        state = super().__getstate__()
+        registration = user_registration(self.criterion)
+        if registration is not None:
+            # a worker process (joblib, Dask) has a fresh registry: carry the record along
+            state = dict(state, _user_criterion=registration)
+        return state
+
+    def __setstate__(self, state):
+        state = dict(state)
+        registration = state.pop("_user_criterion", None)
+        if registration is not None:
+            name, crit = registration
+            CRITERIA[name] = crit
+        super().__setstate__(state)
 
     def _loss(self, crit, k):
         g = np.arange(k, dtype=np.float64)
@@ -318,6 +332,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
+        self._validate_params()
         X = self._encode_columns(X, fit=True)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         params = self._check_params(X.shape[1])

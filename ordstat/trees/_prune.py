@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._builder import Tree
+from ._tree import Tree
 
 __all__ = ["cp_sequence", "prune_tree", "cross_validated_risk", "select_cp", "make_folds"]
 

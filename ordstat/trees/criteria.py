@@ -1,61 +1,148 @@
-"""The registry of split criteria (contract 5 of DESIGN.md).
+"""Split criteria: one :class:`Criterion` record each, in one registry.
 
-A split criterion is a small vectorised function ``fn(left, right) -> goodness``:
+A split criterion scores every candidate split of a node from the weighted class counts of its
+two children. Each criterion is one record (as rpart's method table or scikit-learn's
+``Criterion`` classes) holding
 
-- ``left``, ``right``: arrays of shape (n_candidates, K), the weighted class counts of the left
-  and right child of every candidate split of one node (classes in ordinal order, lowest first);
-- ``goodness``: array of shape (n_candidates,), larger is better. A candidate is only used when
-  its goodness is positive, so a criterion may return negative values (generalized Gini can).
+- ``goodness(left, right)``: vectorised, for arrays of shape (n_candidates, K) of the left and
+  right children's weighted class counts (classes in ordinal order, lowest first); returns shape
+  (n_candidates,), larger is better. A candidate is only used when its goodness is positive, so
+  a criterion may return negative values (generalized Gini can);
+- ``impurity(counts)``: N i(t) for counts of shape (..., K), when the criterion is
+  impurity-based (None otherwise, e.g. for ordered twoing);
+- a parameter per number of classes K: the cost matrix of generalized Gini, the steps
+  s_{g+1} - s_g of the class scores of the ordinal impurity, or nothing;
+- optionally ``scan``: three small functions ``(start, add, gain)`` that the compiled split
+  search (:mod:`ordstat.trees._fast`) turns into one loop over the sorted units of a node,
+  updating running sums as each unit moves to the left child. They evaluate the same formula as
+  ``goodness`` (the tests compare them at every candidate). Without ``scan`` (user criteria,
+  or numba missing) the split search calls ``goodness`` on all candidates of a level at once.
 
-The tree builder knows nothing about any particular criterion: it picks the candidate of largest
-goodness. Goodness is on the *count scale*: for an impurity i(.) it is
+The tree builder knows nothing about any particular criterion. Adding one means writing its
+record here; users add their own with :func:`register_criterion`.
+
+Goodness is on the *count scale*: for an impurity i(.) it is
 
     N_t i(t) - N_tL i(tL) - N_tR i(tR) = N_t [i(t) - pL i(tL) - pR i(tR)],
 
-with N the (weighted) counts, i.e. the decrease of impurity of eq. (4) of paper 003 times the
-weight in the node. This is rpart's ``improve`` for ``method="class"`` (n times the decrease),
-so variable importances add up across nodes of different sizes. Impurity-based criteria carry
-an ``impurity(counts)`` attribute giving N i(t) for arrays of counts of shape (..., K); the
-builder uses it to record node impurities.
+with N the (weighted) counts, i.e. the decrease of impurity (eq. 4 of Piccarreta's framework as
+used by Archer & Mas 2009) times the weight in the node. This is rpart's ``improve`` for
+``method="class"``, so variable importances add up across nodes of different sizes.
 
-Formulas (paper 003, sections 2 and 4, with the equations lost in the extraction restored in
-DESIGN.md's "Specification notes"): for node proportions p(g|t) and F_t(g) = sum_{h<=g} p(h|t),
+Formulas (Archer & Mas (2009), "Ordinal response prediction using bootstrap aggregation, with
+application to a high-throughput methylation data set", sections 2 and 4; Piccarreta (2008)):
+for node proportions p(g|t) and F_t(g) = sum_{h<=g} p(h|t),
 
 - ``gini``: i(t) = 1 - sum_g p(g|t)^2 (eq. 1);
 - ``entropy``: i(t) = -sum_g p(g|t) log p(g|t) (eq. 2);
 - generalized Gini (eq. 9): i(t) = sum_g sum_h C(h|g) p(g|t) p(h|t), with C linear |g - h|
-  (``gini_linear``), quadratic (g - h)^2 (``gini_quadratic``) or a user cost matrix
-  (:func:`generalized_gini`);
+  (``gini_linear``, alias ``linear``), quadratic (g - h)^2 (``gini_quadratic``, alias
+  ``quadratic``) or a user cost matrix (:func:`generalized_gini`);
 - ``ordinal`` (Piccarreta's ordinal impurity, eq. 13; eq. 12 with class scores s_g through
   :func:`ordinal_impurity`): i_OS(t) = sum_{g<G} F_t(g) (1 - F_t(g)) (s_{g+1} - s_g);
 - ``twoing`` (ordered twoing, eqs. 10-11): phi(s, t) = max_r pL pR (F_tL(r) - F_tR(r))^2 over
   the superclasses {1..r} vs {r+1..G}, times N_t.
 
-Users add their own with :func:`register_criterion`.
+The numpy goodness functions loop over the K classes on whole columns (K is small; no BLAS
+call, whose threads oversubscribe cores on (n, 5) products). The scan functions are plain
+Python in the subset numba compiles (no calls to other Python functions), so they also run
+uncompiled, which is how the tests check them.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+from functools import partial
+
 import numpy as np
 
-from . import _fast
-
 __all__ = [
+    "Criterion",
     "CRITERIA",
+    "ALIASES",
     "register_criterion",
     "get_criterion",
     "generalized_gini",
     "ordinal_impurity",
-    "impurity_criterion",
     "gini",
     "entropy",
     "twoing",
 ]
 
 
-def _totals(counts):
-    return counts.sum(axis=-1)
+def _no_parameter(k):
+    return np.zeros(1)
 
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Criterion:
+    """A split criterion: goodness, impurity, parameter and optional compiled scan.
+
+    Parameters
+    ----------
+    name : str
+        Name shown in messages (and the registry key of the built-in criteria).
+    goodness_fn : callable
+        ``goodness_fn(left, right, param) -> goodness`` for float arrays of shape
+        (n_candidates, K) and the criterion's parameter for K classes.
+    impurity_fn : callable or None
+        ``impurity_fn(counts, param)``: N i(t) for counts of shape (..., K); None for criteria
+        that are not impurity-based.
+    parameter : callable
+        ``parameter(K) -> ndarray``: the cost matrix, the score steps, or an unused
+        placeholder; raises ValueError when the criterion does not fit K classes.
+    has_cost : bool
+        Whether ``parameter(K)`` is a cost matrix with ``C[g, h]`` the cost of predicting h for
+        class g (usable by ``leaf_rule="cost"``).
+    scan : tuple of three callables or None
+        ``(start, add, gain)`` for the compiled split search: ``state = start(total, param)``
+        for the node's class counts ``total``; ``state = add(state, total, param, c, w)`` when a
+        unit of class c and weight w joins the left child; ``gain(state, total, param, nl, n)``
+        the goodness of the cut with left weight ``nl`` out of ``n``.
+
+    Notes
+    -----
+    Instances are picklable when their functions are (module-level functions, or closures
+    under cloudpickle as joblib uses), so a criterion object travels to worker processes.
+    """
+
+    name: str
+    goodness_fn: Callable
+    impurity_fn: Callable | None = None
+    parameter: Callable = _no_parameter
+    has_cost: bool = False
+    scan: tuple | None = None
+
+    def __call__(self, left, right):
+        """Goodness of every candidate split (shape (n_candidates,))."""
+        left = np.asarray(left, dtype=np.float64)
+        right = np.asarray(right, dtype=np.float64)
+        return self.goodness_fn(left, right, self.parameter(left.shape[-1]))
+
+    @property
+    def is_impurity_based(self) -> bool:
+        return self.impurity_fn is not None
+
+    def impurity(self, counts):
+        """N i(t) for counts of shape (..., K); NaN when the criterion has no impurity."""
+        counts = np.asarray(counts, dtype=np.float64)
+        if self.impurity_fn is None:
+            return np.full(counts.shape[:-1], np.nan)
+        return self.impurity_fn(counts, self.parameter(counts.shape[-1]))
+
+    def cost_matrix(self, k):
+        """The K x K cost matrix of a cost-based criterion (``C[g, h]``: cost of predicting h
+        for class g)."""
+        if not self.has_cost:
+            raise ValueError(f"criterion {self.name!r} has no cost matrix.")
+        return self.parameter(k)
+
+    def __repr__(self):
+        return f"Criterion({self.name!r})"
+
+
+# --- shared helpers ---------------------------------------------------------------------------
 
 def _safe_div(num, den):
     """num / den with 0 where den == 0 (an empty child has zero impurity mass)."""
@@ -64,98 +151,192 @@ def _safe_div(num, den):
     return out
 
 
-def impurity_criterion(impurity, name=None):
-    """Goodness of split ``N i(t) - N_L i(tL) - N_R i(tR)`` from a count-scale impurity.
-
-    Parameters
-    ----------
-    impurity : callable
-        ``impurity(counts)`` for counts of shape (..., K) returns N i(t) of shape (...,), where N
-        is the total count of the row.
-    name : str, optional
-        ``__name__`` of the returned function.
-
-    Returns
-    -------
-    criterion : callable ``(left, right) -> goodness`` with an ``impurity`` attribute.
-    """
-
-    def criterion(left, right):
-        left = np.asarray(left, dtype=np.float64)
-        right = np.asarray(right, dtype=np.float64)
-        return impurity(left + right) - impurity(left) - impurity(right)
-
-    criterion.impurity = impurity
-    criterion.__name__ = name or getattr(impurity, "__name__", "impurity_criterion")
-    criterion.__doc__ = f"Impurity decrease (count scale) of {criterion.__name__}."
-    return criterion
+def _columns(a):
+    return [a[:, k] for k in range(a.shape[1])]
 
 
-# --- impurities on the count scale: N * i(p) -------------------------------------------------
+def _children_totals(L, R):
+    nl, nr = np.zeros(L[0].shape[0]), np.zeros(L[0].shape[0])
+    for a, b in zip(L, R):
+        nl += a
+        nr += b
+    return nl, nr
 
-def _gini_impurity(counts):
-    counts = np.asarray(counts, dtype=np.float64)
-    total = _totals(counts)
-    # N (1 - sum p^2) = N - sum n_g^2 / N
+
+def _xlogx(x):
+    out = np.zeros(x.shape)
+    np.multiply(x, np.log(x, out=np.ones(x.shape), where=x > 0), out=out, where=x > 0)
+    return out
+
+
+# --- Gini (eq. 1) ------------------------------------------------------------------------------
+# N (1 - sum p^2) = N - S(n) / N with S(n) = sum_g n_g^2; the N's cancel in the goodness,
+# leaving S(L)/nL + S(R)/nR - S(T)/N.
+
+def _gini_goodness(left, right, param):
+    L, R = _columns(left), _columns(right)
+    nl, nr = _children_totals(L, R)
+    sl, sr, slr = (np.zeros(nl.shape[0]) for _ in range(3))
+    for a, b in zip(L, R):
+        sl += a * a
+        sr += b * b
+        slr += a * b
+    return _safe_div(sl, nl) + _safe_div(sr, nr) - _safe_div(sl + sr + 2.0 * slr, nl + nr)
+
+
+def _gini_impurity(counts, param):
+    total = counts.sum(axis=-1)
     return total - _safe_div(np.einsum("...k,...k->...", counts, counts), total)
 
 
-def _entropy_impurity(counts):
-    counts = np.asarray(counts, dtype=np.float64)
-    total = _totals(counts)
-    # N * (-sum p log p) = N log N - sum n_g log n_g  (0 log 0 = 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        nlogn = np.where(counts > 0, counts * np.log(np.where(counts > 0, counts, 1.0)), 0.0)
-        tlogt = np.where(total > 0, total * np.log(np.where(total > 0, total, 1.0)), 0.0)
-    return tlogt - nlogn.sum(axis=-1)
+def _gini_start(total, param):
+    # S(L) gains w (2 L_c + w) when a unit joins L; S(R) = S(T) - 2 T'L + S(L)
+    st = 0.0
+    for g in range(total.shape[0]):
+        st += total[g] * total[g]
+    return np.zeros(total.shape[0]), 0.0, 0.0, st
 
 
-def _cost_impurity(cost):
-    cost = np.asarray(cost, dtype=np.float64)
-
-    def impurity(counts):
-        counts = np.asarray(counts, dtype=np.float64)
-        if counts.shape[-1] != cost.shape[0]:
-            raise ValueError(
-                f"the cost matrix is {cost.shape[0]} x {cost.shape[0]} but the response has "
-                f"{counts.shape[-1]} classes; give one row and column per class."
-            )
-        total = _totals(counts)
-        # N sum_g sum_h C(h|g) p_g p_h = (n' C n) / N
-        quad = np.einsum("...g,gh,...h->...", counts, cost.T, counts)
-        return _safe_div(quad, total)
-
-    impurity.cost = cost
-    return impurity
+def _gini_add(state, total, param, c, w):
+    left, sl, tl, st = state
+    sl += w * (2.0 * left[c] + w)
+    left[c] += w
+    tl += w * total[c]
+    return left, sl, tl, st
 
 
-def _ordinal_impurity(scores=None):
-    steps_cache = {}
+def _gini_gain(state, total, param, nl, n):
+    left, sl, tl, st = state
+    nr = n - nl
+    sr = st - 2.0 * tl + sl
+    return ((sl / nl if nl > 0.0 else 0.0) + (sr / nr if nr > 0.0 else 0.0)
+            - (st / n if n > 0.0 else 0.0))
 
-    def steps(k):
-        if scores is None:
-            return np.ones(k - 1)
-        if k not in steps_cache:
-            s = np.asarray(scores, dtype=np.float64)
-            if s.shape != (k,):
-                raise ValueError(
-                    f"scores must have one value per class ({k}); got shape {s.shape}."
-                )
-            steps_cache[k] = np.diff(s)
-        return steps_cache[k]
 
-    def impurity(counts):
-        counts = np.asarray(counts, dtype=np.float64)
-        k = counts.shape[-1]
-        total = _totals(counts)
-        cum = np.cumsum(counts, axis=-1)[..., :-1]
-        # N sum_g F(g)(1 - F(g)) ds_g = sum_g c_g (N - c_g) / N ds_g, c_g cumulative counts
-        inner = cum * (total[..., None] - cum) @ steps(k)
-        return _safe_div(inner, total)
+# --- entropy (eq. 2) ---------------------------------------------------------------------------
+# N i = N log N - H(n), H(n) = sum_g n_g log n_g (0 log 0 = 0).
 
-    impurity.scores = None if scores is None else np.asarray(scores, dtype=np.float64)
-    impurity.steps = steps
-    return impurity
+def _entropy_goodness(left, right, param):
+    L, R = _columns(left), _columns(right)
+    nl, nr = _children_totals(L, R)
+    inner = np.zeros(nl.shape[0])
+    for a, b in zip(L, R):
+        inner += _xlogx(a + b) - _xlogx(a) - _xlogx(b)
+    return _xlogx(nl + nr) - _xlogx(nl) - _xlogx(nr) - inner
+
+
+def _entropy_impurity(counts, param):
+    return _xlogx(counts.sum(axis=-1)) - _xlogx(counts).sum(axis=-1)
+
+
+def _entropy_start(total, param):
+    # H of each child is updated in the class of the unit that moves (two logarithms each)
+    n = 0.0
+    ht = 0.0
+    for g in range(total.shape[0]):
+        n += total[g]
+        ht += total[g] * np.log(total[g]) if total[g] > 0.0 else 0.0
+    base = (n * np.log(n) if n > 0.0 else 0.0) - ht
+    return np.zeros(total.shape[0]), total.copy(), 0.0, ht, base
+
+
+def _entropy_add(state, total, param, c, w):
+    left, right, hl, hr, base = state
+    new_l = left[c] + w
+    new_r = max(right[c] - w, 0.0)
+    hl += ((new_l * np.log(new_l) if new_l > 0.0 else 0.0)
+           - (left[c] * np.log(left[c]) if left[c] > 0.0 else 0.0))
+    hr += ((new_r * np.log(new_r) if new_r > 0.0 else 0.0)
+           - (right[c] * np.log(right[c]) if right[c] > 0.0 else 0.0))
+    left[c] = new_l
+    right[c] = new_r
+    return left, right, hl, hr, base
+
+
+def _entropy_gain(state, total, param, nl, n):
+    left, right, hl, hr, base = state
+    nr = n - nl
+    return (base - (nl * np.log(nl) if nl > 0.0 else 0.0)
+            - (nr * np.log(nr) if nr > 0.0 else 0.0) + hl + hr)
+
+
+# --- generalized Gini (eq. 9) ------------------------------------------------------------------
+# N i = q(n) / N with q(n) = n' C n.
+
+def _cost_goodness(left, right, cost):
+    L, R = _columns(left), _columns(right)
+    k = len(L)
+    _check_cost_size(cost, k)
+    nl, nr = _children_totals(L, R)
+    ql, qr, qlr = (np.zeros(nl.shape[0]) for _ in range(3))
+    for g in range(k):
+        for h in range(k):
+            c = cost[g, h]
+            if c != 0.0:
+                ql += c * (L[g] * L[h])
+                qr += c * (R[g] * R[h])
+                qlr += c * (L[g] * R[h] + R[g] * L[h])
+    # the parent's quadratic form is q(L) + q(R) + qLR
+    return _safe_div(ql + qr + qlr, nl + nr) - _safe_div(ql, nl) - _safe_div(qr, nr)
+
+
+def _cost_impurity(counts, cost):
+    _check_cost_size(cost, counts.shape[-1])
+    quad = np.einsum("...g,gh,...h->...", counts, cost.T, counts)
+    return _safe_div(quad, counts.sum(axis=-1))
+
+
+def _cost_start(total, cost):
+    # q(L) gains w (C L + C' L)_c + w^2 C_cc when a unit of class c joins L;
+    # q(R) = q(T) - T'C L - L'C T + q(L)
+    K = total.shape[0]
+    ct = np.zeros(K)  # C T
+    ctt = np.zeros(K)  # C' T
+    for g in range(K):
+        for h in range(K):
+            ct[g] += cost[g, h] * total[h]
+            ctt[g] += cost[h, g] * total[h]
+    qt = 0.0
+    for g in range(K):
+        qt += total[g] * ct[g]
+    # state: C L, C' L, q(L), T'C L, L'C T, and the parent's C T, C' T, q(T)
+    return np.zeros(K), np.zeros(K), 0.0, 0.0, 0.0, ct, ctt, qt
+
+
+def _cost_add(state, total, cost, c, w):
+    u, u2, ql, t_u, l_ct, ct, ctt, qt = state
+    ql += w * (u[c] + u2[c]) + w * w * cost[c, c]
+    for g in range(total.shape[0]):
+        u[g] += w * cost[g, c]
+        u2[g] += w * cost[c, g]
+    t_u += w * ctt[c]
+    l_ct += w * ct[c]
+    return u, u2, ql, t_u, l_ct, ct, ctt, qt
+
+
+def _cost_gain(state, total, cost, nl, n):
+    u, u2, ql, t_u, l_ct, ct, ctt, qt = state
+    nr = n - nl
+    qr = qt - t_u - l_ct + ql
+    return ((qt / n if n > 0.0 else 0.0) - (ql / nl if nl > 0.0 else 0.0)
+            - (qr / nr if nr > 0.0 else 0.0))
+
+
+def _check_cost_size(cost, k):
+    if cost.shape != (k, k):
+        raise ValueError(
+            f"the cost matrix is {cost.shape[0]} x {cost.shape[-1]} but the response has "
+            f"{k} classes; give one row and column per class."
+        )
+
+
+def _distance_cost(k, power):
+    g = np.arange(k, dtype=np.float64)
+    return np.abs(g[:, None] - g[None, :]) ** power
+
+
+def _fixed_cost(k, matrix):
+    return matrix
 
 
 def _check_cost_matrix(cost):
@@ -168,19 +349,17 @@ def _check_cost_matrix(cost):
     if not np.all(np.isfinite(cost)):
         raise ValueError("cost must contain only finite values.")
     if (cost < 0).any():
-        raise ValueError("cost must be non-negative (paper 003, section 4.1).")
+        raise ValueError("cost must be non-negative (Archer & Mas 2009, section 4.1).")
     if np.any(np.diag(cost) != 0):
         raise ValueError("cost must have a zero diagonal: a correct classification costs 0.")
     return cost
 
 
-def _distance_cost(k, power):
-    g = np.arange(k, dtype=np.float64)
-    return np.abs(g[:, None] - g[None, :]) ** power
+_COST_SCAN = (_cost_start, _cost_add, _cost_gain)
 
 
 def generalized_gini(cost="linear"):
-    """Generalized Gini criterion (paper 003, eq. 9) for a cost matrix.
+    """Generalized Gini criterion (Archer & Mas 2009, eq. 9) for a cost matrix.
 
     Parameters
     ----------
@@ -191,9 +370,7 @@ def generalized_gini(cost="linear"):
 
     Returns
     -------
-    criterion : callable ``(left, right) -> goodness``
-        With attributes ``impurity`` and ``cost`` (the matrix, or ``"linear"``/``"quadratic"``
-        which is expanded for the number of classes seen).
+    Criterion
 
     Notes
     -----
@@ -205,37 +382,82 @@ def generalized_gini(cost="linear"):
             raise ValueError(
                 f"cost must be 'linear', 'quadratic' or a K x K matrix; got {cost!r}."
             )
-        power = 1 if cost == "linear" else 2
-        cache = {}
+        parameter = partial(_distance_cost, power=1 if cost == "linear" else 2)
+        name = f"gini_{cost}"
+    else:
+        parameter = partial(_fixed_cost, matrix=_check_cost_matrix(cost))
+        name = "generalized_gini"
+    return Criterion(name, _cost_goodness, _cost_impurity, parameter, has_cost=True,
+                     scan=_COST_SCAN)
 
-        def impurity(counts):
-            k = np.shape(counts)[-1]
-            if k not in cache:
-                cache[k] = _cost_impurity(_distance_cost(k, power))
-            return cache[k](counts)
 
-        def cost_matrix(k):
-            return _distance_cost(k, power)
+# --- Piccarreta's ordinal impurity (eqs. 12-13) -------------------------------------------------
+# N i = sum_g ds_g c_g (N - c_g) / N with c_g the cumulative counts (g < K): the linear terms of
+# parent and children cancel, leaving B(L)/nL + B(R)/nR - B(T)/N, B(n) = sum_g ds_g c_g^2.
 
-        crit = _attach(_cost_goodness(cost_matrix), impurity, f"gini_{cost}",
-                       _spec(_fast.COST, cost=cost_matrix))
-        crit.cost = cost
-        crit.cost_matrix = cost_matrix
-        return crit
-    matrix = _check_cost_matrix(cost)
+def _ordinal_goodness(left, right, steps):
+    L, R = _columns(left), _columns(right)
+    k = len(L)
+    nl, nr = _children_totals(L, R)
+    cl, cr, bl, br, blr = (np.zeros(nl.shape[0]) for _ in range(5))
+    for g in range(k - 1):
+        cl += L[g]
+        cr += R[g]
+        bl += steps[g] * (cl * cl)
+        br += steps[g] * (cr * cr)
+        blr += steps[g] * (cl * cr)
+    return _safe_div(bl, nl) + _safe_div(br, nr) - _safe_div(bl + br + 2.0 * blr, nl + nr)
 
-    def fixed(k):
-        return matrix
 
-    crit = _attach(_cost_goodness(fixed), _cost_impurity(matrix), "generalized_gini",
-                   _spec(_fast.COST, cost=fixed))
-    crit.cost = matrix
-    crit.cost_matrix = fixed
-    return crit
+def _ordinal_impurity(counts, steps):
+    total = counts.sum(axis=-1)
+    cum = np.cumsum(counts, axis=-1)[..., :-1]
+    return _safe_div(cum * (total[..., None] - cum) @ steps, total)
+
+
+def _ordinal_start(total, steps):
+    # B(L) and M = sum_g ds_g cT_g cL_g gain O(K) terms when a unit joins L;
+    # B(R) = B(T) - 2 M + B(L)
+    K = total.shape[0]
+    run = 0.0
+    bt = 0.0
+    sct = np.zeros(K)
+    for g in range(K - 1):
+        run += total[g]
+        bt += steps[g] * (run * run)
+        sct[g] = steps[g] * run
+    return np.zeros(K), 0.0, 0.0, bt, sct
+
+
+def _ordinal_add(state, total, steps, c, w):
+    cl, bl, mm, bt, sct = state
+    for g in range(c, total.shape[0] - 1):
+        bl += steps[g] * (w * (2.0 * cl[g] + w))
+        mm += w * sct[g]
+        cl[g] += w
+    return cl, bl, mm, bt, sct
+
+
+def _ordinal_gain(state, total, steps, nl, n):
+    cl, bl, mm, bt, sct = state
+    nr = n - nl
+    br = bt - 2.0 * mm + bl
+    return ((bl / nl if nl > 0.0 else 0.0) + (br / nr if nr > 0.0 else 0.0)
+            - (bt / n if n > 0.0 else 0.0))
+
+
+def _unit_steps(k):
+    return np.ones(k - 1)
+
+
+def _score_steps(k, scores):
+    if scores.shape != (k,):
+        raise ValueError(f"scores must have one value per class ({k}); got shape {scores.shape}.")
+    return np.diff(scores)
 
 
 def ordinal_impurity(scores=None):
-    """Piccarreta's ordinal impurity criterion (paper 003, eqs. 12-13).
+    """Piccarreta's ordinal impurity criterion (Archer & Mas 2009, eqs. 12-13).
 
     Parameters
     ----------
@@ -245,9 +467,11 @@ def ordinal_impurity(scores=None):
 
     Returns
     -------
-    criterion : callable ``(left, right) -> goodness`` with an ``impurity`` attribute.
+    Criterion
     """
-    if scores is not None:
+    if scores is None:
+        parameter = _unit_steps
+    else:
         s = np.asarray(scores, dtype=np.float64)
         if s.ndim != 1 or s.shape[0] < 2 or not np.all(np.isfinite(s)):
             raise ValueError(
@@ -255,159 +479,63 @@ def ordinal_impurity(scores=None):
             )
         if np.any(np.diff(s) <= 0):
             raise ValueError(f"scores must be strictly increasing; got {list(s)}.")
-    impurity = _ordinal_impurity(scores)
-    crit = _attach(_ordinal_goodness(impurity), impurity, "ordinal",
-                   _spec(_fast.ORDINAL, steps=impurity.steps))
-    crit.__doc__ = "Piccarreta's ordinal impurity criterion (paper 003, eqs. 12-13, 4)."
-    return crit
+        parameter = partial(_score_steps, scores=s)
+    return Criterion("ordinal", _ordinal_goodness, _ordinal_impurity, parameter,
+                     scan=(_ordinal_start, _ordinal_add, _ordinal_gain))
 
 
-# --- fast goodness for the built-in criteria ---------------------------------------------------
-# Each is algebraically the formula of the module docstring (the tests check them against the
-# plain formulas), written as loops over the K classes on whole columns: K is small, columns are
-# contiguous in the layout the tree builder passes (a transposed class-major buffer), and no
-# BLAS call is involved (threaded BLAS on (n, 5) products is slow and oversubscribes cores).
+# --- ordered twoing (eqs. 10-11) ---------------------------------------------------------------
+# N pL pR max_r (F_L(r) - F_R(r))^2 = max_r (cL_r nR - cR_r nL)^2 / (N nL nR): one division, no
+# overflow for tiny counts, exact up to it for integer weights.
 
-def _columns(a):
-    a = np.asarray(a, dtype=np.float64)
-    return [a[:, k] for k in range(a.shape[1])]
-
-
-def _xlogx(x):
-    out = np.zeros(x.shape)
-    np.multiply(x, np.log(x, out=np.ones(x.shape), where=x > 0), out=out, where=x > 0)
-    return out
-
-
-def twoing(left, right):
-    """Ordered twoing (paper 003, eqs. 10-11): N pL pR max_r (F_L(r) - F_R(r))^2."""
+def _twoing_goodness(left, right, param):
     L, R = _columns(left), _columns(right)
-    k = len(L)
-    n = L[0].shape[0]
-    nl, nr = np.zeros(n), np.zeros(n)
-    for a, b in zip(L, R):
-        nl += a
-        nr += b
-    if k < 2:
-        return np.zeros(n)
-    cl, cr = np.zeros(n), np.zeros(n)
-    best = np.zeros(n)
-    for g in range(k - 1):
+    nl, nr = _children_totals(L, R)
+    cl, cr, best = (np.zeros(nl.shape[0]) for _ in range(3))
+    for g in range(len(L) - 1):
         cl += L[g]
         cr += R[g]
         d = cl * nr - cr * nl
         np.maximum(best, d * d, out=best)
-    # N pL pR (cl/nl - cr/nr)^2 = (cl nr - cr nl)^2 / (N nl nr): one division, no overflow
-    # for tiny counts, and exact up to it for integer weights
     return _safe_div(best, (nl + nr) * nl * nr)
 
 
-def _gini_goodness(left, right):
-    L, R = _columns(left), _columns(right)
-    n = L[0].shape[0]
-    nl, nr, sl, sr, slr = (np.zeros(n) for _ in range(5))
-    for a, b in zip(L, R):
-        nl += a
-        nr += b
-        sl += a * a
-        sr += b * b
-        slr += a * b
-    # N(1 - sum p^2) per node: the N's cancel, leaving sum n_g^2 / n per node.
-    return _safe_div(sl, nl) + _safe_div(sr, nr) - _safe_div(sl + sr + 2.0 * slr, nl + nr)
+def _twoing_start(total, param):
+    K = total.shape[0]
+    ct = np.zeros(K)
+    run = 0.0
+    for g in range(K):
+        run += total[g]
+        ct[g] = run
+    return np.zeros(K), ct
 
 
-def _entropy_goodness(left, right):
-    L, R = _columns(left), _columns(right)
-    n = L[0].shape[0]
-    nl, nr, inner = np.zeros(n), np.zeros(n), np.zeros(n)
-    for a, b in zip(L, R):
-        nl += a
-        nr += b
-        inner += _xlogx(a + b) - _xlogx(a) - _xlogx(b)
-    # N i = N log N - sum_g n_g log n_g for each node
-    return _xlogx(nl + nr) - _xlogx(nl) - _xlogx(nr) - inner
+def _twoing_add(state, total, param, c, w):
+    cl, ct = state
+    for g in range(c, total.shape[0] - 1):
+        cl[g] += w
+    return cl, ct
 
 
-def _cost_goodness(cost_of_k):
-    def goodness(left, right):
-        L, R = _columns(left), _columns(right)
-        k = len(L)
-        cost = cost_of_k(k)
-        if cost.shape != (k, k):
-            raise ValueError(
-                f"the cost matrix is {cost.shape[0]} x {cost.shape[1]} but the response has "
-                f"{k} classes; give one row and column per class."
-            )
-        n = L[0].shape[0]
-        nl, nr, ql, qr, qlr = (np.zeros(n) for _ in range(5))
-        for a, b in zip(L, R):
-            nl += a
-            nr += b
-        for g in range(k):
-            for h in range(k):
-                c = cost[g, h]
-                if c != 0.0:
-                    ql += c * (L[g] * L[h])
-                    qr += c * (R[g] * R[h])
-                    qlr += c * (L[g] * R[h] + R[g] * L[h])
-        # N i = (n' C n) / N per node; the parent's quadratic form is ql + qr + qlr.
-        return _safe_div(ql + qr + qlr, nl + nr) - _safe_div(ql, nl) - _safe_div(qr, nr)
-
-    return goodness
+def _twoing_gain(state, total, param, nl, n):
+    cl, ct = state
+    nr = n - nl
+    top = 0.0
+    for g in range(total.shape[0] - 1):
+        d = cl[g] * n - ct[g] * nl  # cL nR - cR nL with cR = cT - cL, nR = N - nL
+        if d * d > top:
+            top = d * d
+    den = n * nl * nr
+    return top / den if den > 0.0 else 0.0
 
 
-def _ordinal_goodness(impurity):
-    def goodness(left, right):
-        L, R = _columns(left), _columns(right)
-        k = len(L)
-        n = L[0].shape[0]
-        if k < 2:
-            return np.zeros(n)
-        ds = impurity.steps(k)
-        nl, nr = np.zeros(n), np.zeros(n)
-        for a, b in zip(L, R):
-            nl += a
-            nr += b
-        cl, cr, bl, br, blr = (np.zeros(n) for _ in range(5))
-        for g in range(k - 1):
-            cl += L[g]
-            cr += R[g]
-            bl += ds[g] * (cl * cl)
-            br += ds[g] * (cr * cr)
-            blr += ds[g] * (cl * cr)
-        # N i = sum_g ds_g c_g (N - c_g) / N = sum ds c - (sum ds c^2) / N; the linear terms
-        # of parent and children cancel.
-        return _safe_div(bl, nl) + _safe_div(br, nr) - _safe_div(bl + br + 2.0 * blr, nl + nr)
+# --- the registry ------------------------------------------------------------------------------
 
-    return goodness
-
-
-def _attach(goodness, impurity, name, kernel_spec=None):
-    goodness.impurity = impurity
-    goodness.__name__ = name
-    if kernel_spec is not None:
-        # The compiled split search (ordstat.trees._fast) evaluates the same formula.
-        goodness.kernel_spec = kernel_spec
-    return goodness
-
-
-_NO_STEPS = np.zeros(1)
-_NO_COST = np.zeros((1, 1))
-
-
-def _spec(kind, steps=None, cost=None):
-    def spec(k):
-        return (kind, _NO_STEPS if steps is None else np.ascontiguousarray(steps(k), float),
-                _NO_COST if cost is None else np.ascontiguousarray(cost(k), float))
-    return spec
-
-
-gini = _attach(_gini_goodness, _gini_impurity, "gini", _spec(_fast.GINI))
-gini.__doc__ = "Gini criterion (paper 003, eqs. 1 and 4) on the count scale."
-entropy = _attach(_entropy_goodness, _entropy_impurity, "entropy", _spec(_fast.ENTROPY))
-entropy.__doc__ = "Entropy criterion (paper 003, eqs. 2 and 4) on the count scale."
-
-twoing.kernel_spec = _spec(_fast.TWOING)
+gini = Criterion("gini", _gini_goodness, _gini_impurity,
+                 scan=(_gini_start, _gini_add, _gini_gain))
+entropy = Criterion("entropy", _entropy_goodness, _entropy_impurity,
+                    scan=(_entropy_start, _entropy_add, _entropy_gain))
+twoing = Criterion("twoing", _twoing_goodness, scan=(_twoing_start, _twoing_add, _twoing_gain))
 
 CRITERIA = {
     "gini": gini,
@@ -418,49 +546,93 @@ CRITERIA = {
     "ordinal": ordinal_impurity(),
 }
 
+#: Other accepted spellings (the names of the R package and of rpart's user methods).
+ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
 
-def register_criterion(name, fn, *, overwrite=False):
+BUILTIN = frozenset(CRITERIA)
+
+
+def _valid_names():
+    return sorted(CRITERIA) + [f"{a} (= {c})" for a, c in sorted(ALIASES.items())]
+
+
+def _as_criterion(fn, name, impurity=None):
+    if isinstance(fn, Criterion):
+        return fn if name is None or name == fn.name else dataclasses.replace(fn, name=name)
+    name = name or getattr(fn, "__name__", None) or repr(fn)
+    imp = None if impurity is None else partial(_user_impurity, impurity)
+    return Criterion(name, partial(_user_goodness, fn), imp)
+
+
+def _user_goodness(fn, left, right, param):
+    return fn(left, right)
+
+
+def _user_impurity(fn, counts, param):
+    return fn(counts)
+
+
+def register_criterion(name, fn, *, impurity=None, overwrite=False):
     """Add a split criterion to :data:`CRITERIA`.
 
     Parameters
     ----------
     name : str
         Registry name, then usable as ``OrdinalTreeClassifier(criterion=name)``.
-    fn : callable
+    fn : callable or Criterion
         ``fn(left, right) -> goodness`` for arrays of shape (n_candidates, K) of weighted class
         counts; returns shape (n_candidates,), larger is better, on the count scale (see the
-        module docstring). Give it an ``impurity(counts)`` attribute to have node impurities
-        recorded.
+        module docstring). Or a :class:`Criterion`.
+    impurity : callable, optional
+        ``impurity(counts) -> N i(t)`` for counts of shape (..., K), to have node impurities
+        recorded (``Tree.impurity``, NaN otherwise). Ignored when ``fn`` is a Criterion.
     overwrite : bool, default=False
         Replace an existing entry of that name.
+
+    Returns
+    -------
+    Criterion
+        The registered record. A tree estimator carries the records of the user criteria it
+        names when it is pickled, so worker processes (joblib, Dask) know them too.
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty string; got {name!r}.")
     if not callable(fn):
         raise TypeError(f"fn must be callable as fn(left, right) -> goodness; got {fn!r}.")
-    if name in CRITERIA and not overwrite:
+    if (name in CRITERIA or name in ALIASES) and not overwrite:
         raise ValueError(
             f"a criterion named {name!r} is already registered; pass overwrite=True to replace it."
         )
-    CRITERIA[name] = fn
-    return fn
+    crit = _as_criterion(fn, name, impurity)
+    CRITERIA[name] = crit
+    return crit
 
 
 def get_criterion(criterion):
-    """The criterion function for a registry name or a callable."""
-    if callable(criterion):
-        return criterion
+    """The :class:`Criterion` for a registry name (or alias), a Criterion or a callable
+    ``fn(left, right) -> goodness``."""
     if isinstance(criterion, str):
-        if criterion not in CRITERIA:
+        key = criterion if criterion in CRITERIA else ALIASES.get(criterion)
+        if key not in CRITERIA:
             raise ValueError(
-                f"criterion must be one of {sorted(CRITERIA)} or a callable "
+                f"criterion must be one of {_valid_names()} or a callable "
                 f"fn(left, right) -> goodness; got {criterion!r}."
             )
-        return CRITERIA[criterion]
+        return CRITERIA[key]
+    if callable(criterion):
+        return _as_criterion(criterion, None)
     raise TypeError(
-        f"criterion must be a registered name ({sorted(CRITERIA)}) or a callable; "
+        f"criterion must be a registered name ({_valid_names()}) or a callable; "
         f"got {type(criterion).__name__}."
     )
+
+
+def user_registration(criterion):
+    """``(name, record)`` when ``criterion`` names a criterion registered by the user in this
+    process (not a built-in one), else None: what a pickled estimator must carry."""
+    if isinstance(criterion, str) and criterion in CRITERIA and criterion not in BUILTIN:
+        return criterion, CRITERIA[criterion]
+    return None
 
 
 def check_goodness(goodness, n_candidates, name):

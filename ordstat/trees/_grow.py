@@ -1,0 +1,357 @@
+"""Growing a classification tree into flat arrays, rpart-style.
+
+The tree is rpart's (Therneau & Atkinson, "An Introduction to Recursive Partitioning Using the
+RPART Routines"; rpart's ``partition``), obtained in two passes:
+
+1. level by level, the largest tree allowed by the rules that depend on a node alone: a node is
+   split only with at least ``min_split`` units, below ``max_depth``, with risk R(t) > alpha
+   (``alpha = cp * R(root)``) and a cut leaving ``min_bucket`` units on each side with positive
+   goodness (the split search of all nodes of a level is one call of
+   :meth:`ordstat.trees._splitter.Splitter.best_splits`);
+2. rpart's depth-first recursion over that tree without touching the data: a node is not split
+   when min(R(t), bound from its parent) <= alpha; after both children, the node's complexity
+   (the weakest-link (R(t) - R(T_t)) / (|T_t| - 1), letting a weaker child collapse first) is
+   computed and a node whose complexity is at most alpha is collapsed again.
+
+R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
+split of a node depends only on its units, the result is the tree of rpart's single recursive
+pass (checked against R in tests/test_trees_rpart.py). With ``max_leaf_nodes`` the nodes are
+split best first instead, and the weakest-link complexities are computed on the grown tree.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._splitter import Splitter
+from ._tree import Tree
+
+__all__ = ["TreeBuilder"]
+
+
+@dataclass
+@dataclass
+class _Nodes:
+    """Growing storage: one Python list per node attribute."""
+
+    parent: list = field(default_factory=list)
+    left: list = field(default_factory=list)
+    right: list = field(default_factory=list)
+    split: list = field(default_factory=list)
+    value: list = field(default_factory=list)
+    n: list = field(default_factory=list)
+    risk: list = field(default_factory=list)
+    yval: list = field(default_factory=list)
+    complexity: list = field(default_factory=list)
+    depth: list = field(default_factory=list)
+    number: list = field(default_factory=list)
+
+
+
+class TreeBuilder:
+    """Grows one tree (see the module docstring for the rules).
+
+    Parameters
+    ----------
+    criterion : Criterion
+        See :mod:`ordstat.trees.criteria`.
+    loss : ndarray of shape (K, K)
+        ``loss[h, g]``: loss of predicting class h for a unit of class g (leaf rule and risk).
+    min_split, min_bucket, max_depth : int
+        rpart's controls (counts of units; root depth 0).
+    cp : float
+        Complexity parameter; alpha = cp * R(root).
+    max_features : int or None
+        Number of features drawn at random (without replacement) in each node; None = all.
+    max_leaf_nodes : int or None
+        If given, nodes are split best first (largest goodness) until this many leaves, and the
+        cp rule is applied to the grown tree afterwards.
+    rng : numpy Generator
+        For ``max_features``.
+    alpha : float, optional
+        Absolute complexity threshold overriding ``cp * R(root)``.
+    cat_sizes : ndarray of shape (p,)
+        Number of categories of each categorical feature, 0 for numeric features.
+
+    Notes
+    -----
+    In rpart's depth-first mode the tree is grown in two passes that give rpart's tree: first
+    level by level, searching the splits of all nodes of a level in one vectorised pass (the
+    best split of a node depends only on its units), stopping on the rules that depend on the
+    node alone (``min_split``, ``max_depth``, ``min_bucket``, R(t) <= alpha); then rpart's
+    recursion runs over that tree without touching the data, applying the complexity bound
+    passed from parent to child and collapsing nodes of complexity <= alpha.
+    """
+
+    def __init__(self, criterion, loss, *, min_split, min_bucket, max_depth, cp,
+                 max_features=None, max_leaf_nodes=None, rng=None, cat_sizes=None, alpha=None):
+        self.criterion = criterion
+        self.loss = np.asarray(loss, dtype=np.float64)
+        self.min_split = min_split
+        self.min_bucket = max(1, min_bucket)
+        self.max_depth = max_depth
+        self.cp = cp
+        self.max_features = max_features
+        self.max_leaf_nodes = max_leaf_nodes
+        self.rng = rng
+        self.cat_sizes = cat_sizes
+        self.fixed_alpha = alpha
+        self.name = getattr(criterion, "__name__", repr(criterion))
+    # -- public ----------------------------------------------------------------------------
+    def build(self, X, codes, weights, n_classes) -> Tree:
+        X = np.ascontiguousarray(X, dtype=np.float64)
+        keep = weights > 0
+        if not keep.all():  # zero-weight units play no part in the tree (as in rpart's search)
+            X, codes, weights = X[keep], codes[keep], weights[keep]
+        self.K = n_classes
+        self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
+                                 min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
+                                 max_features=self.max_features, rng=self.rng)
+        self.nodes = _Nodes()
+        layout, root_counts = self.splitter.root()
+        self._add_nodes(root_counts, np.array([X.shape[0]]), parent=-1, depth=0,
+                        numbers=np.array([1]))
+        root = 0
+        # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
+        self.alpha = (self.cp * self.nodes.risk[root] if self.fixed_alpha is None
+                      else self.fixed_alpha)
+        if self.max_leaf_nodes is None:
+            self._grow_by_level(layout)
+            self._partition(root, bound=self.nodes.risk[root])
+        else:
+            self._grow_best_first(layout)
+            self._weakest_link(root)
+        return self._to_arrays()
+
+    # -- nodes -----------------------------------------------------------------------------
+    def _add_nodes(self, counts, n, parent, depth, numbers):
+        """Append nodes (class counts (s, K), unit counts (s,)); return their indices."""
+        nd = self.nodes
+        risks = counts @ self.loss.T  # (s, K): risk of predicting each class
+        yval = np.argmin(risks, axis=1)
+        first = len(nd.parent)
+        s = counts.shape[0]
+        parent = np.broadcast_to(parent, (s,))
+        nd.parent.extend(parent.tolist())
+        nd.left.extend([-1] * s)
+        nd.right.extend([-1] * s)
+        nd.split.extend([None] * s)
+        nd.value.extend(list(counts))
+        nd.n.extend(np.asarray(n).tolist())
+        nd.risk.extend(risks[np.arange(s), yval].tolist())
+        nd.yval.extend(yval.tolist())
+        nd.complexity.extend([0.0] * s)
+        nd.depth.extend([depth] * s if np.ndim(depth) == 0 else list(depth))
+        nd.number.extend(np.asarray(numbers).tolist())
+        return np.arange(first, first + s)
+
+    def _searchable(self, node):
+        """Rules that depend on the node alone (the cp bound from the parent comes later)."""
+        nd = self.nodes
+        return (nd.n[node] >= self.min_split and nd.depth[node] < self.max_depth
+                and nd.risk[node] > self.alpha and nd.n[node] >= 2 * self.min_bucket)
+
+    # -- growth ----------------------------------------------------------------------------
+    def _grow_by_level(self, layout):
+        """Grow the largest tree the node-local rules allow, one level at a time. Each level
+        holds only nodes that may be split (the others are dropped when they are created)."""
+        if not self._searchable(0):
+            return
+        nodes = np.array([0])
+        sizes = np.array([layout.n_units])
+        while nodes.size:
+            splits = self._best_splits(layout, nodes, sizes)
+            found = np.array([sp is not None for sp in splits], dtype=bool)
+            if not found.any():
+                break
+            layout, sizes, nodes = self._split_level(layout, nodes, sizes, splits, found)
+
+    def _best_splits(self, layout, nodes, sizes):
+        totals = np.array([self.nodes.value[v] for v in nodes]).reshape(nodes.size, self.K)
+        return self.splitter.best_splits(layout, totals, sizes)
+
+    def _split_level(self, layout, nodes, sizes, splits, found, keep_all=False):
+        """Create the children of the nodes with a split; return the next level's layout
+        (children that may be split further, or all children with ``keep_all``)."""
+        nd = self.nodes
+        S = nodes.size
+        lc, n_left = self.splitter.children(layout, sizes, splits, found)
+        totals = np.array([nd.value[v] for v in nodes]).reshape(S, self.K)
+        rc = np.maximum(totals - lc, 0.0)
+        fidx = np.flatnonzero(found)
+        parents = nodes[fidx]
+        depth = nd.depth[parents[0]] + 1
+        numbers = np.array([nd.number[v] for v in parents], dtype=np.int64)
+        # children in the order (left_0, right_0, left_1, right_1, ...)
+        counts = np.empty((2 * fidx.size, self.K))
+        counts[0::2], counts[1::2] = lc[fidx], rc[fidx]
+        nn = np.empty(2 * fidx.size, dtype=np.int64)
+        nn[0::2], nn[1::2] = n_left[fidx], sizes[fidx] - n_left[fidx]
+        nums = np.empty(2 * fidx.size, dtype=np.int64)
+        nums[0::2], nums[1::2] = 2 * numbers, 2 * numbers + 1
+        kids = self._add_nodes(counts, nn, np.repeat(parents, 2), depth, nums)
+        for i, v in enumerate(parents):
+            nd.split[v] = splits[fidx[i]]
+            nd.left[v], nd.right[v] = int(kids[2 * i]), int(kids[2 * i + 1])
+        if keep_all:
+            keep = np.ones(kids.size, dtype=bool)
+        else:
+            keep = np.array([self._searchable(v) for v in kids], dtype=bool)
+        # each kept child at its offset in the next level's layout (-1: dropped)
+        dest = np.full(kids.size, -1, dtype=np.int64)
+        dest[keep] = np.concatenate([[0], np.cumsum(nn[keep])[:-1]])
+        new_layout = self.splitter.partition(layout, sizes, fidx, n_left, dest)
+        return new_layout, nn[keep], kids[keep]
+
+    def _partition(self, node, bound):
+        """rpart's recursion over the grown tree: (number of splits kept, summed leaf risk)."""
+        nd = self.nodes
+        risk = nd.risk[node]
+        tempcp = min(risk, bound)
+        if nd.left[node] < 0 or tempcp <= self.alpha:
+            self._make_leaf(node)
+            nd.complexity[node] = self.alpha
+            return 0, risk
+        left, right = nd.left[node], nd.right[node]
+        l_split, l_risk = self._partition(left, tempcp - self.alpha)
+        # The right child's bound uses what the left subtree achieved (rpart's partition).
+        t = max((risk - l_risk) / (l_split + 1), risk - nd.risk[left])
+        t = min(t, bound)
+        r_split, r_risk = self._partition(right, t - self.alpha)
+        cx, l_split, l_risk, r_split, r_risk = self._node_complexity(node, l_split, l_risk,
+                                                                     r_split, r_risk)
+        nd.complexity[node] = cx
+        if cx <= self.alpha:  # all in vain: collapse the subtree
+            self._make_leaf(node)
+            return 0, risk
+        return l_split + r_split + 1, l_risk + r_risk
+
+    def _make_leaf(self, node):
+        nd = self.nodes
+        nd.left[node] = nd.right[node] = -1
+        nd.split[node] = None
+
+    def _node_complexity(self, node, l_split, l_risk, r_split, r_risk):
+        """Weakest-link complexity of ``node``, letting a child collapse first when its own
+        complexity is smaller (rpart's partition, "who goes first")."""
+        nd = self.nodes
+        risk = nd.risk[node]
+        left, right = nd.left[node], nd.right[node]
+        lc, rc = nd.complexity[left], nd.complexity[right]
+        t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+        if rc > lc:
+            if t > lc:
+                l_risk, l_split = nd.risk[left], 0
+                t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+                if t > rc:
+                    r_risk, r_split = nd.risk[right], 0
+        elif t > rc:
+            r_risk, r_split = nd.risk[right], 0
+            t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+            if t > lc:
+                l_risk, l_split = nd.risk[left], 0
+        cx = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+        return cx, l_split, l_risk, r_split, r_risk
+
+    # -- best-first growth for a fixed number of leaves ------------------------------------
+    def _grow_best_first(self, layout):
+        nd = self.nodes
+        heap = []
+        counter = 0
+
+        def push(node, node_layout):
+            nonlocal counter
+            if self._searchable(node):
+                split = self._best_splits(node_layout, np.array([node]),
+                                          np.array([node_layout.n_units]))[0]
+                if split is not None:
+                    heapq.heappush(heap, (-split.goodness, counter, node, split, node_layout))
+                    counter += 1
+
+        push(0, layout)
+        n_leaves = 1
+        while heap and n_leaves < self.max_leaf_nodes:
+            _, _, node, split, node_layout = heapq.heappop(heap)
+            new_layout, _, kids = self._split_level(
+                node_layout, np.array([node]), np.array([node_layout.n_units]), [split],
+                np.array([True]), keep_all=True)
+            n_left = nd.n[kids[0]]
+            n_leaves += 1
+            push(int(kids[0]), new_layout.columns(slice(None, n_left)))
+            push(int(kids[1]), new_layout.columns(slice(n_left, None)))
+
+    def _weakest_link(self, node):
+        """Complexities of a grown tree bottom-up (as in _partition), collapsing nodes whose
+        complexity is at most alpha; returns (splits kept, summed leaf risk)."""
+        nd = self.nodes
+        if nd.left[node] < 0:
+            nd.complexity[node] = self.alpha
+            return 0, nd.risk[node]
+        l_split, l_risk = self._weakest_link(nd.left[node])
+        r_split, r_risk = self._weakest_link(nd.right[node])
+        cx, l_split, l_risk, r_split, r_risk = self._node_complexity(node, l_split, l_risk,
+                                                                     r_split, r_risk)
+        nd.complexity[node] = cx
+        if cx <= self.alpha:
+            self._make_leaf(node)
+            return 0, nd.risk[node]
+        return l_split + r_split + 1, l_risk + r_risk
+
+
+    # -- output ----------------------------------------------------------------------------
+    def _to_arrays(self) -> Tree:
+        nd = self.nodes
+        order = []
+        stack = [0]
+        while stack:
+            i = stack.pop()
+            order.append(i)
+            if nd.left[i] >= 0:
+                stack.append(nd.right[i])
+                stack.append(nd.left[i])
+        n_nodes = len(order)
+        new = {old: k for k, old in enumerate(order)}
+        cl = np.full(n_nodes, -1, dtype=np.int64)
+        cr = np.full(n_nodes, -1, dtype=np.int64)
+        feature = np.full(n_nodes, -1, dtype=np.int64)
+        threshold = np.full(n_nodes, np.nan)
+        improvement = np.zeros(n_nodes)
+        left_categories = np.empty(n_nodes, dtype=object)
+        for k, i in enumerate(order):
+            if nd.left[i] >= 0:
+                s = nd.split[i]
+                cl[k], cr[k] = new[nd.left[i]], new[nd.right[i]]
+                feature[k] = s.feature
+                threshold[k] = s.threshold
+                improvement[k] = s.goodness
+                left_categories[k] = s.left_categories
+        value = np.array([nd.value[i] for i in order], dtype=np.float64).reshape(n_nodes, self.K)
+        wsum = value.sum(axis=1)
+        impurity = np.zeros(n_nodes)
+        np.divide(self.criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
+        complexity = np.array([nd.complexity[i] for i in order], dtype=np.float64)
+        # rpart's fix_cp: a node cannot outlive its parent.
+        for k in range(n_nodes):
+            if cl[k] >= 0:
+                complexity[cl[k]] = min(complexity[cl[k]], complexity[k])
+                complexity[cr[k]] = min(complexity[cr[k]], complexity[k])
+        return Tree(
+            children_left=cl,
+            children_right=cr,
+            feature=feature,
+            threshold=threshold,
+            left_categories=left_categories,
+            value=value,
+            n_node_samples=np.array([nd.n[i] for i in order], dtype=np.int64),
+            weighted_n_node_samples=wsum,
+            impurity=impurity,
+            improvement=improvement,
+            risk=np.array([nd.risk[i] for i in order], dtype=np.float64),
+            yval=np.array([nd.yval[i] for i in order], dtype=np.int64),
+            complexity=complexity,
+            node_number=np.array([nd.number[i] for i in order], dtype=np.int64),
+            depth=np.array([nd.depth[i] for i in order], dtype=np.int64),
+        )

@@ -1,0 +1,368 @@
+"""The split search: best cut of every (feature, node) of a tree level, and the partition of the
+sorted units into the children.
+
+Every feature is sorted once for the whole sample (as rpart does); the units of each node stay
+sorted per feature, with their values, class codes and weights carried along (a
+:class:`Layout`), and a split partitions these lists stably, so no node is ever re-sorted. The
+nodes of a level are searched together: for every (feature, node) all cut points are evaluated
+from cumulative weighted class counts, by the criterion's compiled scan (:mod:`._fast`) or in
+numpy, calling the criterion once per level on every candidate.
+
+Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
+growth and pruning::
+
+    sp = Splitter(X, codes, weights, K, criterion, min_bucket=1)   # weights: boosting's
+    layout, totals = sp.root()                                     # one node: the sample
+    good, thr, cats = sp.search(layout, totals, sizes, mask)       # (p, S) best per feature
+    splits = sp.best_splits(layout, totals, sizes)                 # the node rule, per node
+
+``search`` gives the best goodness of each feature in each node (a forest passes ``mask``, the
+features drawn per node; a replicated tree asks for the binary gains of one attribute by giving
+each replica's 0/1 codes to its own Splitter); ``best_splits`` applies the node-local rule
+(drawn features, first feature on ties, positive goodness) once for every kind of growth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _fast
+from .criteria import check_goodness
+
+# The compiled split search is used when numba imports and the criterion has a scan; tests
+# switch this off to compare the two paths.
+USE_NUMBA = True
+
+__all__ = ["Split", "Layout", "Splitter"]
+
+
+def _midpoint(a, b):
+    """Split threshold between consecutive sorted values a < b; for adjacent floats the
+    midpoint rounds to a, so b is used to keep "x < threshold" exact."""
+    mid = (a + b) / 2.0
+    return np.where(a < mid, mid, b)
+
+
+def _starts(sizes):
+    return np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+
+
+@dataclass
+class Split:
+    """A node's split: units with ``x[feature] < threshold`` (numeric) or with their category
+    code in ``left_categories`` go left."""
+
+    goodness: float
+    feature: int
+    threshold: float = np.nan
+    left_categories: np.ndarray | None = None
+
+
+@dataclass
+class Layout:
+    """For each feature (row), the units of the nodes of a level sorted by that feature, node
+    after node, with their values, class codes and weights carried along (so the search reads
+    memory sequentially)."""
+
+    order: np.ndarray  # (p, M) unit indices
+    xs: np.ndarray  # (p, M) feature values
+    ys: np.ndarray  # (p, M) class codes
+    ws: np.ndarray  # (p, M) weights
+
+    @property
+    def n_units(self):
+        return self.order.shape[1]
+
+    def columns(self, idx):
+        return Layout(*(np.ascontiguousarray(a[:, idx])
+                        for a in (self.order, self.xs, self.ys, self.ws)))
+
+
+class Splitter:
+    """Split search over the units of one sample (see the module docstring).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, p)
+        Features; categorical ones hold category codes 0..n_categories-1.
+    codes : ndarray of shape (n,)
+        Class codes 0..K-1.
+    weights : ndarray of shape (n,)
+        Positive case weights.
+    n_classes : int
+    criterion : Criterion
+    min_bucket : int
+        Minimum number of units in each child.
+    cat_sizes : ndarray of shape (p,), optional
+        Number of categories of each categorical feature, 0 for numeric ones.
+    max_features : int, optional
+        Features drawn at random (without replacement) in each node; None = all.
+    rng : numpy Generator, optional
+        For ``max_features``.
+    """
+
+    def __init__(self, X, codes, weights, n_classes, criterion, *, min_bucket, cat_sizes=None,
+                 max_features=None, rng=None):
+        self.X = X
+        self.codes = np.asarray(codes, np.int64)
+        self.w = weights
+        self.K = n_classes
+        self.criterion = criterion
+        self.min_bucket = max(1, min_bucket)
+        p = X.shape[1]
+        self.cat_sizes = (np.zeros(p, dtype=np.int64) if cat_sizes is None
+                          else np.asarray(cat_sizes, dtype=np.int64))
+        self.max_features = max_features
+        self.rng = rng
+        self.unit_weights = bool(np.all(self.w == 1.0))
+        self._nb = _fast.kernels() if USE_NUMBA else None
+        self._search = _fast.level_search(criterion) if self._nb is not None else None
+        self._param = criterion.parameter(n_classes) if self._search is not None else None
+        self._flag = np.zeros(X.shape[0], dtype=bool)
+        self._iscale = 0.0
+
+    # -- layout --------------------------------------------------------------------------------
+    def root(self):
+        """The whole sample as one node: its layout and class counts (1, K)."""
+        # The order among tied values does not matter: cuts are only made between distinct values.
+        XT = np.ascontiguousarray(self.X.T)
+        idx = np.argsort(XT, axis=1)  # (p, n)
+        layout = Layout(idx, np.take_along_axis(XT, idx, axis=1), self.codes[idx], self.w[idx])
+        totals = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
+        return layout, totals[None, :]
+
+    def children(self, layout, sizes, splits, found):
+        """Send the units of the nodes with a split left or right: the left children's class
+        counts (S, K) and unit counts (S,)."""
+        S = sizes.size
+        seg = np.repeat(np.arange(S), sizes)
+        starts = _starts(sizes)
+        rows = layout.order[0]
+        feat = np.array([sp.feature if sp is not None else 0 for sp in splits])
+        thr = np.array([sp.threshold if sp is not None else np.nan for sp in splits])
+        x = self.X[rows, feat[seg]]
+        go_left = x < thr[seg]
+        for s in np.flatnonzero(found):
+            if splits[s].left_categories is not None:
+                cols = slice(starts[s], starts[s] + sizes[s])
+                go_left[cols] = np.isin(x[cols].astype(np.int64), splits[s].left_categories)
+        self._flag[rows] = go_left
+        lc = np.bincount(seg[go_left] * self.K + self.codes[rows[go_left]],
+                         weights=self.w[rows[go_left]], minlength=S * self.K).reshape(S, self.K)
+        return lc, np.bincount(seg[go_left], minlength=S)
+
+    def partition(self, layout, sizes, split_nodes, n_left, dest):
+        """Stable partition of every feature's sorted list (after :meth:`children`) into the
+        children of the nodes ``split_nodes``, each child at its offset ``dest`` in the next
+        layout (``dest[2 i]`` left, ``dest[2 i + 1]`` right child of the i-th; -1: dropped)."""
+        starts = _starts(sizes)
+        n_kids = np.empty(dest.size, dtype=np.int64)
+        n_kids[0::2] = n_left[split_nodes]
+        n_kids[1::2] = sizes[split_nodes] - n_left[split_nodes]
+        M = int(n_kids[dest >= 0].sum())
+        arrays = (layout.order, layout.xs, layout.ys, layout.ws)
+        out = tuple(np.empty((a.shape[0], M), dtype=a.dtype) for a in arrays)
+        if self._nb is not None:
+            self._nb.level_partition(*arrays, self._flag, starts[split_nodes],
+                                     sizes[split_nodes].astype(np.int64), dest[0::2],
+                                     dest[1::2], *out)
+        else:
+            p = layout.order.shape[0]
+            for i, s in enumerate(split_nodes):
+                cols = slice(starts[s], starts[s] + sizes[s])
+                mask = self._flag[layout.order[:, cols]]  # (p, m)
+                for d, part, n_part in ((dest[2 * i], mask, n_kids[2 * i]),
+                                        (dest[2 * i + 1], ~mask, n_kids[2 * i + 1])):
+                    if d < 0:
+                        continue
+                    for a, o in zip(arrays, out):
+                        # boolean selection keeps each row's sorted order
+                        o[:, d:d + n_part] = a[:, cols][part].reshape(p, n_part)
+        return Layout(*out)
+
+    # -- the node-local split rule -------------------------------------------------------------
+    def feature_mask(self, n_nodes):
+        """(p, S) features drawn for each node, or None when all are used."""
+        p = self.X.shape[1]
+        if self.max_features is None or self.max_features >= p:
+            return None
+        keys = self.rng.random((n_nodes, p))
+        ranks = np.argsort(np.argsort(keys, axis=1), axis=1)
+        return (ranks < self.max_features).T
+
+    def best_splits(self, layout, totals, sizes):
+        """Best split of every node of a level (segments of ``layout``, class counts
+        ``totals`` (S, K)), None where no drawn feature has a cut of positive goodness."""
+        S = sizes.size
+        mask = self.feature_mask(S)
+        best_g, best_thr, cat_info = self.search(layout, totals, sizes, mask)
+        feat = np.argmax(best_g, axis=0)  # first feature among ties (rpart keeps the first)
+        g = best_g[feat, np.arange(S)]
+        out = []
+        for s in range(S):
+            gs = g[s]
+            if not np.isfinite(gs):
+                out.append(None)
+                continue
+            self._iscale = max(self._iscale, gs)
+            # rpart ignores improvements that are rounding noise relative to the largest seen.
+            if not gs > max(self._iscale * 1e-10, 0.0):
+                out.append(None)
+                continue
+            j = int(feat[s])
+            if self.cat_sizes[j] > 0:
+                out.append(Split(float(gs), j, left_categories=cat_info[(j, s)]))
+            else:
+                out.append(Split(float(gs), j, threshold=float(best_thr[j, s])))
+        return out
+
+    # -- the search ----------------------------------------------------------------------------
+    def search(self, layout, totals, sizes, mask=None):
+        """Best cut of every (feature, node) of a level.
+
+        Parameters
+        ----------
+        layout : Layout
+        totals : ndarray of shape (S, K)
+            Class counts of the S nodes.
+        sizes : ndarray of shape (S,)
+            Units of each node (the node's segment of the layout).
+        mask : ndarray of bool of shape (p, S), optional
+            Features to search in each node (all when None).
+
+        Returns
+        -------
+        goodness : ndarray of shape (p, S)
+            Largest goodness of a cut on the feature in the node (-inf: no admissible cut, or
+            not searched).
+        threshold : ndarray of shape (p, S)
+            Its threshold (numeric features; NaN otherwise).
+        left_categories : dict
+            ``{(feature, node): sorted codes sent left}`` for categorical features.
+        """
+        p, S = self.X.shape[1], sizes.size
+        best_g = np.full((p, S), -np.inf)
+        best_thr = np.full((p, S), np.nan)
+        cat_info = {}
+        totals = np.ascontiguousarray(totals, dtype=np.float64).reshape(S, self.K)
+        numeric = np.flatnonzero(self.cat_sizes == 0)
+        if numeric.size:
+            if self._search is not None:
+                self._numeric_compiled(layout, numeric, sizes, totals, best_g, best_thr,
+                                       None if mask is None else mask[numeric])
+            else:
+                self._numeric_numpy(layout, numeric, sizes, totals, best_g, best_thr)
+        starts = _starts(sizes)
+        for j in np.flatnonzero(self.cat_sizes > 0):
+            for s in range(S):
+                if mask is not None and not mask[j, s]:
+                    continue
+                rows = layout.order[0, starts[s]:starts[s] + sizes[s]]
+                res = self._categorical(rows, j, totals[s])
+                if res is not None:
+                    best_g[j, s], cat_info[(j, s)] = res
+        if mask is not None:
+            best_g[~mask] = -np.inf
+        return best_g, best_thr, cat_info
+
+    def _goodness(self, left, right):
+        return check_goodness(self.criterion(left, right), left.shape[0], self.criterion.name)
+
+    def _record(self, layout, feats, jj, ss, t, good, best_g, best_thr):
+        xs = layout.xs if feats.size == layout.xs.shape[0] else layout.xs[feats]
+        best_g[feats[jj], ss] = good
+        best_thr[feats[jj], ss] = _midpoint(xs[jj, t], xs[jj, t + 1])
+
+    def _numeric_compiled(self, layout, feats, sizes, totals, best_g, best_thr, mask):
+        whole = feats.size == layout.xs.shape[0]
+        xs, ys, ws = ((a if whole else a[feats]) for a in (layout.xs, layout.ys, layout.ws))
+        q, S = feats.size, sizes.size
+        good = np.empty((q, S))
+        pos = np.empty((q, S), dtype=np.int64)
+        todo = (np.ones((q, S), dtype=np.bool_) if mask is None
+                else np.ascontiguousarray(mask, dtype=np.bool_))
+        self._search(xs, ys, ws, _starts(sizes), sizes.astype(np.int64), totals,
+                     self.min_bucket, self._param, todo, good, pos)
+        jj, ss = np.nonzero(pos >= 0)
+        self._record(layout, feats, jj, ss, pos[jj, ss], good[jj, ss], best_g, best_thr)
+
+    def _numeric_numpy(self, layout, feats, sizes, totals, best_g, best_thr):
+        K = self.K
+        mb = self.min_bucket
+        # (q, M): each node's units sorted by each feature, node after node
+        q, M = feats.size, layout.n_units
+        S = sizes.size
+        starts = _starts(sizes)
+        seg = np.repeat(np.arange(S), sizes)
+        local = np.arange(M) - starts[seg]
+        # split after position t: left = the node's positions up to t
+        pos_ok = (local >= mb - 1) & (local <= sizes[seg] - mb - 1)
+        xs = layout.xs[feats]
+        valid = np.zeros((q, M), dtype=bool)
+        valid[:, :-1] = pos_ok[None, :-1] & (xs[:, :-1] < xs[:, 1:])
+        if not valid.any():
+            return
+        ys = layout.ys[feats]
+        ws = None if self.unit_weights else layout.ws[feats]
+        # Cumulative class counts over the whole level, then minus what precedes each node;
+        # class-major, so that the criterion's per-class columns are contiguous.
+        left = np.empty((K, q, M))
+        for k in range(K):
+            hit = ys == k
+            z = hit if ws is None else np.where(hit, ws, 0.0)
+            np.cumsum(z, axis=1, dtype=np.float64, out=left[k])
+            if S > 1:
+                prev = np.zeros((q, S))
+                prev[:, 1:] = left[k][:, starts[1:] - 1]
+                left[k] -= np.repeat(prev, sizes, axis=1)
+        tot = totals[seg].T  # (K, M)
+        if valid.mean() > 0.6:
+            right = tot[:, None, :] - left
+            good = self._goodness(left.reshape(K, -1).T, right.reshape(K, -1).T).reshape(q, M)
+            good[~valid] = -np.inf
+        else:  # many ties or small nodes: evaluate only the admissible cuts
+            cand = left[:, valid]  # (K, n_valid)
+            cols = np.nonzero(valid)[1]
+            good = np.full((q, M), -np.inf)
+            good[valid] = self._goodness(cand.T, (tot[:, cols] - cand).T)
+        # Best cut per (feature, node): the first (lowest threshold) among ties, as rpart.
+        seg_max = np.maximum.reduceat(good, starts, axis=1)  # (q, S)
+        hit = good == np.repeat(seg_max, sizes, axis=1)
+        hit &= np.isfinite(good)
+        pos = np.where(hit, np.arange(M)[None, :], M)
+        first = np.minimum.reduceat(pos, starts, axis=1)  # (q, S)
+        jj, ss = np.nonzero(first < M)
+        self._record(layout, feats, jj, ss, first[jj, ss], seg_max[jj, ss], best_g, best_thr)
+
+    def _categorical(self, rows, feat, total):
+        """Categories ordered by their mean class code in the node, then cut like a numeric
+        feature (the exact search for two classes; rpart does this for ordinal predictors).
+        Returns (goodness, sorted codes sent left) or None."""
+        K = self.K
+        n_cat = int(self.cat_sizes[feat])
+        cats = self.X[rows, feat].astype(np.int64)
+        counts = np.bincount(cats * K + self.codes[rows], weights=self.w[rows],
+                             minlength=n_cat * K).reshape(n_cat, K)
+        n_units = np.bincount(cats, minlength=n_cat)
+        present = np.flatnonzero(n_units > 0)
+        if present.size < 2:
+            return None
+        cw = counts[present].sum(axis=1)
+        mean = counts[present] @ np.arange(K) / cw
+        seq = present[np.argsort(mean, kind="stable")]
+        cum = np.cumsum(counts[seq], axis=0)[:-1]
+        n_left = np.cumsum(n_units[seq])[:-1]
+        valid = (n_left >= self.min_bucket) & (rows.size - n_left >= self.min_bucket)
+        if not valid.any():
+            return None
+        good = np.where(valid, self._goodness(cum, total - cum), -np.inf)
+        k = int(np.argmax(good))
+        if not np.isfinite(good[k]):
+            return None
+        left = seq[:k + 1]
+        absent = np.setdiff1d(np.arange(n_cat), present)
+        if absent.size and cum[k].sum() >= total.sum() - cum[k].sum():
+            left = np.concatenate([left, absent])  # unseen categories follow the majority
+        return float(good[k]), np.sort(left).astype(np.int64)

@@ -1,0 +1,175 @@
+"""The fitted tree: flat node arrays, prediction and subtree extraction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Tree"]
+
+
+@dataclass(frozen=True, eq=False)
+class Tree:
+    """A fitted tree as flat arrays of length ``n_nodes`` (node 0 the root).
+
+    Nodes are in depth-first preorder, left subtree before right subtree (the order of the rows
+    of rpart's ``frame``). For a numeric split, units with ``x[feature] < threshold`` go LEFT
+    (rpart's ``"x< c"``), the threshold being the midpoint between consecutive distinct values.
+    For a categorical split, units whose category code (0..n_categories-1, the position in the
+    training categories) is in ``left_categories[node]`` go LEFT, all others RIGHT.
+
+    Attributes
+    ----------
+    children_left, children_right : ndarray of int64
+        Child node indices, -1 at leaves.
+    feature : ndarray of int64
+        Split feature (column index), -1 at leaves.
+    threshold : ndarray of float64
+        Numeric split point; NaN at leaves and categorical splits.
+    left_categories : ndarray of object
+        For a categorical split, a sorted int64 array of the category codes sent left (codes not
+        seen in the node at fitting are included on the side of the larger weight); None for
+        numeric splits and leaves.
+    value : ndarray of float64, shape (n_nodes, K)
+        Weighted class counts of the training units in the node (classes in ordinal order).
+    n_node_samples : ndarray of int64
+        Number of training units (with positive weight) in the node.
+    weighted_n_node_samples : ndarray of float64
+        Their total weight.
+    impurity : ndarray of float64
+        i(t) of the criterion's impurity function; NaN for criteria that are not
+        impurity-based (ordered twoing, user criteria registered without an impurity).
+    improvement : ndarray of float64
+        Goodness of the node's split on the count scale (rpart's ``improve``), 0 at leaves.
+    risk : ndarray of float64
+        R(t): weighted loss of predicting ``yval`` for the units of the node (rpart's ``dev``).
+    yval : ndarray of int64
+        Class code predicted in the node by the leaf rule.
+    complexity : ndarray of float64
+        Complexity (cost-complexity alpha at which the node's split is pruned away), on the
+        absolute risk scale, made non-increasing from root to leaves; divide by ``risk[0]`` for
+        rpart's CP scale.
+    node_number : ndarray of int64
+        rpart's node number (root 1, children of k are 2k and 2k+1).
+    depth : ndarray of int64
+        Depth of the node (root 0).
+    """
+
+    children_left: np.ndarray
+    children_right: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    left_categories: np.ndarray
+    value: np.ndarray
+    n_node_samples: np.ndarray
+    weighted_n_node_samples: np.ndarray
+    impurity: np.ndarray
+    improvement: np.ndarray
+    risk: np.ndarray
+    yval: np.ndarray
+    complexity: np.ndarray
+    node_number: np.ndarray
+    depth: np.ndarray
+
+    @property
+    def n_nodes(self) -> int:
+        return int(self.children_left.shape[0])
+
+    node_count = n_nodes
+
+    @property
+    def n_leaves(self) -> int:
+        return int(np.sum(self.children_left < 0))
+
+    @property
+    def max_depth(self) -> int:
+        return int(self.depth.max())
+
+    @property
+    def is_leaf(self) -> np.ndarray:
+        return self.children_left < 0
+
+    def _category_table(self):
+        """Boolean table (n_nodes, n_codes): does category code c go left at a node?"""
+        cat_nodes = [i for i, lc in enumerate(self.left_categories) if lc is not None]
+        if not cat_nodes:
+            return None
+        width = 1 + max((int(self.left_categories[i].max()) if len(self.left_categories[i])
+                         else 0) for i in cat_nodes)
+        table = np.zeros((self.n_nodes, width), dtype=bool)
+        for i in cat_nodes:
+            table[i, self.left_categories[i]] = True
+        return table
+
+    def apply(self, X) -> np.ndarray:
+        """Index of the leaf reached by each row of ``X`` (float array of shape (n, p))."""
+        return self.decision_nodes(X)[-1]
+
+    def decision_nodes(self, X):
+        """The node reached by each row at every depth: list of arrays, last = leaves."""
+        X = np.asarray(X, dtype=np.float64)
+        n = X.shape[0]
+        node = np.zeros(n, dtype=np.int64)
+        path = [node.copy()]
+        table = self._category_table()
+        is_cat = np.array([lc is not None for lc in self.left_categories], dtype=bool)
+        active = np.arange(n)
+        while active.size:
+            v = node[active]
+            internal = self.children_left[v] >= 0
+            active = active[internal]
+            if not active.size:
+                break
+            v = v[internal]
+            x = X[active, self.feature[v]]
+            go_left = x < self.threshold[v]
+            cat = is_cat[v]
+            if cat.any():
+                codes = x[cat].astype(np.int64)
+                inside = (codes >= 0) & (codes < table.shape[1])
+                left_cat = np.zeros(codes.shape, dtype=bool)
+                left_cat[inside] = table[v[cat][inside], codes[inside]]
+                go_left[cat] = left_cat
+            node[active] = np.where(go_left, self.children_left[v], self.children_right[v])
+            path.append(node.copy())
+        return path
+
+    def pruned(self, keep_split: np.ndarray) -> "Tree":
+        """The subtree in which only nodes with ``keep_split`` True (and all their ancestors
+        kept) remain internal; returned in preorder with re-numbered indices."""
+        keep_split = np.asarray(keep_split, dtype=bool) & (self.children_left >= 0)
+        order = []
+        stack = [0]
+        while stack:
+            i = stack.pop()
+            order.append(i)
+            if keep_split[i]:
+                stack.append(int(self.children_right[i]))
+                stack.append(int(self.children_left[i]))
+        order = np.asarray(order, dtype=np.int64)
+        new_index = np.full(self.n_nodes, -1, dtype=np.int64)
+        new_index[order] = np.arange(order.size)
+        internal = keep_split[order]
+        cl = np.where(internal, new_index[self.children_left[order]], -1)
+        cr = np.where(internal, new_index[self.children_right[order]], -1)
+        left_categories = np.empty(order.size, dtype=object)
+        for k, i in enumerate(order):
+            left_categories[k] = self.left_categories[i] if internal[k] else None
+        return Tree(
+            children_left=cl,
+            children_right=cr,
+            feature=np.where(internal, self.feature[order], -1),
+            threshold=np.where(internal, self.threshold[order], np.nan),
+            left_categories=left_categories,
+            value=self.value[order].copy(),
+            n_node_samples=self.n_node_samples[order].copy(),
+            weighted_n_node_samples=self.weighted_n_node_samples[order].copy(),
+            impurity=self.impurity[order].copy(),
+            improvement=np.where(internal, self.improvement[order], 0.0),
+            risk=self.risk[order].copy(),
+            yval=self.yval[order].copy(),
+            complexity=self.complexity[order].copy(),
+            node_number=self.node_number[order].copy(),
+            depth=self.depth[order].copy(),
+        )

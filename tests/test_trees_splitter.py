@@ -1,0 +1,167 @@
+"""The level-batched split search against a naive splitter at every node of grown trees.
+
+The naive splitter takes the units that reach a node (from ``decision_path``), tries every
+midpoint of every feature (for an unordered categorical feature, every prefix of its categories
+ordered by mean class code, the documented rule) and counts the children by plain loops. Run on
+both the compiled and the numpy path, with unit, integer and fractional weights, tied values,
+categorical features and ``max_features``.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from ordstat.trees import OrdinalTreeClassifier, _splitter, criteria
+from ordstat.trees._splitter import Splitter
+
+EXACT = ("gini", "ordinal", "twoing", "gini_linear", "gini_quadratic")
+CRITS = EXACT + ("entropy",)
+
+
+def _midpoint(a, b):
+    mid = (a + b) / 2.0
+    return mid if a < mid else b
+
+
+def _counts(y, w, mask, k):
+    out = np.zeros(k)
+    for yi, wi, m in zip(y, w, mask):
+        if m:
+            out[yi] += wi
+    return out
+
+
+def naive_feature_splits(x, y, w, k, crit, min_bucket, categorical):
+    """All admissible cuts of one feature in one node: list of (goodness, threshold or
+    sorted left categories), in the order the search meets them."""
+    out = []
+    if categorical:
+        cats = sorted(set(x.astype(int).tolist()))
+        means = [np.average(y[x == c], weights=w[x == c]) for c in cats]
+        seq = [c for _, c in sorted(zip(means, cats), key=lambda t: t[0])]  # stable
+        cands = [(np.isin(x, seq[:i + 1]), tuple(sorted(seq[:i + 1])))
+                 for i in range(len(seq) - 1)]
+    else:
+        values = np.unique(x)
+        cands = [(x < _midpoint(a, b), _midpoint(a, b)) for a, b in zip(values[:-1], values[1:])]
+    for go, where in cands:
+        if go.sum() < min_bucket or (~go).sum() < min_bucket:
+            continue
+        left, right = _counts(y, w, go, k), _counts(y, w, ~go, k)
+        out.append((float(crit(left[None], right[None])[0]), where))
+    return out
+
+
+def _first_best(cands, tol):
+    best = (-np.inf, None)
+    for g, where in cands:
+        if g > best[0] + tol:
+            best = (g, where)
+    return best
+
+
+def check_every_node(est, Xfit, X, y, w, crit, min_bucket, cat_cols, exact, all_features):
+    t = est.tree_
+    path = est.decision_path(Xfit).toarray().astype(bool)
+    k = t.value.shape[1]
+    scale = max(1.0, float(np.abs(t.improvement).max()))
+    tol = 1e-9 * scale
+    # with integer weights both paths compute the goodness from exact sums with the same
+    # operations: the first exact maximum is chosen, as by the naive splitter with no tolerance
+    pick = 0.0 if exact else tol
+    for v in range(t.n_nodes):
+        units = path[:, v] & (w > 0)
+        xs, ys, ws = X[units], y[units], w[units]
+        per_feature = [naive_feature_splits(xs[:, j], ys, ws, k, crit, min_bucket,
+                                            j in cat_cols) for j in range(X.shape[1])]
+        bests = [_first_best(c, pick) for c in per_feature]
+        if t.children_left[v] < 0:
+            if all_features and t.n_node_samples[v] >= 2 * min_bucket and t.depth[v] < 30:
+                # a leaf of a tree grown with cp=-1: no admissible cut improves
+                assert max(g for g, _ in bests) <= 1e-10 * scale + tol, v
+            continue
+        j = t.feature[v]
+        g_j, where_j = bests[j]
+        # the chosen split is the best cut on its feature ...
+        assert t.improvement[v] == pytest.approx(g_j, rel=1e-9, abs=tol), v
+        if exact:
+            if j in cat_cols:
+                left = set(t.left_categories[v].tolist()) & set(xs[:, j].astype(int).tolist())
+                assert tuple(sorted(left)) == where_j, v
+            else:
+                assert t.threshold[v] == where_j, v
+        if all_features:
+            # ... and the best over all features, the first feature on ties
+            top = max(g for g, _ in bests)
+            assert t.improvement[v] == pytest.approx(top, rel=1e-9, abs=tol), v
+            if exact:
+                assert j == min(i for i, (g, _) in enumerate(bests) if g >= top - pick), v
+
+
+@st.composite
+def datasets(draw):
+    n = draw(st.integers(12, 50))
+    p = draw(st.integers(1, 3))
+    k = draw(st.integers(2, 4))
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, draw(st.integers(2, 12)), size=(n, p)).astype(float)  # many ties
+    y = np.clip((X[:, 0] / 3 + rng.integers(-1, 2, size=n)).astype(int), 0, k - 1)
+    y = np.unique(y, return_inverse=True)[1]  # class codes of the classes present
+    weights = draw(st.sampled_from(["unit", "integer", "fractional"]))
+    w = {"unit": np.ones(n), "integer": rng.integers(0, 4, size=n).astype(float),
+         "fractional": rng.uniform(0.1, 3.0, size=n)}[weights]
+    with_cat = draw(st.booleans())
+    return X, y, w, weights, with_cat, rng.integers(0, 5, size=n)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("name", CRITS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(data=datasets(), min_bucket=st.integers(1, 3), max_features=st.sampled_from([None, 1, 2]))
+def test_every_node_matches_the_naive_splitter(name, compiled, data, min_bucket, max_features,
+                                               monkeypatch):
+    X, y, w, weights, with_cat, cat = data
+    assume(len(np.unique(y[w > 0])) > 1)
+    monkeypatch.setattr(_splitter, "USE_NUMBA", compiled)  # the same value for every input
+    cat_cols = set()
+    Xfit = X
+    if with_cat:
+        cat_cols = {X.shape[1]}
+        X = np.column_stack([X, cat])
+        Xfit = pd.DataFrame(X[:, :-1], columns=[f"x{j}" for j in range(X.shape[1] - 1)])
+        Xfit["g"] = pd.Categorical(cat, categories=range(6))  # category 5 never occurs
+    est = OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket, cp=-1,
+                                xval=0, max_features=max_features, random_state=0)
+    est.fit(Xfit, y, sample_weight=w)
+    assume(est.tree_.n_nodes > 1)
+    exact = weights != "fractional" and name in EXACT
+    all_features = max_features is None or max_features >= X.shape[1]
+    check_every_node(est, Xfit, X, y, w, criteria.CRITERIA[name], min_bucket, cat_cols, exact,
+                     all_features)
+
+
+def test_splitter_entry_point_searches_one_level_with_a_mask():
+    """The internal entry point the ensembles use: per-(feature, node) gains of a level, the
+    mask skipping features, checked by hand on a two-feature stump."""
+    X = np.array([[0.0, 5.0], [1.0, 4.0], [2.0, 3.0], [3.0, 2.0]])
+    codes = np.array([0, 0, 1, 1])
+    sp = Splitter(X, codes, np.ones(4), 2, criteria.gini, min_bucket=1)
+    layout, totals = sp.root()
+    sizes = np.array([4])
+    good, thr, cats = sp.search(layout, totals, sizes)
+    # Gini, N i(t): parent 4 (1 - 1/2) = 2; the pure split {0, 1} | {2, 3} gains 2
+    np.testing.assert_allclose(good[:, 0], [2.0, 2.0])
+    np.testing.assert_allclose(thr[:, 0], [1.5, 3.5])
+    assert cats == {}
+    good, _, _ = sp.search(layout, totals, sizes, mask=np.array([[False], [True]]))
+    assert good[0, 0] == -np.inf and good[1, 0] == 2.0
+    (split,) = sp.best_splits(layout, totals, sizes)
+    assert (split.feature, split.threshold, split.goodness) == (0, 1.5, 2.0)
+    lc, n_left = sp.children(layout, sizes, [split], np.array([True]))
+    np.testing.assert_array_equal(lc, [[2.0, 0.0]])
+    nxt = sp.partition(layout, sizes, np.array([0]), n_left, np.array([0, 2]))
+    np.testing.assert_array_equal(nxt.order[1], [1, 0, 3, 2])  # each child sorted by x1
