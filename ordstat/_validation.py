@@ -13,7 +13,7 @@ import numpy as np
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._labels import encode_target
+from ._labels import encode_target, uses_class_order
 
 __all__ = [
     "validate_fit",
@@ -86,7 +86,8 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
     X = validate_data(estimator, X, reset=True, dtype=dtype, ensure_all_finite=ensure_all_finite,
                       ensure_min_samples=1)
     _check_target_kind(y)
-    encoding, codes = encode_target(y, classes, min_classes=min_classes)
+    encoding, codes = encode_target(y, classes, min_classes=min_classes,
+                                    ordered=uses_class_order(estimator))
     if codes.shape[0] != X.shape[0]:
         raise ValueError(
             f"X and y have inconsistent numbers of units: X has {X.shape[0]} rows, "

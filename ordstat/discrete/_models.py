@@ -17,7 +17,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._base import GenerativeClassifierMixin
-from .._labels import encode_target
+from .._labels import encode_target, uses_class_order
 from .._validation import _check_target_kind, check_in_range, check_sample_weight
 from . import _kernel, _states
 from ._integrated import log_il_independence, log_il_multinomial
@@ -74,6 +74,8 @@ def _count_states(active_codes, radices, codes_y, w, n_classes):
 class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
     """Shared fit/predict plumbing: input checks, class counts, priors, the zero-density rule."""
 
+    _uses_class_order = False  # nominal responses are fine: the order plays no part
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.categorical = True
@@ -107,7 +109,7 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         space, codes, _ = _states.fit_space(X, self.categories)
         validate_data(self, X, skip_check_array=True, reset=True)
         _check_target_kind(y)
-        encoding, codes_y = encode_target(y, self.classes)
+        encoding, codes_y = encode_target(y, self.classes, ordered=uses_class_order(self))
         if codes_y.shape[0] != codes.shape[0]:
             raise ValueError(
                 f"X and y have inconsistent numbers of units: X has {codes.shape[0]} rows, "

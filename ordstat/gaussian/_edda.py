@@ -201,6 +201,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
     0.02
     """
 
+    _uses_class_order = False  # nominal responses are fine: the order plays no part
+
     def __init__(self, model="VVV", select="loo", priors=None, reg_covar=0.0, tol=1e-8,
                  max_iter=2000, classes=None):
         self.model = model
