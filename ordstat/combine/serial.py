@@ -213,6 +213,12 @@ def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs):
     return np.stack(out)
 
 
+def _no_likelihood(m, est, what):
+    return (f"estimators[{m}] ({type(est).__name__}) has no log_likelihood(X, y) or "
+            f"n_parameters_, which method={what!r} needs; use method='committee' or a "
+            "generative model (EDDA, FMM, FOIM, KERNEL).")
+
+
 def _log_likelihoods(fitted, X, y, what):
     """Log-scores of each model for the likelihood rules, and whether each was exact."""
     n = len(y)
@@ -223,11 +229,7 @@ def _log_likelihoods(fitted, X, y, what):
             exact.append(True)
         else:
             if not hasattr(est, "log_likelihood") or not hasattr(est, "n_parameters_"):
-                raise TypeError(
-                    f"estimators[{m}] ({type(est).__name__}) has no log_likelihood(X, y) or "
-                    f"n_parameters_, which method={what!r} needs; use method='committee' or a "
-                    "generative model (EDDA, FMM, FOIM, KERNEL)."
-                )
+                raise TypeError(_no_likelihood(m, est, what))
             ll = est.log_likelihood(X, y)
             nu = float(est.n_parameters_)
             s = {"likelihood": ll, "aic": ll - nu}.get(what, ll - 0.5 * nu * np.log(n))
@@ -343,7 +345,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
     >>> X, y = load_iris(return_X_y=True)
     >>> comb = SerialCombiner([EDDA(model="EEI"), EDDA(model="EII")]).fit(X, y)
     >>> comb.describe()
-    '0.71 [lambda B] + 0.29 [lambda I]'
+    '0.84 [lambda B] + 0.16 [lambda I]'
     """
 
     _uses_class_order = False
@@ -373,6 +375,9 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
                     f"estimators[{m}] ({type(est).__name__}) must be a classifier with fit and "
                     "predict_proba."
                 )
+        for m, est in enumerate(self.estimators):
+            if self.method != "committee" and not hasattr(est, "log_likelihood"):
+                raise TypeError(_no_likelihood(m, est, self.method))
         if isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral) or self.cv < 2:
             raise ValueError(f"cv must be an integer >= 2 (number of folds); got {self.cv!r}.")
 
