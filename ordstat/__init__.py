@@ -22,6 +22,9 @@ _EXPORTS = {
     "class_union_affinity": "ordstat.discrete",
     "OrdinalTreeClassifier": "ordstat.trees",
     "EDDA": "ordstat.gaussian",
+    "SerialCombiner": "ordstat.combine",
+    "diverse_models": "ordstat.combine",
+    "serial_loo_error": "ordstat.combine",
 }
 
 __all__ = ["__version__", *_EXPORTS]

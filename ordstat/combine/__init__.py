@@ -4,6 +4,8 @@ Brito, Celeux & Sousa Ferreira (2006), "Combining methods in supervised classifi
 comparative study on discrete and continuous problems", sections 3 and 5.1.
 """
 
+from .diverse import ModelChoice, correspondence_coordinates, diverse_models
 from .serial import SerialCombiner, SerialSummary, committee_weights, serial_loo_error
 
-__all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error"]
+__all__ = ["SerialCombiner", "SerialSummary", "ModelChoice", "committee_weights",
+           "correspondence_coordinates", "diverse_models", "serial_loo_error"]

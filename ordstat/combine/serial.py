@@ -28,11 +28,12 @@ from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
 from sklearn.utils import _safe_indexing
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
 from .._base import OrdinalClassifierMixin
 from .._labels import encode_target, uses_class_order
-from .._validation import _check_target_kind, check_choice, check_random_state
+from .._validation import (_check_target_kind, check_choice, check_positive_int,
+                           check_random_state)
 
 __all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error",
            "model_name"]
@@ -291,10 +292,10 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    estimators : list of estimators
-        The models to combine (fitted when ``prefit=True``). Each needs ``predict_proba``; the
-        likelihood rules also need ``log_likelihood(X, y)`` and ``n_parameters_`` (EDDA, FMM,
-        FOIM, KERNEL).
+    estimators : list of estimators or "edda"
+        The models to combine (fitted when ``prefit=True``), or "edda" for the 14 EDDA
+        covariance models. Each needs ``predict_proba``; the likelihood rules also need
+        ``log_likelihood(X, y)`` and ``n_parameters_`` (EDDA, FMM, FOIM, KERNEL).
     method : {"committee", "likelihood", "aic", "bic", "integrated"}, default="committee"
         How the weights are computed (see the module description).
     posteriors : {"resubstitution", "loo", "cv"}, default="resubstitution"
@@ -304,6 +305,11 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         from ``cv`` stratified folds.
     prefit : bool, default=False
         Use the estimators as fitted instead of fitting clones of them.
+    n_models : int, optional
+        When given, only the ``n_models`` most different of the estimators are combined, chosen
+        on the training data by :func:`ordstat.combine.diverse_models` (the correspondence
+        analysis of Brito et al. 2006, Table 3). With ``estimators="edda"`` and no
+        ``n_models`` all 14 models that can be fitted are combined.
     cv : int, default=5
         Number of folds for ``posteriors="cv"``.
     random_state : int, Generator or None, default=None
@@ -325,6 +331,8 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         The log of the unnormalised likelihood weights (None for the committee).
     error_matrix_ : ndarray of shape (M, M) or None
         C-hat of eq. 3.6 (committee only).
+    chosen_ : ModelChoice
+        With ``n_models`` or ``estimators="edda"``: the choice of models and the CA map.
     loo_error_ : float
         Set by :meth:`loo_error`: the leave-one-out misclassification rate of the whole
         procedure.
@@ -351,8 +359,10 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
     _uses_class_order = False
 
     def __init__(self, estimators, method="committee", posteriors="resubstitution",
-                 prefit=False, cv=5, random_state=None, n_jobs=None, classes=None):
+                 prefit=False, n_models=None, cv=5, random_state=None, n_jobs=None,
+                 classes=None):
         self.estimators = estimators
+        self.n_models = n_models
         self.method = method
         self.posteriors = posteriors
         self.prefit = prefit
@@ -364,6 +374,15 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
     def _check_params(self):
         check_choice(self.method, "method", _METHODS)
         check_choice(self.posteriors, "posteriors", _POSTERIORS)
+        if self.n_models is not None:
+            check_positive_int(self.n_models, "n_models", 2)
+        if isinstance(self.estimators, str):
+            if self.estimators.lower() != "edda":
+                raise ValueError(
+                    "estimators must be a non-empty list of classifiers to combine or 'edda' "
+                    f"(the 14 EDDA models); got {self.estimators!r}."
+                )
+            return
         if not isinstance(self.estimators, (list, tuple)) or len(self.estimators) == 0:
             raise ValueError(
                 "estimators must be a non-empty list of classifiers to combine; got "
@@ -398,22 +417,33 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         self._check_params()
         if y is None:
             raise ValueError("SerialCombiner requires y to be passed, but the target y is None.")
-        validate_data(self, X, skip_check_array=True, reset=True)
+        # Checked only: the estimators get X as given (e.g. a DataFrame of categories).
+        validate_data(self, X, reset=True, dtype=None, ensure_all_finite=False)
         _check_target_kind(y)
         classes = self.classes
-        if classes is None and self.prefit:
+        if classes is None and self.prefit and not isinstance(self.estimators, str):
             classes = getattr(self.estimators[0], "classes_", None)
         encoding, codes = encode_target(y, classes, ordered=uses_class_order(self))
-        if len(codes) != _n_rows(X):
+        if len(codes) != _num_samples(X):
             raise ValueError(
-                f"X and y have inconsistent numbers of units: X has {_n_rows(X)} rows, "
+                f"X and y have inconsistent numbers of units: X has {_num_samples(X)} rows, "
                 f"y has {len(codes)} labels."
             )
         self._encoding = encoding
         self.classes_ = encoding.classes
         self.n_classes_ = encoding.n_classes
         labels = self.classes_[codes]
-        if self.prefit:
+        if isinstance(self.estimators, str) or self.n_models is not None:
+            from .diverse import diverse_models
+
+            candidates = self.estimators if isinstance(self.estimators, str) else [
+                e if self.prefit else self._with_classes(e) for e in self.estimators]
+            choice = diverse_models(candidates, X, labels, self.n_models or 14,
+                                    classes=self.classes_)
+            fitted = choice.chosen
+            models = [self._with_classes(clone(e)) for e in fitted]
+            self.chosen_ = choice
+        elif self.prefit:
             for m, est in enumerate(self.estimators):
                 check_is_fitted(est)
             fitted = list(self.estimators)
@@ -463,7 +493,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, K)
         """
         check_is_fitted(self)
-        validate_data(self, X, skip_check_array=True, reset=False)
+        validate_data(self, X, reset=False, dtype=None, ensure_all_finite=False)
         out = None
         for w, est in zip(self.weights_, self.estimators_):
             if w == 0:
@@ -522,10 +552,6 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         return tags
 
 
-def _n_rows(X):
-    return X.shape[0] if hasattr(X, "shape") else len(X)
-
-
 # --- leave-one-out error of the whole procedure ------------------------------------------------
 
 def _loo_one(combiner, X, labels, i):
@@ -563,13 +589,15 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
     if not isinstance(combiner, SerialCombiner):
         raise TypeError(f"combiner must be a SerialCombiner; got {type(combiner).__name__}.")
     full = clone(combiner).set_params(prefit=False)
-    if combiner.prefit:
+    if combiner.prefit and not isinstance(combiner.estimators, str):
         full.set_params(estimators=[clone(e) for e in combiner.estimators])
     full.fit(X, y)
     codes = full._encoding.encode(y)
     labels = full.classes_[codes]
     # (for EDDA the integrated likelihood is its BIC approximation, which the shortcut covers)
+    # The choice of models (n_models, "edda") is part of the procedure: refit it for each unit.
     fast = (full.posteriors == "resubstitution" or full.method != "committee") and \
+        full.n_models is None and not isinstance(full.estimators, str) and \
         all(_edda_fast(e) for e in full.estimators_)
     if fast:
         predicted = _edda_loo_predictions(full, X, codes)
