@@ -68,3 +68,14 @@ def test_bad_input():
         diverse_models([EDDA(), EDDA()], X)
     with pytest.raises(ValueError, match="at least two models"):
         diverse_models([EDDA(model="EII")], X, y)
+
+
+def test_first_model_anchors_the_choice():
+    X, y = load_iris(return_X_y=True)
+    models = [EDDA(model="EEI"), EDDA(model="EII"), EDDA(model="VVV"), EDDA(model="EEE")]
+    choice = diverse_models(models, X, y, 2, first=0)
+    assert choice.indices[0] == 0
+    dist = ((choice.coordinates.values - choice.coordinates.values[0]) ** 2).sum(axis=1)
+    assert choice.indices[1] == int(np.argmax(dist))
+    with pytest.raises(ValueError, match="first must be the position"):
+        diverse_models(models, X, y, 2, first=4)

@@ -312,3 +312,27 @@ def test_non_classifier_is_a_type_error():
         SerialCombiner(["EEI"]).fit(X, y)
     with pytest.raises(TypeError, match="combiner must be a SerialCombiner"):
         serial_loo_error(EDDA(), X, y)
+
+
+@pytest.mark.r
+@pytest.mark.slow
+def test_thyroid_table_4_with_leave_one_out_posteriors():
+    """Thyroid (mclust): paper .73 [lambda B] + .27 [lambda I], ME .0930 (Table 4)."""
+    ro = pytest.importorskip("rpy2.robjects")
+    from rpy2.robjects import default_converter, pandas2ri
+    from rpy2.robjects.conversion import localconverter
+
+    with localconverter(default_converter + pandas2ri.converter):
+        ro.r('data(thyroid, package = "mclust")')
+        frame = ro.conversion.get_conversion().rpy2py(ro.r["thyroid"])
+    X = frame.drop(columns="Diagnosis").to_numpy(float)
+    y = frame["Diagnosis"].astype(str).to_numpy(object)
+    models = [EDDA(model="EEI"), EDDA(model="EII")]
+    resub = SerialCombiner(models).fit(X, y)
+    loo = SerialCombiner(models, posteriors="loo").fit(X, y)
+    err = loo.loo_error(X, y)
+    print(f"\nthyroid Table 4: paper .73 [lambda B] + .27 [lambda I] ME .0930; ours "
+          f"resubstitution {resub.describe()} ME {resub.loo_error(X, y):.4f}, "
+          f"leave-one-out posteriors {loo.describe()} ME {err:.4f}")
+    assert loo.weights_[0] == pytest.approx(0.73, abs=0.005)
+    assert err == pytest.approx(20 / 215)  # .0930

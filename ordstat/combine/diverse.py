@@ -9,9 +9,14 @@ is made a deterministic procedure:
    (each row sums to n, so the models have equal masses).
 2. CA of N: row principal coordinates on the first ``n_components`` axes (columns of zero mass,
    i.e. a class no model gives any probability at a unit, are dropped).
-3. In that map, the two models farthest apart are chosen first; then, while more are asked for,
-   the model whose distance to the nearest chosen one is largest (farthest-point order). Ties go
-   to the model listed first.
+3. In that map, the two models farthest apart are chosen first (or, with ``first=``, a given
+   model, e.g. the one EDDA selects); then, while more are asked for, the model whose distance
+   to the nearest chosen one is largest (farthest-point order). Ties go to the model listed
+   first.
+
+On iris, crabs and thyroid this does not reproduce the paper's Table 3, which pairs the model
+EDDA selects with a very different one (often [lambda I]): the paper's reading of the CA map is
+not fully specified (``benchmarks/bench_combine.py`` prints both choices).
 """
 
 from __future__ import annotations
@@ -82,13 +87,16 @@ def correspondence_coordinates(table, n_components=2):
     return coords, share
 
 
-def _farthest_points(coords, n_models):
+def _farthest_points(coords, n_models, first=None):
     dist = np.sqrt(((coords[:, None, :] - coords[None, :, :]) ** 2).sum(axis=-1))
     M = len(coords)
     if n_models >= M:
-        return list(range(M))
-    i, j = divmod(int(np.argmax(dist)), M)  # first maximum: lowest indices on ties
-    chosen = sorted([i, j])
+        return list(range(M)) if first is None else [first] + [m for m in range(M) if m != first]
+    if first is None:
+        i, j = divmod(int(np.argmax(dist)), M)  # first maximum: lowest indices on ties
+        chosen = sorted([i, j])
+    else:
+        chosen = [first]
     while len(chosen) < n_models:
         nearest = dist[:, chosen].min(axis=1)
         nearest[chosen] = -np.inf
@@ -114,7 +122,8 @@ def _candidates(estimators):
     return list(estimators)
 
 
-def diverse_models(estimators, X, y=None, n_models=2, *, n_components=2, classes=None):
+def diverse_models(estimators, X, y=None, n_models=2, *, n_components=2, first=None,
+                   classes=None):
     """The ``n_models`` most different models by a correspondence analysis of their posteriors.
 
     Parameters
@@ -130,6 +139,9 @@ def diverse_models(estimators, X, y=None, n_models=2, *, n_components=2, classes
     n_models : int, default=2
     n_components : int, default=2
         CA axes used for the distances (2: the factorial plane a reader looks at).
+    first : int, optional
+        Position of a candidate to choose first (e.g. the model EDDA selects); by default the
+        two models farthest apart start the choice.
     classes : sequence, optional
         Passed to unfitted estimators whose ``classes`` is None.
 
@@ -145,8 +157,14 @@ def diverse_models(estimators, X, y=None, n_models=2, *, n_components=2, classes
     """
     n_models = check_positive_int(n_models, "n_models", 2)
     n_components = check_positive_int(n_components, "n_components")
-    fitted, names = [], []
-    for m, est in enumerate(_candidates(estimators)):
+    candidates = _candidates(estimators)
+    if first is not None:
+        first = check_positive_int(first, "first", 0)
+        if first >= len(candidates):
+            raise ValueError(f"first must be the position of a candidate (0 to "
+                             f"{len(candidates) - 1}); got {first}.")
+    fitted, names, positions = [], [], []
+    for m, est in enumerate(candidates):
         if not hasattr(est, "classes_"):
             if y is None:
                 raise ValueError(
@@ -166,12 +184,17 @@ def diverse_models(estimators, X, y=None, n_models=2, *, n_components=2, classes
                 continue
         fitted.append(est)
         names.append(model_name(est))
+        positions.append(m)
     if len(fitted) < 2:
         raise ValueError("diverse_models needs at least two models that could be fitted; got "
                          f"{len(fitted)}.")
     table = np.vstack([est.predict_proba(X).reshape(-1) for est in fitted])
     coords, share = correspondence_coordinates(table, n_components)
-    chosen = _farthest_points(coords, n_models)
+    if first is not None and first not in positions:
+        raise ValueError(f"first={first}: that model could not be fitted.")
+    chosen = _farthest_points(coords, n_models,
+                              None if first is None else positions.index(first))
     frame = pd.DataFrame(coords, index=names,
                          columns=[f"axis{a + 1}" for a in range(coords.shape[1])])
-    return ModelChoice([fitted[i] for i in chosen], chosen, frame, share)
+    return ModelChoice([fitted[i] for i in chosen], [positions[i] for i in chosen], frame,
+                       share)
