@@ -336,3 +336,18 @@ def test_thyroid_table_4_with_leave_one_out_posteriors():
           f"leave-one-out posteriors {loo.describe()} ME {err:.4f}")
     assert loo.weights_[0] == pytest.approx(0.73, abs=0.005)
     assert err == pytest.approx(20 / 215)  # .0930
+
+
+@pytest.mark.parametrize("model, kwargs", [
+    ("EVE", {}), ("VEV", {}), ("VVV", {"reg_covar": 0.05}), ("VVI", {"priors": [0.2, 0.3, 0.5]}),
+])
+def test_downdated_fits_equal_refits_at_every_unit(model, kwargs):
+    from ordstat.combine.serial import _edda_loo_joint_all
+
+    X, y = _iris()
+    X, y = X[::2], y[::2]
+    est = EDDA(model=model, **kwargs).fit(X, y)
+    J = _edda_loo_joint_all(est, X, y)
+    for i in (0, 30, 74):
+        ref = EDDA(model=model, **kwargs).fit(np.delete(X, i, 0), np.delete(y, i))
+        np.testing.assert_allclose(J[i], ref._joint_log_density(X), rtol=1e-8, atol=1e-8)
