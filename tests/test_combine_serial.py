@@ -339,7 +339,9 @@ def test_thyroid_table_4_with_leave_one_out_posteriors():
 
 
 @pytest.mark.parametrize("model, kwargs", [
-    ("EVE", {}), ("VEV", {}), ("VVV", {"reg_covar": 0.05}), ("VVI", {"priors": [0.2, 0.3, 0.5]}),
+    # iterative models: a tight tol, since the parameters are known to about sqrt(tol) only
+    ("EVE", {"tol": 1e-13}), ("VEV", {"tol": 1e-13}), ("VVV", {"reg_covar": 0.05}),
+    ("VVI", {"priors": [0.2, 0.3, 0.5]}),
 ])
 def test_downdated_fits_equal_refits_at_every_unit(model, kwargs):
     from ordstat.combine.serial import _edda_loo_joint_all
@@ -350,4 +352,4 @@ def test_downdated_fits_equal_refits_at_every_unit(model, kwargs):
     J = _edda_loo_joint_all(est, X, y)
     for i in (0, 30, 74):
         ref = EDDA(model=model, **kwargs).fit(np.delete(X, i, 0), np.delete(y, i))
-        np.testing.assert_allclose(J[i], ref._joint_log_density(X), rtol=1e-8, atol=1e-8)
+        np.testing.assert_allclose(J[i], ref._joint_log_density(X), rtol=1e-6, atol=1e-6)
