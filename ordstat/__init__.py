@@ -26,6 +26,9 @@ _EXPORTS = {
     "NearSingularWarning": "ordstat.exceptions",
     "OrderGuessWarning": "ordstat.exceptions",
     "ZeroDensityWarning": "ordstat.exceptions",
+    "SerialCombiner": "ordstat.combine",
+    "diverse_models": "ordstat.combine",
+    "serial_loo_error": "ordstat.combine",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -10,6 +10,12 @@ classes comes, in this priority, from
 
 An *unordered* pandas Categorical without ``classes=`` is an error: its category order is an
 accident of construction, not a statement about the response.
+
+Estimators whose method does not use the class order (Gaussian and discrete discriminant
+analysis, serial combiners) declare it with the class attribute ``_uses_class_order = False``,
+read by :func:`uses_class_order`. For them any labels are accepted without a warning, as
+scikit-learn does: an ordered Categorical or ``classes=`` still fixes the order of ``classes_``,
+otherwise the classes are sorted (an unordered Categorical's categories, unused ones included).
 """
 
 from __future__ import annotations
@@ -23,7 +29,16 @@ from sklearn.exceptions import DataConversionWarning
 
 from .exceptions import OrderGuessWarning
 
-__all__ = ["OrdinalEncoding", "encode_target", "is_numeric_labels"]
+__all__ = ["OrdinalEncoding", "encode_target", "is_numeric_labels", "uses_class_order"]
+
+
+def uses_class_order(estimator) -> bool:
+    """Whether ``estimator`` (a class or an instance) uses the order of the classes.
+
+    Read from the class attribute ``_uses_class_order``; estimators that do not set it are
+    assumed to use the order (the safe default of an ordinal package).
+    """
+    return bool(getattr(estimator, "_uses_class_order", True))
 
 
 def is_numeric_labels(values) -> bool:
@@ -112,7 +127,8 @@ def _check_classes(classes) -> np.ndarray:
     return classes
 
 
-def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2):
+def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2,
+                  ordered: bool = True):
     """Find the ordered classes of ``y`` and encode it.
 
     Parameters
@@ -126,6 +142,10 @@ def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2):
         Name of the argument, used in error messages.
     min_classes : int
         Fewer distinct observed classes than this raise a ValueError.
+    ordered : bool, default=True
+        Whether the caller uses the class order (see :func:`uses_class_order`). When False,
+        unordered Categoricals are accepted (their categories sorted) and sorting string labels
+        does not warn.
 
     Returns
     -------
@@ -136,13 +156,16 @@ def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2):
     if classes is not None:
         encoding = OrdinalEncoding(_check_classes(classes))
     elif isinstance(series.dtype, pd.CategoricalDtype):
-        if not series.dtype.ordered:
+        if not series.dtype.ordered and not ordered:
+            encoding = OrdinalEncoding(np.asarray(sorted(series.cat.categories)))
+        elif not series.dtype.ordered:
             raise ValueError(
                 f"{name} is an unordered pandas Categorical, so the order of its classes is "
                 "unknown; make it ordered (pd.Categorical(..., ordered=True)) or pass classes= "
                 "lowest to highest."
             )
-        encoding = OrdinalEncoding(np.asarray(series.cat.categories))
+        else:
+            encoding = OrdinalEncoding(np.asarray(series.cat.categories))
     else:
         values = series.to_numpy()
         if not is_numeric_labels(values):
@@ -154,7 +177,7 @@ def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2):
                     "or pass classes= lowest to highest."
                 )
         uniques = np.unique(values)
-        if not is_numeric_labels(uniques) and len(uniques) >= 2:
+        if ordered and not is_numeric_labels(uniques) and len(uniques) >= 2:
             warnings.warn(
                 f"The order of the classes of {name} was guessed by sorting its labels: "
                 f"{list(uniques)}. Pass classes= (lowest to highest) or an ordered Categorical "

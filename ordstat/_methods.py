@@ -29,6 +29,10 @@ METHODS = {
                        "rpart-style tree, generalized Gini, quadratic cost"),
     "edda": ("ordstat.gaussian:EDDA", {"model": "all", "select": "loo"},
              "Gaussian EDDA, 14 covariance models, chosen by leave-one-out error"),
+    "committee_edda": ("ordstat.combine:SerialCombiner", {"estimators": "edda", "n_models": 2},
+                       "committee of methods: the two most different EDDA models"),
+    "bic_edda": ("ordstat.combine:SerialCombiner", {"estimators": "edda", "method": "bic"},
+                 "BIC-weighted combination of the 14 EDDA models"),
 }
 
 

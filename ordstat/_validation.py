@@ -15,7 +15,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
-from ._labels import encode_target
+from ._labels import encode_target, uses_class_order
 
 # Parameter constraints are declared per estimator in scikit-learn's style
 # (``_parameter_constraints``, checked by ``self._validate_params()`` at the start of ``fit``);
@@ -130,7 +130,8 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
                           ensure_all_finite=ensure_all_finite, ensure_min_samples=1)
         n_samples = X.shape[0]
     _check_target_kind(y)
-    encoding, codes = encode_target(y, classes, min_classes=min_classes)
+    encoding, codes = encode_target(y, classes, min_classes=min_classes,
+                                    ordered=uses_class_order(estimator))
     if codes.shape[0] != n_samples:
         raise ValueError(
             f"X and y have inconsistent numbers of units: X has {n_samples} rows, "

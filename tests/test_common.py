@@ -10,6 +10,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.fixes import parse_version
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.combine import SerialCombiner
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
@@ -22,6 +23,7 @@ ESTIMATORS = [
     OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
     # reg_covar: the sample-weight checks use data with no within-class spread in one feature.
     EDDA(model="EEE", reg_covar=1e-6),
+    SerialCombiner([EDDA(model="EII", reg_covar=1e-6), EDDA(model="EEE", reg_covar=1e-6)]),
 ]
 
 # {estimator class name: {check name: reason}}

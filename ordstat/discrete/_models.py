@@ -44,6 +44,7 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         "priors": ["array-like", None],
         "classes": ["array-like", None],
     }
+    _uses_class_order = False  # nominal responses are fine: the order plays no part
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -209,6 +209,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         "max_iter": [Interval(Integral, 1, None, closed="left")],
         "classes": ["array-like", None],
     }
+    _uses_class_order = False  # nominal responses are fine: the order plays no part
 
     def __init__(self, model="VVV", select="loo", priors=None, reg_covar=0.0, tol=1e-8,
                  max_iter=2000, classes=None):

@@ -1,0 +1,63 @@
+test_that("serial_combine takes a plain factor and returns a plain factor", {
+  skip_if_no_python()
+  fit <- serial_combine(Species ~ ., iris, models = c("EEI", "EII"))
+  expect_s3_class(fit, "ordstat_serial")
+  expect_equal(sum(fit$weights), 1, tolerance = 1e-12)
+  expect_identical(names(fit$weights), c("[lambda B]", "[lambda I]"))
+  expect_match(fit$formula_text, "^0\\.[0-9]{2} \\[lambda B\\] \\+ 0\\.[0-9]{2} \\[lambda I\\]$")
+  pred <- predict(fit)
+  expect_true(is.factor(pred) && !is.ordered(pred))
+  expect_identical(levels(pred), levels(iris$Species))
+  expect_gt(mean(pred == iris$Species), 0.9)
+  prob <- predict(fit, iris[1:5, ], type = "prob")
+  expect_equal(dim(prob), c(5L, 3L))
+  expect_equal(unname(rowSums(prob)), rep(1, 5), tolerance = 1e-12)
+  expect_output(print(fit), "committee")
+})
+
+test_that("ordered in, ordered out; weights equal the Python combiner's", {
+  skip_if_no_python()
+  d <- iris
+  d$Species <- factor(d$Species, levels = c("virginica", "setosa", "versicolor"),
+                      ordered = TRUE)
+  fit <- serial_combine(Species ~ ., d, models = c("EEI", "EII"), method = "bic")
+  pred <- predict(fit, d)
+  expect_true(is.ordered(pred))
+  expect_identical(levels(pred), levels(d$Species))
+  combine <- reticulate::import("ordstat.combine", convert = FALSE)
+  gaussian <- reticulate::import("ordstat.gaussian", convert = FALSE)
+  X <- reticulate::r_to_py(as.matrix(d[1:4]))
+  y <- reticulate::r_to_py(as.character(d$Species))
+  py <- combine$SerialCombiner(list(gaussian$EDDA(model = "EEI"), gaussian$EDDA(model = "EII")),
+                               method = "bic")$fit(X, y)
+  expect_equal(unname(fit$weights), as.double(reticulate::py_to_r(py$weights_)),
+               tolerance = 1e-12)
+})
+
+test_that("the committee on iris is close to the paper's .82 [lambda B] + .18 [lambda I]", {
+  skip_if_no_python()
+  fit <- serial_combine(Species ~ ., iris, models = c("EEI", "EII"))
+  expect_equal(unname(fit$weights[1]), 0.82, tolerance = 0.05 / 0.82)
+  s <- summary(fit, loo = TRUE)
+  expect_equal(s$loo_error, 0.04, tolerance = 1e-12)  # the paper's Table 4
+  expect_output(print(s), "Leave-one-out error of the whole procedure: 0.04")
+})
+
+test_that("discrete models with factor predictors", {
+  skip_if_no_python()
+  set.seed(2)
+  d <- data.frame(a = factor(sample(c("n", "y"), 80, TRUE)), b = factor(sample(c("n", "y"), 80, TRUE)))
+  d$g <- ifelse(d$a == "y" & runif(80) < 0.8, "yes", "no")
+  fit <- serial_combine(g ~ a + b, d, models = c("foim", "fmm"), method = "integrated")
+  expect_identical(names(fit$weights), c("FOIM", "FMM"))
+  expect_output(print(summary(fit)), "exact")
+  expect_true(is.factor(predict(fit)) && !is.ordered(predict(fit)))
+})
+
+test_that("bad input gives clear errors", {
+  skip_if_no_python()
+  expect_error(serial_combine(Species ~ ., iris, models = character()), "'models' must be")
+  expect_error(serial_combine(Species ~ ., iris, models = c("EEI", "XYZ")), "unknown model 'XYZ'")
+  expect_error(serial_combine(Species ~ ., iris, n_models = 1), "'n_models' must be")
+  expect_error(serial_combine(Species ~ ., iris, method = "vote"), "should be one of")
+})
