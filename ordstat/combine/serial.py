@@ -32,7 +32,7 @@ from sklearn.utils.validation import _num_samples, check_is_fitted, validate_dat
 
 from .._base import OrdinalClassifierMixin
 from .._labels import encode_target, uses_class_order
-from .._validation import (_check_target_kind, check_choice, check_positive_int,
+from .._validation import (_check_target_kind, check_priors, check_choice, check_positive_int,
                            check_random_state)
 
 __all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error",
@@ -176,7 +176,7 @@ def _edda_loo_posteriors(est, X, codes):
     Xa = validate_data(est, X, reset=False)
     w = np.ones(len(codes))
     n, means, W = class_scatter(Xa, codes, w, est.n_classes_)
-    priors = est._check_priors(est.n_classes_)
+    priors = check_priors(est.priors, est.n_classes_)
     reg, tol, max_iter = float(est.reg_covar), float(est.tol), int(est.max_iter)
     step = fit_model(est.model_, W, n, reg_covar=reg, tol=tol, max_iter=max_iter,
                      class_names=est.classes_)
@@ -632,7 +632,7 @@ def _edda_loo_joint_all(est, X, codes, chunk_units=None):
     K = est.n_classes_
     w = np.ones(n_units)
     n, means, W = class_scatter(Xa, codes, w, K)
-    priors = est._check_priors(K)
+    priors = check_priors(est.priors, K)
     reg, tol, max_iter = float(est.reg_covar), float(est.tol), int(est.max_iter)
     init = est._step.state if est.model_ in ITERATIVE else None
     out = np.empty((n_units, n_units, K))
