@@ -22,6 +22,7 @@ _EXPORTS = {
     "class_union_affinity": "ordstat.discrete",
     "OrdinalTreeClassifier": "ordstat.trees",
     "EDDA": "ordstat.gaussian",
+    "HierarchicalCoupling": "ordstat.combine.hierarchical",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -29,6 +29,8 @@ METHODS = {
                        "rpart-style tree, generalized Gini, quadratic cost"),
     "edda": ("ordstat.gaussian:EDDA", {"model": "all", "select": "loo"},
              "Gaussian EDDA, 14 covariance models, chosen by leave-one-out error"),
+    "hierarchical": ("ordstat.combine.hierarchical:HierarchicalCoupling", {"candidates": "edda"},
+                     "hierarchical coupling of the 14 EDDA models, leave-one-out partitions"),
 }
 
 

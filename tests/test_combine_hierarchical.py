@@ -283,3 +283,19 @@ def test_zoo_affinity_tree_printed():
             assert 0.0 <= node.affinity <= 1.0
     assert len([n for n in hc.tree_.walk() if n.is_leaf]) == 7
     assert hc.cv_error_ < 0.2
+
+
+def test_pickle_roundtrip_and_feature_count():
+    import pickle
+
+    X, y = _planted(n=8)
+    hc = HierarchicalCoupling([EDDA(model="EII")]).fit(X, y)
+    again = pickle.loads(pickle.dumps(hc))
+    np.testing.assert_array_equal(again.predict_proba(X), hc.predict_proba(X))
+    assert hc.n_features_in_ == 2
+    with pytest.raises(ValueError, match="features"):
+        hc.predict(X[:, :1])
+    from sklearn.exceptions import NotFittedError
+
+    with pytest.raises(NotFittedError):
+        HierarchicalCoupling([EDDA(model="EII")]).predict(X)
