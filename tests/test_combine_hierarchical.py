@@ -299,3 +299,13 @@ def test_pickle_roundtrip_and_feature_count():
 
     with pytest.raises(NotFittedError):
         HierarchicalCoupling([EDDA(model="EII")]).predict(X)
+
+
+def test_named_candidates_and_tree_table():
+    X, y = _planted(n=8)
+    hc = HierarchicalCoupling(["eii", "VII"]).fit(X, y)
+    table = hc.tree_table()
+    assert table["parent"].iloc[0] == -1 and len(table) == 7 and table["leaf"].sum() == 4
+    assert set(table.loc[~table["leaf"], "model"]) <= {"[lambda I]", "[lambda_k I]"}
+    with pytest.raises(ValueError, match="unknown candidate name 'XYZ'"):
+        HierarchicalCoupling(["XYZ"]).fit(X, y)

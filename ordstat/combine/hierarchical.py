@@ -78,6 +78,20 @@ def model_name(estimator):
     return _DISCRETE_NAMES.get(cls, cls)
 
 
+def _named_candidate(name):
+    """An estimator from a name: an EDDA model (EII ... VVV) or fmm, foim, kernel."""
+    from ..discrete import FullMultinomial, IndependenceModel, KernelMultinomial
+    from ..gaussian import EDDA, MODELS
+
+    discrete = {"fmm": FullMultinomial, "foim": IndependenceModel, "kernel": KernelMultinomial}
+    if name.upper() in MODELS:
+        return EDDA(model=name.upper())
+    if name.lower() in discrete:
+        return discrete[name.lower()]()
+    raise ValueError(f"unknown candidate name {name!r}; use an EDDA model name "
+                     f"({', '.join(MODELS)}), 'fmm', 'foim' or 'kernel', or an estimator.")
+
+
 def _check_candidates(candidates):
     if isinstance(candidates, str):
         candidates = candidate_set(candidates)
@@ -87,6 +101,8 @@ def _check_candidates(candidates):
     out = []
     for c in candidates:
         name, est = (c if isinstance(c, tuple) and len(c) == 2 else (None, c))
+        if isinstance(est, str):
+            est = _named_candidate(est)
         if not (hasattr(est, "fit") and hasattr(est, "predict_proba")):
             raise TypeError(f"every candidate must be an estimator with fit and predict_proba; "
                             f"got {est!r}.")
@@ -305,7 +321,8 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
     ----------
     candidates : list of estimators, list of (name, estimator) pairs, "edda" or "discrete"
         The models in competition at each node (cloned, never modified). "edda" stands for the
-        14 EDDA models; "discrete" for FOIM, FMM and KERNEL.
+        14 EDDA models; "discrete" for FOIM, FMM and KERNEL. A list may also name models:
+        EDDA model names ("EII", ..., "VVV") or "fmm", "foim", "kernel".
     partition : {"cv", "affinity", "ordinal"}, default="cv"
         How each node's classes are cut: every bipartition by cross-validated error (the paper's
         continuous procedure; at most 12 classes), the bipartition of smallest basic affinity
@@ -547,6 +564,33 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         """The tree as indented text, one line per node (model, error, affinity)."""
         check_is_fitted(self)
         return CouplingSummary(self.tree_, self.cv_error_)
+
+    def tree_table(self):
+        """The tree as a DataFrame, one row per node in depth-first order.
+
+        Columns: ``node`` (0 = root), ``parent`` (-1 for the root), ``depth``, ``classes``,
+        ``left``, ``right`` (class labels joined by ", "), ``model``, ``error``, ``affinity``
+        (NaN when not computed), ``leaf``.
+        """
+        import pandas as pd
+
+        check_is_fitted(self)
+        rows = []
+
+        def visit(nd, parent, depth):
+            me = len(rows)
+            join = ", ".join
+            rows.append({"node": me, "parent": parent, "depth": depth,
+                         "classes": join(map(str, nd.classes)), "left": join(map(str, nd.left)),
+                         "right": join(map(str, nd.right)), "model": nd.model,
+                         "error": nd.error,
+                         "affinity": np.nan if nd.affinity is None else nd.affinity,
+                         "leaf": nd.is_leaf})
+            for child in nd.children:
+                visit(child, me, depth + 1)
+
+        visit(self.tree_, -1, 0)
+        return pd.DataFrame(rows)
 
     def __str__(self):
         if hasattr(self, "tree_"):
