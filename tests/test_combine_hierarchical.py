@@ -179,7 +179,7 @@ def test_evaluate_reports_failure_by_name():
     (dict(cv=1), ValueError, "integer >= 2"),
     (dict(cv=2.5), TypeError, "cv must be 'loo'"),
     (dict(candidates=[]), TypeError, "non-empty list"),
-    (dict(candidates="gaussian"), ValueError, "'edda' or 'discrete'"),
+    (dict(candidates="gaussian"), ValueError, "unknown candidate name 'gaussian'"),
     (dict(candidates=[object()]), TypeError, "fit and predict_proba"),
     (dict(candidates=[EDDA(model="EII"), EDDA(model="EII")]), ValueError, "distinct"),
     (dict(partition="affinity"), ValueError, "must be a discrete model"),

@@ -94,7 +94,8 @@ def _named_candidate(name):
 
 def _check_candidates(candidates):
     if isinstance(candidates, str):
-        candidates = candidate_set(candidates)
+        candidates = (candidate_set(candidates) if candidates in ("edda", "discrete")
+                      else [candidates])
     if not isinstance(candidates, (list, tuple)) or len(candidates) == 0:
         raise TypeError("candidates must be a non-empty list of estimators (or (name, estimator) "
                         f"pairs), or 'edda' or 'discrete'; got {candidates!r}.")
