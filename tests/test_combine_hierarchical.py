@@ -167,8 +167,8 @@ def test_failing_candidate_is_skipped_with_warning():
 
 def test_evaluate_reports_failure_by_name():
     X = np.zeros((4, 2))
-    fitted, wrong, msg = _evaluate("mine", EDDA(model="VVV"), X, np.array([0, 0, 1, 1]),
-                                   "loo", 0)
+    fitted, wrong, msg, _ = _evaluate("mine", EDDA(model="VVV"), X, np.array([0, 0, 1, 1]),
+                                      "loo", 0)
     assert fitted is None and msg.startswith("mine: ")
 
 
@@ -247,6 +247,17 @@ def test_committee_nodes_describe_weights():
             w = node.estimator.weights_
             assert np.all(w >= 0) and w.sum() == pytest.approx(1.0)
     np.testing.assert_allclose(hc.predict_proba(X).sum(axis=1), 1.0)
+
+
+def test_combination_node_skips_a_failing_candidate():
+    pytest.importorskip("ordstat.combine.serial")
+    X, y = _planted(n=3)  # VVV cannot be fitted on the two-class leaves (3 units per class)
+    with pytest.warns(UserWarning, match="skipped"):
+        hc = HierarchicalCoupling([EDDA(model="VVV"), EDDA(model="EII")], node="committee",
+                                  cv=3, random_state=0).fit(X, y)
+    for node in hc.tree_.walk():
+        if len(node.classes) == 2:
+            assert len(node.estimator.estimators_) == 1
 
 
 @pytest.mark.parametrize("node", ["likelihood", "bic", "integrated"])

@@ -284,21 +284,42 @@ def _cv_mistakes(est, X, z, cv, seed, fitted):
 
 
 def _evaluate(name, est, X, z, cv, seed):
-    """Fit ``est`` on (X, z) and cross-validate it; (fitted, mistakes, None) or (.., message)."""
+    """Fit ``est`` on (X, z) and cross-validate it.
+
+    ``est`` is an estimator or ``("combine", method, candidates)``: the serial combination of
+    the candidates that can be fitted on (X, z). Returns (fitted, mistakes, failure, skipped):
+    failure a message when ``est`` could not be evaluated (else None), skipped the messages of
+    the candidates left out of a combination.
+    """
+    skipped = []
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            if isinstance(est, tuple):
+                est, skipped = _combination(est[1], est[2], X, z, seed)
             fitted = _seeded(_set_binary_classes(clone(est)), seed).fit(X, z)
             wrong = _cv_mistakes(est, X, z, cv, seed, fitted)
-        return fitted, wrong, None
+        return fitted, wrong, None, skipped
     except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
-        return None, None, f"{name}: {exc}"
+        return None, None, f"{name}: {exc}", skipped
 
 
-def _combination(candidates, method):
+def _combination(method, candidates, X, z, seed):
+    """SerialCombiner over the candidates that fit (X, z), and the messages of those that do
+    not (a candidate failing on a small sub-problem must not sink the whole node)."""
     from ordstat.combine.serial import SerialCombiner
 
-    return SerialCombiner([clone(e) for _, e in candidates], method=method)
+    usable, skipped = [], []
+    for name, est in candidates:
+        try:
+            _seeded(_set_binary_classes(clone(est)), seed).fit(X, z)
+            usable.append(clone(est))
+        except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
+            skipped.append(f"{name}: {exc}")
+    if not usable:
+        raise ValueError("no candidate of the combination could be fitted (" +
+                         " | ".join(skipped) + ")")
+    return SerialCombiner(usable, method=method), skipped
 
 
 def _describe(fitted, name):
@@ -491,7 +512,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
             affinities = self._affinities(parts, Xn, cn, cands)
             best = int(np.argmin(affinities))
             parts, affinities = [parts[best]], [affinities[best]]
-        models = ([(self.node, _combination(cands, self.node))] if self.node != "select"
+        models = ([(self.node, ("combine", self.node, cands))] if self.node != "select"
                   else cands)
         tasks = [(p, m) for p in range(len(parts)) for m in range(len(models))]
         results = Parallel(n_jobs=self.n_jobs)(
@@ -501,7 +522,8 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         )
         for (p, m), res in zip(tasks, results):
             self._fit_cache[(parts[p], models[m][0])] = res
-        failures = sorted({msg for _, _, msg in results if msg is not None})
+        failures = sorted({msg for _, _, msg, _ in results if msg is not None}
+                          | {msg for *_, skipped in results for msg in skipped})
         scored = [(float(res[1].mean()), p, m) for (p, m), res in zip(tasks, results)
                   if res[2] is None]
         if not scored:
@@ -516,7 +538,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
             )
         err, p, m = min(scored)
         left, right = parts[p]
-        fitted, mistakes, _ = self._fit_cache[(parts[p], models[m][0])]
+        fitted, mistakes, _, _ = self._fit_cache[(parts[p], models[m][0])]
         wrong[np.flatnonzero(in_node)[mistakes]] = True
         cand_err = {models[mm][0]: e for e, pp, mm in scored if pp == p}
         return CouplingNode(
