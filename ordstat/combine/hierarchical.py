@@ -296,7 +296,7 @@ def _evaluate(name, est, X, z, cv, seed):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             if isinstance(est, tuple):
-                est, skipped = _combination(est[1], est[2], X, z, seed)
+                est, skipped = _combination(est[1], est[2], X, z, cv, seed)
             fitted = _seeded(_set_binary_classes(clone(est)), seed).fit(X, z)
             wrong = _cv_mistakes(est, X, z, cv, seed, fitted)
         return fitted, wrong, None, skipped
@@ -304,15 +304,18 @@ def _evaluate(name, est, X, z, cv, seed):
         return None, None, f"{name}: {exc}", skipped
 
 
-def _combination(method, candidates, X, z, seed):
-    """SerialCombiner over the candidates that fit (X, z), and the messages of those that do
-    not (a candidate failing on a small sub-problem must not sink the whole node)."""
+def _combination(method, candidates, X, z, cv, seed):
+    """SerialCombiner over the candidates that fit (X, z) and every cross-validation training
+    part of it, and the messages of those that do not (a candidate failing on a small
+    sub-problem must not sink the whole node)."""
     from ordstat.combine.serial import SerialCombiner
 
     usable, skipped = [], []
+    trains = [np.arange(len(z))] + [train for train, _ in _splits(cv, X, z, seed)]
     for name, est in candidates:
         try:
-            _seeded(_set_binary_classes(clone(est)), seed).fit(X, z)
+            for train in trains:
+                _seeded(_set_binary_classes(clone(est)), seed).fit(X[train], z[train])
             usable.append(clone(est))
         except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
             skipped.append(f"{name}: {exc}")
