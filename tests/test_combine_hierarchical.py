@@ -320,3 +320,14 @@ def test_named_candidates_and_tree_table():
     assert set(table.loc[~table["leaf"], "model"]) <= {"[lambda I]", "[lambda_k I]"}
     with pytest.raises(ValueError, match="unknown candidate name 'XYZ'"):
         HierarchicalCoupling(["XYZ"]).fit(X, y)
+
+
+def test_load_zoo_says_what_to_install_without_rpy2(monkeypatch):
+    import sys
+
+    from ordstat.datasets import load_zoo
+
+    monkeypatch.setitem(sys.modules, "rpy2", None)
+    monkeypatch.setitem(sys.modules, "rpy2.robjects", None)
+    with pytest.raises(ImportError, match="mlbench.*rpy2"):
+        load_zoo()

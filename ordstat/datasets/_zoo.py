@@ -29,13 +29,10 @@ def load_zoo():
     """
     try:
         import rpy2.robjects as ro
-        from rpy2.robjects.packages import PackageNotInstalledError, importr
     except Exception as exc:  # rpy2 missing, or R missing behind it
         raise ImportError(f"{_HOW} ({type(exc).__name__}: {exc})") from None
-    try:
-        importr("mlbench")
-    except PackageNotInstalledError:
-        raise ImportError(_HOW + " (mlbench is not installed in R)") from None
+    if not ro.r('requireNamespace("mlbench", quietly = TRUE)')[0]:
+        raise ImportError(_HOW + " (mlbench is not installed in R)")
     from r_bridge import to_py
 
     frame = to_py(ro.r("local({data(Zoo, package = 'mlbench', envir = environment()); Zoo})"))
