@@ -31,7 +31,7 @@ def load_zoo():
         import rpy2.robjects as ro
     except Exception as exc:  # rpy2 missing, or R missing behind it
         raise ImportError(f"{_HOW} ({type(exc).__name__}: {exc})") from None
-    if not ro.r('requireNamespace("mlbench", quietly = TRUE)')[0]:
+    if not ro.r('isTRUE(requireNamespace("mlbench", quietly = TRUE))')[0]:
         raise ImportError(_HOW + " (mlbench is not installed in R)")
     from r_bridge import to_py
 
