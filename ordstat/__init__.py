@@ -29,6 +29,7 @@ _EXPORTS = {
     "SerialCombiner": "ordstat.combine",
     "diverse_models": "ordstat.combine",
     "serial_loo_error": "ordstat.combine",
+    "HierarchicalCoupling": "ordstat.combine.hierarchical",
 }
 
 __all__ = ["__version__", *_EXPORTS]

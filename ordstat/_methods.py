@@ -33,6 +33,8 @@ METHODS = {
                        "committee of methods: the two most different EDDA models"),
     "bic_edda": ("ordstat.combine:SerialCombiner", {"estimators": "edda", "method": "bic"},
                  "BIC-weighted combination of the 14 EDDA models"),
+    "hierarchical": ("ordstat.combine.hierarchical:HierarchicalCoupling", {"candidates": "edda"},
+                     "hierarchical coupling of the 14 EDDA models, leave-one-out partitions"),
 }
 
 

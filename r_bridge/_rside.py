@@ -20,6 +20,7 @@ ESTIMATORS = {
     "fmm": ("ordstat.discrete", "FullMultinomial"),
     "foim": ("ordstat.discrete", "IndependenceModel"),
     "kernel": ("ordstat.discrete", "KernelMultinomial"),
+    "coupling": ("ordstat.combine.hierarchical", "HierarchicalCoupling"),
 }
 
 _CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}

@@ -11,6 +11,7 @@ from sklearn.utils.fixes import parse_version
 
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.combine import SerialCombiner
+from ordstat.combine.hierarchical import HierarchicalCoupling
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
@@ -24,6 +25,8 @@ ESTIMATORS = [
     # reg_covar: the sample-weight checks use data with no within-class spread in one feature.
     EDDA(model="EEE", reg_covar=1e-6),
     SerialCombiner([EDDA(model="EII", reg_covar=1e-6), EDDA(model="EEE", reg_covar=1e-6)]),
+    HierarchicalCoupling([EDDA(model="EII", reg_covar=1e-6), EDDA(model="EEE", reg_covar=1e-6)],
+                         cv=3, random_state=0),
 ]
 
 # {estimator class name: {check name: reason}}
@@ -52,6 +55,24 @@ for _name in ("FullMultinomial", "IndependenceModel", "KernelMultinomial"):
 EXPECTED_FAILURES["ProportionalOddsClassifier"] = {
     "check_sample_weight_equivalence_on_dense_data": "separable data: no finite MLE",
 }
+
+# Hierarchical coupling refuses fewer than three classes by design (a two-class problem is one
+# candidate model); these checks fit binary targets. tests/test_combine_hierarchical.py covers
+# pickling, fitted-state and n_features checks on three or more classes.
+EXPECTED_FAILURES["HierarchicalCoupling"] = {
+    c: "binary y: hierarchical coupling needs at least three classes"
+    for c in ("check_classifier_data_not_an_array", "check_classifiers_classes",
+              "check_classifiers_train", "check_classifiers_train(readonly_memmap=True)",
+              "check_classifiers_train(readonly_memmap=True,X_dtype=float32)",
+              "check_estimators_dtypes", "check_estimators_nan_inf", "check_estimators_pickle",
+              "check_estimators_pickle(readonly_memmap=True)", "check_fit2d_1feature",
+              "check_fit_check_is_fitted", "check_fit_idempotent", "check_n_features_in",
+              "check_pipeline_consistency")
+}
+if parse_version(sklearn.__version__) < parse_version("1.9"):
+    EXPECTED_FAILURES["HierarchicalCoupling"]["check_n_features_in_after_fitting"] = (
+        "binary y: hierarchical coupling needs at least three classes"
+    )
 
 
 def _expected_failed_checks(estimator):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 __all__ = ["load_anes96", "BUNDLED"]
+from ._zoo import load_zoo as load_zoo  # noqa: E402  (mlbench via rpy2, imported on call)
 
 # The 7-point party identification scale of the American National Election Studies.
 _PID_LEVELS = [

@@ -1,0 +1,642 @@
+"""Hierarchical coupling: a binary tree of class dichotomies, each with its own classifier.
+
+A K-class problem (K >= 3) is cut into two unions of classes; the two-class problem between them
+gets the candidate model (or the serial combination of the candidates) of lowest cross-validated
+error; each side is cut again until every leaf is one class (Brito, Celeux & Sousa Ferreira
+2006, section 4). The class probabilities are the products of the node posteriors along each
+root-to-leaf path, so they sum to one.
+
+Three ways to choose the cut at a node:
+
+- ``"cv"``: every one of the 2^(m-1) - 1 bipartitions of the m classes at the node times every
+  candidate; the (model, partition) pair of lowest cross-validated error wins (the paper's
+  continuous procedure);
+- ``"affinity"``: the bipartition of smallest basic affinity rho(f_A, f_B) = sum_x
+  sqrt(f_A(x) f_B(x)) between the two class unions, then the model of lowest error (the paper's
+  discrete procedure);
+- ``"ordinal"``: only the m - 1 contiguous cuts {lowest..r} vs {r+1..highest} of ordered
+  classes, chosen like ``"cv"``; every node is then an ordinal dichotomy.
+
+With ``cv="loo"`` and EDDA candidates with one covariance model each, the leave-one-out errors
+come from the exact down-date machinery of ``ordstat.gaussian`` (no refits), so the search costs
+little more than the fits themselves.
+"""
+
+from __future__ import annotations
+
+import itertools
+import numbers
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator, clone
+from sklearn.model_selection import LeaveOneOut, StratifiedKFold
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .._base import OrdinalClassifierMixin
+from .._labels import OrderGuessWarning, encode_target
+from .._validation import _check_target_kind, check_choice, check_random_state
+
+__all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
+
+_PARTITIONS = ("cv", "affinity", "ordinal")
+_NODES = ("select", "committee", "likelihood", "aic", "bic", "integrated")
+MAX_EXHAUSTIVE_CLASSES = 12
+_DISCRETE_NAMES = {"FullMultinomial": "FMM", "IndependenceModel": "FOIM",
+                   "KernelMultinomial": "KERNEL"}
+
+
+# --- candidates and their names ------------------------------------------------------------------
+
+def candidate_set(name):
+    """A named list of candidate models: ``"edda"`` (the 14 EDDA models, EII ... VVV, in
+    mclust's order) or ``"discrete"`` (FOIM, FMM, KERNEL)."""
+    if name == "edda":
+        from ..gaussian import EDDA, MODELS
+
+        return [EDDA(model=m) for m in MODELS]
+    if name == "discrete":
+        from ..discrete import FullMultinomial, IndependenceModel, KernelMultinomial
+
+        return [IndependenceModel(), FullMultinomial(), KernelMultinomial()]
+    raise ValueError(f"candidates must be a list of estimators, or 'edda' or 'discrete'; got "
+                     f"{name!r}.")
+
+
+def model_name(estimator):
+    """A short display name: the paper's notation for a one-model EDDA ("[lambda I]"), FMM, FOIM
+    or KERNEL for the discrete models, the class name otherwise."""
+    cls = type(estimator).__name__
+    if cls == "EDDA":
+        from ..gaussian import PAPER_NAMES
+
+        m = getattr(estimator, "model_", estimator.model)
+        if isinstance(m, str) and m.upper() in PAPER_NAMES:
+            return PAPER_NAMES[m.upper()]
+    return _DISCRETE_NAMES.get(cls, cls)
+
+
+def _named_candidate(name):
+    """An estimator from a name: an EDDA model (EII ... VVV) or fmm, foim, kernel."""
+    from ..discrete import FullMultinomial, IndependenceModel, KernelMultinomial
+    from ..gaussian import EDDA, MODELS
+
+    discrete = {"fmm": FullMultinomial, "foim": IndependenceModel, "kernel": KernelMultinomial}
+    if name.upper() in MODELS:
+        return EDDA(model=name.upper())
+    if name.lower() in discrete:
+        return discrete[name.lower()]()
+    raise ValueError(f"unknown candidate name {name!r}; use an EDDA model name "
+                     f"({', '.join(MODELS)}), 'fmm', 'foim' or 'kernel', or an estimator.")
+
+
+def _check_candidates(candidates):
+    if isinstance(candidates, str):
+        candidates = (candidate_set(candidates) if candidates in ("edda", "discrete")
+                      else [candidates])
+    if not isinstance(candidates, (list, tuple)) or len(candidates) == 0:
+        raise TypeError("candidates must be a non-empty list of estimators (or (name, estimator) "
+                        f"pairs), or 'edda' or 'discrete'; got {candidates!r}.")
+    out = []
+    for c in candidates:
+        name, est = (c if isinstance(c, tuple) and len(c) == 2 else (None, c))
+        if isinstance(est, str):
+            est = _named_candidate(est)
+        if not (hasattr(est, "fit") and hasattr(est, "predict_proba")):
+            raise TypeError(f"every candidate must be an estimator with fit and predict_proba; "
+                            f"got {est!r}.")
+        out.append((name or model_name(est), est))
+    names = [n for n, _ in out]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise ValueError(f"candidate names must be distinct; {dup} repeat. Pass (name, estimator) "
+                         "pairs to name them.")
+    return out
+
+
+# --- the tree ------------------------------------------------------------------------------------
+
+@dataclass
+class CouplingNode:
+    """One node of the coupling tree.
+
+    Attributes
+    ----------
+    classes : list
+        The class labels at this node (one label for a leaf).
+    left, right : list
+        The two unions of classes the node separates (empty for a leaf).
+    model : str
+        The chosen model ("[lambda I]", "FOIM") or combination ("0.52 FOIM + 0.48 FMM").
+    estimator : fitted estimator or None
+        The two-class classifier: class 0 = ``left``, class 1 = ``right``.
+    error : float
+        Its cross-validated (or test-sample) misclassification rate between the two unions.
+    affinity : float or None
+        rho between the two unions (``partition="affinity"`` only).
+    candidate_errors : dict
+        {candidate name: error} for the chosen partition (candidates that failed are absent).
+    children : tuple of CouplingNode
+        (left child, right child); empty for a leaf.
+    """
+
+    classes: list
+    left: list = field(default_factory=list)
+    right: list = field(default_factory=list)
+    model: str = ""
+    estimator: object = None
+    error: float = float("nan")
+    affinity: float | None = None
+    candidate_errors: dict = field(default_factory=dict)
+    children: tuple = ()
+
+    @property
+    def is_leaf(self):
+        return not self.children
+
+    def walk(self):
+        """The nodes of the subtree, depth first (this node first)."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+def _set_text(labels):
+    return str(labels[0]) if len(labels) == 1 else "{" + ", ".join(map(str, labels)) + "}"
+
+
+def tree_text(node, digits=3):
+    """The coupling tree as indented text (Brito et al. 2006, Figure 1 style)."""
+    lines = []
+
+    def visit(nd, prefix, head):
+        text = _set_text(nd.classes)
+        if not nd.is_leaf:
+            parts = [nd.model, f"error {nd.error:.{digits}f}"]
+            if nd.affinity is not None:
+                parts.append(f"affinity {nd.affinity:.{digits}f}")
+            text += "  " + "  ".join(parts)
+        lines.append(head + text)
+        for i, child in enumerate(nd.children):
+            last = i == len(nd.children) - 1
+            visit(child, prefix + ("   " if last else "|  "), prefix + ("`- " if last else "|- "))
+
+    visit(node, "", "")
+    return "\n".join(lines)
+
+
+# --- partitions ----------------------------------------------------------------------------------
+
+def _bipartitions(codes):
+    """All 2^(m-1) - 1 ways to cut the sorted class codes in two (the first code on the left)."""
+    first, rest = codes[0], codes[1:]
+    out = []
+    for r in range(0, len(rest)):
+        for combo in itertools.combinations(rest, r):
+            left = (first, *combo)
+            right = tuple(c for c in rest if c not in combo)
+            out.append((left, right))
+    return out
+
+
+def _contiguous_cuts(codes):
+    return [(tuple(codes[:r]), tuple(codes[r:])) for r in range(1, len(codes))]
+
+
+# --- errors of a candidate on a two-class sub-problem -------------------------------------------
+
+def _fix_categories(candidates, X):
+    """Discrete candidates with ``categories="auto"`` get the categories of the whole sample,
+    so that a cross-validation fold never meets a category its training part lacked."""
+    out = []
+    for name, est in candidates:
+        if est.get_params(deep=False).get("categories", None) == "auto":
+            from ..discrete._states import fit_space
+
+            space, _, _ = fit_space(X)
+            est = clone(est).set_params(categories=[list(c) for c in space.categories])
+        out.append((name, est))
+    return out
+
+
+def _set_binary_classes(est):
+    if "classes" in est.get_params(deep=False):
+        est.set_params(classes=[0, 1])
+    return est
+
+
+def _seeded(est, seed):
+    if "random_state" in est.get_params(deep=False):
+        est.set_params(random_state=seed)
+    return est
+
+
+def _exact_edda_loo(est, X, z):
+    """Per-unit leave-one-out mistakes of a fitted one-model EDDA, by the exact down-dates."""
+    from ..gaussian._core import class_scatter
+    from ..gaussian._loo import loo_log_joint
+    from ..gaussian._models import ITERATIVE
+
+    w = np.ones(len(z))
+    n, means, W = class_scatter(X, z, w, 2)
+    priors = est._check_priors(2)
+    step = est._step
+    idx, joint = loo_log_joint(est.model_, X, z, w, n, means, W, priors=priors,
+                               reg_covar=float(est.reg_covar), tol=float(est.tol),
+                               max_iter=int(est.max_iter),
+                               init=step.state if est.model_ in ITERATIVE else None,
+                               class_names=np.array([0, 1]))
+    wrong = np.zeros(len(z), dtype=bool)
+    wrong[idx] = np.argmax(joint, axis=1) != z[idx]
+    return wrong
+
+
+def _has_exact_loo(est):
+    return type(est).__name__ == "EDDA" and isinstance(est.model, str) \
+        and est.model.lower() != "all"
+
+
+def _splits(cv, X, z, seed):
+    if isinstance(cv, str):  # "loo"
+        return list(LeaveOneOut().split(X, z))
+    if isinstance(cv, numbers.Integral):
+        folds = min(int(cv), int(np.bincount(z).min()))
+        if folds < 2:
+            raise ValueError(f"cv={cv}: a class union has a single unit, too few for v-fold "
+                             "cross-validation.")
+        return list(StratifiedKFold(folds, shuffle=True, random_state=seed).split(X, z))
+    return list(cv.split(X, z))
+
+
+def _cv_mistakes(est, X, z, cv, seed, fitted):
+    """(per-unit mistakes, number of units evaluated) of ``est`` on (X, z)."""
+    if cv == "loo" and _has_exact_loo(est):
+        return _exact_edda_loo(fitted, X, z)
+    wrong = np.zeros(len(z), dtype=bool)
+    for train, test in _splits(cv, X, z, seed):
+        if len(np.unique(z[train])) < 2:
+            raise ValueError("a cross-validation training set holds a single class union")
+        model = _seeded(_set_binary_classes(clone(est)), seed).fit(X[train], z[train])
+        wrong[test] = model.predict(X[test]) != z[test]
+    return wrong
+
+
+def _evaluate(name, est, X, z, cv, seed):
+    """Fit ``est`` on (X, z) and cross-validate it.
+
+    ``est`` is an estimator or ``("combine", method, candidates)``: the serial combination of
+    the candidates that can be fitted on (X, z). Returns (fitted, mistakes, failure, skipped):
+    failure a message when ``est`` could not be evaluated (else None), skipped the messages of
+    the candidates left out of a combination.
+    """
+    skipped = []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if isinstance(est, tuple):
+                est, skipped = _combination(est[1], est[2], X, z, cv, seed)
+            fitted = _seeded(_set_binary_classes(clone(est)), seed).fit(X, z)
+            wrong = _cv_mistakes(est, X, z, cv, seed, fitted)
+        return fitted, wrong, None, skipped
+    except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
+        return None, None, f"{name}: {exc}", skipped
+
+
+def _combination(method, candidates, X, z, cv, seed):
+    """SerialCombiner over the candidates that fit (X, z) and every cross-validation training
+    part of it, and the messages of those that do not (a candidate failing on a small
+    sub-problem must not sink the whole node)."""
+    from ordstat.combine.serial import SerialCombiner
+
+    usable, skipped = [], []
+    trains = [np.arange(len(z))] + [train for train, _ in _splits(cv, X, z, seed)]
+    for name, est in candidates:
+        try:
+            for train in trains:
+                _seeded(_set_binary_classes(clone(est)), seed).fit(X[train], z[train])
+            usable.append(clone(est))
+        except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
+            skipped.append(f"{name}: {exc}")
+    if not usable:
+        raise ValueError("no candidate of the combination could be fitted (" +
+                         " | ".join(skipped) + ")")
+    return SerialCombiner(usable, method=method), skipped
+
+
+def _describe(fitted, name):
+    if hasattr(fitted, "describe"):
+        return fitted.describe(names="paper")
+    return name
+
+
+# --- the estimator -------------------------------------------------------------------------------
+
+class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
+    """Hierarchical coupling of classifiers: a tree of class dichotomies.
+
+    At each node the current set of classes is cut in two; the two-class problem between the two
+    class unions gets the candidate model (``node="select"``) or the serial combination of the
+    candidates (``node="committee"``, ``"likelihood"``, ...) of lowest cross-validated error;
+    the procedure recurses until every leaf is one class (Brito, Celeux & Sousa Ferreira 2006,
+    section 4). Class probabilities are products of node posteriors along the paths.
+
+    Parameters
+    ----------
+    candidates : list of estimators, list of (name, estimator) pairs, "edda" or "discrete"
+        The models in competition at each node (cloned, never modified). "edda" stands for the
+        14 EDDA models; "discrete" for FOIM, FMM and KERNEL. A list may also name models:
+        EDDA model names ("EII", ..., "VVV") or "fmm", "foim", "kernel".
+    partition : {"cv", "affinity", "ordinal"}, default="cv"
+        How each node's classes are cut: every bipartition by cross-validated error (the paper's
+        continuous procedure; at most 12 classes), the bipartition of smallest basic affinity
+        coefficient (the paper's discrete procedure; the affinity is computed under the first
+        candidate, which must be a discrete model, refitted on the node's classes), or only the
+        contiguous cuts of ordered classes (needs an ordered response).
+    node : {"select", "committee", "likelihood", "aic", "bic", "integrated"}, default="select"
+        "select" keeps the single candidate of lowest error; the others put a serial
+        combination of all candidates (``ordstat.combine.serial.SerialCombiner`` with that
+        method) at every node.
+    cv : "loo", int or splitter, default="loo"
+        Error estimate at each node: leave-one-out (exact and cheap for one-model EDDA
+        candidates), stratified v-fold, or any scikit-learn splitter (e.g. a ``PredefinedSplit``
+        for a test sample).
+    n_jobs : int, optional
+        Parallel jobs (joblib) over the (partition, candidate) pairs of a node.
+    random_state : int, Generator or None
+        Seeds the v-fold splits and stochastic candidates; the same seed gives the same tree for
+        any ``n_jobs``.
+    classes : sequence, optional
+        All class labels (lowest to highest for ``partition="ordinal"``).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    tree_ : CouplingNode
+        The root; each node holds its two class unions, model, error and affinity.
+    cv_error_ : float
+        Cross-validated error of the whole tree with its structure fixed: a unit counts as
+        misclassified when any node on its path misclassifies it in the node's
+        cross-validation.
+    n_features_in_ : int
+
+    References
+    ----------
+    Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in supervised
+    classification: a comparative study on discrete and continuous problems. REVSTAT 4,
+    201-225, sections 4 and 5.2.
+    Friedman, J. H. (1996). Another approach to polychotomous classification. Technical report,
+    Stanford University.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from ordstat.combine.hierarchical import HierarchicalCoupling
+    >>> X, y = load_iris(return_X_y=True)
+    >>> hc = HierarchicalCoupling("edda").fit(X, y)
+    >>> hc.tree_.left, hc.tree_.right
+    ([0], [1, 2])
+    >>> round(hc.cv_error_, 2)
+    0.02
+    """
+
+    def __init__(self, candidates, partition="cv", node="select", cv="loo", n_jobs=None,
+                 random_state=None, classes=None):
+        self.candidates = candidates
+        self.partition = partition
+        self.node = node
+        self.cv = cv
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+        self.classes = classes
+
+    # --- checks --------------------------------------------------------------------------------
+
+    def _check_params(self):
+        cands = _check_candidates(self.candidates)
+        check_choice(self.partition, "partition", _PARTITIONS)
+        check_choice(self.node, "node", _NODES)
+        cv = self.cv
+        if isinstance(cv, str):
+            check_choice(cv, "cv", ("loo",))
+        elif isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+            if cv < 2:
+                raise ValueError(f"cv must be 'loo', an integer >= 2 or a splitter; got {cv}.")
+        elif not hasattr(cv, "split"):
+            raise TypeError(f"cv must be 'loo', an integer >= 2 or a splitter with a split "
+                            f"method; got {cv!r}.")
+        if self.partition == "affinity":
+            from ..discrete._models import _DiscreteClassifier
+
+            if not isinstance(cands[0][1], _DiscreteClassifier):
+                raise ValueError("partition='affinity' computes the affinity under the first "
+                                 "candidate, which must be a discrete model (FullMultinomial, "
+                                 f"IndependenceModel or KernelMultinomial); got {cands[0][0]}. "
+                                 "Put one first, or use partition='cv'.")
+        return cands
+
+    def _encode(self, y):
+        if self.partition == "ordinal":
+            return encode_target(y, self.classes)
+        classes = self.classes
+        cat = getattr(y, "cat", None) or (y if hasattr(y, "categories") else None)
+        if classes is None and cat is not None and not getattr(cat, "ordered", True):
+            classes = list(cat.categories)  # order irrelevant here: any labels are accepted
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", OrderGuessWarning)
+            return encode_target(y, classes)
+
+    # --- fitting -------------------------------------------------------------------------------
+
+    def fit(self, X, y):
+        """Grow the coupling tree.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Predictors as the candidates take them (numeric for EDDA, categories for the
+            discrete models).
+        y : array-like of shape (n_samples,)
+            Class labels (ordered for ``partition="ordinal"``), at least three classes.
+
+        Returns
+        -------
+        self
+        """
+        cands = self._check_params()
+        if y is None:
+            raise ValueError("HierarchicalCoupling requires y to be passed, but the target y is "
+                             "None.")
+        X = validate_data(self, X, dtype=None, reset=True, ensure_min_samples=1)
+        _check_target_kind(y)
+        encoding, codes = self._encode(y)
+        if codes.shape[0] != X.shape[0]:
+            raise ValueError(f"X and y have inconsistent numbers of units: X has {X.shape[0]} "
+                             f"rows, y has {codes.shape[0]} labels.")
+        observed = np.unique(codes)
+        if len(observed) < 3:
+            raise ValueError(
+                f"y has {len(observed)} classes; hierarchical coupling needs at least three "
+                "(for two classes use a candidate model directly)."
+            )
+        if self.partition == "cv" and len(observed) > MAX_EXHAUSTIVE_CLASSES:
+            raise ValueError(
+                f"partition='cv' searches all 2^(K-1) - 1 bipartitions, too many for K = "
+                f"{len(observed)} > {MAX_EXHAUSTIVE_CLASSES} classes; use partition='ordinal' "
+                "(ordered classes) or partition='affinity'."
+            )
+        cands = _fix_categories(cands, X)
+        self._encoding = encoding
+        self.classes_ = encoding.classes
+        self.n_classes_ = encoding.n_classes
+        seed = int(check_random_state(self.random_state).integers(2**31 - 1))
+        # (partition, model name) -> (fit, mistakes, failure) of every evaluation at a node, so
+        # that the winning pair's fit and its cross-validation mistakes are reused, not redone.
+        self._fit_cache = {}
+        wrong = np.zeros(len(codes), dtype=bool)
+        self.tree_ = self._grow(tuple(int(c) for c in observed), X, codes, cands, seed, wrong)
+        self.cv_error_ = float(wrong.mean())
+        del self._fit_cache
+        return self
+
+    def _grow(self, node_codes, X, codes, cands, seed, wrong):
+        labels = self.classes_[list(node_codes)].tolist()
+        if len(node_codes) == 1:
+            return CouplingNode(classes=labels)
+        in_node = np.isin(codes, node_codes)
+        Xn, cn = X[in_node], codes[in_node]
+        affinities = None
+        if self.partition == "ordinal":
+            parts = _contiguous_cuts(node_codes)
+        else:
+            parts = _bipartitions(node_codes)
+        if self.partition == "affinity":
+            affinities = self._affinities(parts, Xn, cn, cands)
+            best = int(np.argmin(affinities))
+            parts, affinities = [parts[best]], [affinities[best]]
+        models = ([(self.node, ("combine", self.node, cands))] if self.node != "select"
+                  else cands)
+        tasks = [(p, m) for p in range(len(parts)) for m in range(len(models))]
+        results = Parallel(n_jobs=self.n_jobs)(
+            delayed(_evaluate)(models[m][0], models[m][1], Xn,
+                               np.isin(cn, parts[p][1]).astype(np.intp), self.cv, seed)
+            for p, m in tasks
+        )
+        for (p, m), res in zip(tasks, results):
+            self._fit_cache[(parts[p], models[m][0])] = res
+        failures = sorted({msg for _, _, msg, _ in results if msg is not None}
+                          | {msg for *_, skipped in results for msg in skipped})
+        scored = [(float(res[1].mean()), p, m) for (p, m), res in zip(tasks, results)
+                  if res[2] is None]
+        if not scored:
+            raise ValueError(
+                f"Hierarchical coupling: no candidate could be fitted at the node separating "
+                f"{labels}:\n" + "\n".join(failures)
+            )
+        if failures:
+            warnings.warn(
+                f"Hierarchical coupling, node {labels}: candidate(s) skipped on some "
+                "partitions: " + " | ".join(failures), UserWarning, stacklevel=3,
+            )
+        err, p, m = min(scored)
+        left, right = parts[p]
+        fitted, mistakes, _, _ = self._fit_cache[(parts[p], models[m][0])]
+        wrong[np.flatnonzero(in_node)[mistakes]] = True
+        cand_err = {models[mm][0]: e for e, pp, mm in scored if pp == p}
+        return CouplingNode(
+            classes=labels, left=self.classes_[list(left)].tolist(),
+            right=self.classes_[list(right)].tolist(),
+            model=_describe(fitted, models[m][0]), estimator=fitted, error=err,
+            affinity=None if affinities is None else float(affinities[0]),
+            candidate_errors=cand_err,
+            children=(self._grow(left, X, codes, cands, seed, wrong),
+                      self._grow(right, X, codes, cands, seed, wrong)),
+        )
+
+    def _affinities(self, parts, Xn, cn, cands):
+        from ..discrete import class_union_affinity
+
+        model = _set_binary_classes(clone(cands[0][1]))
+        if "classes" in model.get_params(deep=False):
+            model.set_params(classes=None)
+        model.fit(Xn, cn)
+        return [class_union_affinity(model, list(a), list(b)) for a, b in parts]
+
+    # --- prediction ----------------------------------------------------------------------------
+
+    def predict_proba(self, X):
+        """Class probabilities: products of the node posteriors along each root-to-leaf path.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K), columns in ``classes_`` order, rows summing to one.
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=None, reset=False)
+        out = np.zeros((X.shape[0], self.n_classes_))
+        index = {c: k for k, c in enumerate(self.classes_.tolist())}
+
+        def visit(nd, mass):
+            if nd.is_leaf:
+                out[:, index[nd.classes[0]]] = mass
+                return
+            p_right = nd.estimator.predict_proba(X)[:, 1]
+            visit(nd.children[0], mass * (1.0 - p_right))
+            visit(nd.children[1], mass * p_right)
+
+        visit(self.tree_, np.ones(X.shape[0]))
+        return out
+
+    # --- display -------------------------------------------------------------------------------
+
+    def summary(self):
+        """The tree as indented text, one line per node (model, error, affinity)."""
+        check_is_fitted(self)
+        return CouplingSummary(self.tree_, self.cv_error_)
+
+    def tree_table(self):
+        """The tree as a DataFrame, one row per node in depth-first order.
+
+        Columns: ``node`` (0 = root), ``parent`` (-1 for the root), ``depth``, ``classes``,
+        ``left``, ``right`` (class labels joined by ", "), ``model``, ``error``, ``affinity``
+        (NaN when not computed), ``leaf``.
+        """
+        import pandas as pd
+
+        check_is_fitted(self)
+        rows = []
+
+        def visit(nd, parent, depth):
+            me = len(rows)
+            join = ", ".join
+            rows.append({"node": me, "parent": parent, "depth": depth,
+                         "classes": join(map(str, nd.classes)), "left": join(map(str, nd.left)),
+                         "right": join(map(str, nd.right)), "model": nd.model,
+                         "error": nd.error,
+                         "affinity": np.nan if nd.affinity is None else nd.affinity,
+                         "leaf": nd.is_leaf})
+            for child in nd.children:
+                visit(child, me, depth + 1)
+
+        visit(self.tree_, -1, 0)
+        return pd.DataFrame(rows)
+
+    def __str__(self):
+        if hasattr(self, "tree_"):
+            return str(self.summary())
+        return self.__repr__()
+
+
+class CouplingSummary:
+    """Text rendering of a fitted coupling tree (``str(summary)``)."""
+
+    def __init__(self, tree, cv_error):
+        self.tree = tree
+        self.cv_error = cv_error
+
+    def __str__(self):
+        return (f"Hierarchical coupling (tree error {self.cv_error:.3f})\n"
+                + tree_text(self.tree))
+
+    __repr__ = __str__

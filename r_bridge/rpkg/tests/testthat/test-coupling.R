@@ -1,0 +1,63 @@
+planted_four <- function(n = 25, seed = 3) {
+  set.seed(seed)
+  centres <- rbind(a = c(0, 0), b = c(0, 1.5), c = c(20, 0), d = c(20, 1.5))
+  k <- rep(seq_len(4), each = n)
+  data.frame(x1 = centres[k, 1] + stats::rnorm(4 * n, sd = 0.6),
+             x2 = centres[k, 2] + stats::rnorm(4 * n, sd = 0.6),
+             y = factor(rownames(centres)[k]))
+}
+
+test_that("hierarchical_coupling on iris: setosa split first, same tree as Python", {
+  skip_if_no_python()
+  fit <- hierarchical_coupling(Species ~ ., iris, candidates = c("EII", "VII", "EEE"))
+  root <- fit$tree[fit$tree$parent == -1, ]
+  expect_setequal(c(root$left, root$right), c("setosa", "versicolor, virginica"))
+  expect_equal(sum(fit$tree$leaf), 3L)
+  hier <- reticulate::import("ordstat.combine.hierarchical", convert = FALSE)
+  X <- reticulate::r_to_py(as.matrix(iris[1:4]))
+  py <- hier$HierarchicalCoupling(list("EII", "VII", "EEE"))$fit(
+    X, reticulate::r_to_py(as.character(iris$Species)))
+  expect_equal(fit$cv_error, reticulate::py_to_r(py$cv_error_), tolerance = 1e-12)
+  expect_equal(unname(predict(fit, iris, type = "prob")),
+               unname(reticulate::py_to_r(py$predict_proba(X))), tolerance = 1e-10)
+  # an unordered response comes back unordered
+  pred <- predict(fit)
+  expect_true(is.factor(pred) && !is.ordered(pred))
+  expect_identical(levels(pred), levels(iris$Species))
+})
+
+test_that("planted hierarchy, ordinal partition, print/summary/plot", {
+  skip_if_no_python()
+  d <- planted_four()
+  fit <- hierarchical_coupling(y ~ x1 + x2, d, candidates = c("EII", "VVV"))
+  root <- fit$tree[fit$tree$parent == -1, ]
+  expect_setequal(c(root$left, root$right), c("a, b", "c, d"))
+  prob <- predict(fit, d[1:7, ], type = "prob")
+  expect_equal(unname(rowSums(prob)), rep(1, 7), tolerance = 1e-12)
+  expect_identical(colnames(prob), levels(d$y))
+  expect_output(print(fit), "Hierarchical coupling")
+  expect_output(print(summary(fit)), "confusion")
+  pdf(NULL)
+  expect_invisible(plot(fit))
+  dev.off()
+  d$y <- factor(d$y, levels = c("a", "c", "b", "d"), ordered = TRUE)
+  ord <- hierarchical_coupling(y ~ x1 + x2, d, candidates = "EII", partition = "ordinal")
+  for (i in which(!ord$tree$leaf)) {
+    cls <- strsplit(ord$tree$classes[i], ", ")[[1]]
+    pos <- match(cls, levels(d$y))
+    expect_identical(pos, seq(min(pos), max(pos)))
+  }
+  expect_true(is.ordered(predict(ord)))
+})
+
+test_that("hierarchical_coupling refuses bad input clearly", {
+  skip_if_no_python()
+  d <- planted_four(n = 6)
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "ordinal"),
+               "needs an ordered response")
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, candidates = 3), "'candidates' must be")
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, cv = 1), "'cv' must be")
+  two <- droplevels(d[d$y %in% c("a", "b"), ])
+  expect_error(hierarchical_coupling(y ~ x1 + x2, two), "at least three")
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "bogus"), "should be one of")
+})
