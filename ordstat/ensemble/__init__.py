@@ -1,0 +1,8 @@
+"""Ordinal ensembles: bagged ordinal trees and random forests with out-of-bag error and gamma,
+fixed-split bagging, and the boosting family of Tutz & Hechenbichler (2003)."""
+
+from ._bagging import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
+from ._boosting import OrdinalBoostingClassifier
+
+__all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier",
+           "OrdinalBoostingClassifier"]
