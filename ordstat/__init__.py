@@ -22,6 +22,10 @@ _EXPORTS = {
     "class_union_affinity": "ordstat.discrete",
     "OrdinalTreeClassifier": "ordstat.trees",
     "EDDA": "ordstat.gaussian",
+    "OrdinalBaggingClassifier": "ordstat.ensemble",
+    "OrdinalRandomForestClassifier": "ordstat.ensemble",
+    "OrdinalBoostingClassifier": "ordstat.ensemble",
+    "FixedSplitBaggingClassifier": "ordstat.ensemble",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -10,6 +10,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.fixes import parse_version
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
+                              OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
@@ -22,6 +24,12 @@ ESTIMATORS = [
     OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
     # reg_covar: the sample-weight checks use data with no within-class spread in one feature.
     EDDA(model="EEE", reg_covar=1e-6),
+    OrdinalBaggingClassifier(n_estimators=5, random_state=0),
+    # median aggregation predicts the median vote, not the argmax of predict_proba
+    OrdinalRandomForestClassifier(n_estimators=5, aggregation="vote", random_state=0),
+    OrdinalBoostingClassifier(n_estimators=5, random_state=0),
+    OrdinalBoostingClassifier(variant="fixed_split_real", n_estimators=3, random_state=0),
+    FixedSplitBaggingClassifier(n_estimators=3, random_state=0),
 ]
 
 # {estimator class name: {check name: reason}}

@@ -3,6 +3,7 @@ fixed-split bagging, and the boosting family of Tutz & Hechenbichler (2003)."""
 
 from ._bagging import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ._boosting import OrdinalBoostingClassifier
+from ._fixed_split import FixedSplitBaggingClassifier
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier",
-           "OrdinalBoostingClassifier"]
+           "OrdinalBoostingClassifier", "FixedSplitBaggingClassifier"]

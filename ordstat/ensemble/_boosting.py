@@ -407,6 +407,7 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         return scores / scores.sum(axis=1, keepdims=True)
 
     def _final_scores(self, X):
+        check_is_fitted(self)
         last = None
         for last in self._staged_scores(X):
             pass
@@ -428,11 +429,13 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     def staged_predict(self, X):
         """Predictions after each cycle (for error-versus-cycles curves)."""
+        check_is_fitted(self)
         for scores in self._staged_scores(X):
             yield self.classes_[np.argmax(scores, axis=1)]
 
     def staged_predict_proba(self, X):
         """Probabilities after each cycle."""
+        check_is_fitted(self)
         for scores in self._staged_scores(X):
             yield self._to_proba(scores, self.variant)
 
