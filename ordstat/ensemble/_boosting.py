@@ -425,7 +425,8 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """argmax_j of the final aggregation, as the user's labels."""
-        return self.classes_[np.argmax(self._final_scores(X), axis=1)]
+        scores = self._final_scores(X)
+        return self.classes_[np.argmax(scores, axis=1)]
 
     def staged_predict(self, X):
         """Predictions after each cycle (for error-versus-cycles curves)."""
