@@ -89,6 +89,7 @@ def test_oob_error_of_a_memorising_learner_is_not_its_training_error():
     assert (bag.oob_per_estimator_["error"] > 0.4).all()
 
 
+@pytest.mark.slow  # starts joblib worker processes
 def test_same_seed_same_model_for_any_n_jobs():
     X, y = _ordinal_data(n=120)
     a = OrdinalBaggingClassifier(n_estimators=6, random_state=5, n_jobs=1).fit(X, y)
@@ -97,6 +98,22 @@ def test_same_seed_same_model_for_any_n_jobs():
     assert np.array_equal(a.predict_proba(X), b.predict_proba(X))
     for sa, sb in zip(a.estimators_samples_, b.estimators_samples_):
         assert np.array_equal(sa, sb)
+
+
+@pytest.mark.slow
+def test_bagging_on_a_dask_cluster_equals_n_jobs_1():
+    distributed = pytest.importorskip("distributed")
+    from joblib import parallel_backend
+
+    X, y = _ordinal_data(n=100)
+    ref = OrdinalBaggingClassifier(n_estimators=4, random_state=3, n_jobs=1).fit(X, y)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster):
+        with parallel_backend("dask"):
+            bag = OrdinalBaggingClassifier(n_estimators=4, random_state=3, n_jobs=2).fit(X, y)
+    assert np.array_equal(bag.predict_proba(X), ref.predict_proba(X))
+    pd.testing.assert_frame_equal(bag.oob_per_estimator_, ref.oob_per_estimator_)
 
 
 def test_identical_bootstrap_samples_across_criteria():
@@ -162,8 +179,8 @@ def test_fixed_split_bagging_combines_the_split_votes():
     for weighted in (False, True):
         fsb = FixedSplitBaggingClassifier(n_estimators=7, weighted=weighted,
                                           random_state=0).fit(X, y)
-        share = np.array([[np.mean([base_predict(t, X[i:i + 1])[0] == 0 for t in trees])
-                           for i in range(len(y))] for trees in fsb.estimators_])
+        share = np.array([np.mean([base_predict(t, X) == 0 for t in trees], axis=0)
+                          for trees in fsb.estimators_])
         pv = np.maximum(share, 1 - share) if weighted else None
         expected = np.argmax(split_scores(share >= 0.5, 4, pv), axis=1)
         assert np.array_equal(fsb.predict(X), expected)
