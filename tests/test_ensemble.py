@@ -12,11 +12,12 @@ from sklearn.neighbors import KNeighborsClassifier
 
 from ordstat.datasets import make_archer_simulation
 from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
-                              OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
+                              OrdinalBoostingClassifier, OrdinalRandomForestClassifier,
+                              bagged_criteria_oob)
 from ordstat.ensemble._boosting import (discrete_weight, real_scores, split_probability_scores,
                                         split_scores)
 from ordstat.ensemble._common import base_predict, vote_table, weighted_median
-from ordstat.trees import OrdinalTreeClassifier
+from ordstat.model_selection import compare_methods
 
 
 def _ordinal_data(n=200, k=5, seed=0):
@@ -116,15 +117,19 @@ def test_bagging_on_a_dask_cluster_equals_n_jobs_1():
     pd.testing.assert_frame_equal(bag.oob_per_estimator_, ref.oob_per_estimator_)
 
 
-def test_identical_bootstrap_samples_across_criteria():
+def test_archer_design_small_is_deterministic_with_shared_bootstrap_samples():
     X, y = make_archer_simulation(n_per_class=8, random_state=0)
-    fits = {c: OrdinalBaggingClassifier(
-        OrdinalTreeClassifier(criterion=c, min_split=5, cp=0.0, xval=0), n_estimators=5,
-        random_state=11).fit(X, y) for c in ("gini", "ordinal", "twoing")}
+    results, fits = bagged_criteria_oob(X, y, n_estimators=5, random_state=11)
+    again, _ = bagged_criteria_oob(X, y, n_estimators=5, random_state=11)
+    pd.testing.assert_frame_equal(results, again)
+    assert set(results["method"]) == {"Gini", "Linear cost", "Quadratic cost", "Ordinal",
+                                      "Ordered Twoing"}
     samples = [f.estimators_samples_ for f in fits.values()]
     for other in samples[1:]:
         for s0, s1 in zip(samples[0], other):
             assert np.array_equal(s0, s1)
+    comparison = compare_methods(results, "misclassification")
+    assert comparison.n_blocks == 5 and len(comparison.pairwise) == 10
 
 
 def test_aggregation_proba_averages_leaf_proportions():

@@ -3,7 +3,9 @@ fixed-split bagging, and the boosting family of Tutz & Hechenbichler (2003)."""
 
 from ._bagging import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ._boosting import OrdinalBoostingClassifier
+from ._experiments import bagged_criteria_oob
 from ._fixed_split import FixedSplitBaggingClassifier
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier",
-           "OrdinalBoostingClassifier", "FixedSplitBaggingClassifier"]
+           "OrdinalBoostingClassifier", "FixedSplitBaggingClassifier",
+           "bagged_criteria_oob"]
