@@ -275,11 +275,11 @@ def test_ordinal_real_one_step_by_hand(error):
     scores = _hand_scores() + 1 / 9
     f = []
     for i, yi in enumerate(Y3):
-        others = [scores[i, l] for l in range(3) if l != yi]
+        others = [scores[i, j] for j in range(3) if j != yi]
         if error == "misclassification":
             denominator = math.prod(others) ** 0.5
         else:
-            d = [abs(l - yi) for l in range(3) if l != yi]
+            d = [abs(j - yi) for j in range(3) if j != yi]
             denominator = sum(a * b for a, b in zip(d, others)) / sum(d)
         f.append(0.5 * math.log(scores[i, yi] / denominator))
     raw = np.exp(-np.array(f))
