@@ -20,6 +20,10 @@ ESTIMATORS = {
     "fmm": ("ordstat.discrete", "FullMultinomial"),
     "foim": ("ordstat.discrete", "IndependenceModel"),
     "kernel": ("ordstat.discrete", "KernelMultinomial"),
+    "bagging": ("ordstat.ensemble", "OrdinalBaggingClassifier"),
+    "forest": ("ordstat.ensemble", "OrdinalRandomForestClassifier"),
+    "boosting": ("ordstat.ensemble", "OrdinalBoostingClassifier"),
+    "fixed_split_bagging": ("ordstat.ensemble", "FixedSplitBaggingClassifier"),
 }
 
 _CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
