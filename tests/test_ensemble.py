@@ -140,6 +140,14 @@ def test_aggregation_proba_averages_leaf_proportions():
     assert np.array_equal(bag.predict(X), bag.classes_[np.argmax(mean, axis=1)])
 
 
+def test_progress_bar_is_off_by_default_and_shown_on_request(capsys):
+    X, y = _ordinal_data(n=60, k=3)
+    OrdinalBaggingClassifier(n_estimators=3, random_state=0).fit(X, y)
+    assert capsys.readouterr().err == ""
+    OrdinalBaggingClassifier(n_estimators=3, random_state=0, progress=True).fit(X, y)
+    assert "3/3" in capsys.readouterr().err
+
+
 def test_labels_come_back_as_given():
     X, y = _ordinal_data(n=90, k=3)
     labels = np.array(["low", "mid", "high"])[y]

@@ -256,6 +256,21 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
     n_estimators_ : int
         Number of cycles kept (the largest over dichotomies for fixed-split).
 
+    Notes
+    -----
+    Readings of the paper where it leaves a choice:
+
+    - the unstandardised distance (4) updates the weights with epsilon_i = |C - Y| but takes
+      c_m from the standardised error e_m / (k - 1) (for e_m > 1 the formula
+      log((1 - e_m) / e_m) is undefined; the paper says the standardised form gives the same
+      value);
+    - Ordinal Real AdaBoost with the distance criterion needs the true class in f_j, so it
+      changes only the weight update; predictions use argmax_j sum_m f_j with the
+      misclassification form of f_j;
+    - discrete boosting stops when c_m <= 0 (a weighted error no better than the trivial rule),
+      keeping the first tree if it is the first cycle;
+    - ``predict_proba`` normalises the final scores; the paper only defines the argmax.
+
     References
     ----------
     Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
