@@ -138,6 +138,8 @@ def test_aggregation_proba_averages_leaf_proportions():
     mean = np.mean([t.predict_proba(X) for t in bag.estimators_], axis=0)
     np.testing.assert_allclose(bag.predict_proba(X), mean)
     assert np.array_equal(bag.predict(X), bag.classes_[np.argmax(mean, axis=1)])
+    plain = OrdinalBaggingClassifier(n_estimators=2, oob_score=False, random_state=0).fit(X, y)
+    assert not hasattr(plain, "oob_error_") and not hasattr(plain, "oob_per_estimator_")
 
 
 def test_progress_bar_is_off_by_default_and_shown_on_request(capsys):

@@ -43,7 +43,7 @@ def _fit_one(task):
 
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
-    template, X, codes, k, seed, importance = task
+    template, X, codes, k, seed, importance, oob_score = task
     rng = np.random.default_rng(seed)
     n = X.shape[0]
     sample = rng.integers(0, n, size=n)
@@ -53,7 +53,7 @@ def _fit_one(task):
     in_bag[sample] = True
     oob = np.flatnonzero(~in_bag)
     result = {"estimator": tree, "sample": sample, "oob": oob}
-    if oob.size:
+    if oob.size and (oob_score or importance is not None):
         Xo = X[oob]
         result["oob_pred"] = base_predict(tree, Xo)
         result["oob_proba"] = base_proba(tree, Xo, k)
@@ -114,7 +114,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         importance = self._importance()
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, n_estimators)
-        tasks = ((template, X, codes, k, seed, importance) for seed in seeds)
+        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score))
+                 for seed in seeds)
         results = run_parallel(_fit_one, tasks, self.n_jobs, self.progress,
                                desc=type(self).__name__)
         self.estimators_ = [r["estimator"] for r in results]

@@ -19,7 +19,7 @@ __all__ = ["FixedSplitBaggingClassifier"]
 
 def _fit_split_tree(task):
     template, X, codes, r, seed = task
-    return _fit_one((template, X, (codes > r).astype(np.intp), 2, seed, None))["estimator"]
+    return _fit_one((template, X, (codes > r).astype(np.intp), 2, seed, None, False))["estimator"]
 
 
 class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
