@@ -90,17 +90,23 @@ def main(argv=None):
                         help="repeat with seeds seed, seed+10, ... and summarise Friedman p")
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args(argv)
-    pvals = []
+    pvals, ranks = [], {"misclassification": [], "gamma": []}
     for r in range(args.replicates):
         verbose = r == 0
         res = run(args.B, args.seed + 10 * r, n_jobs=args.jobs, verbose=verbose)
         pvals.append([res[m][0].friedman_pvalue for m in ("misclassification", "gamma")])
+        for m in ranks:
+            ranks[m].append(res[m][0].mean_ranks.reindex(ORDER))
     if args.replicates > 1:
         p = np.array(pvals)
         print(f"\nFriedman p over {args.replicates} simulated data sets: "
               f"misclassification median {np.median(p[:, 0]):.3g}, "
               f"share < 0.05: {np.mean(p[:, 0] < 0.05):.2f}; "
               f"gamma median {np.median(p[:, 1]):.3g}, share < 0.05: {np.mean(p[:, 1] < 0.05):.2f}")
+        for m, rows in ranks.items():
+            mean = np.mean(rows, axis=0)
+            print(f"mean rank over data sets ({m}, 1 = best): " + ", ".join(
+                f"{c} {v:.2f}" for c, v in zip(ORDER, mean)))
 
 
 if __name__ == "__main__":
