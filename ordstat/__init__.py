@@ -30,6 +30,10 @@ _EXPORTS = {
     "diverse_models": "ordstat.combine",
     "serial_loo_error": "ordstat.combine",
     "HierarchicalCoupling": "ordstat.combine.hierarchical",
+    "OrdinalBaggingClassifier": "ordstat.ensemble",
+    "OrdinalRandomForestClassifier": "ordstat.ensemble",
+    "OrdinalBoostingClassifier": "ordstat.ensemble",
+    "FixedSplitBaggingClassifier": "ordstat.ensemble",
 }
 
 __all__ = ["__version__", *_EXPORTS]

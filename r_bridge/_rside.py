@@ -21,6 +21,10 @@ ESTIMATORS = {
     "foim": ("ordstat.discrete", "IndependenceModel"),
     "kernel": ("ordstat.discrete", "KernelMultinomial"),
     "coupling": ("ordstat.combine.hierarchical", "HierarchicalCoupling"),
+    "bagging": ("ordstat.ensemble", "OrdinalBaggingClassifier"),
+    "forest": ("ordstat.ensemble", "OrdinalRandomForestClassifier"),
+    "boosting": ("ordstat.ensemble", "OrdinalBoostingClassifier"),
+    "fixed_split_bagging": ("ordstat.ensemble", "FixedSplitBaggingClassifier"),
 }
 
 _CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}

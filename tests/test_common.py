@@ -12,6 +12,8 @@ from sklearn.utils.fixes import parse_version
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.combine import SerialCombiner
 from ordstat.combine.hierarchical import HierarchicalCoupling
+from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
+                              OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
@@ -27,6 +29,12 @@ ESTIMATORS = [
     SerialCombiner([EDDA(model="EII", reg_covar=1e-6), EDDA(model="EEE", reg_covar=1e-6)]),
     HierarchicalCoupling([EDDA(model="EII", reg_covar=1e-6), EDDA(model="EEE", reg_covar=1e-6)],
                          cv=3, random_state=0),
+    OrdinalBaggingClassifier(n_estimators=5, random_state=0),
+    # median aggregation predicts the median vote, not the argmax of predict_proba
+    OrdinalRandomForestClassifier(n_estimators=5, aggregation="vote", random_state=0),
+    OrdinalBoostingClassifier(n_estimators=5, random_state=0),
+    OrdinalBoostingClassifier(variant="fixed_split_real", n_estimators=3, random_state=0),
+    FixedSplitBaggingClassifier(n_estimators=3, random_state=0),
 ]
 
 # {estimator class name: {check name: reason}}

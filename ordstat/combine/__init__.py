@@ -9,5 +9,6 @@ from .diverse import ModelChoice, correspondence_coordinates, diverse_models
 from .hierarchical import HierarchicalCoupling
 from .serial import SerialCombiner, SerialSummary, committee_weights, serial_loo_error
 
-__all__ = ["HierarchicalCoupling", "SerialCombiner", "SerialSummary", "ModelChoice", "committee_weights",
+__all__ = ["HierarchicalCoupling", "SerialCombiner", "SerialSummary", "ModelChoice",
+           "committee_weights",
            "correspondence_coordinates", "diverse_models", "serial_loo_error"]

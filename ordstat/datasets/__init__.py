@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ._simulations import make_archer_simulation  # noqa: F401
+
 __all__ = ["load_anes96", "BUNDLED"]
 from ._zoo import load_zoo as load_zoo  # noqa: E402  (mlbench via rpy2, imported on call)
 

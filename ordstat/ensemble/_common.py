@@ -1,0 +1,104 @@
+"""Pieces shared by the ensembles: seeding, fitting a base tree on class codes, vote tables,
+the weighted median of votes, and joblib execution with an optional progress bar."""
+
+from __future__ import annotations
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.base import clone
+
+from .._validation import check_random_state
+
+_SEED_MAX = np.iinfo(np.int32).max
+
+
+def spawn_seeds(random_state, n):
+    """``n`` integer seeds drawn once from ``random_state``: each sub-estimator owns one, so the
+    result does not depend on how the work is split between jobs."""
+    return check_random_state(random_state).integers(0, _SEED_MAX, size=n)
+
+
+class ConstantClassifier:
+    """Stands in for a base tree whose training sample holds a single class (a bootstrap or
+    weighted resample can draw one): predicts that class everywhere."""
+
+    def __init__(self, code, n_classes):
+        self.code = int(code)
+        self.n_classes = int(n_classes)
+
+    def predict(self, X):
+        return np.full(X.shape[0], self.code, dtype=np.intp)
+
+    def predict_proba(self, X):
+        proba = np.zeros((X.shape[0], self.n_classes))
+        proba[:, self.code] = 1.0
+        return proba
+
+
+def fit_base(template, X, codes, n_classes, seed, sample_weight=None):
+    """A clone of ``template`` fitted on class codes 0..n_classes-1 (so that its
+    ``predict_proba`` has one column per class even when a class is missing from the sample)."""
+    present = codes if sample_weight is None else codes[sample_weight > 0]
+    observed = np.unique(present)
+    if observed.size < 2:
+        return ConstantClassifier(observed[0] if observed.size else 0, n_classes)
+    est = clone(template)
+    params = est.get_params()
+    updates = {}
+    if "classes" in params:
+        updates["classes"] = np.arange(n_classes)
+    if "random_state" in params:
+        updates["random_state"] = int(seed)
+    est.set_params(**updates)
+    if sample_weight is None:
+        est.fit(X, codes)
+    else:
+        est.fit(X, codes, sample_weight=sample_weight)
+    return est
+
+
+def base_proba(est, X, n_classes):
+    """Class probabilities of a base estimator as an (n, n_classes) array over codes."""
+    proba = np.asarray(est.predict_proba(X), dtype=np.float64)
+    if proba.shape[1] == n_classes:
+        return proba
+    full = np.zeros((X.shape[0], n_classes))  # an estimator that ignored classes=
+    full[:, np.asarray(est.classes_, dtype=np.intp)] = proba
+    return full
+
+
+def base_predict(est, X):
+    """Predicted class codes of a base estimator fitted on codes."""
+    return np.asarray(est.predict(X), dtype=np.intp)
+
+
+def vote_table(pred, n_classes, weights=None):
+    """sum_m c_m I(C_m(x) = j): ``pred`` (M, n) class codes -> (n, n_classes) votes."""
+    pred = np.asarray(pred, dtype=np.intp)
+    m, n = pred.shape
+    flat = (np.arange(n)[None, :] * n_classes + pred).ravel()
+    c = None if weights is None else np.repeat(np.asarray(weights, dtype=np.float64), n)
+    votes = np.bincount(flat, weights=c, minlength=n * n_classes)
+    return votes.reshape(n, n_classes).astype(np.float64)
+
+
+def weighted_median(votes):
+    """Median class of each row of a vote table: the smallest class g whose cumulative vote
+    share reaches one half (the lower median when the votes split evenly)."""
+    votes = np.asarray(votes, dtype=np.float64)
+    cum = np.cumsum(votes, axis=1)
+    half = cum[:, -1:] / 2.0
+    # a small tolerance so that a share of exactly 1/2 (e.g. 2 of 4 trees) counts as reached
+    return np.argmax(cum >= half * (1 - 1e-12), axis=1)
+
+
+def run_parallel(fn, tasks, n_jobs=None, progress=False, desc=None):
+    """``[fn(t) for t in tasks]`` through joblib (any backend, Dask included), in order; with a
+    tqdm progress bar when ``progress`` is true."""
+    tasks = list(tasks)
+    results = Parallel(n_jobs=n_jobs, return_as="generator")(delayed(fn)(t) for t in tasks)
+    if progress:
+        from tqdm.auto import tqdm
+
+        results = tqdm(results, total=len(tasks), desc=desc)
+    return list(results)

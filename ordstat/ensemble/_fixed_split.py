@@ -1,0 +1,108 @@
+"""Ordinal fixed-split bagging (Tutz & Hechenbichler 2003, section 3.1): each dichotomy
+{1..r} | {r+1..k} is bagged separately and the K-1 results are combined by eq. (2)."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator
+from sklearn.utils.validation import check_is_fitted
+
+from .._base import OrdinalClassifierMixin
+from .._validation import check_positive_int, validate_fit, validate_predict
+from ..trees import OrdinalTreeClassifier
+from ._bagging import _fit_one
+from ._boosting import split_scores
+from ._common import base_predict, run_parallel, spawn_seeds
+
+__all__ = ["FixedSplitBaggingClassifier"]
+
+
+def _fit_split_tree(task):
+    template, X, codes, r, seed = task
+    return _fit_one((template, X, (codes > r).astype(np.intp), 2, seed, None, False))["estimator"]
+
+
+class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
+    """Ordinal bagging by fixed splits: bag every dichotomy Y^(r) = [Y > r], r = 1..k-1, and
+    combine the K-1 aggregated binary predictions by the second-stage vote of eq. (2), in
+    which split r gives 1/r to each of the classes 1..r or 1/(k-r) to each of r+1..k.
+
+    Parameters
+    ----------
+    estimator : estimator, optional
+        Binary base classifier; default a Gini :class:`~ordstat.trees.OrdinalTreeClassifier`
+        grown best first to ``max_leaf_nodes`` leaves (the fixed tree size of the paper).
+    n_estimators : int, default=50
+        Bootstrap samples per dichotomy.
+    max_leaf_nodes : int, default=5
+    weighted : bool, default=False
+        Weight split r's contribution by its prediction vote
+        PV^(r)(x) = max_j sum_m I(C^(r)(x, L_m) = j) / M (the weighted form C_agg,w).
+    n_jobs, random_state, progress, classes
+        As in :class:`~ordstat.ensemble.OrdinalBaggingClassifier`. The bootstrap samples are
+        drawn independently for each dichotomy.
+
+    Attributes
+    ----------
+    estimators_ : list of K-1 lists of fitted binary trees
+
+    Notes
+    -----
+    ``predict_proba`` returns the normalised scores s_j / sum_t s_t of the paper (s_w with
+    ``weighted``); their argmax is the prediction.
+
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 3.1, eq. (2).
+    """
+
+    def __init__(self, estimator=None, n_estimators=50, max_leaf_nodes=5, weighted=False,
+                 n_jobs=None, random_state=None, progress=False, classes=None):
+        self.estimator = estimator
+        self.n_estimators = n_estimators
+        self.max_leaf_nodes = max_leaf_nodes
+        self.weighted = weighted
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+        self.progress = progress
+        self.classes = classes
+
+    def fit(self, X, y):
+        """Bag each dichotomy; returns self."""
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes)
+        m = check_positive_int(self.n_estimators, "n_estimators")
+        if not isinstance(self.weighted, (bool, np.bool_)):
+            raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
+        if self.estimator is None:
+            leaves = check_positive_int(self.max_leaf_nodes, "max_leaf_nodes", 2)
+            template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=leaves,
+                                             min_split=2, min_bucket=1, cp=-1.0, xval=0)
+        else:
+            template = self.estimator
+        k = self.n_classes_
+        seeds = spawn_seeds(self.random_state, (k - 1) * m).reshape(k - 1, m)
+        tasks = [(template, X, codes, r, seeds[r, b]) for r in range(k - 1) for b in range(m)]
+        trees = run_parallel(_fit_split_tree, tasks, self.n_jobs, self.progress,
+                             desc=type(self).__name__)
+        self.estimators_ = [trees[r * m:(r + 1) * m] for r in range(k - 1)]
+        return self
+
+    def split_votes(self, X):
+        """Share of the trees of each dichotomy voting for its lower group, (K-1, n)."""
+        check_is_fitted(self)
+        X = validate_predict(self, X)
+        return np.array([np.mean([base_predict(t, X) == 0 for t in trees], axis=0)
+                         for trees in self.estimators_])
+
+    def decision_scores(self, X):
+        """The second-stage scores s_j (or s_w,j with ``weighted``) of eq. (2), (n, K)."""
+        share = self.split_votes(X)
+        low = share >= 0.5
+        pv = np.maximum(share, 1.0 - share) if self.weighted else None
+        return split_scores(low, self.n_classes_, pv)
+
+    def predict_proba(self, X):
+        """Normalised second-stage scores; columns follow ``classes_``."""
+        scores = self.decision_scores(X)
+        return scores / scores.sum(axis=1, keepdims=True)
