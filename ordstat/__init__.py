@@ -22,6 +22,12 @@ _EXPORTS = {
     "class_union_affinity": "ordstat.discrete",
     "OrdinalTreeClassifier": "ordstat.trees",
     "EDDA": "ordstat.gaussian",
+    "FrankHallClassifier": "ordstat.decomposition",
+    "DataReplicationClassifier": "ordstat.decomposition",
+    "ReplicatedTreeClassifier": "ordstat.decomposition",
+    "OrdinalStumpBoost": "ordstat.decomposition",
+    "AdaBoostOR": "ordstat.decomposition",
+    "WeightedSVMEnsemble": "ordstat.decomposition",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -10,6 +10,14 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.fixes import parse_version
 
 from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.decomposition import (
+    AdaBoostOR,
+    DataReplicationClassifier,
+    FrankHallClassifier,
+    OrdinalStumpBoost,
+    ReplicatedTreeClassifier,
+    WeightedSVMEnsemble,
+)
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
@@ -22,6 +30,13 @@ ESTIMATORS = [
     OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
     # reg_covar: the sample-weight checks use data with no within-class spread in one feature.
     EDDA(model="EEE", reg_covar=1e-6),
+    FrankHallClassifier(random_state=0),
+    FrankHallClassifier(combine="count", random_state=0),
+    DataReplicationClassifier(random_state=0),
+    ReplicatedTreeClassifier(),
+    OrdinalStumpBoost(n_estimators=10),
+    AdaBoostOR(n_estimators=10, random_state=0),
+    WeightedSVMEnsemble(),
 ]
 
 # {estimator class name: {check name: reason}}

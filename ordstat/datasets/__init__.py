@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ._generators import make_circle, make_waegeman_synthetic  # noqa: F401
+
 __all__ = ["load_anes96", "BUNDLED"]
 
 # The 7-point party identification scale of the American National Election Studies.

@@ -2,6 +2,7 @@
 replicated ordinal tree (oDT), ordinal boosting (oAdaBoost, AdaBoost.OR) and the weighted SVM
 ensemble."""
 
+from ._boosting import AdaBoostOR, OrdinalStumpBoost
 from ._frank_hall import DataReplicationClassifier, FrankHallClassifier
 from ._odt import ReplicatedTreeClassifier
 from ._replicas import (
@@ -11,11 +12,17 @@ from ._replicas import (
     register_replica_rule,
 )
 from ._split import replica_threshold_search
+from ._svm import WeightedSVMEnsemble, svm_grid_search, waegeman_weights
 
 __all__ = [
     "FrankHallClassifier",
     "DataReplicationClassifier",
     "ReplicatedTreeClassifier",
+    "OrdinalStumpBoost",
+    "AdaBoostOR",
+    "WeightedSVMEnsemble",
+    "svm_grid_search",
+    "waegeman_weights",
     "REPLICA_RULES",
     "register_replica_rule",
     "get_replica_rule",

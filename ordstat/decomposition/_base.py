@@ -34,7 +34,8 @@ class ReplicaClassifierMixin(ClassifierMixin):
         return proba
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
 
 
 def positive_column(estimator, X, hard):

@@ -151,6 +151,12 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.estimator_ = fit_binary(est, Z, z, sw, seed)
         return self
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # parallel boundaries cannot separate sklearn's unordered blobs
+        tags.classifier_tags.poor_score = True
+        return tags
+
     def _replica_upper(self, X, hard):
         X = validate_predict(self, X)
         n = X.shape[0]

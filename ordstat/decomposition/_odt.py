@@ -66,7 +66,6 @@ class _Grower:
     def best_split(self, idx, W):
         """(feature, thresholds) of the best admissible node split, or None."""
         codes = self.codes[idx]
-        pos = codes[:, None] > np.arange(self.m)[None, :]
         n_rep = W.sum(axis=0)
         best, best_score = None, 0.0
         for j in range(self.X.shape[1]):
@@ -80,7 +79,6 @@ class _Grower:
             score = apply_rule(self.p["rule"], values[None], active[None])[0]
             if score > best_score:
                 best, best_score = (j, np.where(active, thr, np.inf)), score
-        del pos
         return best
 
     def grow(self, idx, W, depth, parent_labels):

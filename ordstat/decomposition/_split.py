@@ -39,6 +39,9 @@ def replica_threshold_search(x, codes, weights, criterion="entropy", min_leaf=1.
     """
     crit = get_criterion(criterion)
     m = weights.shape[1]
+    used = weights.any(axis=1)  # units of weight 0 everywhere must not create cut points
+    if not used.all():
+        x, codes, weights = x[used], codes[used], weights[used]
     order = np.argsort(x, kind="stable")
     xs = x[order]
     ws = weights[order]
