@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.validation import has_fit_parameter
 
 from .._validation import check_choice
