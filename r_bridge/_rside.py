@@ -20,6 +20,12 @@ ESTIMATORS = {
     "fmm": ("ordstat.discrete", "FullMultinomial"),
     "foim": ("ordstat.discrete", "IndependenceModel"),
     "kernel": ("ordstat.discrete", "KernelMultinomial"),
+    "frank_hall": ("ordstat.decomposition", "FrankHallClassifier"),
+    "data_replication": ("ordstat.decomposition", "DataReplicationClassifier"),
+    "odt": ("ordstat.decomposition", "ReplicatedTreeClassifier"),
+    "oadaboost": ("ordstat.decomposition", "OrdinalStumpBoost"),
+    "adaboost_or": ("ordstat.decomposition", "AdaBoostOR"),
+    "weighted_svm": ("ordstat.decomposition", "WeightedSVMEnsemble"),
 }
 
 _CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
