@@ -86,6 +86,7 @@ def svm_tables(n_pairs, grid_step, fixed, n_jobs):
 
 
 def _cv_errors(make, X, y, rep):
+    """Fold errors (%), fold MAEs and tree sizes of one 10-fold CV."""
     errs, maes, sizes = [], [], []
     for tr, te in StratifiedKFold(10, shuffle=True, random_state=rep).split(X, y):
         model = make().fit(X[tr], y[tr])
@@ -93,15 +94,16 @@ def _cv_errors(make, X, y, rep):
         errs.append(100 * np.mean(pred != y[te]))
         maes.append(np.mean(np.abs(pred - y[te])))
         sizes.append(getattr(model, "node_count_", np.nan))
-    return np.mean(errs), np.mean(maes), np.nanmean(sizes) if np.isfinite(sizes).any() \
-        else np.nan
+    return np.array([errs, maes, sizes], dtype=float)
 
 
 def _repeat(make, X, y, reps, n_jobs):
-    res = np.array(Parallel(n_jobs=n_jobs)(
-        delayed(_cv_errors)(make, X, y, r) for r in range(reps)))
-    return res[:, 0].mean(), res[:, 0].std(ddof=1) if reps > 1 else 0.0, res[:, 1].mean(), \
-        res[:, 2].mean()
+    """Mean error, its sd over all folds of all repetitions (the dissertation's sd is of that
+    size), mean MAE and mean tree size."""
+    res = np.concatenate(Parallel(n_jobs=n_jobs)(
+        delayed(_cv_errors)(make, X, y, r) for r in range(reps)), axis=1)
+    size = np.nanmean(res[2]) if np.isfinite(res[2]).any() else np.nan
+    return res[0].mean(), res[0].std(ddof=1), res[1].mean(), size
 
 
 def circle_tables(reps, n_jobs):
