@@ -418,3 +418,14 @@ def test_weighted_svm_synthetic1_small_version():
     print(f"weighted SVM, synthetic 1, 3 pairs: acc {acc:.2f} % MAE {mae:.3f} "
           "(Table I: 91.25 %, 0.092)")
     assert abs(acc - 91.25) < 2.5
+
+
+@pytest.mark.parametrize("name", ["frank_hall", "data_replication", "odt", "oadaboost",
+                                  "adaboost_or", "wsvm"])
+def test_cli_registry_entries_fit(name):
+    from ordstat._methods import make_method
+    X, y = make_circle(120, random_state=7)
+    labels = np.array(["low", "mid", "high", "corner"])[y]
+    model = make_method(name, classes=["low", "mid", "high", "corner"]).fit(X, labels)
+    assert list(model.classes_) == ["low", "mid", "high", "corner"]
+    assert set(model.predict(X)) <= {"low", "mid", "high", "corner"}
