@@ -208,6 +208,19 @@ def test_odt_monotone_thresholds_ordered(sizes, seed):
     np.testing.assert_array_equal(tree.predict(x[:, None]), y)
 
 
+def test_odt_concave_non_symmetric_thresholds_ordered():
+    # appendix B, Theorem 3: concave data whose left negative part is the larger one in every
+    # replica (delta_k > 0) -> every cut on the increasing side, in increasing order
+    x = np.linspace(0.0, 1.0, 401)
+    up = np.array([0.1, 0.2, 0.3])  # class boundaries on the way up
+    down = np.array([0.95, 0.9, 0.85])  # and on the way down (replica k positive in between)
+    y = ((x[:, None] > up) & (x[:, None] < down)).sum(axis=1)
+    tree = ReplicatedTreeClassifier(max_depth=1, prune=False).fit(x[:, None], y)
+    thr = tree.tree_["threshold"][0]
+    np.testing.assert_allclose(thr, up, atol=0.0026)
+    assert np.all(np.diff(thr) > 0)
+
+
 def test_odt_decreasing_data_thresholds_decrease():
     x = np.arange(12.0)
     y = np.repeat([3, 2, 1, 0], 3)
