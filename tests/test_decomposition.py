@@ -442,3 +442,23 @@ def test_cli_registry_entries_fit(name):
     model = make_method(name, classes=["low", "mid", "high", "corner"]).fit(X, labels)
     assert list(model.classes_) == ["low", "mid", "high", "corner"]
     assert set(model.predict(X)) <= {"low", "mid", "high", "corner"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=6))
+def test_frank_hall_proba_is_a_distribution(upper):
+    p = frank_hall_proba(np.array([upper]))
+    assert p.shape == (1, len(upper) + 1)
+    assert (p >= 0).all() and p.sum() == pytest.approx(1.0)
+    if np.all(np.diff(upper) <= 0):  # monotone: no clipping, plain differences
+        np.testing.assert_allclose(p[0], -np.diff(np.r_[1.0, upper, 0.0]), atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 5),
+       st.lists(st.floats(0.01, 10), min_size=10, max_size=10))
+def test_resolve_rank_is_the_count_for_monotone_signs(n_pos, n_neg, mags):
+    d = np.array(mags[:n_pos] + [-m for m in mags[5:5 + n_neg]])[None, :]
+    if d.size == 0:
+        return
+    assert resolve_rank(d)[0] == count_rank(d > 0)[0] == n_pos
