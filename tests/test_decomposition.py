@@ -462,3 +462,16 @@ def test_resolve_rank_is_the_count_for_monotone_signs(n_pos, n_neg, mags):
     if d.size == 0:
         return
     assert resolve_rank(d)[0] == count_rank(d > 0)[0] == n_pos
+
+
+def test_threshold_search_on_several_attributes_is_columnwise():
+    rng = np.random.default_rng(11)
+    X = rng.integers(0, 6, size=(40, 3)).astype(float)
+    codes = rng.integers(0, 4, 40)
+    W = rng.uniform(size=(40, 3))
+    thr, good = replica_threshold_search(X, codes, W, "entropy")
+    assert thr.shape == good.shape == (3, 3)
+    for j in range(3):
+        t, g = replica_threshold_search(X[:, j], codes, W, "entropy")
+        np.testing.assert_array_equal(thr[j], t)
+        np.testing.assert_allclose(good[j], g)

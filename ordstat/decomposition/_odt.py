@@ -65,21 +65,17 @@ class _Grower:
 
     def best_split(self, idx, W):
         """(feature, thresholds) of the best admissible node split, or None."""
-        codes = self.codes[idx]
         n_rep = W.sum(axis=0)
-        best, best_score = None, 0.0
-        for j in range(self.X.shape[1]):
-            thr, good = replica_threshold_search(self.X[idx, j], codes, W,
-                                                 self.crit, self.p["min_samples_leaf"])
-            values = np.clip(np.divide(good, n_rep * self.scale, out=np.zeros(self.m),
-                                       where=n_rep > 0), 0.0, 1.0)
-            active = np.isfinite(thr) & (values > self.p["min_gain"])
-            if not active.any():
-                continue
-            score = apply_rule(self.p["rule"], values[None], active[None])[0]
-            if score > best_score:
-                best, best_score = (j, np.where(active, thr, np.inf)), score
-        return best
+        thr, good = replica_threshold_search(self.X[idx], self.codes[idx], W, self.crit,
+                                             self.p["min_samples_leaf"])  # (p, K-1) each
+        values = np.clip(np.divide(good, n_rep * self.scale, out=np.zeros(good.shape),
+                                   where=n_rep > 0), 0.0, 1.0)
+        active = np.isfinite(thr) & (values > self.p["min_gain"])
+        score = np.where(active.any(axis=1), apply_rule(self.p["rule"], values, active), 0.0)
+        j = int(np.argmax(score))
+        if not score[j] > 0:
+            return None
+        return j, np.where(active[j], thr[j], np.inf)
 
     def grow(self, idx, W, depth, parent_labels):
         pos = self.codes[idx][:, None] > np.arange(self.m)[None, :]
