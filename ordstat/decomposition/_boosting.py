@@ -22,16 +22,17 @@ def _stump_predictions(x, thresholds, left_labels, right_labels):
     return np.where(go_left, left_labels[None, :], right_labels[None, :])
 
 
-def _fit_stumps(x, codes, pos, W, criterion):
-    """Per-replica stumps on one attribute: threshold by ``criterion`` (+inf: a constant), each
-    side labelled by its weighted majority; returns thresholds, labels and weighted errors."""
-    thr, _ = replica_threshold_search(x, codes, W, criterion, min_leaf=0.0)
-    go_left = x[:, None] <= thr[None, :]
-    wpos, wneg = np.where(pos, W, 0.0), np.where(pos, 0.0, W)
+def _fit_stumps(X, codes, pos, W, criterion):
+    """Per-replica stumps on every attribute: threshold by ``criterion`` (+inf: a constant),
+    each side labelled by its weighted majority. Returns thresholds, left and right labels and
+    weighted errors, each of shape (p, K-1)."""
+    thr, _ = replica_threshold_search(X, codes, W, criterion, min_leaf=0.0)
+    go_left = X[:, :, None] <= thr[None]  # (n, p, K-1)
+    wpos, wneg = np.where(pos, W, 0.0)[:, None], np.where(pos, 0.0, W)[:, None]
     left = (np.where(go_left, wpos, 0.0).sum(0) > np.where(go_left, wneg, 0.0).sum(0))
     right = (np.where(~go_left, wpos, 0.0).sum(0) > np.where(~go_left, wneg, 0.0).sum(0))
-    pred = _stump_predictions(x, thr, left.astype(int), right.astype(int))
-    err = np.where(pred != pos, W, 0.0).sum(axis=0) / W.sum(axis=0)
+    pred = np.where(go_left, left[None], right[None])
+    err = np.where(pred != pos[:, None], W[:, None], 0.0).sum(axis=0) / W.sum(axis=0)
     return thr, left.astype(int), right.astype(int), err
 
 
@@ -90,11 +91,11 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
         for _ in range(n_rounds):
             if not active.any():
                 break
-            fits = [_fit_stumps(X[:, j], codes, pos, W, crit) for j in range(X.shape[1])]
-            values = np.array([1.0 - f[3] for f in fits])
-            score = apply_rule(self.rule, values, np.repeat(active[None], len(fits), axis=0))
+            thr_all, left_all, right_all, err_all = _fit_stumps(X, codes, pos, W, crit)
+            p = X.shape[1]
+            score = apply_rule(self.rule, 1.0 - err_all, np.repeat(active[None], p, axis=0))
             j = int(np.argmax(score))
-            thr, left, right, err = fits[j]
+            thr, left, right, err = thr_all[j], left_all[j], right_all[j], err_all[j]
             alpha = np.zeros(m)
             step_err = np.where(active, err, np.nan)
             stop = active & (err > 0.5)
