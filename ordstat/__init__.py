@@ -34,6 +34,12 @@ _EXPORTS = {
     "OrdinalRandomForestClassifier": "ordstat.ensemble",
     "OrdinalBoostingClassifier": "ordstat.ensemble",
     "FixedSplitBaggingClassifier": "ordstat.ensemble",
+    "FrankHallClassifier": "ordstat.decomposition",
+    "DataReplicationClassifier": "ordstat.decomposition",
+    "ReplicatedTreeClassifier": "ordstat.decomposition",
+    "OrdinalStumpBoost": "ordstat.decomposition",
+    "AdaBoostOR": "ordstat.decomposition",
+    "WeightedSVMEnsemble": "ordstat.decomposition",
 }
 
 __all__ = ["__version__", *_EXPORTS]

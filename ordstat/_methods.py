@@ -54,6 +54,18 @@ METHODS = {
     "boost_ordinal_real": ("ordstat.ensemble:OrdinalBoostingClassifier",
                            {"variant": "ordinal_real"},
                            "Ordinal Real AdaBoost (Tutz & Hechenbichler)"),
+    "frank_hall": ("ordstat.decomposition:FrankHallClassifier", {},
+                   "Frank & Hall: K-1 binary logistic models, probabilities by differences"),
+    "data_replication": ("ordstat.decomposition:DataReplicationClassifier", {},
+                         "data replication method, logistic regression (parallel boundaries)"),
+    "odt": ("ordstat.decomposition:ReplicatedTreeClassifier", {},
+            "oDT: replicated ordinal tree, K-1 thresholds per node"),
+    "oadaboost": ("ordstat.decomposition:OrdinalStumpBoost", {},
+                  "oAdaBoost: boosted stumps on the replicas, shared attribute per round"),
+    "adaboost_or": ("ordstat.decomposition:AdaBoostOR", {},
+                    "AdaBoost.OR: cost-vector boosting of one-cut oDTs, weighted median"),
+    "wsvm": ("ordstat.decomposition:WeightedSVMEnsemble", {},
+             "ensemble of K-1 weighted RBF SVMs (Waegeman & Boullart)"),
 }
 
 

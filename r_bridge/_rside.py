@@ -25,6 +25,12 @@ ESTIMATORS = {
     "forest": ("ordstat.ensemble", "OrdinalRandomForestClassifier"),
     "boosting": ("ordstat.ensemble", "OrdinalBoostingClassifier"),
     "fixed_split_bagging": ("ordstat.ensemble", "FixedSplitBaggingClassifier"),
+    "frank_hall": ("ordstat.decomposition", "FrankHallClassifier"),
+    "data_replication": ("ordstat.decomposition", "DataReplicationClassifier"),
+    "odt": ("ordstat.decomposition", "ReplicatedTreeClassifier"),
+    "oadaboost": ("ordstat.decomposition", "OrdinalStumpBoost"),
+    "adaboost_or": ("ordstat.decomposition", "AdaBoostOR"),
+    "weighted_svm": ("ordstat.decomposition", "WeightedSVMEnsemble"),
 }
 
 _CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}

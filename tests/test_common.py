@@ -14,6 +14,14 @@ from ordstat.combine import SerialCombiner
 from ordstat.combine.hierarchical import HierarchicalCoupling
 from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
                               OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
+from ordstat.decomposition import (
+    AdaBoostOR,
+    DataReplicationClassifier,
+    FrankHallClassifier,
+    OrdinalStumpBoost,
+    ReplicatedTreeClassifier,
+    WeightedSVMEnsemble,
+)
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier
@@ -35,6 +43,13 @@ ESTIMATORS = [
     OrdinalBoostingClassifier(n_estimators=5, random_state=0),
     OrdinalBoostingClassifier(variant="fixed_split_real", n_estimators=3, random_state=0),
     FixedSplitBaggingClassifier(n_estimators=3, random_state=0),
+    FrankHallClassifier(random_state=0),
+    FrankHallClassifier(combine="count", random_state=0),
+    DataReplicationClassifier(random_state=0),
+    ReplicatedTreeClassifier(),
+    OrdinalStumpBoost(n_estimators=10),
+    AdaBoostOR(n_estimators=10, random_state=0),
+    WeightedSVMEnsemble(),
 ]
 
 # {estimator class name: {check name: reason}}

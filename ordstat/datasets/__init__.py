@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ._simulations import make_archer_simulation  # noqa: F401
+from ._generators import make_circle, make_waegeman_synthetic  # noqa: F401
 
 __all__ = ["load_anes96", "BUNDLED"]
 from ._zoo import load_zoo as load_zoo  # noqa: E402  (mlbench via rpy2, imported on call)

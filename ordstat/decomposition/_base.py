@@ -1,0 +1,78 @@
+"""The shared estimator skeleton of the decompositions: fitted replicas answer P(Y > C_k), and
+``combine`` turns the K-1 answers into one class."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import ClassifierMixin, clone
+from sklearn.utils.validation import has_fit_parameter
+
+from .._validation import check_choice
+from ._replicas import count_rank, frank_hall_proba
+
+COMBINE = ("count", "proba")
+
+
+class ReplicaClassifierMixin(ClassifierMixin):
+    """``predict_proba``/``predict`` from ``_replica_upper(X, hard)`` of shape (n, K-1).
+
+    ``combine="proba"``: Frank & Hall's differences of P(Y > C_k) (:func:`frank_hall_proba`);
+    ``combine="count"``: the counting rule i = 1 + sum_k [f_k(x) = C+] on hard replica answers;
+    its ``predict_proba`` puts probability 1 on the counted class, so that ``predict`` is always
+    the arg-max of ``predict_proba``.
+    """
+
+    def _check_combine(self):
+        check_choice(self.combine, "combine", COMBINE)
+
+    def predict_proba(self, X):
+        if self.combine == "proba":
+            return frank_hall_proba(self._replica_upper(X, hard=False))
+        rank = count_rank(self._replica_upper(X, hard=True) > 0.5)
+        proba = np.zeros((rank.shape[0], self.n_classes_))
+        proba[np.arange(rank.shape[0]), rank] = 1.0
+        return proba
+
+    def predict(self, X):
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+
+def positive_column(estimator, X, hard):
+    """P(label 1) (or the hard 0/1 answer) of a fitted binary scikit-learn classifier."""
+    if hard or not hasattr(estimator, "predict_proba"):
+        return (np.asarray(estimator.predict(X)) == 1).astype(np.float64)
+    classes = list(estimator.classes_)
+    return estimator.predict_proba(X)[:, classes.index(1)]
+
+
+def fit_binary(estimator, X, z, sample_weight, seed):
+    """Clone, seed and fit one binary sub-estimator (a constant when ``z`` has one value)."""
+    if np.all(z == z[0]):
+        return float(z[0])
+    est = clone(estimator)
+    if "random_state" in est.get_params():
+        est.set_params(random_state=int(seed))
+    if sample_weight is None:
+        return est.fit(X, z)
+    return est.fit(X, z, sample_weight=sample_weight)
+
+
+def answer(fitted, X, hard):
+    if isinstance(fitted, float):
+        return np.full(X.shape[0], fitted)
+    return positive_column(fitted, X, hard)
+
+
+def check_base_estimator(estimator, default, sample_weight, name="estimator"):
+    est = default if estimator is None else estimator
+    if not (hasattr(est, "fit") and hasattr(est, "predict")):
+        raise TypeError(
+            f"{name} must be a scikit-learn classifier with fit and predict; got {est!r}."
+        )
+    if sample_weight is not None and not has_fit_parameter(est, "sample_weight"):
+        raise TypeError(
+            f"sample_weight was given but {name} {type(est).__name__} does not accept "
+            "sample_weight in fit; use a classifier that does or drop the weights."
+        )
+    return est

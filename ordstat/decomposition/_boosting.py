@@ -1,0 +1,292 @@
+"""Ordinal boosting on the replicas: oAdaBoost (one shared attribute per round) and
+AdaBoost.OR (cost vectors, weighted-median combination)."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+
+from .._validation import check_positive_int, validate_fit, validate_predict
+from ..trees.criteria import get_criterion
+from ._base import ReplicaClassifierMixin
+from ._odt import ReplicatedTreeClassifier
+from ._replicas import apply_rule, get_replica_rule
+from ._split import replica_threshold_search
+
+_EPS = 1e-10
+
+
+def _stump_predictions(x, thresholds, left_labels, right_labels):
+    """(n, K-1) 0/1 answers of K-1 stumps on one attribute."""
+    go_left = x[:, None] <= thresholds[None, :]
+    return np.where(go_left, left_labels[None, :], right_labels[None, :])
+
+
+def _fit_stumps(X, codes, pos, W, criterion):
+    """Per-replica stumps on every attribute: threshold by ``criterion`` (+inf: a constant),
+    each side labelled by its weighted majority. Returns thresholds, left and right labels and
+    weighted errors, each of shape (p, K-1)."""
+    thr, _ = replica_threshold_search(X, codes, W, criterion, min_leaf=0.0)
+    go_left = X[:, :, None] <= thr[None]  # (n, p, K-1)
+    wpos, wneg = np.where(pos, W, 0.0)[:, None], np.where(pos, 0.0, W)[:, None]
+    left = (np.where(go_left, wpos, 0.0).sum(0) > np.where(go_left, wneg, 0.0).sum(0))
+    right = (np.where(~go_left, wpos, 0.0).sum(0) > np.where(~go_left, wneg, 0.0).sum(0))
+    pred = np.where(go_left, left[None], right[None])
+    err = np.where(pred != pos[:, None], W[:, None], 0.0).sum(axis=0) / W.sum(axis=0)
+    return thr, left.astype(int), right.astype(int), err
+
+
+class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
+    """oAdaBoost: AdaBoost on the K-1 replicas with one shared attribute per round (Algorithm 5.1
+    of the dissertation "Ensemble methods for ordinal data classification").
+
+    Each replica k (Y > C_k) has its own unit weights (summing to 1). In every round a decision
+    stump is trained for each attribute and each active replica (threshold by ``criterion``,
+    sides labelled by weighted majority); the attribute is chosen by combining the replicas'
+    weighted accuracies 1 - error with ``rule`` (the registry of the oDT; with "sum" this is
+    the attribute of least summed error); each active replica then keeps its stump on that
+    attribute, with weight alpha = 0.5 log((1 - e) / e), unless its error e exceeds 0.5, which
+    stops that replica. Misclassified units' weights are multiplied by (1 - e) / e and each
+    replica renormalised. Boosting ends when no replica is active or after ``n_estimators``
+    rounds. Replica k answers sign(sum_t alpha_t f_t(x)); the class comes by counting.
+
+    Parameters
+    ----------
+    n_estimators : int, default=100
+    rule : str or callable, default="sum"
+    criterion : str or callable, default="entropy"
+    classes : sequence, optional
+
+    Attributes
+    ----------
+    features_ : ndarray (n_rounds,), the shared attribute of each round.
+    thresholds_, left_labels_, right_labels_ : ndarrays (n_rounds, K-1)
+    alphas_ : ndarray (n_rounds, K-1), 0 where a replica was inactive.
+    errors_ : ndarray (n_rounds, K-1), weighted errors (nan where inactive).
+
+    References
+    ----------
+    Dissertation "Ensemble methods for ordinal data classification", section 5.1, Algorithm
+    5.1 (oAdaBoost); Freund & Schapire (1996) for AdaBoost.
+    """
+
+    def __init__(self, n_estimators=100, rule="sum", criterion="entropy", classes=None):
+        self.n_estimators = n_estimators
+        self.rule = rule
+        self.criterion = criterion
+        self.classes = classes
+
+    combine = "count"
+
+    def fit(self, X, y, sample_weight=None):
+        n_rounds = check_positive_int(self.n_estimators, "n_estimators")
+        get_replica_rule(self.rule)
+        crit = get_criterion(self.criterion)
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        m = self.n_classes_ - 1
+        pos = codes[:, None] > np.arange(m)[None, :]
+        W = np.repeat((w / w.sum())[:, None], m, axis=1)
+        active = np.ones(m, dtype=bool)
+        rounds = []
+        for _ in range(n_rounds):
+            if not active.any():
+                break
+            thr_all, left_all, right_all, err_all = _fit_stumps(X, codes, pos, W, crit)
+            p = X.shape[1]
+            score = apply_rule(self.rule, 1.0 - err_all, np.repeat(active[None], p, axis=0))
+            j = int(np.argmax(score))
+            thr, left, right, err = thr_all[j], left_all[j], right_all[j], err_all[j]
+            alpha = np.zeros(m)
+            step_err = np.where(active, err, np.nan)
+            stop = active & (err > 0.5)
+            use = active & ~stop
+            e = np.clip(err, _EPS, None)
+            alpha[use] = 0.5 * np.log((1.0 - e[use]) / e[use])
+            pred = _stump_predictions(X[:, j], thr, left, right)
+            wrong = pred != pos
+            W = np.where(wrong & use[None, :], W * ((1.0 - e) / e)[None, :], W)
+            W = W / W.sum(axis=0, keepdims=True)
+            active = use & (err > 0.0)  # a perfect stump settles its replica
+            rounds.append((j, thr, left, right, alpha, step_err))
+        self.features_ = np.array([r[0] for r in rounds], dtype=np.intp)
+        self.thresholds_ = np.array([r[1] for r in rounds]).reshape(-1, m)
+        self.left_labels_ = np.array([r[2] for r in rounds]).reshape(-1, m)
+        self.right_labels_ = np.array([r[3] for r in rounds]).reshape(-1, m)
+        self.alphas_ = np.array([r[4] for r in rounds]).reshape(-1, m)
+        self.errors_ = np.array([r[5] for r in rounds]).reshape(-1, m)
+        return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # Ordinal by construction: on sklearn's unordered blobs the class order is arbitrary.
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def replica_decision(self, X):
+        """sum_t alpha_t f_t(x) per replica (f in {-1, +1}), shape (n, K-1)."""
+        X = validate_predict(self, X)
+        out = np.zeros((X.shape[0], self.n_classes_ - 1))
+        for t, j in enumerate(self.features_):
+            pred = _stump_predictions(X[:, j], self.thresholds_[t], self.left_labels_[t],
+                                      self.right_labels_[t])
+            out += self.alphas_[t][None, :] * (2.0 * pred - 1.0)
+        return out
+
+    def _replica_upper(self, X, hard):
+        return (self.replica_decision(X) > 0).astype(np.float64)
+
+
+def _one_cut_odt():
+    return ReplicatedTreeClassifier(max_depth=1, prune=False, min_samples_split=0,
+                                    min_samples_leaf=0)
+
+
+def mae_costs(codes, n_classes):
+    """Absolute-error cost vectors c_i[k] = |y_i - k|, shape (n, K)."""
+    return np.abs(np.asarray(codes)[:, None] - np.arange(n_classes)[None, :]).astype(np.float64)
+
+
+def update_costs(costs, codes, pred, beta):
+    """AdaBoost.OR's cost update (Lin & Li 2009; Algorithm 3.3 of the dissertation).
+
+    In the reduction to binary problems, threshold k of unit i has weight |c_i[k+1] - c_i[k]|
+    and is misclassified by prediction f exactly when k lies between y_i and f. Binary AdaBoost
+    multiplies those weights by beta = (1 - e) / e; back in cost-vector form, for f > y:
+    c[k] unchanged for k <= y, c[k] *= beta for y <= k <= f, c[k] += (beta - 1) c[f] for
+    k > f (mirrored for f < y; nothing changes when f = y).
+    """
+    costs = costs.copy()
+    k = np.arange(costs.shape[1])[None, :]
+    y, f = codes[:, None], pred[:, None]
+    cf = costs[np.arange(costs.shape[0]), pred][:, None]
+    up, down = f > y, f < y
+    inside = (up & (k >= y) & (k <= f)) | (down & (k <= y) & (k >= f))
+    beyond = (up & (k > f)) | (down & (k < f))
+    costs = np.where(inside, beta * costs, costs)
+    costs = np.where(beyond, costs + (beta - 1.0) * cf, costs)
+    return costs
+
+
+def weighted_median(preds, alphas, n_classes):
+    """Per row, the smallest class whose cumulative alpha reaches half the total (lower
+    weighted median of the rounds' predictions)."""
+    votes = np.zeros((preds.shape[0], n_classes))
+    for t in range(preds.shape[1]):
+        votes[np.arange(preds.shape[0]), preds[:, t]] += alphas[t]
+    cum = np.cumsum(votes, axis=1)
+    return np.argmax(cum >= 0.5 * cum[:, -1:] - 1e-12, axis=1).astype(np.intp)
+
+
+class AdaBoostOR(ClassifierMixin, BaseEstimator):
+    """AdaBoost.OR (Lin & Li 2009): boosting an ordinal learner with cost vectors.
+
+    Each unit carries a cost vector c_i (absolute-error costs |y_i - k| at the start). A round
+    fits the ordinal weak learner on the binary replicas with weights |c_i[k+1] - c_i[k]|,
+    measures e = sum_i c_i[f(x_i)] / sum_i (c_i[1] + c_i[K]) (its weighted binary error),
+    gives it alpha = 0.5 log((1 - e) / e) and updates the costs (:func:`update_costs`). Boosting
+    stops when e >= 0.5 (that learner is dropped) or e = 0 (it is kept), or after
+    ``n_estimators`` rounds. The prediction is the alpha-weighted median of the rounds' classes.
+
+    Parameters
+    ----------
+    estimator : ordinal classifier, default=None
+        ``ReplicatedTreeClassifier(max_depth=1, prune=False, min_samples_split=0,
+        min_samples_leaf=0)`` (oDT limited to one cut, no minimum weights since the binary
+        weights are costs, not counts) if None;
+        it receives the per-replica weights. Any other ordinal classifier is fitted with
+        ``sample_weight`` = c_i[1] + c_i[K], each unit's total binary weight (the per-threshold
+        detail is then lost).
+    n_estimators : int, default=100
+    classes : sequence, optional
+    random_state : int, Generator or None
+        Seeds estimators that take ``random_state``.
+
+    Attributes
+    ----------
+    estimators_ : list of fitted weak learners; ``alphas_``, ``errors_`` : ndarrays.
+
+    References
+    ----------
+    Lin, H.-T. and Li, L. (2009), "Combining ordinal preferences by boosting"; dissertation
+    "Ensemble methods for ordinal data classification", section 3.2.4.1, Algorithm 3.3.
+    """
+
+    def __init__(self, estimator=None, n_estimators=100, classes=None, random_state=None):
+        self.estimator = estimator
+        self.n_estimators = n_estimators
+        self.classes = classes
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None):
+        from .._validation import check_random_state
+
+        n_rounds = check_positive_int(self.n_estimators, "n_estimators")
+        base = _one_cut_odt() if self.estimator is None else self.estimator
+        if not (hasattr(base, "fit") and hasattr(base, "predict")):
+            raise TypeError(f"estimator must be an ordinal classifier; got {base!r}.")
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        rng = check_random_state(self.random_state)
+        K = self.n_classes_
+        costs = mae_costs(codes, K) * w[:, None]
+        self.estimators_, alphas, errors = [], [], []
+        for _ in range(n_rounds):
+            est = clone(base)
+            if "random_state" in est.get_params():
+                est.set_params(random_state=int(rng.integers(2**31 - 1)))
+            pred = self._fit_weak(est, X, codes, costs)
+            err = costs[np.arange(len(codes)), pred].sum() / (costs[:, 0] + costs[:, -1]).sum()
+            if err >= 0.5:
+                break
+            e = max(err, _EPS)
+            self.estimators_.append(est)
+            alphas.append(0.5 * np.log((1.0 - e) / e))
+            errors.append(err)
+            if err <= 0.0:
+                break
+            costs = update_costs(costs, codes, pred, (1.0 - e) / e)
+            # rescale (only against overflow): total binary weight back to (K-1) sum(w)
+            costs *= (K - 1) * w.sum() / (costs[:, 0] + costs[:, -1]).sum()
+        if not self.estimators_:
+            raise ValueError(
+                "AdaBoost.OR: the first weak learner has a weighted error of at least 0.5, so "
+                "boosting cannot start; use a stronger estimator."
+            )
+        self.alphas_ = np.asarray(alphas)
+        self.errors_ = np.asarray(errors)
+        return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # Ordinal by construction: on sklearn's unordered blobs the class order is arbitrary.
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def _fit_weak(self, est, X, codes, costs):
+        K = self.n_classes_
+        if isinstance(est, ReplicatedTreeClassifier):
+            W = np.abs(np.diff(costs, axis=1))
+            est.classes_, est.n_classes_ = self.classes_, K
+            est.n_features_in_ = X.shape[1]
+            est._fit_replicas(X, codes, W)
+            return est._predict_codes(X)
+        labels = self.classes_[codes]
+        est.set_params(**({"classes": self.classes_} if "classes" in est.get_params() else {}))
+        est.fit(X, labels, sample_weight=costs[:, 0] + costs[:, -1])
+        return self._encoding.encode(est.predict(X), "weak learner prediction")
+
+    def _round_codes(self, X):
+        X = validate_predict(self, X)
+        out = np.empty((X.shape[0], len(self.estimators_)), dtype=np.intp)
+        for t, est in enumerate(self.estimators_):
+            if isinstance(est, ReplicatedTreeClassifier):
+                out[:, t] = est._predict_codes(X)
+            else:
+                out[:, t] = self._encoding.encode(est.predict(X), "weak learner prediction")
+        return out
+
+    def predict(self, X):
+        codes = self._round_codes(X)
+        return self.classes_[weighted_median(codes, self.alphas_, self.n_classes_)]
+
+
+__all__ = ["OrdinalStumpBoost", "AdaBoostOR", "mae_costs", "update_costs", "weighted_median"]

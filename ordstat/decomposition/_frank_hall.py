@@ -1,0 +1,164 @@
+"""Frank & Hall's K-1 binary problems and Cardoso & Pinto da Costa's data replication."""
+
+from __future__ import annotations
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator
+from sklearn.linear_model import LogisticRegression
+
+from .._validation import check_in_range, check_random_state, validate_fit, validate_predict
+from ._base import ReplicaClassifierMixin, answer, check_base_estimator, fit_binary
+
+
+def _default_binary():
+    return LogisticRegression(max_iter=1000)
+
+
+class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
+    """Ordinal classification by K-1 binary problems Y > C_k (Frank & Hall).
+
+    Each binary problem k labels the units of classes above C_k positive and is solved by a
+    clone of ``estimator``. Two combinations:
+
+    - ``combine="proba"``: P(C_1) = 1 - P(Y > C_1), P(C_i) = P(Y > C_{i-1}) - P(Y > C_i),
+      P(C_K) = P(Y > C_{K-1}). Since the binary models are fitted separately a difference can
+      be negative; negative values are set to 0 and the row renormalised to sum to 1.
+    - ``combine="count"``: f(x) = C_i with i = 1 + sum_k [f_k(x) = C+], the counting rule on the
+      binary predictions (``predict_proba`` then puts probability 1 on that class).
+
+    Parameters
+    ----------
+    estimator : scikit-learn classifier, default=None
+        Binary learner cloned for each problem; ``LogisticRegression(max_iter=1000)`` if None.
+        ``combine="proba"`` uses its ``predict_proba`` (its ``predict`` if it has none).
+    combine : {"proba", "count"}, default="proba"
+    classes : sequence, optional
+        All class labels from lowest to highest.
+    n_jobs : int, optional
+        Binary problems fitted in parallel through joblib.
+    random_state : int, Generator or None
+        Seeds each clone (when it has ``random_state``); same seed, same fit, for any n_jobs.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    estimators_ : list of length K-1
+        Fitted binary classifiers (a float 0.0/1.0 for a problem with one class in the data).
+
+    References
+    ----------
+    Frank, E. and Hall, M. (2001), "A simple approach to ordinal classification", ECML.
+    Dissertation "Ensemble methods for ordinal data classification", section 3.1.4.
+    """
+
+    def __init__(self, estimator=None, combine="proba", classes=None, n_jobs=None,
+                 random_state=None):
+        self.estimator = estimator
+        self.combine = combine
+        self.classes = classes
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the K-1 binary problems.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, p)
+        y : array-like of shape (n,), ordered labels
+        sample_weight : array-like of shape (n,), optional
+            Passed to every binary fit.
+        """
+        self._check_combine()
+        est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        sw = None if sample_weight is None else w
+        seeds = check_random_state(self.random_state).integers(2**31 - 1, size=self.n_classes_)
+        self.estimators_ = Parallel(n_jobs=self.n_jobs)(
+            delayed(fit_binary)(est, X, (codes > k).astype(np.intp), sw, seeds[k])
+            for k in range(self.n_classes_ - 1)
+        )
+        return self
+
+    def _replica_upper(self, X, hard):
+        X = validate_predict(self, X)
+        return np.column_stack([answer(e, X, hard) for e in self.estimators_])
+
+
+def replicate(X, n_classes, h):
+    """Cardoso & Pinto da Costa's full replication: K-1 copies of X, copy q extended by h e_q.
+
+    e_0 is the zero vector of length K-2; e_q (q >= 1) has h at position q-1. Returns the
+    (n (K-1), p + K-2) matrix, copies stacked in order q = 0..K-2.
+    """
+    n = X.shape[0]
+    m = n_classes - 1
+    extra = np.zeros((m, m - 1))
+    if m > 1:
+        extra[np.arange(1, m), np.arange(m - 1)] = h
+    return np.vstack([np.hstack([X, np.tile(extra[q], (n, 1))]) for q in range(m)])
+
+
+class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
+    """Data replication method with full replication (Cardoso & Pinto da Costa 2007).
+
+    Every unit x becomes K-1 points z_q = (x, e_q) in a space with K-2 extra coordinates, point
+    q labelled positive when Y > C_{q+1}; one binary classifier is fitted on all of them. For a
+    linear learner (logistic regression, linear SVM) the boundary w x + v e_q + b = 0 projects
+    to K-1 *parallel* boundaries in the original space, one per replica.
+
+    Parameters
+    ----------
+    estimator : scikit-learn classifier, default=None
+        The binary learner; ``LogisticRegression(max_iter=1000)`` if None.
+    h : float, default=1.0
+        Value of the extra coordinate (the paper's constant h > 0).
+    combine : {"count", "proba"}, default="count"
+        How the K-1 answers give the class (see :class:`FrankHallClassifier`).
+    classes : sequence, optional
+    random_state : int, Generator or None
+
+    Attributes
+    ----------
+    estimator_ : the fitted binary classifier.
+
+    References
+    ----------
+    Cardoso, J. S. and Pinto da Costa, J. F. (2007), "Learning to classify ordinal data: the
+    data replication method", JMLR 8. Dissertation "Ensemble methods for ordinal data
+    classification", section 3.1.5.
+    """
+
+    def __init__(self, estimator=None, h=1.0, combine="count", classes=None,
+                 random_state=None):
+        self.estimator = estimator
+        self.h = h
+        self.combine = combine
+        self.classes = classes
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None):
+        self._check_combine()
+        check_in_range(self.h, "h", 0.0, None, low_open=True)
+        est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        m = self.n_classes_ - 1
+        Z = replicate(X, self.n_classes_, self.h)
+        z = np.concatenate([(codes > q).astype(np.intp) for q in range(m)])
+        sw = None if sample_weight is None else np.tile(w, m)
+        seed = check_random_state(self.random_state).integers(2**31 - 1)
+        self.estimator_ = fit_binary(est, Z, z, sw, seed)
+        return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # parallel boundaries cannot separate sklearn's unordered blobs
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def _replica_upper(self, X, hard):
+        X = validate_predict(self, X)
+        n = X.shape[0]
+        Z = replicate(X, self.n_classes_, self.h)
+        return answer(self.estimator_, Z, hard).reshape(self.n_classes_ - 1, n).T
