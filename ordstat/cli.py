@@ -14,6 +14,7 @@ method) prints one line ``ordstat: error: ...`` and exits with code 2.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import warnings
 
@@ -192,6 +193,33 @@ def _list_data():
     return 0
 
 
+def _ttest_sizes(scheme):
+    """(n_train, n_test) in proportion for the corrected t-test, or None (loo, bootstrap)."""
+    if scheme == "half":
+        return 1, 1
+    if re.fullmatch(r"cv\d+", scheme):
+        return int(scheme[2:]) - 1, 1
+    if re.fullmatch(r"splits\d+", scheme):
+        return 2, 1
+    return None
+
+
+def _print_corrected_ttests(results, metric, scheme):
+    from .model_selection import pairwise_corrected_ttests
+
+    sizes = _ttest_sizes(scheme)
+    if sizes is None:
+        return
+    try:
+        table = pairwise_corrected_ttests(results, metric, n_train=sizes[0], n_test=sizes[1])
+    except ValueError as exc:
+        print(f"{metric}: no corrected t-test ({exc})")
+        return
+    print(f"Corrected resampled t-tests (Nadeau & Bengio), test/learning ratio "
+          f"{sizes[1]}/{sizes[0]}:")
+    print(table.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
+
+
 def _compare(args):
     if args.list_data:
         return _list_data()
@@ -219,6 +247,7 @@ def _compare(args):
                 print("\n" + str(compare_methods(results, metric)))
             except ValueError as exc:
                 print(f"\n{metric}: no comparison ({exc})")
+            _print_corrected_ttests(results, metric, args.scheme)
     if args.output:
         results.to_csv(args.output, index=False)
         print(f"\ntidy results written to {args.output}")

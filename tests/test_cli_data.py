@@ -112,3 +112,30 @@ def test_each_available_peer_fits_and_predicts_codes(name):
     pred = np.asarray(make_method(name).fit(X, codes).predict(X))
     assert pred.shape == (60,) and set(pred) <= {0, 1, 2}
     assert np.mean(pred == codes) > 0.5  # x carries the class: better than chance (1/3)
+
+
+def test_compare_prints_corrected_ttests_that_match_the_results(monkeypatch, capsys, tmp_path):
+    from ordstat.model_selection import corrected_resampled_ttest
+
+    monkeypatch.setitem(datasets.BUNDLED, "tiny", (lambda: _tiny(), "grade"))
+    out_csv = tmp_path / "r.csv"
+    code = cli.main(["compare", "--bundled", "tiny", "--methods", "polr,tree_gini",
+                     "--scheme", "cv3", "--seed", "2", "--metrics", "mean_absolute",
+                     "--output", str(out_csv)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Corrected resampled t-tests (Nadeau & Bengio), test/learning ratio 1/2" in out
+    tidy = pd.read_csv(out_csv)
+    a = tidy[tidy.method == "polr"].sort_values("split")["value"]
+    b = tidy[tidy.method == "tree_gini"].sort_values("split")["value"]
+    expected = corrected_resampled_ttest(a, b, n_train=2, n_test=1)
+    after = out.split("Corrected resampled t-tests")[1].splitlines()
+    line = next(row for row in after if row.split()[:2] == ["polr", "tree_gini"])
+    assert float(line.split()[-1]) == pytest.approx(expected.pvalue, rel=1e-3)
+
+
+@pytest.mark.parametrize("scheme, sizes", [("cv10", (9, 1)), ("half", (1, 1)),
+                                           ("splits20", (2, 1)), ("loo", None),
+                                           ("bootstrap50", None)])
+def test_ttest_sizes_follow_the_scheme(scheme, sizes):
+    assert cli._ttest_sizes(scheme) == sizes

@@ -1,4 +1,7 @@
-"""The ordinal benchmark sets shipped by the PyPI package ``skordinal`` (read offline)."""
+"""The ordinal benchmark sets shipped by the PyPI package ``skordinal`` (read offline).
+
+The Circle data of the same table are simulated: ``make_circle`` (the generators module).
+"""
 
 from __future__ import annotations
 
