@@ -79,3 +79,8 @@ def make_method(name: str, **overrides):
 
 # What `ordstat compare` runs when --methods is not given.
 DEFAULT_METHODS = ["polr", "tree", "tree_gini", "tree_twoing", "edda"]
+
+# Peer methods from optional packages (skordinal, mord, scikit-learn, R's MASS), when present.
+from ._peers import available_peers  # noqa: E402
+
+METHODS.update(available_peers())

@@ -4,7 +4,8 @@
     ordstat methods
     ordstat compare DATA.csv --response COL [--order a,b,c] [--methods m1,m2] [--scheme cv10]
                     [--metrics misclassification,gamma] [--jobs N] [--seed S] [--output R.csv]
-    ordstat compare --bundled anes96 ...
+    ordstat compare --bundled NAME ...      (NAME from ordstat compare --list-data)
+    ordstat compare --list-data
     ordstat reproduce [--quick] [--only NAME[,NAME]] [--out DIR] [--jobs N] [--seed S]
 
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
@@ -14,6 +15,7 @@ method) prints one line ``ordstat: error: ...`` and exits with code 2.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import warnings
 
@@ -42,7 +44,11 @@ def _build_parser():
 
     cmp_ = sub.add_parser("compare", help="compare methods on the same resampling splits")
     cmp_.add_argument("data", nargs="?", help="CSV file with a header row")
-    cmp_.add_argument("--bundled", help="use a bundled data set instead of a CSV (anes96)")
+    cmp_.add_argument("--bundled", metavar="NAME",
+                      help="use a bundled or package data set instead of a CSV "
+                           "(see --list-data)")
+    cmp_.add_argument("--list-data", action="store_true",
+                      help="list the data sets for --bundled with their sizes, and exit")
     cmp_.add_argument("--response", help="name of the ordinal response column")
     cmp_.add_argument("--order", type=_csv_list,
                       help="class labels lowest to highest, comma-separated")
@@ -111,7 +117,21 @@ def _load(args):
             raise UsageError(f"unknown bundled data set {args.bundled!r}; "
                              f"choose from {', '.join(BUNDLED)}")
         loader, response = BUNDLED[args.bundled]
-        return loader(), args.response or response
+        try:
+            frame = loader()
+        except ImportError as exc:
+            raise UsageError(str(exc)) from None
+        response = args.response or response
+        y = frame[response] if response in frame.columns else None
+        if (y is not None and isinstance(y.dtype, pd.CategoricalDtype) and not y.cat.ordered
+                and not args.order):
+            # a nominal response (e.g. iris): the ordinal methods need an order, so the listed
+            # category order is used, and said so
+            levels = ",".join(map(str, y.cat.categories))
+            print(f"ordstat: warning: {args.bundled} has a nominal response; using the order "
+                  f"{levels} (give --order to change it)", file=sys.stderr)
+            frame = frame.assign(**{response: y.cat.as_ordered()})
+        return frame, response
     if not args.data:
         raise UsageError("give a CSV file (ordstat compare DATA.csv --response COL) or --bundled")
     if not args.response:
@@ -167,6 +187,11 @@ def _check_choices(args):
     """Cheap checks of the options, before any data is read."""
     methods = args.methods or DEFAULT_METHODS
     unknown = [m for m in methods if m not in METHODS]
+    from ._peers import missing_peer_message
+
+    for name in unknown:
+        if missing_peer_message(name):
+            raise UsageError(missing_peer_message(name))
     if unknown:
         raise UsageError(f"unknown method(s) {', '.join(unknown)}; choose from "
                          f"{', '.join(sorted(METHODS))}")
@@ -185,7 +210,55 @@ def _check_choices(args):
     return methods
 
 
+def _list_data():
+    """One line per data set for --bundled: units, predictors, classes, response kind."""
+    from .datasets import BUNDLED
+
+    print(f"{'name':14s} {'units':>6s} {'predictors':>10s} {'classes':>7s}  response")
+    for name, (loader, response) in BUNDLED.items():
+        try:
+            frame = loader()
+        except ImportError as exc:
+            print(f"{name:14s} not available: {str(exc).splitlines()[0]}")
+            continue
+        y = frame[response]
+        kind = ("ordinal" if isinstance(y.dtype, pd.CategoricalDtype) and y.cat.ordered
+                else "nominal" if isinstance(y.dtype, pd.CategoricalDtype) else "numeric")
+        print(f"{name:14s} {len(frame):6d} {frame.shape[1] - 1:10d} {y.nunique():7d}  "
+              f"{response} ({kind})")
+    return 0
+
+
+def _ttest_sizes(scheme):
+    """(n_train, n_test) in proportion for the corrected t-test, or None (loo, bootstrap)."""
+    if scheme == "half":
+        return 1, 1
+    if re.fullmatch(r"cv\d+", scheme):
+        return int(scheme[2:]) - 1, 1
+    if re.fullmatch(r"splits\d+", scheme):
+        return 2, 1
+    return None
+
+
+def _print_corrected_ttests(results, metric, scheme):
+    from .model_selection import pairwise_corrected_ttests
+
+    sizes = _ttest_sizes(scheme)
+    if sizes is None:
+        return
+    try:
+        table = pairwise_corrected_ttests(results, metric, n_train=sizes[0], n_test=sizes[1])
+    except ValueError as exc:
+        print(f"{metric}: no corrected t-test ({exc})")
+        return
+    print(f"Corrected resampled t-tests (Nadeau & Bengio), test/learning ratio "
+          f"{sizes[1]}/{sizes[0]}:")
+    print(table.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
+
+
 def _compare(args):
+    if args.list_data:
+        return _list_data()
     methods = _check_choices(args)
     frame, response = _load(args)
     X, y = _prepare(frame, response, args)
@@ -210,6 +283,7 @@ def _compare(args):
                 print("\n" + str(compare_methods(results, metric)))
             except ValueError as exc:
                 print(f"\n{metric}: no comparison ({exc})")
+            _print_corrected_ttests(results, metric, args.scheme)
     if args.output:
         results.to_csv(args.output, index=False)
         print(f"\ntidy results written to {args.output}")

@@ -43,6 +43,9 @@ __all__ = [
     "summarize",
     "compare_methods",
     "MethodComparison",
+    "corrected_resampled_ttest",
+    "CorrectedTTest",
+    "pairwise_corrected_ttests",
 ]
 
 
@@ -366,3 +369,103 @@ def compare_methods(results, metric="misclassification"):
     pairwise = pd.DataFrame(rows)
     pairwise["p_holm"] = multipletests(pairwise["p_value"], method="holm")[1]
     return MethodComparison(metric, len(table), float(stat), float(pvalue), mean_ranks, pairwise)
+
+
+@dataclass(frozen=True)
+class CorrectedTTest:
+    """Result of :func:`corrected_resampled_ttest`."""
+
+    statistic: float
+    pvalue: float
+    df: int
+    mean_difference: float
+    std_error: float
+
+
+def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test):
+    """Corrected resampled paired t-test of Nadeau & Bengio (2003).
+
+    With J paired scores from J learning/test splits, differences d_j = a_j - b_j, their mean
+    d_bar and sample variance s^2 (denominator J - 1), the statistic is
+
+        t = d_bar / sqrt((1 / J + n_test / n_train) * s^2),
+
+    referred to Student's t with J - 1 degrees of freedom (two-sided p-value). The term
+    n_test / n_train corrects the variance for the overlap of the learning sets, which the plain
+    paired t-test ignores (it has only 1 / J). This is the "corrected paired t-test" used for
+    the tables of the dissertation "Ensemble methods for ordinal data classification" (as in
+    Weka's experimenter).
+
+    Parameters
+    ----------
+    scores_a, scores_b : array-like of shape (J,)
+        Scores of two methods on the same J splits (e.g. one method's column of the results of
+        :func:`evaluate`), J >= 2.
+    n_train, n_test : positive float
+        Sizes of the learning and test sets of one split (only their ratio matters: for
+        10-fold cross-validation, 9 and 1).
+
+    Returns
+    -------
+    CorrectedTTest
+        ``statistic``, ``pvalue``, ``df`` = J - 1, ``mean_difference`` = mean(a - b) and
+        ``std_error``. When all differences are equal the variance is zero: p = 1 if they are
+        zero, otherwise p = 0 with an infinite statistic.
+
+    References
+    ----------
+    Nadeau, C. & Bengio, Y. (2003). Inference for the generalization error. Machine Learning
+    52, 239-281. Bouckaert, R. R. & Frank, E. (2004). Evaluating the replicability of
+    significance tests for comparing learning algorithms. PAKDD, 3-12.
+    """
+    a = np.asarray(scores_a, dtype=float)
+    b = np.asarray(scores_b, dtype=float)
+    if a.ndim != 1 or b.ndim != 1 or a.shape != b.shape:
+        raise ValueError("scores_a and scores_b must be 1-D of the same length (one score per "
+                         f"split); got shapes {a.shape} and {b.shape}.")
+    if len(a) < 2:
+        raise ValueError(f"the corrected t-test needs scores from at least 2 splits; got {len(a)}.")
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise ValueError("scores_a and scores_b must be finite (drop undefined splits first).")
+    for name, value in (("n_train", n_train), ("n_test", n_test)):
+        if (isinstance(value, bool) or not isinstance(value, (int, float, np.number))
+                or not value > 0):
+            raise ValueError(f"{name} must be a positive number (a set size); got {value!r}.")
+    d = a - b
+    n_splits = len(d)
+    mean = float(d.mean())
+    variance = float(d.var(ddof=1)) * (1.0 / n_splits + float(n_test) / float(n_train))
+    std_error = float(np.sqrt(variance))
+    if std_error == 0.0:
+        statistic = 0.0 if mean == 0.0 else float(np.copysign(np.inf, mean))
+        pvalue = 1.0 if mean == 0.0 else 0.0
+    else:
+        statistic = mean / std_error
+        pvalue = float(2.0 * stats.t.sf(abs(statistic), df=n_splits - 1))
+    return CorrectedTTest(float(statistic), pvalue, n_splits - 1, mean, std_error)
+
+
+def pairwise_corrected_ttests(results, metric="misclassification", *, n_train, n_test):
+    """:func:`corrected_resampled_ttest` for every pair of methods in :func:`evaluate` results.
+
+    Splits where any method's value is undefined are dropped. Returns a DataFrame with columns
+    ``method_a``, ``method_b``, ``mean_difference`` (a - b), ``statistic``, ``df``,
+    ``p_value``; a companion to :func:`compare_methods` (Friedman and Wilcoxon).
+    """
+    _check_results(results)
+    if metric not in METRICS:
+        raise ValueError(f"unknown metric {metric!r}; choose from {sorted(METRICS)}.")
+    table = results[results["metric"] == metric].pivot_table(
+        index="split", columns="method", values="value", observed=True, dropna=False).dropna()
+    methods = list(table.columns)
+    if len(methods) < 2:
+        raise ValueError(f"results need at least two methods with defined {metric}.")
+    rows = []
+    for i in range(len(methods)):
+        for j in range(i + 1, len(methods)):
+            test = corrected_resampled_ttest(table[methods[i]], table[methods[j]],
+                                             n_train=n_train, n_test=n_test)
+            rows.append({"method_a": methods[i], "method_b": methods[j],
+                         "mean_difference": test.mean_difference, "statistic": test.statistic,
+                         "df": test.df, "p_value": test.pvalue})
+    return pd.DataFrame(rows)

