@@ -170,9 +170,13 @@ def attribute(est, name):
     return value
 
 
-def log_likelihood(est, X, y_codes, y_levels, y_ordered=True):
+def log_likelihood(est, X, y_codes, y_levels, y_ordered=True, sample_weight=None):
     """Contract 3's complete-data log-likelihood of (X, y) under a fitted generative model."""
-    return float(est.log_likelihood(X, factor(y_codes, y_levels, ordered=bool(y_ordered))))
+    y = factor(y_codes, y_levels, ordered=bool(y_ordered))
+    if sample_weight is None:
+        return float(est.log_likelihood(X, y))
+    w = np.asarray(sample_weight, dtype=np.float64).reshape(-1)
+    return float(est.log_likelihood(X, y, sample_weight=w))
 
 
 def dumps(est):

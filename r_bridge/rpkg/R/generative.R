@@ -7,7 +7,9 @@ new_generative <- function(py, prep, kind, call, extra = list()) {
   object$n_parameters <- as.double(get("n_parameters_"))
   p <- factor_parts(prep$y)
   object$loglik <- py_value(rside()$log_likelihood(py, py_frame(prep$x), as.array(p$codes),
-                                                   as.list(prep$levels), p$ordered))
+                                                   as.list(prep$levels), p$ordered,
+                                                   if (is.null(prep$weights)) NULL
+                                                   else as.array(prep$weights)))
   class(object) <- c(paste0("ordstat_", kind), "ordstat_generative")
   object
 }

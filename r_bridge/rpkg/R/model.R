@@ -26,8 +26,16 @@ prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered =
   mf <- call("model.frame", formula = formula, drop.unused.levels = FALSE,
              na.action = na_fun)
   if (!is.null(data)) mf$data <- data
-  if (!is.null(call$subset)) mf$subset <- call$subset
-  if (!is.null(call$weights)) mf$weights <- call$weights
+  # subset and weights are evaluated here, in data and then the caller's frame (where a
+  # wrapper's ..1 resolves), and handed to model.frame as values
+  for (arg in c("subset", "weights")) {
+    if (!is.null(call[[arg]])) {
+      mf[[arg]] <- tryCatch(eval(call[[arg]], data, env), error = function(e) {
+        stop(sprintf("%s: '%s' could not be evaluated: %s", caller, arg, conditionMessage(e)),
+             call. = FALSE)
+      })
+    }
+  }
   mf[[1L]] <- quote(stats::model.frame)
   mf <- tryCatch(eval(mf, env), error = function(e) {
     stop(sprintf("%s: the model frame could not be built: %s", caller, conditionMessage(e)),

@@ -174,7 +174,7 @@ criterion_name <- function(criterion, caller) {
 #' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
-#'   \code{"gini"}, \code{"entropy"}, \code{"linear"} or \code{"quadratic"} (generalized Gini).
+#'   \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or \code{"gini_quadratic"} (generalized Gini; \code{"linear"} and \code{"quadratic"} are aliases).
 #' @param cost Optional K x K cost matrix for the generalized Gini criteria
 #'   (\code{cost[g, h]} = cost of predicting class h for a unit of class g).
 #' @param scores Optional increasing class scores for the ordinal criterion.

@@ -206,7 +206,9 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
 #' @param type \code{"class"} (an ordered factor with the training levels) or \code{"prob"}
 #'   (a matrix of class probabilities, one column per level).
 #' @param ... Unused.
-#' @return An ordered factor or a numeric matrix.
+#' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
+#'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
+#'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordinal_tree <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_py(object, newdata, match.arg(type), "predict.ordinal_tree()")
