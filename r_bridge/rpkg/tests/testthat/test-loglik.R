@@ -51,8 +51,9 @@ test_that("EDDA logLik, AIC, BIC and nobs equal a hand computation (VVV on iris)
 test_that("EDDA's mixture logLik and mclust-convention BIC equal mclust's", {
   skip_if_no_python()
   skip_if_not_installed("mclust")
+  suppressPackageStartupMessages(library(mclust))  # MclustDA needs it attached
   fit <- edda(Species ~ ., iris, model = "VEV")
-  m <- mclust::MclustDA(iris[1:4], iris$Species, modelType = "EDDA", modelNames = "VEV",
+  m <- MclustDA(iris[1:4], iris$Species, modelType = "EDDA", modelNames = "VEV",
                         verbose = FALSE)
   cat(sprintf("\n  mclust %s EDDA VEV: loglik %.6f df %g bic %.6f | ordstat %.6f %g %.6f\n",
               utils::packageVersion("mclust"), m$loglik, m$df, m$bic,
