@@ -2,8 +2,8 @@
 
 Everything crossing the border is plain: numpy arrays, lists of strings, dicts, and factors as
 (codes 0..K-1 with -1 for NA, levels, ordered flag), rebuilt explicitly on each side, because
-reticulate turns a bare R ordered factor into strings and drops the order (shared/DESIGN.md,
-"R interop facts"). This module must work in the R environment's Python (numpy < 2, no rpy2).
+reticulate turns a bare R ordered factor into strings and drops the order. This module must
+work in the R environment's Python (numpy < 2, no rpy2).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 # Factors cross the R/Python border explicitly as (codes 0..K-1, levels, ordered): reticulate
 # turns a bare ordered factor into character strings ("ordering will be lost"), so nothing here
-# relies on its implicit conversion (shared/DESIGN.md, "R interop facts").
+# relies on its implicit conversion.
 
 check_ordered_response <- function(y, what = "the response") {
   if (is.factor(y) && !is.ordered(y)) {

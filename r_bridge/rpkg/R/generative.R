@@ -140,7 +140,7 @@ edda <- function(formula, data, weights, subset, na.action = stats::na.omit, mod
   params <- c(list(model = if (length(model) == 1L) model else as.list(model), select = select,
                    priors = check_priors(priors, length(prep$levels), caller),
                    reg_covar = as.double(reg_covar)), dots)
-  py <- py_fit("edda", params, prep)
+  py <- py_fit("edda", params, prep, caller = caller)
   get <- function(name) py_value(rside()$attribute(py, name))
   means <- matrix(as.double(get("means_")), nrow = length(prep$levels),
                   dimnames = list(prep$levels, names(prep$x)))
@@ -206,7 +206,7 @@ discrete_da <- function(formula, data, weights, subset, na.action = stats::na.om
   known <- py_parameter_names(model)
   dots <- check_dots(list(...), setdiff(known, c("priors", "classes")), caller)
   params <- c(list(priors = check_priors(priors, length(prep$levels), caller)), dots)
-  py <- py_fit(model, params, prep)
+  py <- py_fit(model, params, prep, caller = caller)
   new_generative(py, prep, "discrete", match.call(), list(model = model))
 }
 

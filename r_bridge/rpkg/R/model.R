@@ -167,11 +167,16 @@ py_frame <- function(x) {
   rside()$frame(unname(columns), as.list(names(x)))
 }
 
-py_fit <- function(kind, params, prep, weights = prep$weights) {
+py_fit <- function(kind, params, prep, weights = prep$weights, caller = "fit") {
   X <- py_frame(prep$x)
   p <- factor_parts(prep$y)
   w <- if (is.null(weights)) NULL else as.array(as.double(weights))
-  rside()$fit(kind, params, X, as.array(p$codes), as.list(p$levels), w, p$ordered)
+  tryCatch(rside()$fit(kind, params, X, as.array(p$codes), as.list(p$levels), w, p$ordered),
+           error = function(e) {
+             # the Python message only (reticulate may append a traceback)
+             msg <- sub("\nDetailed traceback:.*$", "", conditionMessage(e))
+             stop(sprintf("%s: %s", caller, sub("^[A-Za-z]*Error: ", "", msg)), call. = FALSE)
+           })
 }
 
 # The fields every model object shares (a wrapper adds its own and sets its class).

@@ -82,7 +82,7 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
   prep <- prepare_fit(match.call(), parent.frame(), caller, na.action)
   params <- c(list(criterion = criterion), controls,
               list(random_state = random_seed(random_state, caller)))
-  py <- py_fit("tree", params, prep)
+  py <- py_fit("tree", params, prep, caller = caller)
   object <- new_model(py, prep, match.call(), criterion = criterion)
   rp <- tree_as_rpart(object, py, prep$x)
   object$rpart <- rp

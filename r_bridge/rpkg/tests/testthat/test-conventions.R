@@ -212,4 +212,9 @@ test_that("edda takes mclust's model names and modelNames =; unknown names are R
   expect_error(edda(Species ~ ., iris, model = "EEE", modelNames = "VVV"), "give the models once")
   expect_error(edda(Species ~ ., iris, tolerance = 1), "unknown argument 'tolerance'")
   expect_error(edda(Species ~ ., iris, reg_covar = -1), "'reg_covar' must be")
+  # an error raised in Python reaches R as a plain R error, prefixed by the R function
+  d <- transform(iris, Sepal.Length = ifelse(Species == "setosa", 1, Sepal.Length))
+  err <- tryCatch(edda(Species ~ ., d, model = "VVV"), error = function(e) e)
+  expect_match(conditionMessage(err), "^edda\\(\\): EDDA model 'VVV'.*'setosa' is singular")
+  expect_false(grepl("Traceback|ValueError", conditionMessage(err)))
 })
