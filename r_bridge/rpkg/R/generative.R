@@ -114,6 +114,7 @@ check_priors <- function(priors, k, caller) {
 edda <- function(formula, data, weights, subset, na.action = stats::na.omit, model = "VVV",
                  select = c("loo", "bic"), priors = NULL, reg_covar = 0, modelNames = NULL,
                  ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "edda()"
   select <- match.arg(select)
   dots <- check_dots(list(...), c("models", "tol", "max_iter"), caller)
@@ -128,7 +129,7 @@ edda <- function(formula, data, weights, subset, na.action = stats::na.omit, mod
   if (given[["modelNames"]]) model <- modelNames
   if (given[["models"]]) model <- dots$models
   dots$models <- NULL
-  prep <- prepare_fit(match.call(), parent.frame(), caller, na.action, ordered = FALSE)
+  prep <- prepare_fit(call, parent.frame(), caller, na.action, ordered = FALSE)
   if (length(prep$xlevels)) {
     stop(sprintf("edda(): predictor(s) %s are factors; EDDA needs numeric predictors.",
                  paste(sprintf("'%s'", names(prep$xlevels)), collapse = ", ")), call. = FALSE)
@@ -146,7 +147,7 @@ edda <- function(formula, data, weights, subset, na.action = stats::na.omit, mod
                   dimnames = list(prep$levels, names(prep$x)))
   models <- edda_model_table(py)
   loo <- get("loo_error_")
-  new_generative(py, prep, "edda", match.call(),
+  new_generative(py, prep, "edda", call,
                  list(model = as.character(get("model_")),
                       mixture_loglik = as.double(get("mixture_loglik_")),
                       df_mclust = as.double(get("df_mclust_")),
@@ -200,14 +201,15 @@ edda_model_table <- function(py) {
 #' @export
 discrete_da <- function(formula, data, weights, subset, na.action = stats::na.omit,
                         model = c("fmm", "foim", "kernel"), priors = NULL, ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "discrete_da()"
   model <- match.arg(model)
-  prep <- prepare_fit(match.call(), parent.frame(), caller, na.action, ordered = FALSE)
+  prep <- prepare_fit(call, parent.frame(), caller, na.action, ordered = FALSE)
   known <- py_parameter_names(model)
   dots <- check_dots(list(...), setdiff(known, c("priors", "classes")), caller)
   params <- c(list(priors = check_priors(priors, length(prep$levels), caller)), dots)
   py <- py_fit(model, params, prep, caller = caller)
-  new_generative(py, prep, "discrete", match.call(), list(model = model))
+  new_generative(py, prep, "discrete", call, list(model = model))
 }
 
 # The constructor parameters of the Python class behind `kind` (for check_dots).
@@ -228,6 +230,7 @@ print.ordstat_generative <- function(x, digits = max(3L, getOption("digits") - 3
               paste(x$levels, collapse = if (isFALSE(x$response_ordered)) ", " else " < ")))
   cat(sprintf("Units: %d   parameters: %g   log-likelihood (complete data): %s\n",
               nobs(x), x$n_parameters, format(x$loglik, digits = digits + 3L)))
+  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
   cat("Priors:\n")
   print(signif(x$priors, digits))
   invisible(x)

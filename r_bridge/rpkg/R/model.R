@@ -1,8 +1,9 @@
 # Formula + data -> what Python needs, shared by every model wrapper. A wrapper reads:
-#   prep <- prepare_fit(match.call(), parent.frame(), "f()", na.action)
+#   call <- match.call()                                             # first line
+#   prep <- prepare_fit(call, parent.frame(), "f()", na.action)
 #   params$random_state <- random_seed(random_state, "f()")        # python.R
 #   py <- py_fit("kind", params, prep)
-#   object <- new_model(py, prep, match.call(), extra = ...)         # pickled, survives saveRDS
+#   object <- new_model(py, prep, call, extra = ...)         # pickled, survives saveRDS
 #   predict: predict_py(object, newdata, type, "predict()")          # restores lazily
 
 # The model frame, the checked response and the predictors (as columns for Python), the
@@ -10,7 +11,8 @@
 # parent.frame(), so that `subset` and `weights` are evaluated in `data` (or, for a formula
 # without data, in the formula's environment). Rows are dropped or refused by `na.action`.
 # ordered = FALSE accepts a plain factor response (models that do not use the class order).
-# Any wrapper: prep <- prepare_fit(match.call(), parent.frame(), "f()", na.action).
+# Any wrapper: call <- match.call() as its first line, then prepare_fit(call, parent.frame(),
+# ...).
 prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE) {
   formula <- eval(call$formula, env)
   if (!inherits(formula, "formula")) {

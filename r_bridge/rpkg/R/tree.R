@@ -76,15 +76,17 @@
 #' @export
 ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.omit,
                          criterion = "ordinal", control = NULL, random_state = NULL, ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "ordinal_tree()"
   criterion <- criterion_name(criterion, caller)
   controls <- tree_controls(control, list(...), caller)
-  prep <- prepare_fit(match.call(), parent.frame(), caller, na.action)
+  prep <- prepare_fit(call, parent.frame(), caller, na.action)
   params <- c(list(criterion = criterion), controls,
               list(random_state = random_seed(random_state, caller)))
   py <- py_fit("tree", params, prep, caller = caller)
-  object <- new_model(py, prep, match.call(), criterion = criterion)
+  object <- new_model(py, prep, call, criterion = criterion)
   rp <- tree_as_rpart(object, py, prep$x)
+  rp$na.action <- prep$na.action  # print.rpart reports the rows dropped
   object$rpart <- rp
   # the object is itself the rpart object too (printcp, plotcp, text), with our fields
   out <- unclass(rp)

@@ -19,6 +19,12 @@ test_that("na.action: na.omit (default) drops rows, na.exclude pads with NA, na.
   expect_length(p, nrow(d) - 3)
   expect_identical(names(p), rownames(complete))
   expect_identical(predict(small_tree(y ~ x1 + x2, d, na.action = "na.omit"))[1:5], p[1:5])
+  expect_output(print(fit), "3 observations deleted due to missingness")
+  expect_output(print(edda(Species ~ ., transform(iris, Sepal.Width = replace(Sepal.Width, 2, NA)),
+                           model = "EEE")), "1 observation deleted")
+  direct <- ordinal_tree(y ~ x1 + x2, d, minsplit = 10L, xval = 0L)
+  expect_identical(direct$frame$var, fit$frame$var)
+  expect_identical(nrow(update(direct, cp = 0.5)$frame), 1L)  # update() refits from the call
   # na.exclude: the same tree, predictions padded to the rows of the data
   fe <- small_tree(y ~ x1 + x2, d, na.action = na.exclude)
   pe <- predict(fe)
