@@ -14,6 +14,12 @@
 # Any wrapper: call <- match.call() as its first line, then prepare_fit(call, parent.frame(),
 # ...).
 prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE) {
+  if (inherits(call, "formula")) {
+    # the older form prepare_fit(formula, data, caller), kept for wrappers written against it
+    call <- as.call(list(quote(model), formula = call, data = env))
+    env <- environment(call$formula)
+    if (is.null(env)) env <- parent.frame()
+  }
   formula <- eval(call$formula, env)
   if (!inherits(formula, "formula")) {
     stop(sprintf("%s: 'formula' must be a formula such as y ~ x1 + x2; got %s.", caller,

@@ -79,7 +79,23 @@ find_ordstat_python <- function(start = getwd(), record = .install_record) {
 #' }
 #' @export
 install_ordstat <- function(path = NULL, envname = "ordstat", python = NULL) {
-  if (is.null(path)) path <- .install_record$source
+  packages <- install_packages(path)
+  if (is.null(python)) reticulate::virtualenv_create(envname)
+  else reticulate::virtualenv_create(envname, python = python)
+  reticulate::virtualenv_install(envname, packages, ignore_installed = FALSE)
+  py <- reticulate::virtualenv_python(envname)
+  message("install_ordstat(): installed the ordstat Python package from ", packages[1L],
+          if (length(packages) > 1L) paste0(" (with ", paste(packages[-1L], collapse = ", "),
+                                            ")") else "",
+          " into the virtual environment '", envname, "' (", py, "). Restart R and ",
+          "library(ordstat) will use it (or set ORDSTAT_PYTHON=", py, ").")
+  invisible(py)
+}
+
+# What pip installs: the local source tree first (a path, so pip never looks ordstat up in an
+# index), then the versions this reticulate can convert.
+install_packages <- function(path = NULL, record = .install_record) {
+  if (is.null(path)) path <- record$source
   if (is.null(path)) {
     stop(paste0("install_ordstat(): this R package was not installed from an ordstat source ",
                 "tree, so 'path' must give one (a directory with pyproject.toml), e.g. ",
@@ -88,22 +104,13 @@ install_ordstat <- function(path = NULL, envname = "ordstat", python = NULL) {
   if (!is.character(path) || length(path) != 1L ||
       !file.exists(file.path(path, "pyproject.toml"))) {
     stop(sprintf(paste0("install_ordstat(): 'path' must be the ordstat source tree (a ",
-                        "directory with pyproject.toml); '%s' has none."), format(path)),
-         call. = FALSE)
+                        "directory with pyproject.toml); '%s' has none."),
+                 paste(format(path), collapse = " ")), call. = FALSE)
   }
-  source <- normalizePath(path)
   pins <- if (utils::packageVersion("reticulate") < "1.36") {
     c("numpy>=1.26,<2", "pandas>=2.2,<2.3", "scikit-learn>=1.6,<1.7")
   } else character()
-  if (is.null(python)) reticulate::virtualenv_create(envname)
-  else reticulate::virtualenv_create(envname, python = python)
-  reticulate::virtualenv_install(envname, c(source, pins), ignore_installed = FALSE)
-  py <- reticulate::virtualenv_python(envname)
-  message("install_ordstat(): installed the ordstat Python package from ", source,
-          if (length(pins)) paste0(" (with ", paste(pins, collapse = ", "), ")") else "",
-          " into the virtual environment '", envname, "' (", py, "). Restart R and ",
-          "library(ordstat) will use it (or set ORDSTAT_PYTHON=", py, ").")
-  invisible(py)
+  c(normalizePath(path), pins)
 }
 
 #' Where the Python side of ordstat comes from

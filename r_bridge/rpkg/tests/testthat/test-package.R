@@ -62,8 +62,21 @@ test_that("install_ordstat() installs only from a local source tree", {
   dir.create(bad)
   expect_error(install_ordstat(bad), "'path' must be the ordstat source tree")
   expect_error(install_ordstat(c("a", "b")), "'path' must be the ordstat source tree")
-  if (is.null(ordstat_python_info()$source_tree)) {
-    expect_error(install_ordstat(), "was not installed from an ordstat source tree")
+  expect_error(ordstat:::install_packages(NULL, list(source = NULL)),
+               "was not installed from an ordstat source tree")
+  # what pip gets: the local tree as a path (never the name 'ordstat'), then version pins
+  tree <- tempfile("src")
+  dir.create(tree)
+  file.create(file.path(tree, "pyproject.toml"))
+  for (packages in list(ordstat:::install_packages(tree),
+                        ordstat:::install_packages(NULL, list(source = tree)))) {
+    expect_identical(packages[1L], normalizePath(tree))
+    expect_false(any(grepl("^ordstat", packages)))
+    if (utils::packageVersion("reticulate") < "1.36") expect_true("numpy>=1.26,<2" %in% packages)
   }
-  unlink(bad, recursive = TRUE)
+  recorded <- ordstat_python_info()$source_tree
+  if (!is.null(recorded)) {
+    expect_identical(ordstat:::install_packages()[1L], normalizePath(recorded))
+  }
+  unlink(c(bad, tree), recursive = TRUE)
 })
