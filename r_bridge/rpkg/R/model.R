@@ -1,18 +1,16 @@
 # Formula + data -> what Python needs, shared by every model wrapper. A wrapper reads:
-#   call <- match.call()                                             # first line
+#   call <- match.call()                                      # first line
 #   prep <- prepare_fit(call, parent.frame(), "f()", na.action)
-#   params$random_state <- random_seed(random_state, "f()")        # python.R
-#   py <- py_fit("kind", params, prep)
-#   object <- new_model(py, prep, call, extra = ...)         # pickled, survives saveRDS
-#   predict: predict_py(object, newdata, type, "predict()")          # restores lazily
+#   params$random_state <- random_seed(random_state, "f()")  # python.R
+#   py <- py_fit("kind", params, prep, caller = "f()")
+#   object <- new_model(py, prep, call, extra = ...)          # pickled: survives saveRDS
+#   predict: predict_py(object, newdata, type, "predict()")   # restores the model lazily
 
 # The model frame, the checked response and the predictors (as columns for Python), the
 # way lm() and rpart() build theirs: `call` is the wrapper's match.call() and `env` its
 # parent.frame(), so that `subset` and `weights` are evaluated in `data` (or, for a formula
 # without data, in the formula's environment). Rows are dropped or refused by `na.action`.
 # ordered = FALSE accepts a plain factor response (models that do not use the class order).
-# Any wrapper: call <- match.call() as its first line, then prepare_fit(call, parent.frame(),
-# ...).
 prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE) {
   if (inherits(call, "formula")) {
     # the older form prepare_fit(formula, data, caller), kept for wrappers written against it

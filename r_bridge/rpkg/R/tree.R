@@ -88,10 +88,10 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
   rp <- tree_as_rpart(object, py, prep$x)
   rp$na.action <- prep$na.action  # print.rpart reports the rows dropped
   object$rpart <- rp
-  # the object is itself the rpart object too (printcp, plotcp, text), with our fields
+  # the object is itself the rpart object too (printcp, plotcp, text), with our fields;
+  # unclass() keeps rpart's "xlevels" and "ylevels" attributes
   out <- unclass(rp)
   out[names(object)] <- object
-  attributes(out) <- c(attributes(out), attributes(rp)[c("xlevels", "ylevels")])
   class(out) <- c("ordinal_tree", "rpart")
   out
 }
