@@ -285,13 +285,13 @@ nobs.ordstat_generative <- function(object, ...) {
 #' @export
 summary.ordstat_generative <- function(object, ...) {
   pred <- stats::predict(object)
+  pred <- pred[!is.na(pred)]  # the rows na.exclude padded back in
   n <- nobs(object)
   ll <- logLik(object)
   out <- list(call = object$call, model = object$model, kind = object$kind,
               levels = object$levels, n = n, loglik = object$loglik,
               n_parameters = object$n_parameters, aic = stats::AIC(ll), bic = stats::BIC(ll),
-              confusion = table(observed = object$y[!is.na(pred)],
-                                predicted = pred[!is.na(pred)]),
+              confusion = table(observed = object$y, predicted = pred),
               means = object$means, models = object$models, loo_error = object$loo_error)
   if (inherits(object, "ordstat_edda")) {
     out$mixture_loglik <- object$mixture_loglik
@@ -364,6 +364,7 @@ predict.ordstat_generative <- function(object, newdata = NULL, type = c("class",
 #' @export
 plot.ordstat_generative <- function(x, col = hcl.colors(length(x$levels)), ...) {
   prob <- stats::predict(x, type = "prob")
+  prob <- prob[stats::complete.cases(prob), , drop = FALSE]  # rows na.exclude padded back in
   o <- order(as.integer(x$y))
   graphics::barplot(t(prob[o, , drop = FALSE]), col = col, border = NA, space = 0,
                     xlab = "units (sorted by observed class)", ylab = "posterior probability",

@@ -20,8 +20,14 @@ test_that("na.action: na.omit (default) drops rows, na.exclude pads with NA, na.
   expect_identical(names(p), rownames(complete))
   expect_identical(predict(small_tree(y ~ x1 + x2, d, na.action = "na.omit"))[1:5], p[1:5])
   expect_output(print(fit), "3 observations deleted due to missingness")
-  expect_output(print(edda(Species ~ ., transform(iris, Sepal.Width = replace(Sepal.Width, 2, NA)),
-                           model = "EEE")), "1 observation deleted")
+  iris_na <- transform(iris, Sepal.Width = replace(Sepal.Width, 2, NA))
+  expect_output(print(edda(Species ~ ., iris_na, model = "EEE")), "1 observation deleted")
+  ex <- edda(Species ~ ., iris_na, model = "EEE", na.action = na.exclude)
+  expect_identical(sum(summary(ex)$confusion), 149L)
+  expect_true(is.na(predict(ex)[2]))
+  grDevices::pdf(NULL)
+  expect_invisible(plot(ex))
+  grDevices::dev.off()
   direct <- ordinal_tree(y ~ x1 + x2, d, minsplit = 10L, xval = 0L)
   expect_identical(direct$frame$var, fit$frame$var)
   expect_identical(nrow(update(direct, cp = 0.5)$frame), 1L)  # update() refits from the call
