@@ -43,6 +43,7 @@ PY_R := $(VENV_R)/bin/python
 RLIB := .rlib
 RPKG := r_bridge/rpkg
 RPKG_FILES := $(shell find $(RPKG)/DESCRIPTION $(RPKG)/NAMESPACE $(RPKG)/R $(RPKG)/man $(RPKG)/tests -type f 2>/dev/null)
+RPKG_FILES += $(shell find $(RPKG)/inst -type f 2>/dev/null)
 
 venv-r: $(STAMP)/venv-r
 

@@ -3,8 +3,8 @@
 rpy2's own pandas converter mostly works, but not in the corners a statistician hits: integer
 and logical columns with NA come back as -2147483648, a bare factor can come back as bare integer
 codes when another converter's rule wins, R's ``NA`` and ``NaN`` are confused, and the row names
-of a plain data.frame come back as the strings "1", "2", ... (shared/DESIGN.md, "R interop
-facts"). This module states every rule once, column by column:
+of a plain data.frame come back as the strings "1", "2", ... This module states every rule
+once, column by column:
 
 =====================================  ==========================================================
 pandas / numpy                          R

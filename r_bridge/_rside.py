@@ -2,13 +2,14 @@
 
 Everything crossing the border is plain: numpy arrays, lists of strings, dicts, and factors as
 (codes 0..K-1 with -1 for NA, levels, ordered flag), rebuilt explicitly on each side, because
-reticulate turns a bare R ordered factor into strings and drops the order (shared/DESIGN.md,
-"R interop facts"). This module must work in the R environment's Python (numpy < 2, no rpy2).
+reticulate turns a bare R ordered factor into strings and drops the order. This module must
+work in the R environment's Python (numpy < 2, no rpy2).
 """
 
 from __future__ import annotations
 
 import importlib
+import pickle
 
 import numpy as np
 import pandas as pd
@@ -92,10 +93,18 @@ def _estimator(kind, params):
     return getattr(importlib.import_module(module), cls)(**params)
 
 
-def fit(kind, params, X, y_codes, y_levels, sample_weight=None):
-    """Fit an ordstat estimator on X with the ordered response given by codes and levels."""
+def fit(kind, params, X, y_codes, y_levels, sample_weight=None, y_ordered=True):
+    """Fit an ordstat estimator on X with the response given by codes and levels.
+
+    ``y_ordered=False`` passes an unordered Categorical (R's plain factor), for the models
+    that do not use the class order.
+    """
+    params = dict(params or {})
+    if not y_ordered:
+        # an R factor's levels fix the class order of the output columns, as in R
+        params.setdefault("classes", _as_list(y_levels))
     est = _estimator(kind, params)
-    y = factor(y_codes, y_levels, ordered=True)
+    y = factor(y_codes, y_levels, ordered=bool(y_ordered))
     if sample_weight is None:
         est.fit(X, y)
     else:
@@ -172,6 +181,39 @@ def attribute(est, name):
     return value
 
 
-def log_likelihood(est, X, y_codes, y_levels):
+def log_likelihood(est, X, y_codes, y_levels, y_ordered=True, sample_weight=None):
     """Contract 3's complete-data log-likelihood of (X, y) under a fitted generative model."""
-    return float(est.log_likelihood(X, factor(y_codes, y_levels, ordered=True)))
+    y = factor(y_codes, y_levels, ordered=bool(y_ordered))
+    if sample_weight is None:
+        return float(est.log_likelihood(X, y))
+    w = np.asarray(sample_weight, dtype=np.float64).reshape(-1)
+    return float(est.log_likelihood(X, y, sample_weight=w))
+
+
+def dumps(est):
+    """The pickled estimator as uint8 codes (an R raw vector on the other side)."""
+    return np.frombuffer(pickle.dumps(est, protocol=4), dtype=np.uint8).astype(np.int32)
+
+
+def loads(codes):
+    """The estimator back from :func:`dumps`' codes."""
+    return pickle.loads(np.asarray(codes, dtype=np.uint8).reshape(-1).tobytes())
+
+
+def edda_table(est):
+    """The per-model comparison table of a fitted EDDA as plain columns (model names first)."""
+    table = est.summary().table
+    out = {"model": [str(m) for m in table.index]}
+    for c in table.columns:
+        values = table[c].to_numpy()
+        out[str(c)] = [str(v) for v in values] if values.dtype == object else \
+            np.asarray(values, dtype=np.float64)
+    return out
+
+
+def parameter_names(kind):
+    """The constructor parameters of the estimator behind ``kind``."""
+    if kind not in ESTIMATORS:
+        raise ValueError(f"unknown estimator kind {kind!r}; known: {sorted(ESTIMATORS)}.")
+    module, cls = ESTIMATORS[kind]
+    return sorted(getattr(importlib.import_module(module), cls)().get_params())

@@ -80,7 +80,8 @@ rpart_complexity <- function(children_left, children_right, dev) {
 #' @param complexity Optional complexity of each node on rpart's CP scale (default: computed
 #'   from \code{dev} by weakest link).
 #' @return An object of class \code{"rpart"}.
-#' @export
+#' @keywords internal
+#' @noRd
 rpart_from_tree <- function(children_left, children_right, feature, threshold, value,
                             n_node_samples, improvement, feature_names, ylevels, terms,
                             xlevels = list(), left_categories = NULL, cptable = NULL,

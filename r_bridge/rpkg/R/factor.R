@@ -1,6 +1,6 @@
 # Factors cross the R/Python border explicitly as (codes 0..K-1, levels, ordered): reticulate
 # turns a bare ordered factor into character strings ("ordering will be lost"), so nothing here
-# relies on its implicit conversion (shared/DESIGN.md, "R interop facts").
+# relies on its implicit conversion.
 
 check_ordered_response <- function(y, what = "the response") {
   if (is.factor(y) && !is.ordered(y)) {
@@ -56,4 +56,22 @@ check_newdata_factors <- function(newdata, xlevels, what = "newdata") {
     }
   }
   invisible(newdata)
+}
+
+# For the models that do not use the class order (EDDA, discrete models): any factor, ordered
+# or not; predictions come back as a factor of the same kind.
+check_factor_response <- function(y, what = "the response") {
+  if (!is.factor(y)) {
+    stop(sprintf(paste0("%s must be a factor (ordered or not); got %s. Convert it with ",
+                        "factor(y)."), what, class(y)[1L]), call. = FALSE)
+  }
+  if (anyNA(y)) {
+    stop(sprintf("%s has %d missing value(s); drop those rows or impute the response first.",
+                 what, sum(is.na(y))), call. = FALSE)
+  }
+  if (nlevels(y) < 2L) {
+    stop(sprintf("%s has %d level(s); at least two classes are needed.", what, nlevels(y)),
+         call. = FALSE)
+  }
+  invisible(y)
 }

@@ -1,89 +1,191 @@
 # Generative discriminant models (EDDA, discrete models): one S3 class "ordstat_generative".
 
 new_generative <- function(py, prep, kind, call, extra = list()) {
-  object <- c(list(py = py, kind = kind, levels = prep$levels, xlevels = prep$xlevels,
-                   terms = prep$terms, x = prep$x, y = prep$y, call = call), extra)
+  object <- c(new_model(py, prep, call, kind = kind), extra)
   get <- function(name) py_value(rside()$attribute(py, name))
   object$priors <- stats::setNames(as.double(get("priors_")), prep$levels)
   object$n_parameters <- as.double(get("n_parameters_"))
-  object$loglik <- py_value(rside()$log_likelihood(py, py_frame(prep$x),
-                                                   as.array(factor_parts(prep$y)$codes),
-                                                   as.list(prep$levels)))
+  p <- factor_parts(prep$y)
+  object$loglik <- py_value(rside()$log_likelihood(py, py_frame(prep$x), as.array(p$codes),
+                                                   as.list(prep$levels), p$ordered,
+                                                   if (is.null(prep$weights)) NULL
+                                                   else as.array(prep$weights)))
   class(object) <- c(paste0("ordstat_", kind), "ordstat_generative")
   object
+}
+
+# The 14 covariance models (Celeux and Govaert 1995) by mclust's names; with one predictor
+# mclust calls the equal- and variable-variance models "E" and "V".
+.edda_models <- c("EII", "VII", "EEI", "VEI", "EVI", "VVI", "EEE", "VEE", "EVE", "VVE", "EEV",
+                  "VEV", "EVV", "VVV")
+
+edda_model_names <- function(model, d, caller) {
+  if (!is.character(model) || !length(model) || anyNA(model)) {
+    stop(sprintf(paste0("%s: 'model' (or 'modelNames') must be a model name such as \"VVV\", ",
+                        "a vector of names or \"all\"."), caller), call. = FALSE)
+  }
+  model <- toupper(model)
+  if (identical(model, "ALL")) return("all")
+  model <- ifelse(model == "E" & d == 1L, "EII", ifelse(model == "V" & d == 1L, "VII", model))
+  bad <- setdiff(model, .edda_models)
+  if (length(bad)) {
+    stop(sprintf("%s: unknown model name%s %s; use %s (mclust's names), a vector of them or \"all\"%s.",
+                 caller, if (length(bad) > 1L) "s" else "",
+                 paste(sprintf('"%s"', bad), collapse = ", "),
+                 paste(.edda_models, collapse = ", "),
+                 if (any(bad %in% c("E", "V"))) " (\"E\" and \"V\" only with one predictor)"
+                 else ""), call. = FALSE)
+  }
+  unique(model)
+}
+
+check_priors <- function(priors, k, caller) {
+  if (is.null(priors)) return(NULL)
+  if (!is.numeric(priors) || length(priors) != k || anyNA(priors) || any(priors < 0) ||
+      abs(sum(priors) - 1) > 1e-8) {
+    stop(sprintf(paste0("%s: 'priors' must be %d non-negative probabilities summing to 1, in ",
+                        "the order of the levels of the response."), caller, k), call. = FALSE)
+  }
+  as.array(as.double(priors))
 }
 
 #' Eigenvalue decomposition discriminant analysis (EDDA)
 #'
 #' Gaussian discriminant analysis with one of the 14 parsimonious covariance models of Celeux
 #' and Govaert (1995), fitted by the Python \code{ordstat.gaussian.EDDA}; with several models,
-#' one is chosen by leave-one-out error (Bensmail and Celeux 1996) or BIC.
+#' one is chosen by leave-one-out error (Bensmail and Celeux 1996) or BIC. Model names are
+#' mclust's (\code{"EII"}, ..., \code{"VVV"}; \code{"E"}/\code{"V"} with one predictor), also
+#' through mclust's argument name \code{modelNames}.
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} must be an ordered factor and
-#'   the predictors numeric.
-#' @param data A data frame.
+#' The formula arguments are those of \code{lm}: \code{data} is optional, \code{weights},
+#' \code{subset} and \code{na.action} (default \code{na.omit}) work as there, and
+#' \code{predict(fit, newdata)} applies the recorded \code{na.action}. The response may be an
+#' ordered or a plain factor (EDDA does not use the order); predictions are a factor of the
+#' same kind. Fits survive \code{saveRDS}/\code{readRDS} (a serialised copy of the Python model
+#' is kept).
+#'
+#' \code{logLik(fit)} is the complete-data log-likelihood \code{sum log(pi_k f_k(x_i))} at the
+#' observed classes (Brito, Celeux and Sousa Ferreira 2006) with \code{df} = all free
+#' parameters (means, covariances and the K - 1 proportions when estimated); \code{AIC} and
+#' \code{BIC} use it (smaller is better). \code{logLik(fit, type = "mixture")} is the mixture
+#' log-likelihood \code{sum log sum_k pi_k f_k(x_i)} that mclust 6.0.0 reports for EDDA, with
+#' mclust 6.0.0's \code{df} (means and covariances only); mclust's BIC is
+#' \code{2 logLik - df log n} (larger is better). \code{summary} prints both.
+#'
+#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered or not), the
+#'   predictors numeric.
+#' @param data A data frame (optional).
+#' @param weights Optional case weights.
+#' @param subset Optional expression selecting rows, as in \code{lm}.
+#' @param na.action \code{na.omit} (default), \code{na.exclude} or \code{na.fail}.
 #' @param model A model name such as \code{"VVV"}, \code{"EEE"}, a vector of names, or
 #'   \code{"all"}.
 #' @param select \code{"loo"} or \code{"bic"}: how to choose among several models.
 #' @param priors Optional class prior probabilities (in the order of the levels).
 #' @param reg_covar Non-negative ridge added to every class covariance.
-#' @param weights Optional case weights.
-#' @param ... Further arguments of \code{EDDA} (by their Python names).
-#' @return An object of class \code{c("ordstat_edda", "ordstat_generative")} with \code{py},
-#'   \code{model} (the fitted model name), \code{loglik} (complete-data log-likelihood,
-#'   \code{sum log(pi_k f_k(x))} at the true classes), \code{mixture_loglik} (mclust's
-#'   convention), \code{n_parameters}, \code{priors}, \code{means}, \code{levels}.
+#' @param modelNames mclust's name for \code{model} (give one of the two).
+#' @param ... \code{models} (another spelling of \code{model}), \code{tol} and
+#'   \code{max_iter} (of the iterative M-steps); any other name is an error.
+#' @return An object of class \code{c("ordstat_edda", "ordstat_generative")} with \code{model}
+#'   (the fitted model name), \code{loglik} (complete-data log-likelihood),
+#'   \code{mixture_loglik} (mclust's), \code{n_parameters}, \code{df_mclust}, \code{priors},
+#'   \code{means}, \code{levels}, \code{models} (one row per fitted model: log-likelihoods,
+#'   parameters, AIC, BIC, mclust's BIC, leave-one-out error) and \code{loo_error} (the
+#'   leave-one-out error of the selected model; \code{NA} unless several models were compared
+#'   with \code{select = "loo"}).
 #' @references Bensmail, H. and Celeux, G. (1996). Regularized Gaussian discriminant analysis
 #'   through eigenvalue decomposition. \emph{JASA}, 91, 1743-1748.
+#'
+#'   Celeux, G. and Govaert, G. (1995). Gaussian parsimonious clustering models.
+#'   \emph{Pattern Recognition}, 28, 781-793.
+#'
+#'   Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in supervised
+#'   classification: a comparative study on discrete and continuous problems. \emph{REVSTAT},
+#'   4, 201-225.
 #' @examples
 #' if (ordstat_available()) {
-#'   d <- iris
-#'   d$Species <- factor(d$Species, ordered = TRUE)
-#'   fit <- edda(Species ~ ., d, model = "EEE")
+#'   fit <- edda(Species ~ ., iris, modelNames = "EEE")
 #'   fit
-#'   table(predict(fit), d$Species)
+#'   logLik(fit)
+#'   BIC(fit)
+#'   table(predict(fit), iris$Species)
 #' }
 #' @export
-edda <- function(formula, data, model = "VVV", select = c("loo", "bic"), priors = NULL,
-                 reg_covar = 0, weights = NULL, ...) {
-  select <- match.arg(select)
+edda <- function(formula, data, weights, subset, na.action = stats::na.omit, model = "VVV",
+                 select = c("loo", "bic"), priors = NULL, reg_covar = 0, modelNames = NULL,
+                 ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "edda()"
-  if (!is.character(model) || !length(model)) {
-    stop("edda(): 'model' must be a model name such as \"VVV\", a vector of names or \"all\".",
+  select <- match.arg(select)
+  dots <- check_dots(list(...), c("models", "tol", "max_iter"), caller)
+  given <- c(model = !missing(model), modelNames = !is.null(modelNames),
+             models = !is.null(dots$models))
+  if (sum(given) > 1L) {
+    stop(sprintf("%s: give the models once, as one of %s (got %s).", caller,
+                 "'model', 'modelNames' or 'models'",
+                 paste(sprintf("'%s'", names(given)[given]), collapse = " and ")),
          call. = FALSE)
   }
-  prep <- prepare_fit(formula, data, caller)
+  if (given[["modelNames"]]) model <- modelNames
+  if (given[["models"]]) model <- dots$models
+  dots$models <- NULL
+  prep <- prepare_fit(call, parent.frame(), caller, na.action, ordered = FALSE)
   if (length(prep$xlevels)) {
     stop(sprintf("edda(): predictor(s) %s are factors; EDDA needs numeric predictors.",
                  paste(sprintf("'%s'", names(prep$xlevels)), collapse = ", ")), call. = FALSE)
   }
-  weights <- check_weights(weights, nrow(prep$x), caller)
+  model <- edda_model_names(model, ncol(prep$x), caller)
+  if (!is.numeric(reg_covar) || length(reg_covar) != 1L || is.na(reg_covar) || reg_covar < 0) {
+    stop("edda(): 'reg_covar' must be one number >= 0.", call. = FALSE)
+  }
   params <- c(list(model = if (length(model) == 1L) model else as.list(model), select = select,
-                   priors = if (is.null(priors)) NULL else as.array(as.double(priors)),
-                   reg_covar = as.double(reg_covar)), list(...))
-  py <- py_fit("edda", params, prep, weights)
+                   priors = check_priors(priors, length(prep$levels), caller),
+                   reg_covar = as.double(reg_covar)), dots)
+  py <- py_fit("edda", params, prep, caller = caller)
   get <- function(name) py_value(rside()$attribute(py, name))
   means <- matrix(as.double(get("means_")), nrow = length(prep$levels),
                   dimnames = list(prep$levels, names(prep$x)))
-  new_generative(py, prep, "edda", match.call(),
+  models <- edda_model_table(py)
+  loo <- get("loo_error_")
+  new_generative(py, prep, "edda", call,
                  list(model = as.character(get("model_")),
                       mixture_loglik = as.double(get("mixture_loglik_")),
-                      means = means))
+                      df_mclust = as.double(get("df_mclust_")),
+                      means = means, models = models,
+                      loo_error = if (is.null(loo)) NA_real_ else as.double(loo)))
+}
+
+edda_model_table <- function(py) {
+  t <- py_value(rside()$edda_table(py))
+  cols <- lapply(t[setdiff(names(t), "model")], function(v) {
+    v <- unlist(v)
+    if (is.character(v)) v else as.double(v)
+  })
+  out <- data.frame(cols, check.names = FALSE, stringsAsFactors = FALSE)
+  rownames(out) <- unlist(t$model)
+  out
 }
 
 #' Discrete discriminant analysis
 #'
 #' The full multinomial model (\code{"fmm"}), the first-order independence model
 #' (\code{"foim"}) or the kernel (Aitchison-Aitken) model (\code{"kernel"}) of Brito, Celeux and
-#' Sousa Ferreira (2006), fitted by the Python package \code{ordstat.discrete}.
+#' Sousa Ferreira (2006), fitted by the Python package \code{ordstat.discrete}. The formula
+#' arguments (\code{data}, \code{weights}, \code{subset}, \code{na.action}) work as in
+#' \code{lm}; \code{logLik}, \code{AIC}, \code{BIC} and \code{nobs} use the complete-data
+#' likelihood (see \code{\link{edda}}).
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} must be an ordered factor and the
-#'   predictors factors (or integer-coded categories).
-#' @param data A data frame.
+#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered or not:
+#'   predictions are a factor of the same kind) and the predictors factors (or integer-coded
+#'   categories).
+#' @param data A data frame (optional).
+#' @param weights Optional case weights.
+#' @param subset Optional expression selecting rows, as in \code{lm}.
+#' @param na.action \code{na.omit} (default), \code{na.exclude} or \code{na.fail}.
 #' @param model \code{"fmm"}, \code{"foim"} or \code{"kernel"}.
 #' @param priors Optional class prior probabilities (in the order of the levels).
-#' @param weights Optional case weights.
-#' @param ... Further arguments of the Python class (e.g. \code{smoothing} for the kernel).
+#' @param ... Further arguments of the Python class: \code{smoothing} for the kernel model,
+#'   \code{categories} (the categories of each predictor); any other name is an error.
 #' @return An object of class \code{c("ordstat_discrete", "ordstat_generative")}.
 #' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
@@ -92,21 +194,27 @@ edda <- function(formula, data, model = "VVV", select = c("loo", "bic"), priors 
 #' if (ordstat_available()) {
 #'   set.seed(1)
 #'   d <- data.frame(a = factor(sample(0:1, 60, TRUE)), b = factor(sample(0:1, 60, TRUE)))
-#'   d$y <- factor(ifelse(d$a == "1", "high", "low"), levels = c("low", "high"), ordered = TRUE)
+#'   d$y <- factor(ifelse(d$a == "1", "high", "low"), levels = c("low", "high"))
 #'   fit <- discrete_da(y ~ a + b, d, model = "foim")
 #'   predict(fit, d[1:5, ], type = "prob")
 #' }
 #' @export
-discrete_da <- function(formula, data, model = c("fmm", "foim", "kernel"), priors = NULL,
-                        weights = NULL, ...) {
-  model <- match.arg(model)
+discrete_da <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                        model = c("fmm", "foim", "kernel"), priors = NULL, ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "discrete_da()"
-  prep <- prepare_fit(formula, data, caller)
-  weights <- check_weights(weights, nrow(prep$x), caller)
-  params <- c(list(priors = if (is.null(priors)) NULL else as.array(as.double(priors))),
-              list(...))
-  py <- py_fit(model, params, prep, weights)
-  new_generative(py, prep, "discrete", match.call(), list(model = model))
+  model <- match.arg(model)
+  prep <- prepare_fit(call, parent.frame(), caller, na.action, ordered = FALSE)
+  known <- py_parameter_names(model)
+  dots <- check_dots(list(...), setdiff(known, c("priors", "classes")), caller)
+  params <- c(list(priors = check_priors(priors, length(prep$levels), caller)), dots)
+  py <- py_fit(model, params, prep, caller = caller)
+  new_generative(py, prep, "discrete", call, list(model = model))
+}
+
+# The constructor parameters of the Python class behind `kind` (for check_dots).
+py_parameter_names <- function(kind) {
+  as.character(py_value(rside()$parameter_names(kind)))
 }
 
 #' @export
@@ -117,35 +225,109 @@ print.ordstat_generative <- function(x, digits = max(3L, getOption("digits") - 3
     sprintf("Discrete discriminant analysis, model %s", toupper(x$model))
   }
   cat(title, "\n")
-  cat(sprintf("Classes (lowest to highest): %s\n", paste(x$levels, collapse = " < ")))
+  cat(sprintf("Classes%s: %s\n", if (isFALSE(x$response_ordered)) "" else
+                " (lowest to highest)",
+              paste(x$levels, collapse = if (isFALSE(x$response_ordered)) ", " else " < ")))
   cat(sprintf("Units: %d   parameters: %g   log-likelihood (complete data): %s\n",
-              nrow(x$x), x$n_parameters, format(x$loglik, digits = digits + 3L)))
+              nobs(x), x$n_parameters, format(x$loglik, digits = digits + 3L)))
+  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
   cat("Priors:\n")
   print(signif(x$priors, digits))
   invisible(x)
 }
 
+#' Log-likelihood, AIC, BIC and number of units of a generative model
+#'
+#' \code{logLik} of a model fitted by \code{\link{edda}} or \code{\link{discrete_da}}: by
+#' default the complete-data log-likelihood \code{sum_i log(pi_k f_k(x_i))} at the observed
+#' classes (Brito, Celeux and Sousa Ferreira 2006), with attribute \code{df} = every free
+#' parameter (means or category probabilities, covariances, and the K - 1 proportions when
+#' estimated) and \code{nobs}; \code{stats::AIC} and \code{stats::BIC} use it (smaller is
+#' better). For EDDA, \code{type = "mixture"} gives the mixture log-likelihood
+#' \code{sum_i log sum_k pi_k f_k(x_i)} with mclust 6.0.0's \code{df} (means and covariances
+#' only), the numbers mclust reports for \code{MclustDA(modelType = "EDDA")}; mclust's BIC is
+#' then \code{2 * logLik - df * log(n)}, larger is better.
+#'
+#' @param object A model fitted by \code{\link{edda}} or \code{\link{discrete_da}}.
+#' @param type \code{"complete"} (default) or \code{"mixture"} (EDDA only).
+#' @param ... Unused.
+#' @return \code{logLik}: an object of class \code{"logLik"} with attributes \code{df},
+#'   \code{nobs} and \code{type}. \code{nobs}: the number of units with positive weight.
+#' @examples
+#' if (ordstat_available()) {
+#'   fit <- edda(Species ~ ., iris, model = "VVV")
+#'   logLik(fit)
+#'   logLik(fit, type = "mixture")
+#'   c(AIC = AIC(fit), BIC = BIC(fit), n = nobs(fit))
+#' }
+#' @export
+logLik.ordstat_generative <- function(object, type = c("complete", "mixture"), ...) {
+  type <- match.arg(type)
+  if (type == "mixture") {
+    if (!inherits(object, "ordstat_edda")) {
+      stop("logLik(): type = \"mixture\" is available for EDDA fits only.", call. = FALSE)
+    }
+    value <- object$mixture_loglik
+    df <- object$df_mclust
+  } else {
+    value <- object$loglik
+    df <- object$n_parameters
+  }
+  structure(value, df = df, nobs = nobs(object), type = type, class = "logLik")
+}
+
+#' @rdname logLik.ordstat_generative
+#' @export
+nobs.ordstat_generative <- function(object, ...) {
+  if (is.null(object$weights)) nrow(object$x) else sum(object$weights > 0)
+}
+
 #' @export
 summary.ordstat_generative <- function(object, ...) {
   pred <- stats::predict(object)
-  structure(list(call = object$call, model = object$model, kind = object$kind,
-                 levels = object$levels, n = nrow(object$x), loglik = object$loglik,
-                 n_parameters = object$n_parameters,
-                 aic = -2 * object$loglik + 2 * object$n_parameters,
-                 bic = -2 * object$loglik + object$n_parameters * log(nrow(object$x)),
-                 confusion = table(observed = object$y, predicted = pred),
-                 means = object$means),
-            class = "summary.ordstat_generative")
+  pred <- pred[!is.na(pred)]  # the rows na.exclude padded back in
+  n <- nobs(object)
+  ll <- logLik(object)
+  out <- list(call = object$call, model = object$model, kind = object$kind,
+              levels = object$levels, n = n, loglik = object$loglik,
+              n_parameters = object$n_parameters, aic = stats::AIC(ll), bic = stats::BIC(ll),
+              confusion = table(observed = object$y, predicted = pred),
+              means = object$means, models = object$models, loo_error = object$loo_error)
+  if (inherits(object, "ordstat_edda")) {
+    out$mixture_loglik <- object$mixture_loglik
+    out$df_mclust <- object$df_mclust
+    out$bic_mclust <- 2 * object$mixture_loglik - object$df_mclust * log(n)
+  }
+  structure(out, class = "summary.ordstat_generative")
 }
 
 #' @export
 print.summary.ordstat_generative <- function(x, digits = max(3L, getOption("digits") - 3L), ...) {
+  f <- function(v) format(v, digits = digits + 3L)
   cat("Call:\n")
   print(x$call)
   cat(sprintf("\nModel: %s   units: %d   parameters: %g\n", x$model, x$n, x$n_parameters))
-  cat(sprintf("log-likelihood (complete data): %s   AIC: %s   BIC: %s\n",
-              format(x$loglik, digits = digits + 3L), format(x$aic, digits = digits + 3L),
-              format(x$bic, digits = digits + 3L)))
+  cat(sprintf("log-likelihood (complete data): %s   AIC: %s   BIC: %s (smaller is better)\n",
+              f(x$loglik), f(x$aic), f(x$bic)))
+  if (!is.null(x$mixture_loglik)) {
+    cat(sprintf(paste0("log-likelihood (mixture, as mclust): %s   df (mclust 6.0.0): %g   ",
+                       "BIC (mclust: 2 logLik - df log n): %s (larger is better)\n"),
+                f(x$mixture_loglik), x$df_mclust, f(x$bic_mclust)))
+  }
+  if (!is.null(x$loo_error) && !is.na(x$loo_error)) {
+    cat(sprintf("Leave-one-out error of the selected model: %s\n", f(x$loo_error)))
+  }
+  if (!is.null(x$models) && nrow(x$models) > 1L) {
+    cat("\nModels compared (loglik, AIC, BIC: complete data; BIC_mclust: mixture, larger is",
+        "better):\n")
+    cols <- intersect(c("loglik", "nu", "AIC", "BIC", "mixture_loglik", "df_mclust",
+                        "BIC_mclust", "loo_error"), names(x$models))
+    tab <- x$models[cols]
+    rownames(tab) <- ifelse(rownames(tab) == x$model, paste(rownames(tab), "*"),
+                            rownames(tab))
+    print(format(tab, digits = digits + 2L), quote = FALSE)
+    cat("(* selected)\n")
+  }
   if (!is.null(x$means)) {
     cat("\nClass means:\n")
     print(signif(x$means, digits))
@@ -159,10 +341,11 @@ print.summary.ordstat_generative <- function(x, digits = max(3L, getOption("digi
 #'
 #' @param object A model fitted by \code{\link{edda}} or \code{\link{discrete_da}}.
 #' @param newdata A data frame with the predictors (the training data when omitted).
-#' @param type \code{"class"} (an ordered factor with the training levels) or \code{"prob"}
-#'   (a matrix of posterior class probabilities, one column per level).
+#' @param type \code{"class"} (a factor with the training levels, ordered when the response
+#'   was) or \code{"prob"} (a matrix of posterior class probabilities, one column per level).
 #' @param ... Unused.
-#' @return An ordered factor or a numeric matrix.
+#' @return A factor or a numeric matrix; rows of \code{newdata} dropped by the fit's
+#'   \code{na.action} are left out (\code{na.omit}) or \code{NA} (\code{na.exclude}).
 #' @export
 predict.ordstat_generative <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_py(object, newdata, match.arg(type), "predict()")
@@ -181,6 +364,7 @@ predict.ordstat_generative <- function(object, newdata = NULL, type = c("class",
 #' @export
 plot.ordstat_generative <- function(x, col = hcl.colors(length(x$levels)), ...) {
   prob <- stats::predict(x, type = "prob")
+  prob <- prob[stats::complete.cases(prob), , drop = FALSE]  # rows na.exclude padded back in
   o <- order(as.integer(x$y))
   graphics::barplot(t(prob[o, , drop = FALSE]), col = col, border = NA, space = 0,
                     xlab = "units (sorted by observed class)", ylab = "posterior probability",

@@ -1,26 +1,66 @@
-# Formula + data -> what Python needs, shared by every model wrapper.
+# Formula + data -> what Python needs, shared by every model wrapper. A wrapper reads:
+#   call <- match.call()                                      # first line
+#   prep <- prepare_fit(call, parent.frame(), "f()", na.action)
+#   params$random_state <- random_seed(random_state, "f()")  # python.R
+#   py <- py_fit("kind", params, prep, caller = "f()")
+#   object <- new_model(py, prep, call, extra = ...)          # pickled: survives saveRDS
+#   predict: predict_py(object, newdata, type, "predict()")   # restores the model lazily
 
-# The model frame, the checked ordered response and the predictors (as columns for Python).
-prepare_fit <- function(formula, data, caller) {
+# The model frame, the checked response and the predictors (as columns for Python), the
+# way lm() and rpart() build theirs: `call` is the wrapper's match.call() and `env` its
+# parent.frame(), so that `subset` and `weights` are evaluated in `data` (or, for a formula
+# without data, in the formula's environment). Rows are dropped or refused by `na.action`.
+# ordered = FALSE accepts a plain factor response (models that do not use the class order).
+prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE) {
+  if (inherits(call, "formula")) {
+    # the older form prepare_fit(formula, data, caller), kept for wrappers written against it
+    call <- as.call(list(quote(model), formula = call, data = env))
+    env <- environment(call$formula)
+    if (is.null(env)) env <- parent.frame()
+  }
+  formula <- eval(call$formula, env)
   if (!inherits(formula, "formula")) {
     stop(sprintf("%s: 'formula' must be a formula such as y ~ x1 + x2; got %s.", caller,
                  class(formula)[1L]), call. = FALSE)
   }
-  if (!is.data.frame(data)) {
+  data <- if (is.null(call$data)) NULL else eval(call$data, env)
+  if (!is.null(data) && !is.data.frame(data)) {
     stop(sprintf("%s: 'data' must be a data frame; got %s.", caller, class(data)[1L]),
          call. = FALSE)
   }
-  mf <- stats::model.frame(formula, data, na.action = stats::na.pass,
-                           drop.unused.levels = FALSE)
+  na_fun <- check_na_action(na.action, caller)
+  mf <- call("model.frame", formula = formula, drop.unused.levels = FALSE,
+             na.action = na_fun)
+  if (!is.null(data)) mf$data <- data
+  # subset and weights are evaluated here, in data and then the caller's frame (where a
+  # wrapper's ..1 resolves), and handed to model.frame as values
+  for (arg in c("subset", "weights")) {
+    if (!is.null(call[[arg]])) {
+      mf[[arg]] <- tryCatch(eval(call[[arg]], data, env), error = function(e) {
+        stop(sprintf("%s: '%s' could not be evaluated: %s", caller, arg, conditionMessage(e)),
+             call. = FALSE)
+      })
+    }
+  }
+  mf[[1L]] <- quote(stats::model.frame)
+  mf <- tryCatch(eval(mf, env), error = function(e) {
+    stop(sprintf("%s: the model frame could not be built: %s", caller, conditionMessage(e)),
+         call. = FALSE)
+  })
   terms <- attr(mf, "terms")
   if (attr(terms, "response") != 1L) {
     stop(sprintf("%s: the formula has no response; write it as y ~ predictors.", caller),
          call. = FALSE)
   }
+  if (!nrow(mf)) {
+    stop(sprintf("%s: no rows left to fit (after 'subset' and 'na.action').", caller),
+         call. = FALSE)
+  }
   y <- stats::model.response(mf)
-  check_ordered_response(y, sprintf("%s: the response '%s'", caller,
-                                    deparse(formula[[2L]])))
+  what <- sprintf("%s: the response '%s'", caller, deparse(formula[[2L]]))
+  if (ordered) check_ordered_response(y, what) else check_factor_response(y, what)
   x <- mf[-1L]
+  x <- x[!grepl("^\\(.*\\)$", names(x))]  # (weights), (subset) and the like
   if (!ncol(x)) {
     stop(sprintf("%s: the formula has no predictors.", caller), call. = FALSE)
   }
@@ -42,7 +82,42 @@ prepare_fit <- function(formula, data, caller) {
     }
   }
   check_no_missing(x, caller, "data")
-  list(y = y, x = x, terms = terms, xlevels = xlevels, levels = levels(y))
+  weights <- check_weights(stats::model.weights(mf), nrow(x), caller)
+  list(y = y, x = x, terms = terms, xlevels = xlevels, levels = levels(y),
+       ordered = is.ordered(y), weights = weights, na.action = attr(mf, "na.action"),
+       na_fun = na_fun)
+}
+
+# na.action as a function: a function, or the name of one (as "na.omit").
+check_na_action <- function(na.action, caller) {
+  if (is.character(na.action) && length(na.action) == 1L) {
+    fun <- tryCatch(match.fun(na.action), error = function(e) NULL)
+    if (!is.null(fun)) return(fun)
+  }
+  if (is.function(na.action)) return(na.action)
+  stop(sprintf(paste0("%s: 'na.action' must be a function such as na.omit, na.exclude or ",
+                      "na.fail (or its name); got %s."), caller,
+               paste(format(na.action), collapse = " ")), call. = FALSE)
+}
+
+# Predictions back to the rows of the data given: rows dropped by na.exclude come back as NA
+# (na.omit leaves them out), as napredict() does for lm.
+pad_excluded <- function(pred, na) {
+  if (!inherits(na, "exclude") || !length(na)) return(pred)
+  n <- length(na) + NROW(pred)
+  keep <- setdiff(seq_len(n), na)
+  all_names <- character(n)
+  all_names[keep] <- if (is.matrix(pred)) rownames(pred) else names(pred)
+  all_names[na] <- names(na)
+  if (is.matrix(pred)) {
+    out <- matrix(NA_real_, n, ncol(pred), dimnames = list(all_names, colnames(pred)))
+    out[keep, ] <- pred
+  } else {
+    out <- pred[rep(NA_integer_, n)]
+    out[keep] <- pred
+    names(out) <- all_names
+  }
+  out
 }
 
 # The Python models do not take missing predictors (yet): say so in R terms.
@@ -67,12 +142,20 @@ prepare_newdata <- function(object, newdata, caller) {
   }
   check_newdata_factors(newdata, object$xlevels, sprintf("%s: newdata", caller))
   terms <- stats::delete.response(object$terms)
-  mf <- stats::model.frame(terms, newdata, na.action = stats::na.pass, xlev = object$xlevels)
+  na_fun <- if (is.null(object$na_fun)) stats::na.omit else object$na_fun
+  mf <- tryCatch(
+    stats::model.frame(terms, newdata, na.action = na_fun, xlev = object$xlevels),
+    error = function(e) {
+      stop(sprintf("%s: 'newdata' could not be used (na.action of the fit applied): %s",
+                   caller, conditionMessage(e)), call. = FALSE)
+    })
+  na <- attr(mf, "na.action")
   for (name in names(object$xlevels)) {
     mf[[name]] <- factor(as.character(mf[[name]]), levels = object$xlevels[[name]],
                          ordered = is.ordered(mf[[name]]))
   }
   check_no_missing(mf, caller, "newdata")
+  attr(mf, "na.action") <- na
   mf
 }
 
@@ -90,11 +173,24 @@ py_frame <- function(x) {
   rside()$frame(unname(columns), as.list(names(x)))
 }
 
-py_fit <- function(kind, params, prep, weights = NULL) {
+py_fit <- function(kind, params, prep, weights = prep$weights, caller = "fit") {
   X <- py_frame(prep$x)
   p <- factor_parts(prep$y)
   w <- if (is.null(weights)) NULL else as.array(as.double(weights))
-  rside()$fit(kind, params, X, as.array(p$codes), as.list(p$levels), w)
+  tryCatch(rside()$fit(kind, params, X, as.array(p$codes), as.list(p$levels), w, p$ordered),
+           error = function(e) {
+             # the Python message only (reticulate may append a traceback)
+             msg <- sub("\nDetailed traceback:.*$", "", conditionMessage(e))
+             stop(sprintf("%s: %s", caller, sub("^[A-Za-z]*Error: ", "", msg)), call. = FALSE)
+           })
+}
+
+# The fields every model object shares (a wrapper adds its own and sets its class).
+new_model <- function(py, prep, call, ...) {
+  c(list(levels = prep$levels, response_ordered = prep$ordered, xlevels = prep$xlevels,
+         terms = prep$terms, x = prep$x, y = prep$y, weights = prep$weights,
+         na.action = prep$na.action, na_fun = prep$na_fun, call = call),
+    py_persist(py), list(...))
 }
 
 # Shared predict for the S3 wrappers: ordered factor with the training levels, or a matrix of
@@ -102,18 +198,52 @@ py_fit <- function(kind, params, prep, weights = NULL) {
 predict_py <- function(object, newdata, type, caller) {
   type <- match.arg(type, c("class", "prob"))
   x <- if (is.null(newdata)) object$x else prepare_newdata(object, newdata, caller)
-  X <- py_frame(x)
-  if (type == "class") {
-    codes <- py_value(rside()$predict_codes(object$py, X))
-    out <- factor_from_parts(as.integer(codes), object$levels, ordered = TRUE)
-    names(out) <- rownames(x)
-    out
-  } else {
-    prob <- py_value(rside()$predict_proba(object$py, X))
-    prob <- matrix(as.double(prob), nrow = nrow(x))
-    dimnames(prob) <- list(rownames(x), object$levels)
-    prob
+  na <- if (is.null(newdata)) object$na.action else attr(x, "na.action")
+  ordered <- !isFALSE(object$response_ordered)
+  if (!nrow(x)) {
+    out <- if (type == "class") factor(character(), object$levels, ordered = ordered)
+           else matrix(numeric(), 0L, length(object$levels),
+                       dimnames = list(NULL, object$levels))
+    return(pad_excluded(out, na))
   }
+  X <- py_frame(x)
+  py <- py_model(object)
+  if (type == "class") {
+    codes <- py_value(rside()$predict_codes(py, X))
+    out <- factor_from_parts(as.integer(codes), object$levels, ordered = ordered)
+    names(out) <- rownames(x)
+  } else {
+    prob <- py_value(rside()$predict_proba(py, X))
+    out <- matrix(as.double(prob), nrow = nrow(x))
+    dimnames(out) <- list(rownames(x), object$levels)
+  }
+  pad_excluded(out, na)
+}
+
+# Arguments in `...` must be known: an R error naming the unknown one, never a Python
+# TypeError. `aliases` maps other spellings (rpart's, mclust's) to the Python names.
+check_dots <- function(dots, known, caller, aliases = character()) {
+  if (!length(dots)) return(list())
+  nms <- names(dots)
+  if (is.null(nms) || any(!nzchar(nms))) {
+    stop(sprintf("%s: extra arguments must be named (one of %s).", caller,
+                 paste(sprintf("'%s'", c(known, names(aliases))), collapse = ", ")),
+         call. = FALSE)
+  }
+  nms <- ifelse(nms %in% names(aliases), aliases[nms], nms)
+  bad <- setdiff(nms, known)
+  if (length(bad)) {
+    stop(sprintf("%s: unknown argument%s %s; known extra arguments: %s.", caller,
+                 if (length(bad) > 1L) "s" else "",
+                 paste(sprintf("'%s'", bad), collapse = ", "),
+                 paste(sprintf("'%s'", sort(unique(c(known, names(aliases))))), collapse = ", ")),
+         call. = FALSE)
+  }
+  if (anyDuplicated(nms)) {
+    stop(sprintf("%s: argument '%s' is given twice (under two spellings).", caller,
+                 nms[anyDuplicated(nms)]), call. = FALSE)
+  }
+  stats::setNames(dots, nms)
 }
 
 check_weights <- function(weights, n, caller) {

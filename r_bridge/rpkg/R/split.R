@@ -72,6 +72,32 @@
 
 .criterion_names <- c("ordinal", "twoing", "gini", "entropy", "linear", "quadratic")
 
+# One spelling of each criterion, the Python registry's (ordstat.trees.criteria.CRITERIA);
+# the others are aliases, accepted wherever a criterion is named (ordinal_tree(),
+# ordinal_split()): case, "-" or " " for "_", and "linear"/"quadratic" for the generalized Gini.
+.criterion_canonical <- c("ordinal", "twoing", "gini", "entropy", "gini_linear",
+                          "gini_quadratic")
+.criterion_aliases <- c(linear = "gini_linear", quadratic = "gini_quadratic",
+                        generalized_gini_linear = "gini_linear",
+                        generalized_gini_quadratic = "gini_quadratic",
+                        ordinal_impurity = "ordinal", ordered_twoing = "twoing")
+
+criterion_name <- function(criterion, caller) {
+  if (!is.character(criterion) || length(criterion) != 1L || is.na(criterion)) {
+    stop(sprintf("%s: 'criterion' must be one string, one of %s.", caller,
+                 paste(sprintf('"%s"', .criterion_canonical), collapse = ", ")), call. = FALSE)
+  }
+  key <- gsub("[- ]", "_", tolower(trimws(criterion)))
+  if (key %in% names(.criterion_aliases)) key <- .criterion_aliases[[key]]
+  if (!key %in% .criterion_canonical) {
+    stop(sprintf('%s: unknown criterion "%s"; use one of %s (or the aliases %s).', caller,
+                 criterion, paste(sprintf('"%s"', .criterion_canonical), collapse = ", "),
+                 paste(sprintf('"%s"', names(.criterion_aliases)), collapse = ", ")),
+         call. = FALSE)
+  }
+  key
+}
+
 # The goodness function for K classes; checks the criterion's own parameters.
 .make_goodness <- function(criterion, k, cost = NULL, scores = NULL) {
   switch(criterion,
@@ -99,16 +125,7 @@
 }
 
 .check_split_args <- function(criterion, cost, scores) {
-  if (!is.character(criterion) || length(criterion) != 1L || is.na(criterion)) {
-    stop("ordinal_split(): 'criterion' must be one string, one of ",
-         paste(sprintf('"%s"', .criterion_names), collapse = ", "), ".", call. = FALSE)
-  }
-  aliases <- c(gini_linear = "linear", gini_quadratic = "quadratic")
-  if (criterion %in% names(aliases)) criterion <- aliases[[criterion]]
-  if (!criterion %in% .criterion_names) {
-    stop(sprintf('ordinal_split(): unknown criterion "%s"; use one of %s.', criterion,
-                 paste(sprintf('"%s"', .criterion_names), collapse = ", ")), call. = FALSE)
-  }
+  criterion <- sub("^gini_", "", criterion_name(criterion, "ordinal_split()"))
   if (!is.null(cost)) {
     if (!criterion %in% c("linear", "quadratic")) {
       stop("ordinal_split(): 'cost' applies to the generalized Gini criteria (\"linear\", \"quadratic\") only.",
@@ -157,7 +174,7 @@
 #' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
-#'   \code{"gini"}, \code{"entropy"}, \code{"linear"} or \code{"quadratic"} (generalized Gini).
+#'   \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or \code{"gini_quadratic"} (generalized Gini; \code{"linear"} and \code{"quadratic"} are aliases).
 #' @param cost Optional K x K cost matrix for the generalized Gini criteria
 #'   (\code{cost[g, h]} = cost of predicting class h for a unit of class g).
 #' @param scores Optional increasing class scores for the ordinal criterion.

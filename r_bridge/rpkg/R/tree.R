@@ -1,65 +1,147 @@
 #' Classification tree for an ordered response
 #'
 #' Fits the Python \code{ordstat.trees.OrdinalTreeClassifier} (an rpart-style tree grown with an
-#' ordinal split criterion, pruned by cost-complexity) through reticulate. The fitted tree is also
-#' kept as an \code{rpart} object (\code{$rpart}), so rpart's tools apply to it.
+#' ordinal split criterion, pruned by cost-complexity) through reticulate, with rpart's
+#' conventions: the formula arguments of \code{rpart} and \code{lm} (\code{data} optional,
+#' \code{weights}, \code{subset}, \code{na.action}) and rpart's control parameters
+#' (\code{minsplit}, \code{minbucket}, \code{cp}, \code{maxdepth}, \code{xval}, or
+#' \code{control = rpart::rpart.control(...)}). The fitted object is also an \code{rpart}
+#' object, so \code{printcp}, \code{plotcp} and \code{text} from rpart work on it, and
+#' \code{$rpart} holds the same tree as a plain rpart object (its \code{predict} returns an
+#' ordered factor).
+#'
+#' Missing values: rows with a missing response, predictor or weight are handled by
+#' \code{na.action} (default \code{na.omit}: dropped; \code{na.exclude}: dropped, and
+#' \code{predict} returns \code{NA} for them; \code{na.fail}: an error). The tree itself does
+#' not use surrogate splits (yet), so \code{na.pass} gives an error for missing predictors.
+#' \code{predict(fit, newdata)} applies the same \code{na.action} to \code{newdata}.
+#'
+#' Randomness: without \code{random_state}, the seed of the cross-validation folds is drawn
+#' from R's random numbers, so \code{set.seed()} before the call makes the fit (its cp table
+#' included) reproducible.
+#'
+#' The fitted model keeps a serialised copy of the Python tree, so it survives
+#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R session.
 #'
 #' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} must be an ordered factor.
-#' @param data A data frame.
+#' @param data A data frame (optional: without it the variables are taken from the
+#'   environment of the formula).
+#' @param weights Optional case weights (a column of \code{data} or a vector).
+#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
+#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
+#'   \code{na.exclude} or \code{na.fail} (a function or its name).
 #' @param criterion Split criterion: \code{"ordinal"} (Piccarreta's ordinal impurity),
-#'   \code{"twoing"} (ordered twoing), \code{"gini"}, \code{"entropy"}, \code{"linear"} or
-#'   \code{"quadratic"} (generalized Gini with linear or quadratic costs).
-#' @param min_split Minimum number of units in a node for a split to be tried.
-#' @param min_bucket Minimum number of units in a leaf (default \code{round(min_split / 3)}).
-#' @param cp Complexity parameter: splits that do not decrease the risk by \code{cp} times the
-#'   root risk are not kept.
-#' @param max_depth Maximum depth of a node (root depth 0).
-#' @param xval Number of cross-validation folds for the cp table (0 for none).
-#' @param weights Optional case weights.
-#' @param random_state Optional integer seed for the cross-validation folds.
-#' @param ... Further arguments of \code{OrdinalTreeClassifier} (by their Python names).
-#' @return An object of class \code{"ordinal_tree"}: \code{py} (the Python estimator),
-#'   \code{rpart} (the same tree as an rpart object), \code{levels}, \code{xlevels},
-#'   \code{terms}, \code{call}.
+#'   \code{"twoing"} (ordered twoing), \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or
+#'   \code{"gini_quadratic"} (generalized Gini with linear or quadratic costs; the aliases
+#'   \code{"linear"} and \code{"quadratic"} are accepted too, as is any case or \code{"-"} for
+#'   \code{"_"}).
+#' @param control Optional list of control parameters, e.g. \code{rpart::rpart.control(cp =
+#'   0.02)}; only \code{minsplit}, \code{minbucket}, \code{cp}, \code{maxdepth} and
+#'   \code{xval} are used (no surrogate or competitor splits are kept). Arguments given
+#'   directly override it.
+#' @param random_state Optional whole number: the seed of the cross-validation folds (default:
+#'   drawn from R's random numbers).
+#' @param ... Control parameters by rpart's names: \code{minsplit} (minimum units in a node
+#'   for a split to be tried, default 20), \code{minbucket} (minimum units in a leaf, default
+#'   \code{round(minsplit / 3)}), \code{cp} (complexity parameter: splits that do not decrease
+#'   the risk by \code{cp} times the root risk are pruned, default 0.01), \code{maxdepth}
+#'   (default 30, root depth 0), \code{xval} (folds of the cross-validated cp table, 0 for
+#'   none, default 10); the Python names \code{min_split}, \code{min_bucket} and
+#'   \code{max_depth} are accepted as aliases. Also the further parameters of
+#'   \code{OrdinalTreeClassifier}: \code{max_leaf_nodes}, \code{max_features}, \code{prune},
+#'   \code{leaf_rule}. rpart's \code{maxcompete}, \code{maxsurrogate}, \code{usesurrogate} and
+#'   \code{surrogatestyle} are accepted and have no effect. Any other name is an error.
+#' @return An object of class \code{c("ordinal_tree", "rpart")}: the components of an rpart
+#'   object (\code{frame}, \code{splits}, \code{cptable}, \code{where}, ...) plus
+#'   \code{rpart} (the same tree as a plain rpart object), \code{criterion}, \code{levels},
+#'   \code{xlevels}, \code{terms}, \code{na.action}, \code{call} and the serialised Python
+#'   model.
 #' @references Piccarreta, R. (2008). Classification trees for ordinal variables.
 #'   \emph{Computational Statistics}, 23, 407-427.
+#'
+#'   Archer, K. J. and Mas, V. R. (2009). Ordinal response prediction using bootstrap
+#'   aggregation, with application to a high-throughput methylation data set.
+#'   \emph{Statistics in Medicine}, 28, 3597-3610.
 #' @seealso \code{\link{ordinal_split}} to grow the tree with R's rpart instead.
 #' @examples
 #' if (ordstat_available()) {
 #'   d <- data.frame(x = 1:30, z = rep(c(0, 1), 15))
 #'   d$y <- cut(d$x, c(0, 10, 20, 30), labels = c("low", "mid", "high"), ordered_result = TRUE)
-#'   fit <- ordinal_tree(y ~ x + z, d, min_split = 5, xval = 0)
+#'   set.seed(1)
+#'   fit <- ordinal_tree(y ~ x + z, d, minsplit = 5, xval = 5)
 #'   print(fit)
+#'   rpart::printcp(fit)
 #'   predict(fit, d[1:3, ])
 #' }
 #' @export
-ordinal_tree <- function(formula, data, criterion = c("ordinal", "twoing", "gini", "entropy",
-                                                      "linear", "quadratic"),
-                         min_split = 20L, min_bucket = NULL, cp = 0.01, max_depth = 30L,
-                         xval = 10L, weights = NULL, random_state = NULL, ...) {
-  criterion <- match.arg(criterion)
+ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                         criterion = "ordinal", control = NULL, random_state = NULL, ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "ordinal_tree()"
-  prep <- prepare_fit(formula, data, caller)
-  weights <- check_weights(weights, nrow(prep$x), caller)
-  params <- c(list(criterion = criterion, min_split = as.integer(min_split),
-                   min_bucket = if (is.null(min_bucket)) NULL else as.integer(min_bucket),
-                   cp = as.double(cp), max_depth = as.integer(max_depth),
-                   xval = as.integer(xval),
-                   random_state = if (is.null(random_state)) NULL else as.integer(random_state)),
-              list(...))
-  py <- py_fit("tree", params, prep, weights)
-  object <- list(py = py, levels = prep$levels, xlevels = prep$xlevels, terms = prep$terms,
-                 x = prep$x, criterion = criterion, call = match.call())
-  object$rpart <- tree_as_rpart(object, prep$x)
-  class(object) <- "ordinal_tree"
-  object
+  criterion <- criterion_name(criterion, caller)
+  controls <- tree_controls(control, list(...), caller)
+  prep <- prepare_fit(call, parent.frame(), caller, na.action)
+  params <- c(list(criterion = criterion), controls,
+              list(random_state = random_seed(random_state, caller)))
+  py <- py_fit("tree", params, prep, caller = caller)
+  object <- new_model(py, prep, call, criterion = criterion)
+  rp <- tree_as_rpart(object, py, prep$x)
+  rp$na.action <- prep$na.action  # print.rpart reports the rows dropped
+  object$rpart <- rp
+  # the object is itself the rpart object too (printcp, plotcp, text), with our fields;
+  # unclass() keeps rpart's "xlevels" and "ylevels" attributes
+  out <- unclass(rp)
+  out[names(object)] <- object
+  class(out) <- c("ordinal_tree", "rpart")
+  out
 }
 
-tree_as_rpart <- function(object, x) {
-  a <- py_value(rside()$tree_arrays(object$py, py_frame(x)))
+# rpart's control names -> OrdinalTreeClassifier's; the rpart-only ones accepted and unused.
+.tree_control_names <- c(minsplit = "min_split", minbucket = "min_bucket", cp = "cp",
+                         maxdepth = "max_depth", xval = "xval")
+.tree_python_only <- c("max_leaf_nodes", "max_features", "prune", "leaf_rule")
+.rpart_unused <- c("maxcompete", "maxsurrogate", "usesurrogate", "surrogatestyle")
+
+tree_controls <- function(control, dots, caller) {
+  if (!is.null(control) && !is.list(control)) {
+    stop(sprintf("%s: 'control' must be a list such as rpart::rpart.control(cp = 0.02); got %s.",
+                 caller, class(control)[1L]), call. = FALSE)
+  }
+  known <- c(unname(.tree_control_names), .tree_python_only, .rpart_unused)
+  dots <- check_dots(dots, known, caller, aliases = .tree_control_names)
+  from_control <- list()
+  for (name in intersect(names(control), names(.tree_control_names))) {
+    from_control[[.tree_control_names[[name]]]] <- control[[name]]
+  }
+  values <- utils::modifyList(from_control, dots)
+  values <- values[setdiff(names(values), .rpart_unused)]
+  whole <- c("min_split", "min_bucket", "max_depth", "xval", "max_leaf_nodes")
+  for (name in intersect(names(values), whole)) {
+    v <- values[[name]]
+    if (is.null(v) && name %in% c("min_bucket", "max_leaf_nodes")) next
+    if (!is.numeric(v) || length(v) != 1L || is.na(v) || v != round(v) || v < 0) {
+      rname <- names(.tree_control_names)[match(name, .tree_control_names)]
+      stop(sprintf("%s: '%s' must be one whole number >= 0; got %s.", caller,
+                   if (is.na(rname)) name else rname, paste(format(v), collapse = " ")),
+           call. = FALSE)
+    }
+    values[[name]] <- as.integer(v)
+  }
+  if (!is.null(values$cp)) {
+    if (!is.numeric(values$cp) || length(values$cp) != 1L || is.na(values$cp) || values$cp < 0) {
+      stop(sprintf("%s: 'cp' must be one number >= 0; got %s.", caller,
+                   paste(format(values$cp), collapse = " ")), call. = FALSE)
+    }
+    values$cp <- as.double(values$cp)
+  }
+  values
+}
+
+tree_as_rpart <- function(object, py, x) {
+  a <- py_value(rside()$tree_arrays(py, py_frame(x)))
   left_categories <- lapply(a$left_categories, function(v) if (is.null(v)) NULL else unlist(v))
   cptable <- if (is.null(a$cptable)) NULL else as.data.frame(lapply(a$cptable, as.double))
-  rpart_from_tree(
+  rp <- rpart_from_tree(
     children_left = as.integer(a$children_left), children_right = as.integer(a$children_right),
     feature = as.integer(a$feature), threshold = as.double(a$threshold),
     value = a$value, n_node_samples = as.integer(a$n_node_samples),
@@ -68,6 +150,19 @@ tree_as_rpart <- function(object, x) {
     left_categories = left_categories, cptable = cptable, where = as.integer(a$where),
     call = object$call, yval = as.integer(a$yval), dev = as.double(a$dev),
     complexity = as.double(a$complexity))
+  class(rp) <- c("ordstat_rpart", "rpart")
+  rp
+}
+
+# rpart's predict on the exported tree, with the classes as an ordered factor (rpart's own
+# predict returns a plain factor).
+#' @export
+predict.ordstat_rpart <- function(object, ...) {
+  out <- NextMethod()
+  lev <- attr(object, "ylevels")
+  if (is.factor(out) && identical(levels(out), lev)) out <- factor(out, levels = lev,
+                                                                   ordered = TRUE)
+  out
 }
 
 #' @export
@@ -113,7 +208,9 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
 #' @param type \code{"class"} (an ordered factor with the training levels) or \code{"prob"}
 #'   (a matrix of class probabilities, one column per level).
 #' @param ... Unused.
-#' @return An ordered factor or a numeric matrix.
+#' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
+#'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
+#'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordinal_tree <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_py(object, newdata, match.arg(type), "predict.ordinal_tree()")

@@ -57,5 +57,5 @@ test_that("edda and discrete_da print, summarise, plot and predict ordered facto
   }
   expect_output(print(f), "KERNEL")
   expect_error(edda(Species ~ ., transform(d, f = factor(Petal.Width > 1))), "needs numeric")
-  expect_error(edda(Species ~ ., d, model = character()), "'model' must be")
+  expect_error(edda(Species ~ ., d, model = character()), "'model' \\(or 'modelNames'\\) must be")
 })

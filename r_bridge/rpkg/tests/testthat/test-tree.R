@@ -103,7 +103,7 @@ test_that("bad responses and new levels give errors that say what to do", {
   expect_error(ordinal_tree(num ~ x1, d), "must be an ordered factor")
   d$yna <- d$y
   d$yna[3] <- NA
-  expect_error(ordinal_tree(yna ~ x1, d), "1 missing value")
+  expect_error(ordinal_tree(yna ~ x1, d, na.action = na.pass), "1 missing value")
   expect_error(ordinal_tree(y ~ x1, as.matrix(d)), "'data' must be a data frame")
   expect_error(ordinal_tree(y ~ x1 + ch, d), "character; convert it with factor")
   fit <- ordinal_tree(y ~ x1 + g, d, min_split = 10L, xval = 0L)
@@ -113,9 +113,11 @@ test_that("bad responses and new levels give errors that say what to do", {
   expect_error(predict(fit, d, type = "votes"), "should be one of")
   d$xna <- d$x1
   d$xna[c(2, 5)] <- NA
-  expect_error(ordinal_tree(y ~ xna + x2, d), "'xna' in 'data' have missing values \\(2\\).*na.omit")
+  expect_error(ordinal_tree(y ~ xna + x2, d, na.action = na.pass),
+               "'xna' in 'data' have missing values \\(2\\).*na.omit")
   new$g <- d$g[1:3]
   new$x1[1] <- NA
-  expect_error(predict(fit, new), "'x1' in 'newdata' have missing values")
-  expect_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "should be one of")
+  fit_fail <- ordinal_tree(y ~ x1 + g, d, min_split = 10L, xval = 0L, na.action = na.fail)
+  expect_error(predict(fit_fail, new), "na.action of the fit applied.*missing values")
+  expect_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "unknown criterion \"bogus\"")
 })

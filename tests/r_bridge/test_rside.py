@@ -1,0 +1,54 @@
+"""The functions the R package calls through reticulate (r_bridge._rside); no R needed."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import load_iris
+
+from r_bridge import _rside
+
+
+@pytest.fixture(scope="module")
+def iris():
+    X, y = load_iris(return_X_y=True)
+    return pd.DataFrame(X, columns=["a", "b", "c", "d"]), y.astype(np.int64)
+
+
+def test_dumps_loads_round_trip_keeps_predictions(iris):
+    X, codes = iris
+    est = _rside.fit("edda", {"model": "EEE"}, X, codes, ["s", "v", "g"])
+    raw = _rside.dumps(est)
+    assert raw.dtype == np.int32 and raw.min() >= 0 and raw.max() <= 255
+    back = _rside.loads(list(raw))
+    np.testing.assert_array_equal(back.predict_proba(X), est.predict_proba(X))
+
+
+def test_unordered_response_keeps_the_level_order(iris):
+    X, codes = iris
+    levels = ["zeta", "alpha", "mid"]  # not sorted: the R factor's order must be kept
+    est = _rside.fit("edda", {"model": "EEE"}, X, codes, levels, None, False)
+    assert list(est.classes_) == levels
+    pred = _rside.predict_codes(est, X)
+    assert np.mean(pred == codes) > 0.95
+
+
+def test_log_likelihood_weights(iris):
+    X, codes = iris
+    levels = ["s", "v", "g"]
+    est = _rside.fit("edda", {"model": "VVV"}, X, codes, levels)
+    one = _rside.log_likelihood(est, X, codes, levels)
+    two = _rside.log_likelihood(est, X, codes, levels, True, np.full(len(codes), 2.0))
+    assert two == pytest.approx(2 * one)
+
+
+def test_edda_table_and_parameter_names(iris):
+    X, codes = iris
+    est = _rside.fit("edda", {"model": ["EEE", "VVV"], "select": "loo"}, X, codes,
+                     ["s", "v", "g"])
+    table = _rside.edda_table(est)
+    assert table["model"] == ["EEE", "VVV"]
+    assert len(table["loo_error"]) == 2 and np.all(np.isfinite(table["loo_error"]))
+    assert "smoothing" in _rside.parameter_names("kernel")
+    assert "min_split" in _rside.parameter_names("tree")
+    with pytest.raises(ValueError, match="unknown estimator kind"):
+        _rside.parameter_names("bogus")
