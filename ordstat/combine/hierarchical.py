@@ -37,7 +37,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._base import OrdinalClassifierMixin
 from .._labels import OrderGuessWarning, encode_target
-from .._validation import _check_target_kind, check_choice, check_random_state
+from .._validation import _check_target_kind, check_choice, check_priors, check_random_state
 
 __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
 
@@ -241,7 +241,7 @@ def _exact_edda_loo(est, X, z):
 
     w = np.ones(len(z))
     n, means, W = class_scatter(X, z, w, 2)
-    priors = est._check_priors(2)
+    priors = check_priors(est.priors, 2)
     step = est._step
     idx, joint = loo_log_joint(est.model_, X, z, w, n, means, W, priors=priors,
                                reg_covar=float(est.reg_covar), tol=float(est.tol),

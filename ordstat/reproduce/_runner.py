@@ -19,6 +19,10 @@ __all__ = ["EXPERIMENTS", "run"]
 EXPERIMENTS = {
     "edda": ("ordstat.reproduce._gaussian:edda_tables",
              "EDDA: the 14 covariance models chosen by leave-one-out error"),
+    "serial": ("ordstat.reproduce._combine:serial_tables",
+               "Serial combining: committee of methods and penalised likelihood"),
+    "coupling": ("ordstat.reproduce._combine:coupling_tables",
+                 "Hierarchical coupling of the EDDA models"),
 }
 
 
