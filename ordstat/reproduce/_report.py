@@ -32,7 +32,8 @@ class Row:
     @property
     def difference(self):
         if isinstance(self.paper, str) or isinstance(self.ours, str):
-            return "" if self.paper == self.ours else "differs"
+            # a label or a placeholder such as "(Figure 2)": only a claimed label can differ
+            return "differs" if self.tolerance is not None and self.paper != self.ours else ""
         return self.ours - self.paper
 
     @property

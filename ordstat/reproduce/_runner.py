@@ -23,6 +23,14 @@ EXPERIMENTS = {
                "Serial combining: committee of methods and penalised likelihood"),
     "coupling": ("ordstat.reproduce._combine:coupling_tables",
                  "Hierarchical coupling of the EDDA models"),
+    "archer": ("ordstat.reproduce._ordinal:archer_bagging",
+               "Bagged ordinal trees: out-of-bag error and gamma by split criterion"),
+    "boosting": ("ordstat.reproduce._ordinal:boosting_curves",
+                 "Ordinal boosting: error against the number of cycles"),
+    "wsvm": ("ordstat.reproduce._ordinal:weighted_svm",
+             "Weighted SVM ensemble on synthetic data 1"),
+    "circle": ("ordstat.reproduce._ordinal:circle",
+               "Replicated tree and oAdaBoost on the Circle data"),
 }
 
 
