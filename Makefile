@@ -35,7 +35,7 @@ $(STAMP)/venv: pyproject.toml | system-deps
 	@mkdir -p $(STAMP) && touch $@
 
 # The R package calls Python through reticulate. Debian's reticulate 1.28 cannot convert arrays
-# with numpy 2 (shared/DESIGN.md, "R interop facts"), so R gets its own environment at the oldest
+# with numpy 2 (docs/architecture.md, "R interop facts"), so R gets its own environment at the oldest
 # supported releases (numpy < 2, pandas 2.2, scikit-learn 1.6) with the project installed
 # editable; the R package finds it from the repository (ORDSTAT_PYTHON overrides).
 VENV_R := .venv-r

@@ -33,7 +33,7 @@ class OrdinalClassifierMixin(ClassifierMixin):
 
 
 class GenerativeClassifierMixin(OrdinalClassifierMixin):
-    """Contract 3 of DESIGN.md for class-conditional density models.
+    """Contract 3 of docs/architecture.md for class-conditional density models.
 
     Subclasses provide ``class_log_density(X)`` (n x K array of log f_k(x)), and the fitted
     attributes ``priors_`` (length K) and ``n_parameters_`` (the nu of Brito et al. 2006).

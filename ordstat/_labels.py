@@ -1,7 +1,7 @@
 """Ordered class labels <-> integer codes 0..K-1.
 
-This is the only module that maps user labels to codes (contract 2 of DESIGN.md). The order of the
-classes comes, in this priority, from
+This is the only module that maps user labels to codes (contract 2 of docs/architecture.md).
+The order of the classes comes, in this priority, from
 
 1. an explicit ``classes=`` sequence (lowest to highest),
 2. the categories of a pandas *ordered* Categorical ``y``,

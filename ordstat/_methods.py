@@ -18,7 +18,7 @@ METHODS = {
     "foim": ("ordstat.discrete:IndependenceModel", {}, "first-order independence model (FOIM)"),
     "kernel": ("ordstat.discrete:KernelMultinomial", {}, "kernel-smoothed multinomial (KERNEL)"),
     "tree": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "ordinal"},
-             "rpart-style tree, ordinal impurity (paper 003)"),
+             "rpart-style tree, ordinal impurity (Archer & Mas 2009)"),
     "tree_gini": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini"},
                   "rpart-style tree, Gini"),
     "tree_twoing": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "twoing"},

@@ -2,7 +2,7 @@
 
 Estimators call :func:`validate_fit` at the start of ``fit`` and :func:`validate_predict` at the
 start of ``predict``/``predict_proba``. Errors name the argument, say what was wrong and what is
-expected (DESIGN.md, contract 8).
+expected (docs/architecture.md, contract 8).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 FMM (eq. 2.1) estimates each class distribution by the observed state frequencies, FOIM (eq. 2.3)
 assumes the variables independent within each class, KERNEL (eq. 2.2) smooths the FMM frequencies
-with the Aitchison-Aitken kernel. All three implement contract 3 of DESIGN.md through
+with the Aitchison-Aitken kernel. All three implement contract 3 of docs/architecture.md through
 :class:`ordstat._base.GenerativeClassifierMixin` plus the exact integrated likelihoods of
 section 3.2.
 """
