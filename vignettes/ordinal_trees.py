@@ -69,3 +69,46 @@ results = evaluate({c: OrdinalTreeClassifier(criterion=c, prune="1se") for c in 
                    X, y, scheme="cv10", n_jobs=2, random_state=1)
 print(summarize(results))
 print(compare_methods(results, "mean_absolute"))
+
+# %% [markdown]
+# ## Bagging with out-of-bag gamma
+#
+# `OrdinalBaggingClassifier` bags unpruned ordinal trees on bootstrap samples; every unit is
+# scored by the trees that did not see it, which gives out-of-bag misclassification, mean absolute
+# distance and Goodman-Kruskal gamma without a test set (Archer & Mas 2009).
+
+# %%
+from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalBoostingClassifier
+
+bag = OrdinalBaggingClassifier(n_estimators=50, aggregation="median", random_state=0,
+                               n_jobs=2).fit(X, y)
+print(f"out-of-bag error {bag.oob_error_:.3f}, MAD {bag.oob_mean_absolute_:.3f}, "
+      f"gamma {bag.oob_gamma_:.3f}")
+per_tree = bag.oob_per_estimator_
+fig, ax = plt.subplots(figsize=(5, 3))
+ax.hist(per_tree["gamma"], bins=15)
+ax.set_xlabel("out-of-bag gamma of each tree")
+plt.show()
+
+# %% [markdown]
+# ## Boosting curves
+#
+# Ordinal Discrete AdaBoost (Tutz & Hechenbichler 2003) weights the errors by their distance
+# in ranks; `staged_predict` gives the error after every cycle.
+
+# %%
+from sklearn.model_selection import train_test_split
+
+X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0,
+                                                    stratify=y)
+fig, ax = plt.subplots(figsize=(6, 3.5))
+for variant in ["discrete", "ordinal_discrete"]:
+    boost = OrdinalBoostingClassifier(variant=variant, n_estimators=40,
+                                      random_state=0).fit(X_train, y_train)
+    errors = [np.mean(np.asarray(p) != np.asarray(y_test))
+              for p in boost.staged_predict(X_test)]
+    ax.plot(np.arange(1, len(errors) + 1), errors, label=variant)
+ax.set_xlabel("cycles")
+ax.set_ylabel("test misclassification")
+ax.legend()
+plt.show()
