@@ -22,7 +22,7 @@ def test_row_status_and_difference():
 
 
 def test_html_has_tables_figures_and_misses(tmp_path):
-    from matplotlib.figure import Figure
+    Figure = pytest.importorskip("matplotlib.figure").Figure
 
     fig = Figure()
     fig.subplots().plot([0, 1], [1, 0])
@@ -44,6 +44,7 @@ def test_run_rejects_bad_arguments():
 
 
 @pytest.mark.slow
+@pytest.mark.r  # the continuous data sets come from R packages
 def test_quick_report_has_every_section_and_meets_its_claims(tmp_path, capsys):
     out = tmp_path / "report"
     assert main(["reproduce", "--quick", "--out", str(out), "--jobs", "2"]) == 0
