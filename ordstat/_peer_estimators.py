@@ -33,7 +33,8 @@ def _r_polr():
     global _POLR
     if _POLR is None:
         try:
-            import rpy2.robjects as ro
+            from r_bridge import robjects
+            ro = robjects()
         except Exception as exc:  # ImportError, or R failing to start
             raise ImportError(f"MassPolr needs R and rpy2 ({type(exc).__name__}: {exc}); "
                               "install the 'r' extra of ordstat.") from exc

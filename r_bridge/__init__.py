@@ -9,7 +9,27 @@ does not start R, the submodules do.
 - :func:`to_rpart`: a fitted ``OrdinalTreeClassifier`` as an R ``rpart`` object.
 """
 
-__all__ = ["converter", "to_r", "to_py", "rpart", "RpartResult", "to_rpart"]
+import os
+
+__all__ = ["converter", "to_r", "to_py", "rpart", "RpartResult", "to_rpart", "robjects"]
+
+
+def robjects():
+    """``rpy2.robjects``, starting R if needed, with the process environment left as it was.
+
+    R's start-up puts its own library folders (``/usr/lib/R/lib:/usr/lib/x86_64-linux-gnu:...``)
+    first on ``LD_LIBRARY_PATH``. Python processes started afterwards (joblib's workers for
+    ``n_jobs > 1``) would then load the system's libpython instead of this interpreter's and fail
+    at start-up, so the variable is restored once R is running (R itself no longer needs it).
+    """
+    before = os.environ.get("LD_LIBRARY_PATH")
+    import rpy2.robjects as ro
+
+    if before is None:
+        os.environ.pop("LD_LIBRARY_PATH", None)
+    else:
+        os.environ["LD_LIBRARY_PATH"] = before
+    return ro
 
 
 def __getattr__(name):

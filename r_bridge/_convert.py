@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-import rpy2.rinterface as ri
-import rpy2.robjects as ro
-from rpy2.robjects.conversion import Converter, localconverter
+from . import robjects
+
+ro = robjects()  # starts R (see r_bridge.robjects)
+import rpy2.rinterface as ri  # noqa: E402
+from rpy2.robjects.conversion import Converter, localconverter  # noqa: E402
 
 __all__ = ["converter", "to_r", "to_py", "localconverter"]
 

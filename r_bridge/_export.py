@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-import rpy2.rinterface as ri
-import rpy2.robjects as ro
+from . import robjects
 
-from ._convert import to_r
-from ._rpart import _env
+ro = robjects()  # starts R (see r_bridge.robjects)
+import rpy2.rinterface as ri  # noqa: E402
+
+from ._convert import to_r  # noqa: E402
+from ._rpart import _env  # noqa: E402
 
 __all__ = ["to_rpart"]
 

@@ -18,10 +18,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import rpy2.rinterface as ri
-import rpy2.robjects as ro
+from . import robjects
 
-from ._convert import to_py, to_r
+ro = robjects()  # starts R (see r_bridge.robjects)
+import rpy2.rinterface as ri  # noqa: E402
+
+from ._convert import to_py, to_r  # noqa: E402
 
 __all__ = ["rpart", "RpartResult", "R_CRITERIA", "rpart_frame", "r_split_goodness"]
 

@@ -15,7 +15,8 @@ def _r_problem():
     if shutil.which("Rscript") is None:
         return "Rscript is not on PATH"
     try:
-        from rpy2 import robjects as ro
+        from r_bridge import robjects
+        ro = robjects()
         found = ro.r("function(p) nzchar(vapply(p, function(x) system.file(package = x), ''))")(
             ro.StrVector(R_PACKAGES))
     except Exception as exc:  # ImportError, or rpy2 failing to load R

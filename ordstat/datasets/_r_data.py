@@ -25,7 +25,8 @@ _R_INSTALL = {
 
 def _rpy2(dataset):
     try:
-        import rpy2.robjects as ro
+        from r_bridge import robjects
+        ro = robjects()
 
         from r_bridge._convert import to_py
     except Exception as exc:  # ImportError, or R itself failing to start

@@ -28,7 +28,8 @@ def load_zoo():
         When rpy2, R or mlbench is missing (the message says what to install).
     """
     try:
-        import rpy2.robjects as ro
+        from r_bridge import robjects
+        ro = robjects()
     except Exception as exc:  # rpy2 missing, or R missing behind it
         raise ImportError(f"{_HOW} ({type(exc).__name__}: {exc})") from None
     if not ro.r('isTRUE(requireNamespace("mlbench", quietly = TRUE))')[0]:
