@@ -38,15 +38,13 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._base import OrdinalClassifierMixin
 from .._labels import OrderGuessWarning, encode_target
 from .._validation import _check_target_kind, check_choice, check_priors, check_random_state
+from .serial import model_name
 
 __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
 
 _PARTITIONS = ("cv", "affinity", "ordinal")
 _NODES = ("select", "committee", "likelihood", "aic", "bic", "integrated")
 MAX_EXHAUSTIVE_CLASSES = 12
-_DISCRETE_NAMES = {"FullMultinomial": "FMM", "IndependenceModel": "FOIM",
-                   "KernelMultinomial": "KERNEL"}
-
 
 # --- candidates and their names ------------------------------------------------------------------
 
@@ -63,19 +61,6 @@ def candidate_set(name):
         return [IndependenceModel(), FullMultinomial(), KernelMultinomial()]
     raise ValueError(f"candidates must be a list of estimators, or 'edda' or 'discrete'; got "
                      f"{name!r}.")
-
-
-def model_name(estimator):
-    """A short display name: the paper's notation for a one-model EDDA ("[lambda I]"), FMM, FOIM
-    or KERNEL for the discrete models, the class name otherwise."""
-    cls = type(estimator).__name__
-    if cls == "EDDA":
-        from ..gaussian import PAPER_NAMES
-
-        m = getattr(estimator, "model_", estimator.model)
-        if isinstance(m, str) and m.upper() in PAPER_NAMES:
-            return PAPER_NAMES[m.upper()]
-    return _DISCRETE_NAMES.get(cls, cls)
 
 
 def _named_candidate(name):
