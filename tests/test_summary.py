@@ -1,0 +1,109 @@
+"""summary() of the proportional-odds model and of the ordinal tree, and the Summary renderer."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from _reference import load, read_input
+from scipy import stats
+
+from ordstat._summary import Summary
+from ordstat.baseline import ProportionalOddsClassifier, _information
+
+CLASSES = ["c0", "c1", "c2", "c3"]
+
+
+def _polr_data(n=200, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = np.digitize(X[:, 0] - 0.5 * X[:, 1] + rng.logistic(size=n), [-1.0, 0.0, 1.0])
+    return X, y
+
+
+# --- proportional odds ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("link", ["logit", "probit"])
+def test_polr_standard_errors_match_stored_mass_polr(link):
+    """Standard errors equal summary.polr's (R uses a finite-difference Hessian, hence rtol)."""
+    ref = load("polr")[link]
+    X, y, _ = read_input("polr")
+    fit = ProportionalOddsClassifier(link=link, max_iter=1000, classes=CLASSES).fit(X, y)
+    table = fit.summary()
+    ours = np.concatenate([table["coefficients"]["std_error"], table["thresholds"]["std_error"]])
+    print(f"{link}: ours {ours}; polr {ref['se']}")
+    np.testing.assert_allclose(ours, ref["se"], rtol=1e-4)
+    assert list(table["thresholds"].index) == ["c0|c1", "c1|c2", "c2|c3"]
+    np.testing.assert_allclose(table["coefficients"]["estimate"], ref["coefficients"], rtol=1e-4)
+
+
+def _loglik(theta, X, endog, link):
+    p = X.shape[1]
+    dist = stats.logistic if link == "logit" else stats.norm
+    cuts = np.concatenate([[-np.inf], theta[p:], [np.inf]])
+    eta = X @ theta[:p]
+    return np.sum(np.log(dist.cdf(cuts[endog + 1] - eta) - dist.cdf(cuts[endog] - eta)))
+
+
+@pytest.mark.parametrize("link", ["logit", "probit"])
+def test_information_is_minus_the_numerical_hessian(link):
+    X, y = _polr_data(60, seed=1)
+    theta = np.array([0.8, -0.3, -1.2, 0.1, 1.4])
+    info = _information(X, y, np.ones(len(y)), theta[:2], theta[2:], link)
+    h = 1e-4
+    num = np.empty((5, 5))
+    for i in range(5):
+        for j in range(5):
+            e_i, e_j = np.eye(5)[i] * h, np.eye(5)[j] * h
+            num[i, j] = (_loglik(theta + e_i + e_j, X, y, link)
+                         - _loglik(theta + e_i - e_j, X, y, link)
+                         - _loglik(theta - e_i + e_j, X, y, link)
+                         + _loglik(theta - e_i - e_j, X, y, link)) / (4 * h * h)
+    np.testing.assert_allclose(info, -num, rtol=1e-5, atol=1e-5)
+
+
+def test_polr_z_and_p_values_are_wald():
+    X, y = _polr_data()
+    table = ProportionalOddsClassifier().fit(X, y).summary()["coefficients"]
+    z = table["estimate"] / table["std_error"]
+    np.testing.assert_allclose(table["z"], z)
+    np.testing.assert_allclose(table["p_value"], 2 * stats.norm.sf(np.abs(z)))
+    assert table["p_value"].iloc[0] < 1e-6
+
+
+def test_polr_names_from_dataframe_weights_and_constant_feature():
+    X, y = _polr_data(120, seed=2)
+    frame = pd.DataFrame({"age": X[:, 0], "dose": X[:, 1], "const": 1.0})
+    labels = pd.Categorical.from_codes(y, ["low", "mid", "high", "top"], ordered=True)
+    w = np.random.default_rng(3).integers(1, 4, size=len(y))
+    fit = ProportionalOddsClassifier().fit(frame, labels, sample_weight=w)
+    summary = fit.summary()
+    coefs = summary["coefficients"]
+    assert list(coefs.index) == ["age", "dose", "const"]
+    assert np.isnan(coefs.loc["const", "std_error"]) and coefs.loc["const", "estimate"] == 0
+    assert list(summary["thresholds"].index) == ["low|mid", "mid|high", "high|top"]
+    # frequency weights: the same standard errors as the data with rows repeated
+    rep = ProportionalOddsClassifier().fit(frame.loc[frame.index.repeat(w)],
+                                           labels[np.repeat(np.arange(len(y)), w)])
+    np.testing.assert_allclose(coefs["std_error"].iloc[:2],
+                               rep.summary()["coefficients"]["std_error"].iloc[:2], rtol=1e-3)
+    text = str(summary)
+    assert "low|mid" in text and "age" in text and "logit" in text
+    assert "<table" in summary._repr_html_() and "high|top" in summary._repr_html_()
+    assert f"{2 * 5 - 2 * fit.log_likelihood_:.6g}" in text  # AIC with 2 + 3 parameters
+
+
+def test_polr_summary_needs_a_fit():
+    from sklearn.exceptions import NotFittedError
+
+    with pytest.raises(NotFittedError):
+        ProportionalOddsClassifier().summary()
+
+
+def test_summary_renderer():
+    s = Summary("Title", [("a", "1"), ("longer", "x")],
+                {"t": pd.DataFrame({"v": [0.123456789]}, index=["r"])}, "a note", digits=3)
+    text = str(s)
+    assert text.splitlines()[0] == "Title"
+    assert "a:      1" in text and "0.123" in text and "0.1235" not in text
+    assert text.rstrip().endswith("a note")
+    with pytest.raises(KeyError, match="tables: \\['t'\\]"):
+        s["missing"]
