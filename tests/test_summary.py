@@ -107,3 +107,73 @@ def test_summary_renderer():
     assert text.rstrip().endswith("a note")
     with pytest.raises(KeyError, match="tables: \\['t'\\]"):
         s["missing"]
+
+
+# --- ordinal tree ---------------------------------------------------------------------------------
+
+def test_tree_summary_on_a_hand_computed_split():
+    """Ten units, two classes split perfectly at x = 4.5: root counts (5, 5), expected loss
+    1/2, ordinal impurity F(1)(1 - F(1)) = 1/4, so the improvement is 10 * 1/4 = 2.5."""
+    from ordstat.trees import OrdinalTreeClassifier
+
+    X = np.arange(10.0)[:, None]
+    y = np.repeat(["lo", "hi"], 5)
+    tree = OrdinalTreeClassifier(min_split=2, min_bucket=1, xval=0,
+                                 classes=["lo", "hi"]).fit(X, y)
+    summary = tree.summary()
+    nodes = summary["nodes"]
+    assert list(nodes.index) == [1, 2, 3]
+    assert list(nodes["n"]) == [10, 5, 5]
+    assert nodes.loc[1, "expected_loss"] == pytest.approx(0.5)
+    assert nodes.loc[1, "improvement"] == pytest.approx(2.5)
+    assert nodes.loc[1, "split"] == "x0< 4.5"
+    assert list(nodes.loc[[2, 3], "predicted"]) == ["lo", "hi"]
+    assert list(nodes.loc[1, ["left", "right"]]) == [2, 3]
+    assert list(nodes.loc[[2, 3], "expected_loss"]) == [0, 0]
+    assert list(nodes["prob_node"]) == [1.0, 0.5, 0.5]
+    imp = summary["variable importance"]
+    assert list(imp.index) == ["x0"] and imp["percent"].iloc[0] == pytest.approx(100.0)
+    text = str(summary)
+    assert "Node 1 (split): 10 units" in text and "x0< 4.5" in text
+    assert "Node 3 (leaf): 5 units" in text
+    assert "<table" in summary._repr_html_()
+
+
+def test_tree_summary_nodes_equal_tree_arrays():
+    from ordstat.trees import OrdinalTreeClassifier
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(200, 3)), columns=["a", "b", "c"])
+    X["colour"] = pd.Categorical(rng.choice(["red", "green", "blue"], size=200))
+    y = np.digitize(X["a"] + (X["colour"] == "red") + 0.3 * rng.normal(size=200), [-0.5, 0.5])
+    w = rng.uniform(0.5, 2.0, size=200)
+    tree = OrdinalTreeClassifier(cp=0.001, random_state=0, leaf_rule="median").fit(
+        X, y, sample_weight=w)
+    t = tree.tree_
+    summary = tree.summary()
+    nodes = summary["nodes"]
+    np.testing.assert_array_equal(nodes.index, t.node_number)
+    np.testing.assert_array_equal(nodes["n"], t.n_node_samples)
+    np.testing.assert_allclose(nodes["expected_loss"] * nodes["weight"], t.risk)
+    np.testing.assert_allclose(nodes["cp"], t.complexity / t.risk[0])
+    np.testing.assert_array_equal(nodes["predicted"], tree.classes_[t.yval])
+    internal = t.children_left >= 0
+    np.testing.assert_array_equal(nodes["left"][internal], 2 * nodes.index[internal])
+    np.testing.assert_array_equal(nodes["right"][internal], 2 * nodes.index[internal] + 1)
+    assert (nodes["left"][~internal] == -1).all() and (nodes["split"][~internal] == "").all()
+    imp = summary["variable importance"]
+    assert imp["percent"].sum() == pytest.approx(100.0)
+    np.testing.assert_allclose(imp["importance"].sum(), tree.variable_importance_.sum())
+    pd.testing.assert_frame_equal(summary["cp table"], tree.cp_table_)
+    if any(lc is not None for lc in t.left_categories):
+        assert nodes["split"].str.startswith("colour=").any()
+    assert "weight" in str(summary)
+
+
+def test_tree_summary_needs_a_fit():
+    from sklearn.exceptions import NotFittedError
+
+    from ordstat.trees import OrdinalTreeClassifier
+
+    with pytest.raises(NotFittedError):
+        OrdinalTreeClassifier().summary()
