@@ -165,8 +165,7 @@ def test_tree_summary_nodes_equal_tree_arrays():
     assert imp["percent"].sum() == pytest.approx(100.0)
     np.testing.assert_allclose(imp["importance"].sum(), tree.variable_importance_.sum())
     pd.testing.assert_frame_equal(summary["cp table"], tree.cp_table_)
-    if any(lc is not None for lc in t.left_categories):
-        assert nodes["split"].str.startswith("colour=").any()
+    assert nodes["split"].str.startswith("colour=").any()
     assert "weight" in str(summary)
 
 
