@@ -156,8 +156,12 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.coef_ = coef
         # back to the original scale: Z b = X coef - center . coef
         self.thresholds_ = self.thresholds_ + center @ coef
-        self.covariance_ = _covariance(X, endog, w, coef, self.thresholds_, keep, self.link)
-        self.log_likelihood_ = float(w @ np.log(self._proba(X)[np.arange(len(codes)), codes]))
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            # a unit of probability zero (separation) gives -inf / NaN, reported as such
+            self.covariance_ = _covariance(X, endog, w, coef, self.thresholds_, keep,
+                                           self.link)
+            self.log_likelihood_ = float(
+                w @ np.log(self._proba(X)[np.arange(len(codes)), codes]))
         self._n_fit = (len(codes), float(w.sum()))
         return self
 
