@@ -15,8 +15,8 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._base import OrdinalClassifierMixin
 from .exceptions import ConvergenceWarning
-from ._validation import (Integral, Interval, StrOptions, check_weighted_classes, validate_fit,
-                          validate_predict)
+from ._validation import (Integral, Interval, StrOptions, check_positive_int,
+                          check_weighted_classes, validate_fit, validate_predict)
 
 __all__ = ["ProportionalOddsClassifier"]
 
@@ -208,6 +208,7 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         from ._summary import Summary, feature_names
 
         check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
         se = np.sqrt(np.diag(self.covariance_))
         p = len(self.coef_)
         observed = self.classes_[self._observed]

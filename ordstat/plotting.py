@@ -143,7 +143,10 @@ def plot_tree(estimator, ax=None, feature_names=None, class_names=None, digits=3
     from ._summary import feature_names as default_names
     from .trees._export import _split_labels
 
+    from ._validation import check_positive_int
+
     tree_est = _fitted_tree(estimator, "plot_tree")
+    digits = check_positive_int(digits, "digits")
     tree = tree_est.tree_
     names = list(default_names(tree_est) if feature_names is None else feature_names)
     if len(names) != tree_est.n_features_in_:
@@ -270,8 +273,10 @@ def plot_confusion(y_true, y_pred, classes=None, normalize=None, ax=None, cmap="
     matplotlib Axes
         The matrix image (``ax.images[0]``) and one ``Text`` per cell.
     """
+    from ._validation import check_positive_int
     from .metrics import ordinal_confusion_matrix
 
+    digits = check_positive_int(digits, "digits", minimum=0)
     if normalize not in (None, "true", "pred", "all"):
         raise ValueError(f"normalize must be None, 'true', 'pred' or 'all'; got {normalize!r}.")
     table = ordinal_confusion_matrix(y_true, y_pred, classes, as_frame=True)

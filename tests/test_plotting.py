@@ -71,6 +71,8 @@ def test_plot_tree_errors():
         plot_tree(tree, feature_names=["a", "b"])
     with pytest.raises(ValueError, match="class_names has 2 labels"):
         plot_tree(tree, class_names=["a", "b"])
+    with pytest.raises(TypeError, match="digits must be an integer"):
+        plot_tree(tree, digits="3")
 
 
 def test_plot_cp_error_bars_one_se_line_and_tree_sizes():
@@ -104,6 +106,16 @@ def test_plot_cp_needs_cross_validation():
     X, y = _data(80)
     with pytest.raises(ValueError, match="xval >= 2"):
         plot_cp(OrdinalTreeClassifier(xval=0).fit(X, y))
+    with pytest.raises(TypeError, match="OrdinalTreeClassifier"):
+        plot_cp("tree")
+
+
+def test_plot_tree_of_a_single_leaf():
+    X, y = _data(80)
+    stump = OrdinalTreeClassifier(xval=0, min_split=1000).fit(X, y)
+    ax = plot_tree(stump)
+    assert [a.get_text() for a in ax.texts] == [f"{stump.classes_[stump.tree_.yval[0]]}\nn = 80"]
+    assert len(ax.lines) == 0
 
 
 def test_plot_confusion_counts_in_class_order():
@@ -133,5 +145,7 @@ def test_plot_confusion_normalised_and_errors():
     assert np.asarray(ax.images[0].get_array()).sum() == pytest.approx(1.0)
     with pytest.raises(ValueError, match="normalize must be"):
         plot_confusion(y_true, y_pred, normalize="rows")
+    with pytest.raises(ValueError, match="digits must be an integer >= 0"):
+        plot_confusion(y_true, y_pred, digits=-1)
     with pytest.raises(ValueError, match="same length"):
         plot_confusion(["a", "b"], ["a"])

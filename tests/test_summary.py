@@ -178,6 +178,16 @@ def test_tree_summary_needs_a_fit():
         OrdinalTreeClassifier().summary()
 
 
+def test_summary_digits_are_checked():
+    from ordstat.trees import OrdinalTreeClassifier
+
+    X, y = _polr_data(60)
+    with pytest.raises(ValueError, match="digits must be an integer >= 1"):
+        ProportionalOddsClassifier().fit(X, y).summary(digits=0)
+    with pytest.raises(TypeError, match="digits must be an integer"):
+        OrdinalTreeClassifier(xval=0).fit(X, y).summary(digits=2.5)
+
+
 @pytest.mark.r
 @pytest.mark.parametrize("method, link", [("logistic", "logit"), ("probit", "probit")])
 def test_polr_weighted_standard_errors_match_live_mass_polr(method, link):

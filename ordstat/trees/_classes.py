@@ -17,6 +17,7 @@ from .._base import OrdinalClassifierMixin
 from .._categories import category_codes, feature_label
 from .._validation import (
     check_in_range,
+    check_positive_int,
     check_random_state,
     validate_fit,
     validate_predict,
@@ -468,4 +469,4 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         from ._summary import tree_summary
 
         check_is_fitted(self)
-        return tree_summary(self, digits)
+        return tree_summary(self, check_positive_int(digits, "digits"))
