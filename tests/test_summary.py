@@ -155,7 +155,9 @@ def test_tree_summary_nodes_equal_tree_arrays():
     np.testing.assert_array_equal(nodes.index, t.node_number)
     np.testing.assert_array_equal(nodes["n"], t.n_node_samples)
     np.testing.assert_allclose(nodes["expected_loss"] * nodes["weight"], t.risk)
-    np.testing.assert_allclose(nodes["cp"], t.complexity / t.risk[0])
+    np.testing.assert_allclose(nodes["cp"][t.children_left >= 0],
+                               (t.complexity / t.risk[0])[t.children_left >= 0])
+    assert nodes["cp"][t.children_left < 0].isna().all()
     np.testing.assert_array_equal(nodes["predicted"], tree.classes_[t.yval])
     internal = t.children_left >= 0
     np.testing.assert_array_equal(nodes["left"][internal], 2 * nodes.index[internal])
@@ -216,3 +218,49 @@ def test_polr_weighted_standard_errors_match_live_mass_polr(method, link):
     print(ours[["estimate", "std_error"]].assign(polr_value=ref[:, 0], polr_se=ref[:, 1]))
     np.testing.assert_allclose(ours["estimate"], ref[:, 0], rtol=1e-4, atol=1e-5)
     np.testing.assert_allclose(ours["std_error"], ref[:, 1], rtol=1e-3)
+
+
+@pytest.mark.r
+@pytest.mark.parametrize("case", ["iris", "five3_m20"])
+def test_tree_summary_agrees_with_rpart_frame(case):
+    """Node sizes, expected losses (dev / wt), complexities of the splits and the variable
+    importance percentages equal those of rpart's own summary (Gini, no surrogates). rpart may
+    put the x >= c child first, so nodes are compared as sets."""
+    pytest.importorskip("rpy2")
+    from _reference import RPART_CASES
+    from rpy2 import robjects as ro
+    from rpy2.robjects import default_converter, numpy2ri, pandas2ri
+    from rpy2.robjects.conversion import localconverter
+
+    from ordstat.trees import OrdinalTreeClassifier
+
+    data, minsplit, cp = RPART_CASES[case]
+    X, y, folds = read_input(data)
+    frame = pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])])
+    frame["y"] = pd.Categorical(np.asarray(y).astype(str))
+    with localconverter(default_converter + pandas2ri.converter):
+        ro.globalenv["d"] = frame
+    ro.globalenv["folds"] = ro.IntVector((folds + 1).tolist())
+    ro.r(f"f <- rpart::rpart(y ~ ., data = d, method = 'class', control = "
+         f"rpart::rpart.control(minsplit = {minsplit}, minbucket = round({minsplit} / 3), "
+         f"cp = {cp}, xval = folds, maxcompete = 0, maxsurrogate = 0))")
+    with localconverter(default_converter + numpy2ri.converter):
+        n = np.asarray(ro.r("f$frame$n"))
+        loss = np.asarray(ro.r("f$frame$dev / f$frame$wt"))
+        cx = np.asarray(ro.r("f$frame$complexity"))
+        leaf = np.asarray(ro.r("f$frame$var == '<leaf>'")).astype(bool)
+        importance = np.asarray(ro.r("round(100 * f$variable.importance / "
+                                     "sum(f$variable.importance))"))
+        imp_names = list(ro.r("names(f$variable.importance)"))
+    tree = OrdinalTreeClassifier(criterion="gini", min_split=minsplit, cp=cp, xval=folds).fit(
+        frame.drop(columns="y"), np.asarray(y).astype(str))
+    summary = tree.summary()
+    nodes = summary["nodes"]
+    ours = sorted(zip(nodes["n"], np.round(nodes["expected_loss"], 10)))
+    assert ours == sorted(zip(n.astype(int), np.round(loss, 10)))
+    split = nodes["left"] > 0
+    ours = sorted(zip(nodes["n"][split], np.round(nodes["cp"][split], 10)))
+    assert ours == sorted(zip(n[~leaf].astype(int), np.round(cx[~leaf], 10)))
+    imp = summary["variable importance"]
+    assert list(imp.index) == imp_names
+    np.testing.assert_array_equal(np.round(imp["percent"]), importance)

@@ -441,10 +441,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         """A description of the fitted tree, in the spirit of rpart's ``summary.rpart``.
 
         Lists the estimator's parameters, the cp table, the variable importance and, for every
-        node: its number of units (and weight), complexity (CP scale), predicted class,
-        expected loss (the leaf rule's mean loss in the node), share of the weight, weighted
-        class counts and proportions and, for internal nodes, the primary split with its
-        improvement and the sizes of the two children.
+        node: its number of units (and weight), predicted class, expected loss (the leaf
+        rule's mean loss in the node), share of the weight, weighted class counts and
+        proportions and, for internal nodes, the complexity (CP scale), the primary split with
+        its improvement and the sizes of the two children.
 
         Parameters
         ----------

@@ -20,7 +20,8 @@ def node_table(tree, classes, names, categories=None, digits=4):
     """One row per node, in the order of ``tree_`` (depth-first preorder).
 
     Columns: ``node`` (rpart's node number), ``n`` (units), ``weight``, ``cp`` (complexity /
-    root risk), ``predicted`` (label), ``expected_loss`` (risk / weight: the leaf rule's mean
+    root risk: the largest cp at which the split survives pruning; NaN at leaves),
+    ``predicted`` (label), ``expected_loss`` (risk / weight: the leaf rule's mean
     loss in the node), ``prob_node`` (weight / root weight), ``split`` (the primary split,
     the condition that sends units LEFT; "" at leaves), ``improvement`` (goodness of split on
     the count scale), ``left`` and ``right`` (node numbers of the children, -1 at leaves).
@@ -39,7 +40,8 @@ def node_table(tree, classes, names, categories=None, digits=4):
         "node": tree.node_number,
         "n": tree.n_node_samples,
         "weight": weight,
-        "cp": tree.complexity / root_risk if root_risk > 0 else np.zeros(tree.n_nodes),
+        "cp": np.where(internal, tree.complexity / (root_risk if root_risk > 0 else 1.0),
+                       np.nan),
         "predicted": np.asarray(classes, dtype=object)[tree.yval],
         "expected_loss": tree.risk / np.where(weight > 0, weight, 1.0),
         "prob_node": weight / weight[0],
@@ -67,7 +69,7 @@ def _node_text(tree, nodes, classes, digits):
         kind = "leaf" if row.left < 0 else "split"
         lines.append(f"Node {row.node} ({kind}): {row.n} units"
                      + ("" if row.weight == row.n else f", weight {_fmt(row.weight, digits)}")
-                     + f", complexity {_fmt(row.cp, digits)}")
+                     + ("" if row.left < 0 else f", complexity {_fmt(row.cp, digits)}"))
         lines.append(f"  predicted class {row.predicted}, expected loss "
                      f"{_fmt(row.expected_loss, digits)}, P(node) {_fmt(row.prob_node, digits)}")
         lines.append("  class     " + " ".join(f"{str(c):>{width}}" for c in classes))
