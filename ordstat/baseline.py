@@ -11,11 +11,12 @@ import warnings
 import numpy as np
 from scipy import stats
 from sklearn.base import BaseEstimator
+from sklearn.utils.validation import check_is_fitted
 
 from ._base import OrdinalClassifierMixin
 from .exceptions import ConvergenceWarning
-from ._validation import (Integral, Interval, StrOptions, check_weighted_classes, validate_fit,
-                          validate_predict)
+from ._validation import (Integral, Interval, StrOptions, check_positive_int,
+                          check_weighted_classes, validate_fit, validate_predict)
 
 __all__ = ["ProportionalOddsClassifier"]
 
@@ -45,6 +46,12 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
     thresholds_ : ndarray of shape (K_observed - 1,)
         theta_k on the scale of the original features, increasing, for the classes present in
         the training data (MASS::polr's ``zeta``).
+    covariance_ : ndarray of shape (n_features + K_observed - 1, n_features + K_observed - 1)
+        Inverse of the observed information of (``coef_``, ``thresholds_``), MASS::polr's
+        ``vcov``; rows and columns of dropped constant features are NaN, and so is the whole
+        matrix when the information is singular (e.g. under separation).
+    log_likelihood_ : float
+        Weighted log-likelihood sum_i w_i log P(Y = y_i | x_i) at the estimate.
     converged_ : bool
     n_iter_ : int
         Optimiser iterations.
@@ -149,11 +156,20 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.coef_ = coef
         # back to the original scale: Z b = X coef - center . coef
         self.thresholds_ = self.thresholds_ + center @ coef
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            # a unit of probability zero (separation) gives -inf / NaN, reported as such
+            self.covariance_ = _covariance(X, endog, w, coef, self.thresholds_, keep,
+                                           self.link)
+            self.log_likelihood_ = float(
+                w @ np.log(self._proba(X)[np.arange(len(codes)), codes]))
+        self._n_fit = (len(codes), float(w.sum()))
         return self
 
     def predict_proba(self, X):
         """Class probabilities, columns in ``classes_`` order (lowest to highest)."""
-        X = validate_predict(self, X)
+        return self._proba(validate_predict(self, X))
+
+    def _proba(self, X):
         eta = X @ self.coef_
         cum = _LINKS[self.link].cdf(self.thresholds_[None, :] - eta[:, None])
         cum = np.hstack([np.zeros((len(eta), 1)), cum, np.ones((len(eta), 1))])
@@ -162,6 +178,131 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         proba = np.zeros((len(eta), self.n_classes_))
         proba[:, self._observed] = observed_proba
         return proba
+
+    def summary(self, digits=4):
+        """Coefficients and thresholds with standard errors, z statistics and p-values.
+
+        The layout of MASS::polr's ``summary`` with two-sided Wald p-values added: for each
+        parameter theta with standard error se (square root of the diagonal of ``covariance_``),
+        z = theta / se and p = 2 (1 - Phi(|z|)). Thresholds are named ``"a|b"`` for the cut
+        between consecutive observed classes a and b, as polr prints ``zeta``.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables ``summary["coefficients"]``
+            and ``summary["thresholds"]`` are DataFrames with columns ``estimate``,
+            ``std_error``, ``z``, ``p_value``.
+
+        References
+        ----------
+        McCullagh, P. (1980). Regression models for ordinal data. JRSS B 42, 109-142.
+        Venables, W. N. and Ripley, B. D. (2002). Modern Applied Statistics with S, section 7.3
+        (MASS::polr).
+        """
+        from ._summary import Summary, feature_names
+
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        se = np.sqrt(np.diag(self.covariance_))
+        p = len(self.coef_)
+        observed = self.classes_[self._observed]
+        cut_names = [f"{a}|{b}" for a, b in zip(observed[:-1], observed[1:])]
+        coefficients = _wald_table(self.coef_, se[:p], feature_names(self))
+        thresholds = _wald_table(self.thresholds_, se[p:], cut_names)
+        n, total = self._n_fit
+        n_params = int(np.count_nonzero(np.isfinite(se[:p]))) + len(self.thresholds_)
+        info = [
+            ("model", f"{_LINK_FORMULA[self.link]} = zeta_k - x'beta (MASS::polr's "
+                      "parametrisation)"),
+            ("link", self.link),
+            ("classes", " < ".join(map(str, self.classes_))),
+            ("units", f"{n}" + ("" if total == n else f" (total weight {total:.{digits}g})")),
+            ("log-likelihood", f"{self.log_likelihood_:.{digits + 2}g}"),
+            ("AIC", f"{2 * n_params - 2 * self.log_likelihood_:.{digits + 2}g}"),
+            ("converged", str(self.converged_)),
+        ]
+        notes = ("p-values: two-sided Wald tests, 2 * (1 - Phi(|z|)); NaN marks a dropped "
+                 "constant feature or a singular information matrix.")
+        return Summary(f"Proportional-odds model ({self.link} link)", info,
+                       {"coefficients": coefficients, "thresholds": thresholds}, notes, digits)
+
+
+_LINK_FORMULA = {"logit": "logit P(Y <= k | x)", "probit": "probit P(Y <= k | x)"}
+
+# link name -> derivative of its density, f'(z)
+_DENSITY_SLOPE = {
+    "logit": lambda z: stats.logistic.pdf(z) * (1.0 - 2.0 * stats.logistic.cdf(z)),
+    "probit": lambda z: -z * stats.norm.pdf(z),
+}
+
+
+def _wald_table(estimate, se, names):
+    import pandas as pd
+
+    z = estimate / se
+    return pd.DataFrame({"estimate": estimate, "std_error": se, "z": z,
+                         "p_value": 2.0 * stats.norm.sf(np.abs(z))}, index=pd.Index(names))
+
+
+def _information(X, endog, w, beta, zeta, link):
+    """Observed information -d^2 l / d theta^2 of theta = (beta, zeta).
+
+    With a_i = zeta_{y_i} - x_i'beta and b_i = zeta_{y_i - 1} - x_i'beta (infinite at the
+    ends), l_i = log(F(a_i) - F(b_i)) and P_i = F(a_i) - F(b_i):
+    d2 l_i / da2 = f'(a)/P - f(a)^2/P^2, d2 l_i / db2 = -f'(b)/P - f(b)^2/P^2,
+    d2 l_i / da db = f(a) f(b) / P^2, and da/dtheta = (-x_i, e_{y_i}),
+    db/dtheta = (-x_i, e_{y_i - 1}).
+    """
+    dist, slope = _LINKS[link], _DENSITY_SLOPE[link]
+    n, p = X.shape
+    m = len(zeta)
+    eta = X @ beta
+    cuts = np.concatenate([[-np.inf], zeta, [np.inf]])
+    upper, lower = cuts[endog + 1] - eta, cuts[endog] - eta
+    prob = dist.cdf(upper) - dist.cdf(lower)
+
+    def density_and_slope(z):
+        finite = np.isfinite(z)
+        zf = np.where(finite, z, 0.0)
+        return np.where(finite, dist.pdf(zf), 0.0), np.where(finite, slope(zf), 0.0)
+
+    fa, dfa = density_and_slope(upper)
+    fb, dfb = density_and_slope(lower)
+    l_aa = dfa / prob - (fa / prob) ** 2
+    l_bb = -dfb / prob - (fb / prob) ** 2
+    l_ab = fa * fb / prob ** 2
+    rows = np.arange(n)
+    da = np.hstack([-X, np.zeros((n, m))])
+    db = da.copy()
+    top, bottom = endog < m, endog > 0
+    da[rows[top], p + endog[top]] = 1.0
+    db[rows[bottom], p + endog[bottom] - 1] = 1.0
+    cross = (da * (w * l_ab)[:, None]).T @ db
+    hessian = ((da * (w * l_aa)[:, None]).T @ da + (db * (w * l_bb)[:, None]).T @ db
+               + cross + cross.T)
+    return -hessian
+
+
+def _covariance(X, endog, w, coef, thresholds, keep, link):
+    """``covariance_``: the inverse information over the kept features and the thresholds,
+    NaN for dropped features (or everywhere if the information is singular)."""
+    size = len(coef) + len(thresholds)
+    index = np.concatenate([np.flatnonzero(keep), len(coef) + np.arange(len(thresholds))])
+    cov = np.full((size, size), np.nan)
+    info = _information(X[:, keep], endog, w, coef[keep], thresholds, link)
+    try:
+        inverse = np.linalg.inv(info)
+    except np.linalg.LinAlgError:
+        return cov
+    if np.all(np.isfinite(inverse)) and np.all(np.diag(inverse) > 0):
+        cov[np.ix_(index, index)] = inverse
+    return cov
 
 
 def _fit_ordered_model(endog, exog, w, link, max_iter):

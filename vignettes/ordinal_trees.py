@@ -41,22 +41,54 @@ for row in rows:
 # ## Pruning: the cost-complexity table
 #
 # `cp_table_` is rpart's `printcp` table: the cross-validated relative error of each subtree.
+# `plot_cp` draws it as rpart's `plotcp` does: error bars of one standard error, and the dashed
+# line at the smallest error plus its standard error (the one-standard-error rule keeps the
+# smallest tree below it).
 
 # %%
+from ordstat.plotting import plot_confusion, plot_cp, plot_tree
+
 tree = OrdinalTreeClassifier(criterion="ordinal", cp=0.001, random_state=0).fit(X, y)
-table = tree.cp_table_
-print(table.head(10))
-fig, ax = plt.subplots(figsize=(6, 3.5))
-ax.errorbar(np.arange(len(table)), table["xerror"], yerr=table["xstd"], marker="o")
-ax.set_xticks(np.arange(len(table)), table["nsplit"])
-ax.set_xlabel("number of splits")
-ax.set_ylabel("cross-validated relative error")
-ax.set_title("cost-complexity pruning, ordinal impurity")
+print(tree.cp_table_.head(10))
+plot_cp(tree)
 plt.show()
+
+# %% [markdown]
+# ## The pruned tree: summary and picture
+#
+# `summary()` describes the tree in the spirit of rpart's `summary`: the cp table, the variable
+# importance, and for every node its size, predicted class, expected loss, class counts and
+# primary split. Its tables are DataFrames (`summary["nodes"]`).
 
 # %%
 pruned = OrdinalTreeClassifier(criterion="ordinal", prune="1se", random_state=0).fit(X, y)
-print(pruned.export_text())
+summary = pruned.summary()
+print(summary)
+
+# %%
+plot_tree(pruned)
+plt.show()
+
+# %% [markdown]
+# The training confusion matrix, classes in their order (rows true, columns predicted): an
+# ordinal tree's errors mostly fall next to the diagonal.
+
+# %%
+plot_confusion(y, pruned.predict(X), normalize="true")
+plt.show()
+
+# %% [markdown]
+# ## The proportional-odds baseline
+#
+# The classical cumulative logit model (McCullagh 1980), fitted by maximum likelihood; its
+# `summary()` gives the coefficients and the thresholds (named "lower|upper" as R's
+# `MASS::polr` prints them) with standard errors, Wald z statistics and p-values.
+
+# %%
+from ordstat import ProportionalOddsClassifier
+
+polr = ProportionalOddsClassifier().fit(X[["selfLR", "age", "educ", "income"]], y)
+print(polr.summary())
 
 # %% [markdown]
 # ## Comparing methods on the same splits

@@ -17,6 +17,7 @@ from .._base import OrdinalClassifierMixin
 from .._categories import category_codes, feature_label
 from .._validation import (
     check_in_range,
+    check_positive_int,
     check_random_state,
     validate_fit,
     validate_predict,
@@ -436,3 +437,36 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                  else [f"x{j}" for j in range(self.n_features_in_)])
         return tree_to_text(self.tree_, self.classes_, names, self.categories_, digits)
 
+    def summary(self, digits=4):
+        """A description of the fitted tree, in the spirit of rpart's ``summary.rpart``.
+
+        Lists the estimator's parameters, the cp table, the variable importance and, for every
+        node: its number of units (and weight), predicted class, expected loss (the leaf
+        rule's mean loss in the node), share of the weight, weighted class counts and
+        proportions and, for internal nodes, the complexity (CP scale), the primary split with
+        its improvement and the sizes of the two children.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables ``summary["cp table"]``
+            (``cp_table_``), ``summary["variable importance"]`` (``importance`` as in
+            ``variable_importance_``, ``percent`` of their sum; features with a split only)
+            and ``summary["nodes"]`` (one row per node of ``tree_``, indexed by rpart's node
+            number: ``n``, ``weight``, ``cp``, ``predicted``, ``expected_loss``, ``prob_node``,
+            ``split`` (the condition sending units left), ``improvement``, ``left``,
+            ``right``).
+
+        References
+        ----------
+        Therneau & Atkinson, An Introduction to Recursive Partitioning Using the RPART Routines.
+        """
+        from ._summary import tree_summary
+
+        check_is_fitted(self)
+        return tree_summary(self, check_positive_int(digits, "digits"))

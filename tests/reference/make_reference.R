@@ -62,9 +62,11 @@ save(c(list(versions = versions), fits), "mclust")
 d <- read.csv(file.path(here, "polr.csv"))
 d$y <- factor(d$y, levels = c("c0", "c1", "c2", "c3"), ordered = TRUE)
 polr_fit <- function(method) {
-  f <- polr(y ~ x1 + x2, data = d, method = method, Hess = FALSE,
+  f <- polr(y ~ x1 + x2, data = d, method = method, Hess = TRUE,
             control = list(reltol = 1e-12, maxit = 1000))
-  list(coefficients = unname(coef(f)), zeta = unname(f$zeta), loglik = as.numeric(logLik(f)))
+  # se: summary.polr's "Std. Error", coefficients then zeta (optim's finite-difference Hessian)
+  list(coefficients = unname(coef(f)), zeta = unname(f$zeta), loglik = as.numeric(logLik(f)),
+       se = unname(sqrt(diag(vcov(f)))))
 }
 save(list(versions = versions, logit = polr_fit("logistic"), probit = polr_fit("probit")), "polr")
 

@@ -1,0 +1,119 @@
+"""``OrdinalTreeClassifier.summary()``: the cp table, variable importance and a description of
+every node (in the spirit of rpart's ``summary.rpart``, Therneau & Atkinson)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .._summary import Summary, feature_names
+from ._export import _split_labels
+
+__all__ = ["tree_summary", "node_table"]
+
+
+def _fmt(x, digits):
+    return f"{x:.{digits}g}"
+
+
+def node_table(tree, classes, names, categories=None, digits=4):
+    """One row per node, in the order of ``tree_`` (depth-first preorder).
+
+    Columns: ``node`` (rpart's node number), ``n`` (units), ``weight``, ``cp`` (complexity /
+    root risk: the largest cp at which the split survives pruning; NaN at leaves),
+    ``predicted`` (label), ``expected_loss`` (risk / weight: the leaf rule's mean
+    loss in the node), ``prob_node`` (weight / root weight), ``split`` (the primary split,
+    the condition that sends units LEFT; "" at leaves), ``improvement`` (goodness of split on
+    the count scale), ``left`` and ``right`` (node numbers of the children, -1 at leaves).
+    """
+    labels = _split_labels(tree, list(map(str, names)), categories or {}, digits)
+    internal = tree.children_left >= 0
+    weight = tree.weighted_n_node_samples
+    root_risk = tree.risk[0]
+    split = np.array([labels[tree.children_left[v]] if internal[v] else ""
+                      for v in range(tree.n_nodes)], dtype=object)
+
+    def child_number(children):
+        return np.where(internal, tree.node_number[np.maximum(children, 0)], -1)
+
+    return pd.DataFrame({
+        "node": tree.node_number,
+        "n": tree.n_node_samples,
+        "weight": weight,
+        "cp": np.where(internal, tree.complexity / (root_risk if root_risk > 0 else 1.0),
+                       np.nan),
+        "predicted": np.asarray(classes, dtype=object)[tree.yval],
+        "expected_loss": tree.risk / np.where(weight > 0, weight, 1.0),
+        "prob_node": weight / weight[0],
+        "split": split,
+        "improvement": tree.improvement,
+        "left": child_number(tree.children_left),
+        "right": child_number(tree.children_right),
+    })
+
+
+def _missing_text(tree, v):
+    # MISSING VALUES: once the tree records, per split, the side that units with a missing
+    # value go to, return "missing values go left" / "missing values go right" for node v here.
+    return ""
+
+
+def _node_text(tree, nodes, classes, digits):
+    """The per-node description."""
+    total = tree.weighted_n_node_samples
+    proba = tree.value / np.where(total > 0, total, 1.0)[:, None]
+    width = max(len(str(c)) for c in classes)
+    width = max(width, digits + 3)
+    lines = []
+    for v, row in enumerate(nodes.itertuples(index=False)):
+        kind = "leaf" if row.left < 0 else "split"
+        lines.append(f"Node {row.node} ({kind}): {row.n} units"
+                     + ("" if row.weight == row.n else f", weight {_fmt(row.weight, digits)}")
+                     + ("" if row.left < 0 else f", complexity {_fmt(row.cp, digits)}"))
+        lines.append(f"  predicted class {row.predicted}, expected loss "
+                     f"{_fmt(row.expected_loss, digits)}, P(node) {_fmt(row.prob_node, digits)}")
+        lines.append("  class     " + " ".join(f"{str(c):>{width}}" for c in classes))
+        lines.append("  counts    " + " ".join(f"{_fmt(c, digits):>{width}}"
+                                               for c in tree.value[v]))
+        lines.append("  proba     " + " ".join(f"{p:>{width}.{digits - 1}f}" for p in proba[v]))
+        if row.left >= 0:
+            left, right = tree.children_left[v], tree.children_right[v]
+            lines.append(f"  split     {row.split}  (improvement "
+                         f"{_fmt(row.improvement, digits)}): left node {row.left} "
+                         f"({tree.n_node_samples[left]} units), right node {row.right} "
+                         f"({tree.n_node_samples[right]} units)")
+            missing = _missing_text(tree, v)
+            if missing:
+                lines.append(f"  {missing}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def tree_summary(estimator, digits=4):
+    """The :class:`~ordstat._summary.Summary` of a fitted OrdinalTreeClassifier."""
+    tree = estimator.tree_
+    names = feature_names(estimator)
+    classes = estimator.classes_
+    nodes = node_table(tree, classes, names, getattr(estimator, "categories_", {}), digits)
+    imp = np.asarray(estimator.variable_importance_, dtype=float)
+    order = [j for j in np.argsort(-imp, kind="stable") if imp[j] > 0]
+    importance = pd.DataFrame(
+        {"importance": imp[order], "percent": 100.0 * imp[order] / imp.sum() if order else []},
+        index=pd.Index([names[j] for j in order], name="feature"))
+    crit = estimator.criterion
+    info = [
+        ("call", repr(estimator)),
+        ("units", f"{int(tree.n_node_samples[0])}"
+         + ("" if tree.weighted_n_node_samples[0] == tree.n_node_samples[0]
+            else f" (total weight {_fmt(tree.weighted_n_node_samples[0], digits)})")),
+        ("classes", " < ".join(map(str, classes))),
+        ("criterion", crit if isinstance(crit, str)
+         else getattr(crit, "name", None) or getattr(crit, "__name__", type(crit).__name__)),
+        ("leaf rule", estimator.leaf_rule),
+        ("tree", f"{tree.n_nodes - tree.n_leaves} splits, {tree.n_leaves} leaves, depth "
+                 f"{tree.max_depth}, pruned at cp = {_fmt(estimator.cp_, digits)}"),
+    ]
+    tables = {"cp table": estimator.cp_table_, "variable importance": importance,
+              "nodes": nodes.set_index("node")}
+    return Summary("Ordinal classification tree", info, tables,
+                   _node_text(tree, nodes, classes, digits), digits)
