@@ -12,7 +12,7 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
-from scipy.stats import beta as beta_dist
+from scipy.special import betaincinv
 from sklearn.base import BaseEstimator
 
 from .._validation import (
@@ -39,12 +39,16 @@ def _unit_impurity(crit):
 
 def pessimistic_errors(errors, n, confidence):
     """C4.5's estimate of the errors of a leaf: n times the upper ``confidence`` limit of the
-    binomial error rate (exact Clopper-Pearson limit instead of C4.5's normal approximation)."""
-    if n <= 0:
-        return 0.0
-    if errors >= n:
-        return float(n)
-    return float(n * beta_dist.ppf(1.0 - confidence, errors + 1.0, n - errors))
+    binomial error rate (exact Clopper-Pearson limit instead of C4.5's normal approximation).
+    Elementwise for arrays of ``errors`` and ``n``."""
+    errors, n = np.broadcast_arrays(np.asarray(errors, dtype=np.float64),
+                                    np.asarray(n, dtype=np.float64))
+    out = np.where(n > 0, n, 0.0)  # n where every unit is an error, 0 for an empty node
+    inner = (n > 0) & (errors < n)
+    # the Beta(errors + 1, n - errors) quantile, as scipy.stats.beta.ppf, without its overhead
+    out[inner] = n[inner] * betaincinv(errors[inner] + 1.0, n[inner] - errors[inner],
+                                       1.0 - confidence)
+    return float(out) if out.ndim == 0 else out
 
 
 def _level_split(search, counts, todo, params, scale):
@@ -115,25 +119,27 @@ def _grow(X, codes, W, params):
     return tree
 
 
-def _prune(tree, node, confidence):
-    """C4.5-style subtree replacement, bottom-up; returns the node's estimated errors.
+def _prune(tree, confidence):
+    """C4.5-style subtree replacement, bottom-up.
 
     A node's errors as a leaf are the minority weights summed over the replicas (each replica
     predicts its majority label), and n its weight summed over the replicas."""
-    counts = tree["counts"][node]
-    n = float(counts.sum())
-    leaf_est = pessimistic_errors(float(np.minimum(counts[:, 0], counts[:, 1]).sum()), n,
-                                  confidence)
-    if tree["left"][node] < 0:
-        return leaf_est
-    sub = _prune(tree, tree["left"][node], confidence) + \
-        _prune(tree, tree["right"][node], confidence)
-    if leaf_est <= sub + 0.1:  # C4.5 prunes when the leaf is not worse by more than 0.1
-        tree["left"][node] = tree["right"][node] = -1
-        tree["feature"][node] = -1
-        tree["threshold"][node] = np.full(counts.shape[0], np.inf)
-        return leaf_est
-    return sub
+    counts = np.asarray(tree["counts"])
+    leaf_est = pessimistic_errors(np.minimum(counts[..., 0], counts[..., 1]).sum(axis=1),
+                                  counts.sum(axis=(1, 2)), confidence)
+
+    def prune(node):  # the node's estimated errors after pruning its subtree
+        if tree["left"][node] < 0:
+            return leaf_est[node]
+        sub = prune(tree["left"][node]) + prune(tree["right"][node])
+        if leaf_est[node] <= sub + 0.1:  # C4.5 prunes when the leaf is not worse by > 0.1
+            tree["left"][node] = tree["right"][node] = -1
+            tree["feature"][node] = -1
+            tree["threshold"][node] = np.full(counts.shape[1], np.inf)
+            return leaf_est[node]
+        return sub
+
+    prune(0)
 
 
 def _compact(tree):
@@ -157,7 +163,7 @@ def grow_replicated_tree(X, codes, W, params):
     """Grow (and prune) an oDT on replica weights ``W`` of shape (n, K-1); a dict of arrays."""
     tree = _grow(X, codes, W, params)
     if params.get("prune"):
-        _prune(tree, 0, params["confidence"])
+        _prune(tree, params["confidence"])
     return _compact(tree)
 
 

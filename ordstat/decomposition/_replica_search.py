@@ -96,7 +96,7 @@ class ReplicaSearch:
         -------
         goodness : ndarray of shape (n_nodes, p, K-1)
             Goodness of the best cut (count scale); -inf where the replica has no admissible
-            cut, no units in the node, or the node is not searched.
+            cut, no units in the node or only units of one class, or the node is not searched.
         threshold : ndarray of the same shape
             Its threshold (NaN where the goodness is -inf).
         """
@@ -104,9 +104,11 @@ class ReplicaSearch:
         good, thr = np.full(shape, -np.inf), np.full(shape, np.nan)
         todo = np.ones(self.n_nodes, dtype=bool) if todo is None else np.asarray(todo, bool)
         for k, rep in enumerate(self.replicas):
-            if not todo[rep.nodes].any():
+            # a replica that is pure in a node has no cut of positive goodness there
+            want = todo[rep.nodes] & (rep.totals.min(axis=1) > 0)
+            if not want.any():
                 continue
-            mask = np.repeat(todo[rep.nodes][None, :], self.p, axis=0)
+            mask = np.repeat(want[None, :], self.p, axis=0)
             g, t, _ = rep.sp.search(rep.layout, rep.totals, rep.sizes, mask)
             good[rep.nodes, :, k] = g.T
             thr[rep.nodes, :, k] = t.T
