@@ -154,22 +154,27 @@ def test_rule_registry_errors_and_user_rule():
 
 # --- threshold search -------------------------------------------------------------------------
 
+def _cut_goodness(x, codes, W, k, crit, t):
+    """Goodness of replica k's cut ``x < t`` over its units of positive weight, by hand."""
+    mine, pos, left = W[:, k] > 0, codes > k, x < t
+    L = np.array([[W[mine & left & ~pos, k].sum(), W[mine & left & pos, k].sum()]])
+    R = np.array([[W[mine & ~left & ~pos, k].sum(), W[mine & ~left & pos, k].sum()]])
+    return crit(L, R)[0], int((mine & left).sum()), int((mine & ~left).sum())
+
+
 def _naive_search(x, codes, W, crit, min_leaf):
-    """Every midpoint, every replica, one criterion call per candidate: the best goodness per
-    replica and the goodness of every admissible threshold."""
+    """Every midpoint between consecutive distinct values of each replica's units (weight > 0),
+    one criterion call per candidate: the best goodness per replica and the goodness of every
+    admissible threshold (both children with at least ``min_leaf`` of the replica's units)."""
     m = W.shape[1]
-    values = np.unique(x)
     best_g, table = np.zeros(m), [{} for _ in range(m)]
     for k in range(m):
-        pos = codes > k
+        values = np.unique(x[W[:, k] > 0])
         for a, b in zip(values[:-1], values[1:]):
             t = 0.5 * (a + b)
-            left = x <= t
-            L = np.array([[W[left & ~pos, k].sum(), W[left & pos, k].sum()]])
-            R = np.array([[W[~left & ~pos, k].sum(), W[~left & pos, k].sum()]])
-            if L.sum() < min_leaf or R.sum() < min_leaf:
+            g, n_left, n_right = _cut_goodness(x, codes, W, k, crit, t)
+            if n_left < min_leaf or n_right < min_leaf:
                 continue
-            g = crit(L, R)[0]
             if g > 1e-12:
                 table[k][t] = g
                 best_g[k] = max(best_g[k], g)
@@ -177,16 +182,17 @@ def _naive_search(x, codes, W, crit, min_leaf):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(["entropy", "gini", "ordinal"]))
-def test_threshold_search_matches_naive(seed, criterion):
+@given(st.integers(0, 10_000), st.sampled_from(["entropy", "gini", "ordinal"]),
+       st.integers(1, 4))
+def test_threshold_search_matches_naive(seed, criterion, min_leaf):
     rng = np.random.default_rng(seed)
     n, K = 25, 4
     x = rng.integers(0, 8, n).astype(float)
     codes = rng.integers(0, K, n)
     W = rng.uniform(0, 2, size=(n, K - 1)) * (rng.uniform(size=(n, K - 1)) > 0.2)
     crit = get_criterion(criterion)
-    t, g = replica_threshold_search(x, codes, W, criterion, min_leaf=1.0)
-    g0, table = _naive_search(x, codes, W, crit, 1.0)
+    t, g = replica_threshold_search(x, codes, W, criterion, min_leaf=min_leaf)
+    g0, table = _naive_search(x, codes, W, crit, min_leaf)
     np.testing.assert_allclose(g, g0, rtol=1e-9, atol=1e-12)
     for k in range(K - 1):
         if np.isfinite(t[k]):  # a best cut (ties up to round-off may pick either)

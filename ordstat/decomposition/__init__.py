@@ -11,7 +11,7 @@ from ._replicas import (
     get_replica_rule,
     register_replica_rule,
 )
-from ._split import replica_threshold_search
+from ._replica_search import replica_threshold_search
 from ._svm import WeightedSVMEnsemble, svm_grid_search, waegeman_weights
 
 __all__ = [

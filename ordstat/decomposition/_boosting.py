@@ -11,23 +11,23 @@ from ..trees.criteria import get_criterion
 from ._base import ReplicaClassifierMixin
 from ._odt import ReplicatedTreeClassifier
 from ._replicas import apply_rule, get_replica_rule
-from ._split import replica_threshold_search
+from ._replica_search import replica_threshold_search
 
 _EPS = 1e-10
 
 
 def _stump_predictions(x, thresholds, left_labels, right_labels):
     """(n, K-1) 0/1 answers of K-1 stumps on one attribute."""
-    go_left = x[:, None] <= thresholds[None, :]
+    go_left = x[:, None] < thresholds[None, :]
     return np.where(go_left, left_labels[None, :], right_labels[None, :])
 
 
 def _fit_stumps(X, codes, pos, W, criterion):
     """Per-replica stumps on every attribute: threshold by ``criterion`` (+inf: a constant),
-    each side labelled by its weighted majority. Returns thresholds, left and right labels and
-    weighted errors, each of shape (p, K-1)."""
-    thr, _ = replica_threshold_search(X, codes, W, criterion, min_leaf=0.0)
-    go_left = X[:, :, None] <= thr[None]  # (n, p, K-1)
+    each side labelled by its weighted majority (``x < threshold`` goes left). Returns thresholds,
+    left and right labels and weighted errors, each of shape (p, K-1)."""
+    thr, _ = replica_threshold_search(X, codes, W, criterion, min_leaf=1)
+    go_left = X[:, :, None] < thr[None]  # (n, p, K-1)
     wpos, wneg = np.where(pos, W, 0.0)[:, None], np.where(pos, 0.0, W)[:, None]
     left = (np.where(go_left, wpos, 0.0).sum(0) > np.where(go_left, wneg, 0.0).sum(0))
     right = (np.where(~go_left, wpos, 0.0).sum(0) > np.where(~go_left, wneg, 0.0).sum(0))

@@ -3,7 +3,8 @@ ordinal data classification", chapter 4).
 
 A branch node holds one attribute and K-1 thresholds, one per replica (``+inf``: this replica
 makes no cut there); a leaf holds K-1 binary labels. Read as K-1 binary trees that share their
-structure, replica k sends a unit left when x[attribute] <= threshold[k].
+structure, replica k sends a unit left when x[attribute] < threshold[k] (the convention of the
+tree package's split search, which finds the cuts).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
-from scipy.stats import beta as beta_dist
+from scipy.special import betaincinv
 from sklearn.base import BaseEstimator
 
 from .._validation import (
@@ -23,7 +24,7 @@ from .._validation import (
 from ..trees.criteria import get_criterion
 from ._base import ReplicaClassifierMixin
 from ._replicas import apply_rule, count_rank, get_replica_rule
-from ._split import replica_threshold_search
+from ._replica_search import ReplicaSearch
 
 
 def _unit_impurity(crit):
@@ -38,90 +39,107 @@ def _unit_impurity(crit):
 
 def pessimistic_errors(errors, n, confidence):
     """C4.5's estimate of the errors of a leaf: n times the upper ``confidence`` limit of the
-    binomial error rate (exact Clopper-Pearson limit instead of C4.5's normal approximation)."""
-    if n <= 0:
-        return 0.0
-    if errors >= n:
-        return float(n)
-    return float(n * beta_dist.ppf(1.0 - confidence, errors + 1.0, n - errors))
+    binomial error rate (exact Clopper-Pearson limit instead of C4.5's normal approximation).
+    Elementwise for arrays of ``errors`` and ``n``."""
+    errors, n = np.broadcast_arrays(np.asarray(errors, dtype=np.float64),
+                                    np.asarray(n, dtype=np.float64))
+    out = np.where(n > 0, n, 0.0)  # n where every unit is an error, 0 for an empty node
+    inner = (n > 0) & (errors < n)
+    # the Beta(errors + 1, n - errors) quantile, as scipy.stats.beta.ppf, without its overhead
+    out[inner] = n[inner] * betaincinv(errors[inner] + 1.0, n[inner] - errors[inner],
+                                       1.0 - confidence)
+    return float(out) if out.ndim == 0 else out
 
 
-class _Grower:
-    def __init__(self, X, codes, m, params):
-        self.X, self.codes, self.m, self.p = X, codes, m, params
-        self.crit = get_criterion(params["criterion"])
-        self.scale = _unit_impurity(self.crit)
-        self.feature, self.threshold, self.left, self.right = [], [], [], []
-        self.counts, self.labels = [], []
+def _level_split(search, counts, todo, params, scale):
+    """Attribute (-1: none) and K-1 thresholds of the best split of each node of a level.
 
-    def _new(self, counts, labels):
-        self.feature.append(-1)
-        self.threshold.append(np.full(self.m, np.inf))
-        self.left.append(-1)
-        self.right.append(-1)
-        self.counts.append(counts)
-        self.labels.append(labels)
-        return len(self.feature) - 1
-
-    def best_split(self, idx, W):
-        """(feature, thresholds) of the best admissible node split, or None."""
-        n_rep = W.sum(axis=0)
-        thr, good = replica_threshold_search(self.X[idx], self.codes[idx], W, self.crit,
-                                             self.p["min_samples_leaf"])  # (p, K-1) each
-        values = np.clip(np.divide(good, n_rep * self.scale, out=np.zeros(good.shape),
-                                   where=n_rep > 0), 0.0, 1.0)
-        active = np.isfinite(thr) & (values > self.p["min_gain"])
-        score = np.where(active.any(axis=1), apply_rule(self.p["rule"], values, active), 0.0)
-        j = int(np.argmax(score))
-        if not score[j] > 0:
-            return None
-        return j, np.where(active[j], thr[j], np.inf)
-
-    def grow(self, idx, W, depth, parent_labels):
-        pos = self.codes[idx][:, None] > np.arange(self.m)[None, :]
-        counts = np.stack([np.where(pos, 0.0, W).sum(axis=0), np.where(pos, W, 0.0).sum(axis=0)],
-                          axis=1)
-        labels = np.where(counts[:, 1] > counts[:, 0], 1,
-                          np.where(counts[:, 1] < counts[:, 0], 0, parent_labels))
-        node = self._new(counts, labels)
-        max_depth = self.p["max_depth"]
-        if (max_depth is not None and depth >= max_depth) \
-                or W.sum(axis=0).max() < self.p["min_samples_split"] \
-                or np.all(np.minimum(counts[:, 0], counts[:, 1]) <= 0):
-            return node
-        split = self.best_split(idx, W)
-        if split is None:
-            return node
-        j, thr = split
-        go_left = self.X[idx, j][:, None] <= thr[None, :]
-        self.feature[node], self.threshold[node] = j, thr
-        for side, mask in (("left", go_left), ("right", ~go_left)):
-            Ws = np.where(mask, W, 0.0)
-            keep = Ws.any(axis=1)
-            child = self.grow(idx[keep], Ws[keep], depth + 1, labels)
-            getattr(self, side)[node] = child
-        return node
+    Each replica's goodness is turned into a gain in [0, 1] (a fraction of the largest binary
+    gain of its node); a replica whose best cut on the attribute gains at most ``min_gain`` gets
+    +inf (no cut). The rule combines the gains of the active replicas per attribute, and the
+    attribute of largest positive score wins (the first one on ties)."""
+    n_nodes, m = counts.shape[0], counts.shape[1]
+    feature = np.full(n_nodes, -1, dtype=np.intp)
+    thresholds = np.full((n_nodes, m), np.inf)
+    nodes = np.flatnonzero(todo)
+    if not nodes.size:
+        return feature, thresholds
+    good, thr = search.search(todo)
+    good, thr = good[nodes], thr[nodes]  # (S, p, K-1)
+    n_rep = counts[nodes].sum(axis=-1)[:, None, :] * scale
+    n_rep = np.broadcast_to(n_rep, good.shape)
+    values = np.zeros(good.shape)
+    np.divide(good, n_rep, out=values, where=(n_rep > 0) & np.isfinite(good))
+    values = np.clip(values, 0.0, 1.0)
+    active = np.isfinite(good) & (good > 1e-12) & (values > params["min_gain"])
+    p = good.shape[1]
+    score = apply_rule(params["rule"], values.reshape(-1, m), active.reshape(-1, m))
+    score = np.where(active.any(axis=-1), score.reshape(-1, p), 0.0)  # (S, p)
+    best = np.argmax(score, axis=1)
+    rows = np.arange(nodes.size)
+    ok = score[rows, best] > 0
+    nodes, best, rows = nodes[ok], best[ok], rows[ok]
+    feature[nodes] = best
+    thresholds[nodes] = np.where(active[rows, best], thr[rows, best], np.inf)
+    return feature, thresholds
 
 
-def _prune(tree, node, confidence):
-    """C4.5-style subtree replacement, bottom-up; returns the node's estimated errors.
+def _grow(X, codes, W, params):
+    """Grow the tree level by level; lists of node attributes, nodes numbered by level."""
+    m = W.shape[1]
+    crit = get_criterion(params["criterion"])
+    scale = _unit_impurity(crit)
+    min_bucket = max(1, int(np.ceil(params["min_samples_leaf"])))
+    search = ReplicaSearch(X, codes, W, crit, min_bucket)
+    tree = {key: [] for key in ("feature", "threshold", "left", "right", "counts", "labels")}
+    parent_labels = np.zeros((1, m), dtype=np.intp)
+    depth, max_depth = 0, params["max_depth"]
+    while search.n_nodes:
+        counts = search.counts()  # (L, K-1, 2)
+        labels = np.where(counts[..., 1] > counts[..., 0], 1,
+                          np.where(counts[..., 1] < counts[..., 0], 0, parent_labels))
+        todo = ((max_depth is None or depth < max_depth)
+                & (counts.sum(axis=-1).max(axis=1) >= params["min_samples_split"])
+                & ~np.all(np.minimum(counts[..., 0], counts[..., 1]) <= 0, axis=1))
+        todo = np.broadcast_to(todo, (counts.shape[0],))
+        feature, thresholds = _level_split(search, counts, todo, params, scale)
+        base = len(tree["feature"])
+        is_split = feature >= 0
+        kids = np.full(counts.shape[0], -1, dtype=np.intp)
+        kids[is_split] = base + counts.shape[0] + 2 * np.arange(int(is_split.sum()))
+        tree["feature"].extend(feature)
+        tree["threshold"].extend(thresholds)
+        tree["left"].extend(kids)
+        tree["right"].extend(np.where(is_split, kids + 1, -1))
+        tree["counts"].extend(counts)
+        tree["labels"].extend(labels)
+        parent_labels = np.repeat(labels[is_split], 2, axis=0)
+        search.split(feature, thresholds)
+        depth += 1
+    return tree
+
+
+def _prune(tree, confidence):
+    """C4.5-style subtree replacement, bottom-up.
 
     A node's errors as a leaf are the minority weights summed over the replicas (each replica
     predicts its majority label), and n its weight summed over the replicas."""
-    counts = tree["counts"][node]
-    n = float(counts.sum())
-    leaf_est = pessimistic_errors(float(np.minimum(counts[:, 0], counts[:, 1]).sum()), n,
-                                  confidence)
-    if tree["left"][node] < 0:
-        return leaf_est
-    sub = _prune(tree, tree["left"][node], confidence) + \
-        _prune(tree, tree["right"][node], confidence)
-    if leaf_est <= sub + 0.1:  # C4.5 prunes when the leaf is not worse by more than 0.1
-        tree["left"][node] = tree["right"][node] = -1
-        tree["feature"][node] = -1
-        tree["threshold"][node] = np.full(counts.shape[0], np.inf)
-        return leaf_est
-    return sub
+    counts = np.asarray(tree["counts"])
+    leaf_est = pessimistic_errors(np.minimum(counts[..., 0], counts[..., 1]).sum(axis=1),
+                                  counts.sum(axis=(1, 2)), confidence)
+
+    def prune(node):  # the node's estimated errors after pruning its subtree
+        if tree["left"][node] < 0:
+            return leaf_est[node]
+        sub = prune(tree["left"][node]) + prune(tree["right"][node])
+        if leaf_est[node] <= sub + 0.1:  # C4.5 prunes when the leaf is not worse by > 0.1
+            tree["left"][node] = tree["right"][node] = -1
+            tree["feature"][node] = -1
+            tree["threshold"][node] = np.full(counts.shape[1], np.inf)
+            return leaf_est[node]
+        return sub
+
+    prune(0)
 
 
 def _compact(tree):
@@ -143,14 +161,9 @@ def _compact(tree):
 
 def grow_replicated_tree(X, codes, W, params):
     """Grow (and prune) an oDT on replica weights ``W`` of shape (n, K-1); a dict of arrays."""
-    m = W.shape[1]
-    g = _Grower(X, codes, m, params)
-    keep = W.any(axis=1)
-    g.grow(np.flatnonzero(keep), W[keep], 0, np.zeros(m, dtype=np.intp))
-    tree = {"feature": g.feature, "threshold": g.threshold, "left": g.left, "right": g.right,
-            "counts": g.counts, "labels": g.labels}
+    tree = _grow(X, codes, W, params)
     if params.get("prune"):
-        _prune(tree, 0, params["confidence"])
+        _prune(tree, params["confidence"])
     return _compact(tree)
 
 
@@ -167,7 +180,7 @@ def tree_leaves(tree, X):
             if not inner.any():
                 break
             r, nd = rows[inner], node[inner]
-            go = X[r, tree["feature"][nd]] <= tree["threshold"][nd, k]
+            go = X[r, tree["feature"][nd]] < tree["threshold"][nd, k]
             node[inner] = np.where(go, tree["left"][nd], tree["right"][nd])
         leaves[:, k] = node
     return leaves
@@ -176,9 +189,10 @@ def tree_leaves(tree, X):
 class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     """Ordinal decision tree on the replicated data (oDT).
 
-    Grown top-down. At a node, for every attribute, each replica k gets the threshold of best
-    goodness for its own binary problem Y > C_k (:func:`replica_threshold_search`; a replica
-    whose best gain does not exceed ``min_gain``, or has no admissible cut, gets +inf: no cut).
+    Grown top-down, one level at a time. At a node, for every attribute, each replica k gets the
+    threshold of best goodness for its own binary problem Y > C_k, found by the tree package's
+    split search with its own 0/1 codes and weights (:class:`ReplicaSearch`; a replica whose
+    best gain does not exceed ``min_gain``, or has no admissible cut, gets +inf: no cut).
     The per-replica gains, as fractions of the largest possible binary gain (bits for entropy),
     are combined by ``rule`` and the attribute of largest combined score is used. Leaves hold the
     majority label of each replica. Post-pruning is C4.5's pessimistic subtree replacement with
@@ -197,7 +211,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     min_samples_split : float, default=2
         A node is split only if some replica holds at least this weight.
     min_samples_leaf : float, default=2
-        Each child of a replica's cut holds at least this weight (C4.5's minimum of 2).
+        Each child of a replica's cut holds at least this many of the replica's units (C4.5's
+        minimum of 2; a fraction is rounded up, 0 means 1). Counted in units, not weight, as
+        the tree package's ``min_bucket``.
     min_gain : float, default=1e-3
         Gains (fractions of the maximum) at or below it give no cut for that replica.
     prune : bool, default=True
@@ -209,7 +225,8 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     Attributes
     ----------
     tree_ : dict of arrays
-        ``feature`` (-1 at leaves), ``threshold`` (n_nodes, K-1), ``left``, ``right``,
+        ``feature`` (-1 at leaves), ``threshold`` (n_nodes, K-1; replica k sends
+        ``x[feature] < threshold[k]`` left), ``left``, ``right``,
         ``counts`` (n_nodes, K-1, 2: weight of C- and C+ per replica), ``labels`` (n_nodes, K-1).
     node_count_ : int
 
@@ -309,9 +326,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
                 lines.append(f"{pad}leaf [{signs}] -> {cls}")
                 return
             thr = ", ".join(fmt(t) for t in tree["threshold"][node])
-            lines.append(f"{pad}{names[tree['feature'][node]]} <= [{thr}]:")
+            lines.append(f"{pad}{names[tree['feature'][node]]} <  [{thr}]:")
             walk(tree["left"][node], indent + 1)
-            lines.append(f"{pad}{names[tree['feature'][node]]} >  [{thr}]:")
+            lines.append(f"{pad}{names[tree['feature'][node]]} >= [{thr}]:")
             walk(tree["right"][node], indent + 1)
 
         walk(0, 0)

@@ -73,7 +73,7 @@ binary_learner <- function(estimator, caller) {
 #'   \code{"sum"}, \code{"average"}, \code{"product"}, \code{"geometric"}, \code{"min"},
 #'   \code{"max"}, \code{"dist_min"} or \code{"dist_max"}.
 #' @param max_depth Maximum depth of the oDT (\code{NULL}: no limit).
-#' @param min_samples_leaf Minimum weight on each side of a replica's cut.
+#' @param min_samples_leaf Minimum number of the replica's units on each side of its cut.
 #' @param prune Post-prune the oDT (C4.5's pessimistic pruning)?
 #' @param confidence C4.5's confidence factor for pruning.
 #' @param n_estimators Number of boosting rounds.
