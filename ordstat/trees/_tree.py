@@ -139,7 +139,7 @@ class Tree:
             go_left = x < self.threshold[v]
             cat = is_cat[v]
             if cat.any():
-                codes = x[cat].astype(np.int64)
+                codes = np.nan_to_num(x[cat], nan=-1.0).astype(np.int64)
                 inside = (codes >= 0) & (codes < table.shape[1])
                 left_cat = np.zeros(codes.shape, dtype=bool)
                 left_cat[inside] = table[v[cat][inside], codes[inside]]
