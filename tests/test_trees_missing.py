@@ -219,6 +219,7 @@ def test_categorical_without_missing_values_at_fit_sends_them_by_majority():
     assert est.predict(new)[0] == 1  # "b", the heavier side
 
 
+@pytest.mark.filterwarnings("ignore:.*in every bootstrap sample")
 def test_bagging_and_forest_pass_missing_values_to_the_trees():
     X, y = _nan_data(n=100, seed=9)
     for cls in (OrdinalBaggingClassifier, OrdinalRandomForestClassifier):

@@ -331,10 +331,14 @@ class TreeBuilder:
                 improvement[k] = s.goodness
                 left_categories[k] = s.left_categories
                 missing_learned[k] = s.missing_left is not None
-                heavier_left = np.sum(nd.value[nd.left[i]]) >= np.sum(nd.value[nd.right[i]])
-                missing_left[k] = s.missing_left if missing_learned[k] else heavier_left
+                missing_left[k] = bool(s.missing_left)
         value = np.array([nd.value[i] for i in order], dtype=np.float64).reshape(n_nodes, self.K)
         wsum = value.sum(axis=1)
+        # a node that met no missing value sends them to the heavier child (left on ties)
+        internal = cl >= 0
+        heavier_left = wsum[cl[internal]] >= wsum[cr[internal]]
+        missing_left[internal] = np.where(missing_learned[internal], missing_left[internal],
+                                          heavier_left)
         impurity = np.zeros(n_nodes)
         np.divide(self.criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
         complexity = np.array([nd.complexity[i] for i in order], dtype=np.float64)

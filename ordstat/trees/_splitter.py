@@ -45,6 +45,13 @@ def _midpoint(a, b):
     return np.where(a < mid, mid, b)
 
 
+def _row_range(rows):
+    """Sorted layout rows as a slice (a view, no copy) when they are consecutive."""
+    if rows[-1] - rows[0] == rows.size - 1:
+        return slice(int(rows[0]), int(rows[-1]) + 1)
+    return rows
+
+
 def _starts(sizes):
     return np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
 
@@ -287,17 +294,16 @@ class Splitter:
         return check_goodness(self.criterion(left, right), left.shape[0], self.criterion.name)
 
     def _record(self, layout, feats, jj, ss, t, good, best_g, best_thr):
-        xs = layout.xs if feats.size == layout.xs.shape[0] else layout.xs[feats]
         best_g[feats[jj], ss] = good
-        a, b = xs[jj, t], xs[jj, t + 1]
+        a, b = layout.xs[feats[jj], t], layout.xs[feats[jj], t + 1]
         mirrored = feats[jj] >= self.X.shape[1]
         if mirrored.any():  # a row of -x: the cut between -x = a and b is x = -b | -a
             a, b = np.where(mirrored, -b, a), np.where(mirrored, -a, b)
         best_thr[feats[jj], ss] = _midpoint(a, b)
 
     def _numeric_compiled(self, layout, feats, sizes, totals, best_g, best_thr, mask):
-        whole = feats.size == layout.xs.shape[0]
-        xs, ys, ws = ((a if whole else a[feats]) for a in (layout.xs, layout.ys, layout.ws))
+        rows = _row_range(feats)
+        xs, ys, ws = (a[rows] for a in (layout.xs, layout.ys, layout.ws))
         q, S = feats.size, sizes.size
         good = np.empty((q, S))
         pos = np.empty((q, S), dtype=np.int64)
@@ -409,7 +415,7 @@ class Splitter:
         p = self.X.shape[1]
         out = np.zeros((p, sizes.size), dtype=bool)
         last = _starts(sizes) + sizes - 1
-        out[self._mirror] = np.isnan(layout.xs[self._mirror][:, last])
+        out[self._mirror] = np.isnan(layout.xs[self._mirror[:, None], last[None, :]])
         return out
 
     def _search_missing_left(self, layout, totals, sizes, mask, best_g, best_thr):
