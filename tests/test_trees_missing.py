@@ -173,6 +173,17 @@ def test_max_features_with_missing_values():
     assert a.tree_.n_nodes > 1
 
 
+def test_best_first_growth_with_missing_values(path):
+    X, y = _nan_data(n=150, seed=10)
+    est = OrdinalTreeClassifier(max_leaf_nodes=5, cp=-1, min_split=4, xval=0).fit(X, y)
+    level = OrdinalTreeClassifier(max_depth=1, cp=-1, min_split=4, xval=0).fit(X, y)
+    assert est.tree_.n_leaves == 5
+    # the root split does not depend on the order of growth
+    for name in ("feature", "threshold", "missing_left", "missing_learned"):
+        assert getattr(est.tree_, name)[0] == getattr(level.tree_, name)[0], name
+    assert est.tree_.missing_learned.any()
+
+
 def test_a_column_that_is_all_missing_is_never_split(path):
     X, y = _nan_data(n=80, seed=8, rate=0.1)
     X[:, 1] = NAN
