@@ -20,6 +20,11 @@ growth and pruning::
 features drawn per node; a replicated tree asks for the binary gains of one attribute by giving
 each replica's 0/1 codes to its own Splitter); ``best_splits`` applies the node-local rule
 (drawn features, first feature on ties, positive goodness) once for every kind of growth.
+
+Missing values (NaN) of numeric features: their units sort last and are sent right by the plain
+search; for the features that have any, the layout carries one more row sorted by -x, searched
+for "missing left" (see ``_search_missing_left``). After ``search``, ``sp.last_missing_left``
+(p, S) marks the best cuts that send missing values left. Without NaN nothing of this runs.
 """
 
 from __future__ import annotations
