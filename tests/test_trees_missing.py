@@ -8,7 +8,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
+from ordstat.ensemble import (
+    FixedSplitBaggingClassifier,
+    OrdinalBaggingClassifier,
+    OrdinalBoostingClassifier,
+    OrdinalRandomForestClassifier,
+)
 from ordstat.trees import OrdinalTreeClassifier, _splitter, criteria
 
 NAN = np.nan
@@ -239,3 +244,23 @@ def test_bagging_and_forest_pass_missing_values_to_the_trees():
         assert np.isfinite(est.oob_error_)
     forest = OrdinalRandomForestClassifier(n_estimators=3, random_state=0, importance="gamma")
     assert np.isfinite(forest.fit(X, y).permutation_importance_).all()
+
+
+@pytest.mark.parametrize("variant", ["ordinal_discrete", "ordinal_real", "fixed_split_discrete"])
+def test_boosting_and_fixed_split_bagging_pass_missing_values_to_the_trees(variant):
+    X, y = _nan_data(n=100, seed=11)
+    est = OrdinalBoostingClassifier(variant=variant, n_estimators=5, random_state=0).fit(X, y)
+    proba = est.predict_proba(X)
+    assert proba.shape == (100, 4) and np.isfinite(proba).all()
+    fixed = FixedSplitBaggingClassifier(n_estimators=3, random_state=0).fit(X, y)
+    assert np.isin(fixed.predict(X), fixed.classes_).all()
+
+
+def test_ensembles_of_a_base_estimator_without_missing_value_support_refuse_them():
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = _nan_data(n=60, seed=12)
+    with pytest.raises(ValueError, match="NaN"):
+        OrdinalBaggingClassifier(estimator=LogisticRegression(), n_estimators=2).fit(X, y)
+    with pytest.raises(ValueError, match="NaN"):
+        OrdinalBoostingClassifier(estimator=LogisticRegression(), n_estimators=2).fit(X, y)
