@@ -350,6 +350,8 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            Missing values (NaN) are kept when the base estimator accepts them (the default
+            ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
         y : array-like of shape (n_samples,)
             Ordered class labels.
 

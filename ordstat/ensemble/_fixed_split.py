@@ -74,7 +74,8 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
         return tags
 
     def fit(self, X, y):
-        """Bag each dichotomy; returns self."""
+        """Bag each dichotomy; returns self. Missing values (NaN) in X are kept when the base
+        estimator accepts them (the default ordinal trees do)."""
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=missing_values(self.estimator))
         m = check_positive_int(self.n_estimators, "n_estimators")
