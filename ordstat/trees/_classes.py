@@ -456,7 +456,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(self.n_features_in_)])
-        levels = {j: list(cats) + (["NA"] if j in self._missing_category else [])
+        missing = getattr(self, "_missing_category", set())
+        levels = {j: list(cats) + (["NA"] if j in missing else [])
                   for j, cats in self.categories_.items()}
         return tree_to_text(self.tree_, self.classes_, names, levels, digits)
 
