@@ -14,8 +14,8 @@ from .._base import OrdinalClassifierMixin
 from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
-from ._common import (base_predict, base_proba, fit_base, run_parallel, spawn_seeds,
-                      vote_table, weighted_median)
+from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
+                      spawn_seeds, vote_table, weighted_median)
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
 
@@ -91,13 +91,22 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
     def _importance(self):
         return None
 
+    def _missing(self):
+        return missing_values(self._template())
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = self._missing() == "allow-nan"
+        return tags
+
     def fit(self, X, y):
         """Fit ``n_estimators`` trees on bootstrap samples of (X, y).
 
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-            Numeric features.
+            Numeric features; missing values (NaN) are kept when the base estimator accepts
+            them (the default ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
         y : array-like of shape (n_samples,)
             Ordered class labels.
 
@@ -105,7 +114,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes)
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+                                   ensure_all_finite=self._missing())
         n_estimators = check_positive_int(self.n_estimators, "n_estimators")
         check_choice(self.aggregation, "aggregation", AGGREGATIONS)
         if not isinstance(self.oob_score, (bool, np.bool_)):
@@ -180,7 +190,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
-        X = validate_predict(self, X)
+        X = validate_predict(self, X, ensure_all_finite=self._missing())
         k = self.n_classes_
         pred = np.array([base_predict(t, X) for t in self.estimators_])
         proba = (np.array([base_proba(t, X, k) for t in self.estimators_])

@@ -320,6 +320,8 @@ class TreeBuilder:
         threshold = np.full(n_nodes, np.nan)
         improvement = np.zeros(n_nodes)
         left_categories = np.empty(n_nodes, dtype=object)
+        missing_left = np.zeros(n_nodes, dtype=bool)
+        missing_learned = np.zeros(n_nodes, dtype=bool)
         for k, i in enumerate(order):
             if nd.left[i] >= 0:
                 s = nd.split[i]
@@ -328,8 +330,15 @@ class TreeBuilder:
                 threshold[k] = s.threshold
                 improvement[k] = s.goodness
                 left_categories[k] = s.left_categories
+                missing_learned[k] = s.missing_left is not None
+                missing_left[k] = bool(s.missing_left)
         value = np.array([nd.value[i] for i in order], dtype=np.float64).reshape(n_nodes, self.K)
         wsum = value.sum(axis=1)
+        # a node that met no missing value sends them to the heavier child (left on ties)
+        internal = cl >= 0
+        heavier_left = wsum[cl[internal]] >= wsum[cr[internal]]
+        missing_left[internal] = np.where(missing_learned[internal], missing_left[internal],
+                                          heavier_left)
         impurity = np.zeros(n_nodes)
         np.divide(self.criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
         complexity = np.array([nd.complexity[i] for i in order], dtype=np.float64)
@@ -354,4 +363,6 @@ class TreeBuilder:
             complexity=complexity,
             node_number=np.array([nd.number[i] for i in order], dtype=np.int64),
             depth=np.array([nd.depth[i] for i in order], dtype=np.int64),
+            missing_left=missing_left,
+            missing_learned=missing_learned,
         )

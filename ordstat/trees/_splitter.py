@@ -20,6 +20,11 @@ growth and pruning::
 features drawn per node; a replicated tree asks for the binary gains of one attribute by giving
 each replica's 0/1 codes to its own Splitter); ``best_splits`` applies the node-local rule
 (drawn features, first feature on ties, positive goodness) once for every kind of growth.
+
+Missing values (NaN) of numeric features: their units sort last and are sent right by the plain
+search; for the features that have any, the layout carries one more row sorted by -x, searched
+for "missing left" (see ``_search_missing_left``). After ``search``, ``sp.last_missing_left``
+(p, S) marks the best cuts that send missing values left. Without NaN nothing of this runs.
 """
 
 from __future__ import annotations
@@ -45,6 +50,13 @@ def _midpoint(a, b):
     return np.where(a < mid, mid, b)
 
 
+def _row_range(rows):
+    """Sorted layout rows as a slice (a view, no copy) when they are consecutive."""
+    if rows[-1] - rows[0] == rows.size - 1:
+        return slice(int(rows[0]), int(rows[-1]) + 1)
+    return rows
+
+
 def _starts(sizes):
     return np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
 
@@ -52,12 +64,15 @@ def _starts(sizes):
 @dataclass
 class Split:
     """A node's split: units with ``x[feature] < threshold`` (numeric) or with their category
-    code in ``left_categories`` go left."""
+    code in ``left_categories`` go left. Missing values of a numeric feature go left when
+    ``missing_left`` is True, right when False; None: the node had none at fitting (the tree
+    then sends them to the heavier child, see :class:`ordstat.trees._tree.Tree`)."""
 
     goodness: float
     feature: int
     threshold: float = np.nan
     left_categories: np.ndarray | None = None
+    missing_left: bool | None = None
 
 
 @dataclass
@@ -122,6 +137,9 @@ class Splitter:
         self._param = criterion.parameter(n_classes) if self._search is not None else None
         self._flag = np.zeros(X.shape[0], dtype=bool)
         self._iscale = 0.0
+        # numeric features with missing values: searched a second time, mirrored
+        self._mirror = _missing_features(X, self.cat_sizes)
+        self.last_missing_left = None
 
     # -- layout --------------------------------------------------------------------------------
     def root(self):
@@ -130,6 +148,8 @@ class Splitter:
         XT = np.ascontiguousarray(self.X.T)
         idx = np.argsort(XT, axis=1)  # (p, n)
         layout = Layout(idx, np.take_along_axis(XT, idx, axis=1), self.codes[idx], self.w[idx])
+        if self._mirror.size:
+            layout = self._add_mirrored_rows(layout)
         totals = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
         return layout, totals[None, :]
 
@@ -144,6 +164,8 @@ class Splitter:
         thr = np.array([sp.threshold if sp is not None else np.nan for sp in splits])
         x = self.X[rows, feat[seg]]
         go_left = x < thr[seg]
+        if self._mirror.size:
+            _send_missing(x, go_left, seg, splits)
         for s in np.flatnonzero(found):
             if splits[s].left_categories is not None:
                 cols = slice(starts[s], starts[s] + sizes[s])
@@ -199,6 +221,7 @@ class Splitter:
         mask = self.feature_mask(S)
         best_g, best_thr, cat_info = self.search(layout, totals, sizes, mask)
         feat = np.argmax(best_g, axis=0)  # first feature among ties (rpart keeps the first)
+        has_nan = self._node_has_missing(layout, sizes) if self._mirror.size else None
         g = best_g[feat, np.arange(S)]
         out = []
         for s in range(S):
@@ -215,7 +238,9 @@ class Splitter:
             if self.cat_sizes[j] > 0:
                 out.append(Split(float(gs), j, left_categories=cat_info[(j, s)]))
             else:
-                out.append(Split(float(gs), j, threshold=float(best_thr[j, s])))
+                ml = None if has_nan is None or not has_nan[j, s] else \
+                    bool(self.last_missing_left[j, s])
+                out.append(Split(float(gs), j, threshold=float(best_thr[j, s]), missing_left=ml))
         return out
 
     # -- the search ----------------------------------------------------------------------------
@@ -263,6 +288,9 @@ class Splitter:
                 res = self._categorical(rows, j, totals[s])
                 if res is not None:
                     best_g[j, s], cat_info[(j, s)] = res
+        self.last_missing_left = np.zeros((p, S), dtype=bool)
+        if self._mirror.size:
+            self._search_missing_left(layout, totals, sizes, mask, best_g, best_thr)
         if mask is not None:
             best_g[~mask] = -np.inf
         return best_g, best_thr, cat_info
@@ -271,13 +299,16 @@ class Splitter:
         return check_goodness(self.criterion(left, right), left.shape[0], self.criterion.name)
 
     def _record(self, layout, feats, jj, ss, t, good, best_g, best_thr):
-        xs = layout.xs if feats.size == layout.xs.shape[0] else layout.xs[feats]
         best_g[feats[jj], ss] = good
-        best_thr[feats[jj], ss] = _midpoint(xs[jj, t], xs[jj, t + 1])
+        a, b = layout.xs[feats[jj], t], layout.xs[feats[jj], t + 1]
+        mirrored = feats[jj] >= self.X.shape[1]
+        if mirrored.any():  # a row of -x: the cut between -x = a and b is x = -b | -a
+            a, b = np.where(mirrored, -b, a), np.where(mirrored, -a, b)
+        best_thr[feats[jj], ss] = _midpoint(a, b)
 
     def _numeric_compiled(self, layout, feats, sizes, totals, best_g, best_thr, mask):
-        whole = feats.size == layout.xs.shape[0]
-        xs, ys, ws = ((a if whole else a[feats]) for a in (layout.xs, layout.ys, layout.ws))
+        rows = _row_range(feats)
+        xs, ys, ws = (a[rows] for a in (layout.xs, layout.ys, layout.ws))
         q, S = feats.size, sizes.size
         good = np.empty((q, S))
         pos = np.empty((q, S), dtype=np.int64)
@@ -288,7 +319,7 @@ class Splitter:
         jj, ss = np.nonzero(pos >= 0)
         self._record(layout, feats, jj, ss, pos[jj, ss], good[jj, ss], best_g, best_thr)
 
-    def _numeric_numpy(self, layout, feats, sizes, totals, best_g, best_thr):
+    def _numeric_numpy(self, layout, feats, sizes, totals, best_g, best_thr, swap=False):
         K = self.K
         mb = self.min_bucket
         # (q, M): each node's units sorted by each feature, node after node
@@ -320,13 +351,15 @@ class Splitter:
         tot = totals[seg].T  # (K, M)
         if valid.mean() > 0.6:
             right = tot[:, None, :] - left
-            good = self._goodness(left.reshape(K, -1).T, right.reshape(K, -1).T).reshape(q, M)
+            pair = (left.reshape(K, -1).T, right.reshape(K, -1).T)
+            good = self._goodness(*pair[::-1 if swap else 1]).reshape(q, M)
             good[~valid] = -np.inf
         else:  # many ties or small nodes: evaluate only the admissible cuts
             cand = left[:, valid]  # (K, n_valid)
             cols = np.nonzero(valid)[1]
             good = np.full((q, M), -np.inf)
-            good[valid] = self._goodness(cand.T, (tot[:, cols] - cand).T)
+            pair = (cand.T, (tot[:, cols] - cand).T)
+            good[valid] = self._goodness(*pair[::-1 if swap else 1])
         # Best cut per (feature, node): the first (lowest threshold) among ties, as rpart.
         seg_max = np.maximum.reduceat(good, starts, axis=1)  # (q, S)
         hit = good == np.repeat(seg_max, sizes, axis=1)
@@ -366,3 +399,66 @@ class Splitter:
         if absent.size and cum[k].sum() >= total.sum() - cum[k].sum():
             left = np.concatenate([left, absent])  # unseen categories follow the majority
         return float(good[k]), np.sort(left).astype(np.int64)
+
+    # -- missing values of numeric features ----------------------------------------------------
+    # Sorting puts NaN last and the scans never cut between a value and NaN (x < NaN is False),
+    # so the plain search sends missing values right. "Missing left" is the same search on a
+    # row of -x (NaN still last): its left child is the real right one, and the split is
+    # (feature, threshold, missing_left=True). The compiled scans compute goodness(left, right)
+    # and every built-in criterion is symmetric in the two children (impurity decrease,
+    # ordered twoing); the numpy path, also used by user criteria, swaps them explicitly.
+    def _add_mirrored_rows(self, layout):
+        """Append to the root layout one row per feature of ``self._mirror``, sorted by -x."""
+        XM = np.ascontiguousarray(-self.X[:, self._mirror].T)
+        idx = np.argsort(XM, axis=1)
+        extra = (idx, np.take_along_axis(XM, idx, axis=1), self.codes[idx], self.w[idx])
+        return Layout(*(np.concatenate([a, e]) for a, e in
+                        zip((layout.order, layout.xs, layout.ys, layout.ws), extra)))
+
+    def _node_has_missing(self, layout, sizes):
+        """(p, S): does the node have missing values on the feature (numeric ones only)?"""
+        p = self.X.shape[1]
+        out = np.zeros((p, sizes.size), dtype=bool)
+        last = _starts(sizes) + sizes - 1
+        out[self._mirror] = np.isnan(layout.xs[self._mirror[:, None], last[None, :]])
+        return out
+
+    def _search_missing_left(self, layout, totals, sizes, mask, best_g, best_thr):
+        """Search the mirrored rows of the nodes with missing values; where sending them left
+        is strictly better, replace the best cut and mark it in ``last_missing_left``."""
+        p, S, m = self.X.shape[1], sizes.size, self._mirror.size
+        todo = self._node_has_missing(layout, sizes)[self._mirror]
+        if mask is not None:
+            todo &= mask[self._mirror]
+        if not todo.any():
+            return
+        rows = p + np.arange(m)
+        good = np.full((p + m, S), -np.inf)
+        thr = np.full((p + m, S), np.nan)
+        if self._search is not None:
+            self._numeric_compiled(layout, rows, sizes, totals, good, thr, todo)
+        else:
+            self._numeric_numpy(layout, rows, sizes, totals, good, thr, swap=True)
+        good, thr = good[rows], thr[rows]
+        good[~todo] = -np.inf
+        jj, ss = np.nonzero(good > best_g[self._mirror])
+        best_g[self._mirror[jj], ss] = good[jj, ss]
+        best_thr[self._mirror[jj], ss] = thr[jj, ss]
+        self.last_missing_left[self._mirror[jj], ss] = True
+
+
+def _missing_features(X, cat_sizes):
+    """Numeric features with at least one missing value."""
+    numeric = np.flatnonzero(cat_sizes == 0)
+    if not numeric.size:
+        return numeric.astype(np.int64)
+    return numeric[np.isnan(X[:, numeric]).any(axis=0)].astype(np.int64)
+
+
+def _send_missing(x, go_left, seg, splits):
+    """Units with a missing value on their node's split feature go to the side the split
+    learned (a split without a learned side never meets one at fitting)."""
+    miss = np.flatnonzero(np.isnan(x))
+    if miss.size:
+        left = np.array([sp is not None and bool(sp.missing_left) for sp in splits])
+        go_left[miss] = left[seg[miss]]
