@@ -9,7 +9,7 @@ import numba
 import numpy as np
 from numba.extending import register_jitable
 
-__all__ = ["make_level_search", "level_partition"]
+__all__ = ["make_level_search", "level_partition", "node_sort"]
 
 jit = numba.njit(cache=True, nogil=True)
 
@@ -103,3 +103,87 @@ def level_partition(order, xs, ys, ws, flag, starts, sizes, dest_left, dest_righ
                 o_xs[j, d] = xs[j, t]
                 o_ys[j, d] = ys[j, t]
                 o_ws[j, d] = ws[j, t]
+
+
+@jit
+def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws):
+    """Row r of the output: the units of each node s (``units[starts[s]:starts[s] + sizes[s]]``)
+    sorted by feature ``feats[r, s]`` (rows of ``XT``, shape (p, n)), with their values, class
+    codes and weights; rows with ``feats[r, s] < 0`` are left untouched. NaN sorts last."""
+    for s in range(starts.shape[0]):
+        a = starts[s]
+        b = a + sizes[s]
+        for r in range(feats.shape[0]):
+            j = feats[r, s]
+            if j < 0:
+                continue
+            v = o_xs[r]
+            u = o_order[r]
+            lo, hi = a, b  # values from the front, NaN from the back
+            for t in range(a, b):
+                x = XT[j, units[t]]
+                if x == x:
+                    v[lo] = x
+                    u[lo] = units[t]
+                    lo += 1
+                else:
+                    hi -= 1
+                    v[hi] = x
+                    u[hi] = units[t]
+            _sort_pairs(v, u, a, lo)
+            for t in range(a, b):
+                o_ys[r, t] = codes[u[t]]
+                o_ws[r, t] = w[u[t]]
+
+
+@register_jitable
+def _swap(v, u, i, j):
+    t = v[i]
+    v[i] = v[j]
+    v[j] = t
+    k = u[i]
+    u[i] = u[j]
+    u[j] = k
+
+
+@jit
+def _sort_pairs(v, u, lo, hi):
+    """Sort v[lo:hi] (no NaN) in place, moving u along: quicksort with a median-of-three pivot and a
+    three-way partition (ties are common), insertion sort below 16 items; the recursion goes
+    into the smaller part, so its depth stays logarithmic."""
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        a, b, c = v[lo], v[mid], v[hi - 1]
+        if a < b:
+            m = mid if b < c else (hi - 1 if a < c else lo)
+        else:
+            m = lo if a < c else (hi - 1 if b < c else mid)
+        _swap(v, u, lo, m)
+        pivot = v[lo]
+        lt, i, gt = lo, lo + 1, hi
+        while i < gt:  # v[lo:lt] < pivot, v[lt:i] tied with it, v[gt:hi] > pivot
+            if v[i] < pivot:
+                _swap(v, u, lt, i)
+                lt += 1
+                i += 1
+            elif pivot < v[i]:
+                gt -= 1
+                _swap(v, u, i, gt)
+            else:
+                i += 1
+        if lt - lo < hi - gt:
+            _sort_pairs(v, u, lo, lt)
+            lo = gt
+        else:
+            _sort_pairs(v, u, gt, hi)
+            hi = lt
+    for i in range(lo + 1, hi):
+        x = v[i]
+        y = u[i]
+        k = i - 1
+        while k >= lo and x < v[k]:
+            v[k + 1] = v[k]
+            u[k + 1] = u[k]
+            k -= 1
+        v[k + 1] = x
+        u[k + 1] = y

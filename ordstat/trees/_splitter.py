@@ -34,6 +34,10 @@ from .criteria import check_goodness
 # The compiled split search is used when numba imports and the criterion has a scan; tests
 # switch this off to compare the two paths.
 USE_NUMBA = True
+# Sort per node (instead of presorting every feature) when max_features * PER_NODE_RATIO <= p.
+PER_NODE_RATIO = 4
+# ... where nodes of at least this many units are sorted by numpy, smaller ones by numba.
+NUMPY_SORT_MIN = 300
 
 __all__ = ["Split", "Layout", "Splitter"]
 
@@ -80,6 +84,23 @@ class Layout:
                         for a in (self.order, self.xs, self.ys, self.ws)))
 
 
+def sorts_per_node(max_features, p):
+    """Whether the split search sorts each node's units by its drawn features (True) rather
+    than keeping every feature presorted (see the module docstring)."""
+    return max_features is not None and max_features * PER_NODE_RATIO <= p
+
+
+def _drawn(mask, p, n_nodes):
+    """(R, S) features searched in each node, in increasing order, padded with -1."""
+    if mask is None:
+        return np.repeat(np.arange(p)[:, None], n_nodes, axis=1)
+    node, feat = np.nonzero(np.asarray(mask, dtype=bool).T)  # node-major, features ascending
+    counts = np.bincount(node, minlength=n_nodes)
+    out = np.full((max(int(counts.max(initial=0)), 1), n_nodes), -1, dtype=np.int64)
+    out[np.arange(node.size) - _starts(counts)[node], node] = feat
+    return out
+
+
 class Splitter:
     """Split search over the units of one sample (see the module docstring).
 
@@ -120,16 +141,24 @@ class Splitter:
         self._nb = _fast.kernels() if USE_NUMBA else None
         self._search = _fast.level_search(criterion) if self._nb is not None else None
         self._param = criterion.parameter(n_classes) if self._search is not None else None
+        self.per_node = sorts_per_node(max_features, p)
+        self.XT = np.ascontiguousarray(X.T)
         self._flag = np.zeros(X.shape[0], dtype=bool)
         self._iscale = 0.0
 
     # -- layout --------------------------------------------------------------------------------
     def root(self):
         """The whole sample as one node: its layout and class counts (1, K)."""
-        # The order among tied values does not matter: cuts are only made between distinct values.
-        XT = np.ascontiguousarray(self.X.T)
-        idx = np.argsort(XT, axis=1)  # (p, n)
-        layout = Layout(idx, np.take_along_axis(XT, idx, axis=1), self.codes[idx], self.w[idx])
+        n = self.X.shape[0]
+        if self.per_node:  # one row: the units, sorted per node and drawn feature by search
+            layout = Layout(np.arange(n)[None, :], np.zeros((1, n)), self.codes[None, :],
+                            self.w[None, :])
+        else:
+            # The order among tied values does not matter: cuts are only made between
+            # distinct values.
+            idx = np.argsort(self.XT, axis=1)  # (p, n)
+            layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self.codes[idx],
+                            self.w[idx])
         totals = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
         return layout, totals[None, :]
 
@@ -248,7 +277,9 @@ class Splitter:
         cat_info = {}
         totals = np.ascontiguousarray(totals, dtype=np.float64).reshape(S, self.K)
         numeric = np.flatnonzero(self.cat_sizes == 0)
-        if numeric.size:
+        if self.per_node:
+            self._numeric_per_node(layout, sizes, totals, mask, best_g, best_thr)
+        elif numeric.size:
             if self._search is not None:
                 self._numeric_compiled(layout, numeric, sizes, totals, best_g, best_thr,
                                        None if mask is None else mask[numeric])
@@ -287,6 +318,54 @@ class Splitter:
                      self.min_bucket, self._param, todo, good, pos)
         jj, ss = np.nonzero(pos >= 0)
         self._record(layout, feats, jj, ss, pos[jj, ss], good[jj, ss], best_g, best_thr)
+
+    def _numeric_per_node(self, layout, sizes, totals, mask, best_g, best_thr):
+        """The numeric features drawn in each node, each node's units sorted by them now."""
+        S = sizes.size
+        feats = _drawn(mask, self.X.shape[1], S)  # (R, S): row r of node s is feature feats
+        numeric = feats >= 0
+        numeric[numeric] = self.cat_sizes[feats[numeric]] == 0
+        if not numeric.any():
+            return
+        sorted_layout = self._sort_nodes(layout.order[0], sizes, feats)
+        R = feats.shape[0]
+        good = np.full((R, S), -np.inf)
+        thr = np.full((R, S), np.nan)
+        rows = np.arange(R)
+        if self._search is not None:
+            self._numeric_compiled(sorted_layout, rows, sizes, totals, good, thr, numeric)
+        else:
+            self._numeric_numpy(sorted_layout, rows, sizes, totals, good, thr)
+        rr, ss = np.nonzero(numeric)
+        best_g[feats[rr, ss], ss] = good[rr, ss]
+        best_thr[feats[rr, ss], ss] = thr[rr, ss]
+
+    def _sort_nodes(self, units, sizes, feats):
+        """Layout whose row r holds the units of each node s sorted by feature feats[r, s]
+        (rows with feats -1 hold zeros). Large nodes are sorted by numpy (its argsort is
+        vectorised), the many small ones in one compiled loop."""
+        R, M = feats.shape[0], units.size
+        out = (np.zeros((R, M), dtype=np.int64), np.zeros((R, M)),
+               np.zeros((R, M), dtype=np.int64), np.zeros((R, M)))
+        starts = _starts(sizes)
+        if self._nb is None:
+            big = np.arange(sizes.size)
+        else:
+            big = np.flatnonzero(sizes >= NUMPY_SORT_MIN)
+            small = feats.copy()
+            small[:, big] = -1
+            self._nb.node_sort(self.XT, self.codes, self.w, units, starts,
+                               sizes.astype(np.int64), small, *out)
+        for s in big:
+            cols = slice(starts[s], starts[s] + sizes[s])
+            rows = np.flatnonzero(feats[:, s] >= 0)
+            u = units[cols]
+            v = self.XT[feats[rows, s][:, None], u[None, :]]  # (r, m)
+            idx = np.argsort(v, axis=1)
+            su = u[idx]
+            out[0][rows, cols], out[1][rows, cols] = su, np.take_along_axis(v, idx, axis=1)
+            out[2][rows, cols], out[3][rows, cols] = self.codes[su], self.w[su]
+        return Layout(*out)
 
     def _numeric_numpy(self, layout, feats, sizes, totals, best_g, best_thr):
         K = self.K
