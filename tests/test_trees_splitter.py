@@ -4,7 +4,9 @@ The naive splitter takes the units that reach a node (from ``decision_path``), t
 midpoint of every feature (for an unordered categorical feature, every prefix of its categories
 ordered by mean class code, the documented rule) and counts the children by plain loops. Run on
 both the compiled and the numpy path, with unit, integer and fractional weights, tied values,
-categorical features and ``max_features``.
+categorical features, ``max_features`` and missing values (NaN): a numeric feature with
+missing values in the node is cut with them sent right (first) and sent left (after, taken only
+when strictly better), an unordered categorical one has "missing" as a category of its own.
 """
 
 import numpy as np
@@ -34,8 +36,10 @@ def _counts(y, w, mask, k):
 
 
 def naive_feature_splits(x, y, w, k, crit, min_bucket, categorical):
-    """All admissible cuts of one feature in one node: list of (goodness, threshold or
-    sorted left categories), in the order the search meets them."""
+    """All admissible cuts of one feature in one node: list of (goodness, (threshold, missing
+    left: True, False or None without missing values) or sorted left categories), in the order
+    the search meets them: missing values right by increasing threshold, then missing values
+    left by decreasing threshold."""
     out = []
     if categorical:
         cats = sorted(set(x.astype(int).tolist()))
@@ -44,8 +48,12 @@ def naive_feature_splits(x, y, w, k, crit, min_bucket, categorical):
         cands = [(np.isin(x, seq[:i + 1]), tuple(sorted(seq[:i + 1])))
                  for i in range(len(seq) - 1)]
     else:
-        values = np.unique(x)
-        cands = [(x < _midpoint(a, b), _midpoint(a, b)) for a, b in zip(values[:-1], values[1:])]
+        nan = np.isnan(x)
+        values = np.unique(x[~nan])
+        cuts = [_midpoint(a, b) for a, b in zip(values[:-1], values[1:])]
+        cands = [(x < c, (c, False if nan.any() else None)) for c in cuts]
+        if nan.any():
+            cands += [((x < c) | nan, (c, True)) for c in reversed(cuts)]
     for go, where in cands:
         if go.sum() < min_bucket or (~go).sum() < min_bucket:
             continue
@@ -91,7 +99,11 @@ def check_every_node(est, Xfit, X, y, w, crit, min_bucket, cat_cols, exact, all_
                 left = set(t.left_categories[v].tolist()) & set(xs[:, j].astype(int).tolist())
                 assert tuple(sorted(left)) == where_j, v
             else:
-                assert t.threshold[v] == where_j, v
+                thr, missing_left = where_j
+                assert t.threshold[v] == thr, v
+                assert t.missing_learned[v] == (missing_left is not None), v
+                if missing_left is not None:
+                    assert t.missing_left[v] == missing_left, v
         if all_features:
             # ... and the best over all features, the first feature on ties
             top = max(g for g, _ in bests)
@@ -114,11 +126,16 @@ def datasets(draw):
     w = {"unit": np.ones(n), "integer": rng.integers(0, 4, size=n).astype(float),
          "fractional": rng.uniform(0.1, 3.0, size=n)}[weights]
     with_cat = draw(st.booleans())
-    return X, y, w, weights, with_cat, rng.integers(0, 5, size=n)
+    cat = rng.integers(0, 5, size=n).astype(float)
+    missing = draw(st.sampled_from([0.0, 0.0, 0.2, 0.5]))
+    if missing:
+        X[rng.random(X.shape) < missing] = np.nan
+        cat[rng.random(n) < missing] = np.nan
+    return X, y, w, weights, with_cat, cat
 
 
-@pytest.mark.parametrize("per_node", [False, True])
-@pytest.mark.parametrize("compiled", [True, False])
+# per_node: sort each node's drawn features (a compiled path only)
+@pytest.mark.parametrize(("compiled", "per_node"), [(True, False), (False, False), (True, True)])
 @pytest.mark.parametrize("name", CRITS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
@@ -135,7 +152,7 @@ def test_every_node_matches_the_naive_splitter(name, compiled, per_node, data, m
     Xfit = X
     if with_cat:
         cat_cols = {X.shape[1]}
-        X = np.column_stack([X, cat])
+        X = np.column_stack([X, np.where(np.isnan(cat), 6, cat)])  # "missing": code 6
         Xfit = pd.DataFrame(X[:, :-1], columns=[f"x{j}" for j in range(X.shape[1] - 1)])
         Xfit["g"] = pd.Categorical(cat, categories=range(6))  # category 5 never occurs
     est = OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket, cp=-1,
@@ -175,10 +192,13 @@ def test_splitter_entry_point_searches_one_level_with_a_mask():
 def test_sorting_per_node_grows_the_presorted_trees(name, monkeypatch):
     """With max_features much smaller than p the search sorts each node's drawn features
     instead of keeping all features presorted; with integer weights the trees are the same
-    (same features drawn, same cuts), whichever sort (numpy or compiled) a node gets."""
+    (same features drawn, same cuts, same side for missing values), whichever sort (numpy or
+    compiled) a node gets."""
     rng = np.random.default_rng(3)
     X = rng.normal(size=(400, 16))
     X[:, 3] = np.round(X[:, 3])  # ties
+    X[rng.random(400) < 0.2, 5] = np.nan  # missing values: learned direction
+    X[rng.random(400) < 0.05, 0] = np.nan
     y = np.digitize(X[:, :4].sum(axis=1) + rng.normal(size=400), [-2, 0, 2])
     w = rng.integers(1, 3, size=400).astype(float)
     trees = []
@@ -194,3 +214,5 @@ def test_sorting_per_node_grows_the_presorted_trees(name, monkeypatch):
         np.testing.assert_array_equal(t.feature, first.feature)
         np.testing.assert_array_equal(t.threshold, first.threshold)
         np.testing.assert_array_equal(t.improvement, first.improvement)
+        np.testing.assert_array_equal(t.missing_left, first.missing_left)
+    assert first.missing_left[first.feature == 5].any()  # the mirrored search was used

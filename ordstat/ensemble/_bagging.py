@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
 from sklearn.exceptions import UndefinedMetricWarning
+from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
@@ -91,13 +92,24 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
     def _importance(self):
         return None
 
+    def _missing(self):
+        """Missing values (NaN) in X pass through to a base estimator that accepts them (the
+        ordinal trees learn where they go); otherwise they are refused, as inf always is."""
+        return "allow-nan" if get_tags(self._template()).input_tags.allow_nan else True
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = self._missing() == "allow-nan"
+        return tags
+
     def fit(self, X, y):
         """Fit ``n_estimators`` trees on bootstrap samples of (X, y).
 
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-            Numeric features.
+            Numeric features; missing values (NaN) are kept when the base estimator accepts
+            them (the default ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
         y : array-like of shape (n_samples,)
             Ordered class labels.
 
@@ -105,7 +117,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes)
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+                                   ensure_all_finite=self._missing())
         n_estimators = check_positive_int(self.n_estimators, "n_estimators")
         check_choice(self.aggregation, "aggregation", AGGREGATIONS)
         if not isinstance(self.oob_score, (bool, np.bool_)):
@@ -180,7 +193,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
-        X = validate_predict(self, X)
+        X = validate_predict(self, X, ensure_all_finite=self._missing())
         k = self.n_classes_
         pred = np.array([base_predict(t, X) for t in self.estimators_])
         proba = (np.array([base_proba(t, X, k) for t in self.estimators_])

@@ -139,8 +139,21 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     are broken by rounding, with fractional weights). Candidates with non-positive goodness
     are never used, so a generalized-Gini split that would increase impurity is not made
     (Archer & Mas 2009, section 4.1). Units with zero weight are left out of the tree. ``min_split``
-    and ``min_bucket`` count units, not weights, as in rpart. Missing values in ``X`` are not
-    supported yet (a ValueError).
+    and ``min_bucket`` count units, not weights, as in rpart.
+
+    Missing values (NaN) in ``X`` are kept, not dropped: every unit takes part in the node's
+    class counts, ``min_bucket``, the cp table and cross-validation, and the split search
+    learns, in each node, the side missing values go to. A numeric feature's cuts are
+    evaluated twice when the node has missing values on it, with them sent left and sent
+    right, and the better is kept (right on ties), as scikit-learn (>= 1.3) and XGBoost do. A
+    node that had no missing values on its split feature at fitting sends them at prediction
+    to the child with the larger training weight (left on ties), rpart's majority rule. In an
+    unordered Categorical column with missing values, "missing" is a category of its own,
+    ordered with the others; if the column had none at fitting, missing values follow the
+    majority rule. A column that is all NaN is never split on; ``inf`` is an error. rpart
+    (Therneau & Atkinson, sections on missing data) instead ranks surrogate splits on other
+    variables and sends a unit without any usable surrogate the majority way
+    (``usesurrogate = 2``); this tree has no surrogates, its side is learned from the data.
 
     Pruning a fitted tree at a chosen cp (rpart's ``prune(fit, cp)``) is the method
     :meth:`prune_tree`: the name ``prune`` is taken by the constructor parameter, and an
@@ -275,6 +288,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         if fit:
             self.categories_ = {}
             self._ordered_categories = {}
+            self._missing_category = set()
         if not isinstance(X, pd.DataFrame):
             return X
         cat_cols = [j for j, dt in enumerate(X.dtypes) if isinstance(dt, pd.CategoricalDtype)]
@@ -297,13 +311,17 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                                    "List every category in the training column's dtype.",
                                    missing_ok=True).astype(np.float64)
             codes[codes < 0] = np.nan
+            if fit and j in self.categories_ and np.isnan(codes).any():
+                self._missing_category.add(j)
+            if j in getattr(self, "_missing_category", ()):
+                codes[np.isnan(codes)] = len(cats)  # "missing", a category of its own
             X[name] = codes
         return X
 
     def _cat_sizes(self, p):
         sizes = np.zeros(p, dtype=np.int64)
         for j, cats in self.categories_.items():
-            sizes[j] = len(cats)
+            sizes[j] = len(cats) + (j in self._missing_category)
         return sizes
 
     # -- fitting ---------------------------------------------------------------------------
@@ -334,7 +352,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         """
         self._validate_params()
         X = self._encode_columns(X, fit=True)
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
+                                   ensure_all_finite="allow-nan")
         params = self._check_params(X.shape[1])
         k = self.n_classes_
         self._loss_ = self._loss(params["criterion"], k)
@@ -389,7 +408,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     def _prepare(self, X):
         check_is_fitted(self)
         X = self._encode_columns(X, fit=False)
-        return validate_predict(self, X)
+        return validate_predict(self, X, ensure_all_finite="allow-nan")
 
     def apply(self, X):
         """Index (into ``tree_`` arrays) of the leaf each row of ``X`` falls into.
@@ -434,5 +453,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(self.n_features_in_)])
-        return tree_to_text(self.tree_, self.classes_, names, self.categories_, digits)
+        levels = {j: list(cats) + (["NA"] if j in self._missing_category else [])
+                  for j, cats in self.categories_.items()}
+        return tree_to_text(self.tree_, self.classes_, names, levels, digits)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
 

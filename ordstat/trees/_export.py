@@ -1,5 +1,7 @@
 """Text rendering of a fitted tree in the layout of rpart's ``print``:
 ``node), split, n, loss, yval, (yprob)``, one line per node, indented by depth, ``*`` at leaves.
+A numeric split that learned where missing values go says so (``x< 3.5 or NA``); one that
+sends them by the majority rule is printed as rpart prints it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ def _split_labels(tree, feature_names, category_names, digits):
             thr = _fmt(tree.threshold[v], digits)
             labels[left] = f"{name}< {thr}"
             labels[right] = f"{name}>={thr}"
+            if tree.missing_learned[v]:  # a side learned from missing values is shown
+                labels[left if tree.missing_left[v] else right] += " or NA"
         else:
             levels = category_names.get(int(tree.feature[v]))
             n_cat = len(levels) if levels is not None else int(max(cats.max(initial=0) + 1, 1))

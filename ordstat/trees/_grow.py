@@ -320,6 +320,8 @@ class TreeBuilder:
         threshold = np.full(n_nodes, np.nan)
         improvement = np.zeros(n_nodes)
         left_categories = np.empty(n_nodes, dtype=object)
+        missing_left = np.zeros(n_nodes, dtype=bool)
+        missing_learned = np.zeros(n_nodes, dtype=bool)
         for k, i in enumerate(order):
             if nd.left[i] >= 0:
                 s = nd.split[i]
@@ -328,6 +330,9 @@ class TreeBuilder:
                 threshold[k] = s.threshold
                 improvement[k] = s.goodness
                 left_categories[k] = s.left_categories
+                missing_learned[k] = s.missing_left is not None
+                heavier_left = np.sum(nd.value[nd.left[i]]) >= np.sum(nd.value[nd.right[i]])
+                missing_left[k] = s.missing_left if missing_learned[k] else heavier_left
         value = np.array([nd.value[i] for i in order], dtype=np.float64).reshape(n_nodes, self.K)
         wsum = value.sum(axis=1)
         impurity = np.zeros(n_nodes)
@@ -354,4 +359,6 @@ class TreeBuilder:
             complexity=complexity,
             node_number=np.array([nd.number[i] for i in order], dtype=np.int64),
             depth=np.array([nd.depth[i] for i in order], dtype=np.int64),
+            missing_left=missing_left,
+            missing_learned=missing_learned,
         )

@@ -56,12 +56,15 @@ def _starts(sizes):
 @dataclass
 class Split:
     """A node's split: units with ``x[feature] < threshold`` (numeric) or with their category
-    code in ``left_categories`` go left."""
+    code in ``left_categories`` go left. Missing values of a numeric feature go left when
+    ``missing_left`` is True, right when False; None: the node had none at fitting (the tree
+    then sends them to the heavier child, see :class:`ordstat.trees._tree.Tree`)."""
 
     goodness: float
     feature: int
     threshold: float = np.nan
     left_categories: np.ndarray | None = None
+    missing_left: bool | None = None
 
 
 @dataclass
@@ -141,10 +144,15 @@ class Splitter:
         self._nb = _fast.kernels() if USE_NUMBA else None
         self._search = _fast.level_search(criterion) if self._nb is not None else None
         self._param = criterion.parameter(n_classes) if self._search is not None else None
-        self.per_node = sorts_per_node(max_features, p)
         self.XT = np.ascontiguousarray(X.T)
         self._flag = np.zeros(X.shape[0], dtype=bool)
         self._iscale = 0.0
+        # numeric features with missing values: searched a second time, mirrored
+        self._mirror = _missing_features(X, self.cat_sizes)
+        self.per_node = self._search is not None and sorts_per_node(max_features, p)
+        self._negXT = -self.XT if self.per_node and self._mirror.size else None
+        self._nan_in_node = None
+        self.last_missing_left = None
 
     # -- layout --------------------------------------------------------------------------------
     def root(self):
@@ -159,6 +167,8 @@ class Splitter:
             idx = np.argsort(self.XT, axis=1)  # (p, n)
             layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self.codes[idx],
                             self.w[idx])
+            if self._mirror.size:
+                layout = self._add_mirrored_rows(layout)
         totals = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
         return layout, totals[None, :]
 
@@ -173,6 +183,8 @@ class Splitter:
         thr = np.array([sp.threshold if sp is not None else np.nan for sp in splits])
         x = self.X[rows, feat[seg]]
         go_left = x < thr[seg]
+        if self._mirror.size:
+            _send_missing(x, go_left, seg, splits)
         for s in np.flatnonzero(found):
             if splits[s].left_categories is not None:
                 cols = slice(starts[s], starts[s] + sizes[s])
@@ -228,6 +240,7 @@ class Splitter:
         mask = self.feature_mask(S)
         best_g, best_thr, cat_info = self.search(layout, totals, sizes, mask)
         feat = np.argmax(best_g, axis=0)  # first feature among ties (rpart keeps the first)
+        has_nan = self._node_has_missing(layout, sizes) if self._mirror.size else None
         g = best_g[feat, np.arange(S)]
         out = []
         for s in range(S):
@@ -244,7 +257,9 @@ class Splitter:
             if self.cat_sizes[j] > 0:
                 out.append(Split(float(gs), j, left_categories=cat_info[(j, s)]))
             else:
-                out.append(Split(float(gs), j, threshold=float(best_thr[j, s])))
+                ml = None if has_nan is None or not has_nan[j, s] else \
+                    bool(self.last_missing_left[j, s])
+                out.append(Split(float(gs), j, threshold=float(best_thr[j, s]), missing_left=ml))
         return out
 
     # -- the search ----------------------------------------------------------------------------
@@ -277,6 +292,7 @@ class Splitter:
         cat_info = {}
         totals = np.ascontiguousarray(totals, dtype=np.float64).reshape(S, self.K)
         numeric = np.flatnonzero(self.cat_sizes == 0)
+        self.last_missing_left = np.zeros((p, S), dtype=bool)
         if self.per_node:
             self._numeric_per_node(layout, sizes, totals, mask, best_g, best_thr)
         elif numeric.size:
@@ -294,6 +310,8 @@ class Splitter:
                 res = self._categorical(rows, j, totals[s])
                 if res is not None:
                     best_g[j, s], cat_info[(j, s)] = res
+        if self._mirror.size and not self.per_node:
+            self._search_missing_left(layout, totals, sizes, mask, best_g, best_thr)
         if mask is not None:
             best_g[~mask] = -np.inf
         return best_g, best_thr, cat_info
@@ -304,70 +322,91 @@ class Splitter:
     def _record(self, layout, feats, jj, ss, t, good, best_g, best_thr):
         xs = layout.xs if feats.size == layout.xs.shape[0] else layout.xs[feats]
         best_g[feats[jj], ss] = good
-        best_thr[feats[jj], ss] = _midpoint(xs[jj, t], xs[jj, t + 1])
+        a, b = xs[jj, t], xs[jj, t + 1]
+        mirrored = feats[jj] >= self.X.shape[1]
+        if mirrored.any():  # a row of -x: the cut between -x = a and b is x = -b | -a
+            a, b = np.where(mirrored, -b, a), np.where(mirrored, -a, b)
+        best_thr[feats[jj], ss] = _midpoint(a, b)
 
     def _numeric_compiled(self, layout, feats, sizes, totals, best_g, best_thr, mask):
         whole = feats.size == layout.xs.shape[0]
         xs, ys, ws = ((a if whole else a[feats]) for a in (layout.xs, layout.ys, layout.ws))
-        q, S = feats.size, sizes.size
-        good = np.empty((q, S))
-        pos = np.empty((q, S), dtype=np.int64)
-        todo = (np.ones((q, S), dtype=np.bool_) if mask is None
-                else np.ascontiguousarray(mask, dtype=np.bool_))
-        self._search(xs, ys, ws, _starts(sizes), sizes.astype(np.int64), totals,
-                     self.min_bucket, self._param, todo, good, pos)
+        todo = np.ones((feats.size, sizes.size), dtype=bool) if mask is None else mask
+        good, pos = self._scan(xs, ys, ws, sizes, totals, todo)
         jj, ss = np.nonzero(pos >= 0)
         self._record(layout, feats, jj, ss, pos[jj, ss], good[jj, ss], best_g, best_thr)
 
+    def _scan(self, xs, ys, ws, sizes, totals, todo):
+        """The compiled scan of every (row, node) of a layout's arrays with ``todo``: best
+        goodness and its position (-inf and -1 where none), each (R, S)."""
+        good = np.empty(todo.shape)
+        pos = np.empty(todo.shape, dtype=np.int64)
+        self._search(xs, ys, ws, _starts(sizes), sizes.astype(np.int64), totals,
+                     self.min_bucket, self._param, np.ascontiguousarray(todo, dtype=np.bool_),
+                     good, pos)
+        return good, pos
+
     def _numeric_per_node(self, layout, sizes, totals, mask, best_g, best_thr):
-        """The numeric features drawn in each node, each node's units sorted by them now."""
-        S = sizes.size
-        feats = _drawn(mask, self.X.shape[1], S)  # (R, S): row r of node s is feature feats
+        """The numeric features drawn in each node, the node's units sorted by each of them
+        now (compiled scan). Missing values as in the presorted path: sorted last, and where a
+        node has some on a drawn feature, a second search on -x sends them left."""
+        p, S = self.X.shape[1], sizes.size
+        feats = _drawn(mask, p, S)  # (R, S): row r of node s is feature feats[r, s]
         numeric = feats >= 0
         numeric[numeric] = self.cat_sizes[feats[numeric]] == 0
+        self._nan_in_node = np.zeros((p, S), dtype=bool)
         if not numeric.any():
             return
-        sorted_layout = self._sort_nodes(layout.order[0], sizes, feats)
-        R = feats.shape[0]
-        good = np.full((R, S), -np.inf)
-        thr = np.full((R, S), np.nan)
-        rows = np.arange(R)
-        if self._search is not None:
-            self._numeric_compiled(sorted_layout, rows, sizes, totals, good, thr, numeric)
-        else:
-            self._numeric_numpy(sorted_layout, rows, sizes, totals, good, thr)
-        rr, ss = np.nonzero(numeric)
+        units = layout.order[0]
+        srt = self._sort_nodes(self.XT, units, sizes, np.where(numeric, feats, -1))
+        good, pos = self._scan(srt.xs, srt.ys, srt.ws, sizes, totals, numeric)
+        rr, ss = np.nonzero(pos >= 0)
+        t = pos[rr, ss]
         best_g[feats[rr, ss], ss] = good[rr, ss]
-        best_thr[feats[rr, ss], ss] = thr[rr, ss]
+        best_thr[feats[rr, ss], ss] = _midpoint(srt.xs[rr, t], srt.xs[rr, t + 1])
+        if not self._mirror.size:
+            return
+        nan = numeric & np.isnan(srt.xs[:, _starts(sizes) + sizes - 1])  # NaN sorts last
+        rr, ss = np.nonzero(nan)
+        self._nan_in_node[feats[rr, ss], ss] = True
+        if not rr.size:
+            return
+        mirrored = self._sort_nodes(self._negXT, units, sizes, np.where(nan, feats, -1))
+        good, pos = self._scan(mirrored.xs, mirrored.ys, mirrored.ws, sizes, totals, nan)
+        rr, ss = np.nonzero(pos >= 0)
+        j, g, t = feats[rr, ss], good[rr, ss], pos[rr, ss]
+        better = g > best_g[j, ss]  # strictly better with missing values left
+        rr, ss, j, g, t = rr[better], ss[better], j[better], g[better], t[better]
+        best_g[j, ss] = g
+        # the cut between -x = a and b is x = -b | -a
+        best_thr[j, ss] = _midpoint(-mirrored.xs[rr, t + 1], -mirrored.xs[rr, t])
+        self.last_missing_left[j, ss] = True
 
-    def _sort_nodes(self, units, sizes, feats):
+    def _sort_nodes(self, XT, units, sizes, feats):
         """Layout whose row r holds the units of each node s sorted by feature feats[r, s]
-        (rows with feats -1 hold zeros). Large nodes are sorted by numpy (its argsort is
-        vectorised), the many small ones in one compiled loop."""
+        (a row of ``XT``; rows with feats -1 hold zeros), NaN last. Large nodes are sorted
+        by numpy (its argsort is vectorised), the many small ones in one compiled loop."""
         R, M = feats.shape[0], units.size
         out = (np.zeros((R, M), dtype=np.int64), np.zeros((R, M)),
                np.zeros((R, M), dtype=np.int64), np.zeros((R, M)))
         starts = _starts(sizes)
-        if self._nb is None:
-            big = np.arange(sizes.size)
-        else:
-            big = np.flatnonzero(sizes >= NUMPY_SORT_MIN)
-            small = feats.copy()
-            small[:, big] = -1
-            self._nb.node_sort(self.XT, self.codes, self.w, units, starts,
-                               sizes.astype(np.int64), small, *out)
+        big = np.flatnonzero(sizes >= NUMPY_SORT_MIN)
+        small = feats.copy()
+        small[:, big] = -1
+        self._nb.node_sort(XT, self.codes, self.w, units, starts, sizes.astype(np.int64),
+                           small, *out)
         for s in big:
             cols = slice(starts[s], starts[s] + sizes[s])
             rows = np.flatnonzero(feats[:, s] >= 0)
             u = units[cols]
-            v = self.XT[feats[rows, s][:, None], u[None, :]]  # (r, m)
+            v = XT[feats[rows, s][:, None], u[None, :]]  # (r, m)
             idx = np.argsort(v, axis=1)
             su = u[idx]
             out[0][rows, cols], out[1][rows, cols] = su, np.take_along_axis(v, idx, axis=1)
             out[2][rows, cols], out[3][rows, cols] = self.codes[su], self.w[su]
         return Layout(*out)
 
-    def _numeric_numpy(self, layout, feats, sizes, totals, best_g, best_thr):
+    def _numeric_numpy(self, layout, feats, sizes, totals, best_g, best_thr, swap=False):
         K = self.K
         mb = self.min_bucket
         # (q, M): each node's units sorted by each feature, node after node
@@ -399,13 +438,15 @@ class Splitter:
         tot = totals[seg].T  # (K, M)
         if valid.mean() > 0.6:
             right = tot[:, None, :] - left
-            good = self._goodness(left.reshape(K, -1).T, right.reshape(K, -1).T).reshape(q, M)
+            pair = (left.reshape(K, -1).T, right.reshape(K, -1).T)
+            good = self._goodness(*pair[::-1 if swap else 1]).reshape(q, M)
             good[~valid] = -np.inf
         else:  # many ties or small nodes: evaluate only the admissible cuts
             cand = left[:, valid]  # (K, n_valid)
             cols = np.nonzero(valid)[1]
             good = np.full((q, M), -np.inf)
-            good[valid] = self._goodness(cand.T, (tot[:, cols] - cand).T)
+            pair = (cand.T, (tot[:, cols] - cand).T)
+            good[valid] = self._goodness(*pair[::-1 if swap else 1])
         # Best cut per (feature, node): the first (lowest threshold) among ties, as rpart.
         seg_max = np.maximum.reduceat(good, starts, axis=1)  # (q, S)
         hit = good == np.repeat(seg_max, sizes, axis=1)
@@ -445,3 +486,68 @@ class Splitter:
         if absent.size and cum[k].sum() >= total.sum() - cum[k].sum():
             left = np.concatenate([left, absent])  # unseen categories follow the majority
         return float(good[k]), np.sort(left).astype(np.int64)
+
+    # -- missing values of numeric features ----------------------------------------------------
+    # Sorting puts NaN last and the scans never cut between a value and NaN (x < NaN is False),
+    # so the plain search sends missing values right. "Missing left" is the same search on a
+    # row of -x (NaN still last): its left child is the real right one, and the split is
+    # (feature, threshold, missing_left=True). The compiled scans compute goodness(left, right)
+    # and every built-in criterion is symmetric in the two children (impurity decrease,
+    # ordered twoing); the numpy path, also used by user criteria, swaps them explicitly.
+    def _add_mirrored_rows(self, layout):
+        """Append to the root layout one row per feature of ``self._mirror``, sorted by -x."""
+        XM = np.ascontiguousarray(-self.X[:, self._mirror].T)
+        idx = np.argsort(XM, axis=1)
+        extra = (idx, np.take_along_axis(XM, idx, axis=1), self.codes[idx], self.w[idx])
+        return Layout(*(np.concatenate([a, e]) for a, e in
+                        zip((layout.order, layout.xs, layout.ys, layout.ws), extra)))
+
+    def _node_has_missing(self, layout, sizes):
+        """(p, S): does the node have missing values on the feature (numeric ones only)?"""
+        if self.per_node:  # found by the last search, for the features it drew
+            return self._nan_in_node
+        p = self.X.shape[1]
+        out = np.zeros((p, sizes.size), dtype=bool)
+        last = _starts(sizes) + sizes - 1
+        out[self._mirror] = np.isnan(layout.xs[self._mirror][:, last])
+        return out
+
+    def _search_missing_left(self, layout, totals, sizes, mask, best_g, best_thr):
+        """Search the mirrored rows of the nodes with missing values; where sending them left
+        is strictly better, replace the best cut and mark it in ``last_missing_left``."""
+        p, S, m = self.X.shape[1], sizes.size, self._mirror.size
+        todo = self._node_has_missing(layout, sizes)[self._mirror]
+        if mask is not None:
+            todo &= mask[self._mirror]
+        if not todo.any():
+            return
+        rows = p + np.arange(m)
+        good = np.full((p + m, S), -np.inf)
+        thr = np.full((p + m, S), np.nan)
+        if self._search is not None:
+            self._numeric_compiled(layout, rows, sizes, totals, good, thr, todo)
+        else:
+            self._numeric_numpy(layout, rows, sizes, totals, good, thr, swap=True)
+        good, thr = good[rows], thr[rows]
+        good[~todo] = -np.inf
+        jj, ss = np.nonzero(good > best_g[self._mirror])
+        best_g[self._mirror[jj], ss] = good[jj, ss]
+        best_thr[self._mirror[jj], ss] = thr[jj, ss]
+        self.last_missing_left[self._mirror[jj], ss] = True
+
+
+def _missing_features(X, cat_sizes):
+    """Numeric features with at least one missing value."""
+    numeric = np.flatnonzero(cat_sizes == 0)
+    if not numeric.size:
+        return numeric.astype(np.int64)
+    return numeric[np.isnan(X[:, numeric]).any(axis=0)].astype(np.int64)
+
+
+def _send_missing(x, go_left, seg, splits):
+    """Units with a missing value on their node's split feature go to the side the split
+    learned (a split without a learned side never meets one at fitting)."""
+    miss = np.flatnonzero(np.isnan(x))
+    if miss.size:
+        left = np.array([sp is not None and bool(sp.missing_left) for sp in splits])
+        go_left[miss] = left[seg[miss]]

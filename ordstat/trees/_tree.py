@@ -19,6 +19,13 @@ class Tree:
     For a categorical split, units whose category code (0..n_categories-1, the position in the
     training categories) is in ``left_categories[node]`` go LEFT, all others RIGHT.
 
+    Missing values (NaN) of the split feature go LEFT where ``missing_left[node]`` is True. The
+    side was learned at fitting where the node's training units had missing values on that
+    feature (``missing_learned``: both sides were searched, the better kept, right on ties);
+    otherwise it is the child with the larger training weight (left on ties), rpart's majority
+    rule. A categorical feature with missing values at fitting has "missing" as a category of
+    its own, so its NaN never reach the tree.
+
     Attributes
     ----------
     children_left, children_right : ndarray of int64
@@ -54,6 +61,10 @@ class Tree:
         rpart's node number (root 1, children of k are 2k and 2k+1).
     depth : ndarray of int64
         Depth of the node (root 0).
+    missing_left : ndarray of bool
+        Do missing values of the split feature go left? (False at leaves.)
+    missing_learned : ndarray of bool
+        Was that side learned from training units with missing values (else: majority)?
     """
 
     children_left: np.ndarray
@@ -71,6 +82,8 @@ class Tree:
     complexity: np.ndarray
     node_number: np.ndarray
     depth: np.ndarray
+    missing_left: np.ndarray
+    missing_learned: np.ndarray
 
     @property
     def n_nodes(self) -> int:
@@ -126,11 +139,14 @@ class Tree:
             go_left = x < self.threshold[v]
             cat = is_cat[v]
             if cat.any():
-                codes = x[cat].astype(np.int64)
+                codes = np.nan_to_num(x[cat], nan=-1.0).astype(np.int64)
                 inside = (codes >= 0) & (codes < table.shape[1])
                 left_cat = np.zeros(codes.shape, dtype=bool)
                 left_cat[inside] = table[v[cat][inside], codes[inside]]
                 go_left[cat] = left_cat
+            missing = np.isnan(x)
+            if missing.any():
+                go_left[missing] = self.missing_left[v[missing]]
             node[active] = np.where(go_left, self.children_left[v], self.children_right[v])
             path.append(node.copy())
         return path
@@ -172,4 +188,6 @@ class Tree:
             complexity=self.complexity[order].copy(),
             node_number=self.node_number[order].copy(),
             depth=self.depth[order].copy(),
+            missing_left=self.missing_left[order] & internal,
+            missing_learned=self.missing_learned[order] & internal,
         )
