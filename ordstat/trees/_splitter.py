@@ -194,6 +194,15 @@ class Splitter:
                          weights=self.w[rows[go_left]], minlength=S * self.K).reshape(S, self.K)
         return lc, np.bincount(seg[go_left], minlength=S)
 
+    def units_left(self, layout, sizes, repeats):
+        """Units sent left by the last :meth:`children` in each node, each row counting
+        ``repeats`` units."""
+        rows = layout.order[0]
+        seg = np.repeat(np.arange(sizes.size), sizes)
+        go = self._flag[rows]
+        return np.bincount(seg[go], weights=repeats[rows[go]],
+                           minlength=sizes.size).astype(np.int64)
+
     def partition(self, layout, sizes, split_nodes, n_left, dest):
         """Stable partition of every feature's sorted list (after :meth:`children`) into the
         children of the nodes ``split_nodes``, each child at its offset ``dest`` in the next
@@ -242,24 +251,21 @@ class Splitter:
         feat = np.argmax(best_g, axis=0)  # first feature among ties (rpart keeps the first)
         has_nan = self._node_has_missing(layout, sizes) if self._mirror.size else None
         g = best_g[feat, np.arange(S)]
-        out = []
-        for s in range(S):
-            gs = g[s]
-            if not np.isfinite(gs):
-                out.append(None)
-                continue
-            self._iscale = max(self._iscale, gs)
-            # rpart ignores improvements that are rounding noise relative to the largest seen.
-            if not gs > max(self._iscale * 1e-10, 0.0):
-                out.append(None)
-                continue
-            j = int(feat[s])
+        finite = np.isfinite(g)
+        # rpart ignores improvements that are rounding noise relative to the largest seen
+        # (so far, in node order).
+        scale = np.maximum(np.maximum.accumulate(np.where(finite, g, -np.inf)), self._iscale)
+        self._iscale = float(scale[-1])
+        ok = finite & (g > np.maximum(scale * 1e-10, 0.0))
+        out = [None] * S
+        for s in np.flatnonzero(ok).tolist():
+            gs, j = float(g[s]), int(feat[s])
             if self.cat_sizes[j] > 0:
-                out.append(Split(float(gs), j, left_categories=cat_info[(j, s)]))
+                out[s] = Split(gs, j, left_categories=cat_info[(j, s)])
             else:
                 ml = None if has_nan is None or not has_nan[j, s] else \
                     bool(self.last_missing_left[j, s])
-                out.append(Split(float(gs), j, threshold=float(best_thr[j, s]), missing_left=ml))
+                out[s] = Split(gs, j, threshold=float(best_thr[j, s]), missing_left=ml)
         return out
 
     # -- the search ----------------------------------------------------------------------------
