@@ -117,23 +117,35 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
             j = feats[r, s]
             if j < 0:
                 continue
-            v = o_xs[r]
-            u = o_order[r]
             lo, hi = a, b  # values from the front, NaN from the back
             for t in range(a, b):
-                x = XT[j, units[t]]
+                u = units[t]
+                x = XT[j, u]
                 if x == x:
-                    v[lo] = x
-                    u[lo] = units[t]
+                    o_xs[r, lo] = x
+                    o_order[r, lo] = u
                     lo += 1
                 else:
                     hi -= 1
-                    v[hi] = x
-                    u[hi] = units[t]
-            _sort_pairs(v, u, a, lo)
+                    o_xs[r, hi] = x
+                    o_order[r, hi] = u
+            if lo - a > 16:
+                _sort_pairs(o_xs[r], o_order[r], a, lo)
+            else:  # insertion sort, inline: most nodes are small
+                for i in range(a + 1, lo):
+                    x = o_xs[r, i]
+                    u = o_order[r, i]
+                    k = i - 1
+                    while k >= a and x < o_xs[r, k]:
+                        o_xs[r, k + 1] = o_xs[r, k]
+                        o_order[r, k + 1] = o_order[r, k]
+                        k -= 1
+                    o_xs[r, k + 1] = x
+                    o_order[r, k + 1] = u
             for t in range(a, b):
-                o_ys[r, t] = codes[u[t]]
-                o_ws[r, t] = w[u[t]]
+                u = o_order[r, t]
+                o_ys[r, t] = codes[u]
+                o_ws[r, t] = w[u]
 
 
 @register_jitable

@@ -239,8 +239,9 @@ class Splitter:
         if self.max_features is None or self.max_features >= p:
             return None
         keys = self.rng.random((n_nodes, p))
-        ranks = np.argsort(np.argsort(keys, axis=1), axis=1)
-        return (ranks < self.max_features).T
+        # the max_features smallest keys of each node (random doubles: no ties)
+        kth = np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
+        return (keys <= kth[:, None]).T
 
     def best_splits(self, layout, totals, sizes):
         """Best split of every node of a level (segments of ``layout``, class counts
