@@ -68,3 +68,21 @@ def test_ensembles_grow_their_trees_on_the_bootstrap_sample(make):
         ref = OrdinalTreeClassifier(**est.get_params()).fit(X[sample], y[sample]).tree_
         for name in FIELDS:
             np.testing.assert_array_equal(getattr(est.tree_, name), getattr(ref, name), name)
+
+
+@pytest.mark.parametrize("criterion", ["gini", "ordinal"])
+def test_bottom_up_complexities_are_rparts_recursion(criterion, monkeypatch):
+    """With cp < 0 (alpha < 0) nothing is collapsed and the complexities are computed a level
+    at a time; rpart's recursion gives the same numbers."""
+    from ordstat.trees._grow import TreeBuilder
+
+    X, y, _ = _data(2, n=400, p=5)
+    X = np.round(X, 1)  # ties: splits that do not lower the misclassification risk
+    params = dict(criterion=criterion, min_split=2, cp=-1.0, xval=0, random_state=0)
+    fast = OrdinalTreeClassifier(**params).fit(X, y).tree_
+    monkeypatch.setattr(TreeBuilder, "_complexities_bottom_up",
+                        lambda self: self._partition(0, bound=self.nodes.risk[0]))
+    slow = OrdinalTreeClassifier(**params).fit(X, y).tree_
+    assert fast.n_nodes == slow.n_nodes > 50
+    np.testing.assert_array_equal(fast.complexity, slow.complexity)
+    assert len(np.unique(fast.complexity)) > 10

@@ -131,7 +131,10 @@ class TreeBuilder:
                       else self.fixed_alpha)
         if self.max_leaf_nodes is None:
             self._grow_by_level(layout)
-            self._partition(root, bound=self.nodes.risk[root])
+            if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
+                self._complexities_bottom_up()
+            else:
+                self._partition(root, bound=self.nodes.risk[root])
         else:
             self._grow_best_first(layout)
             self._weakest_link(root)
@@ -249,6 +252,37 @@ class TreeBuilder:
             self._make_leaf(node)
             return 0, risk
         return l_split + r_split + 1, l_risk + r_risk
+
+    def _complexities_bottom_up(self):
+        """:meth:`_partition` when alpha < 0, a level at a time from the deepest: risks are
+        >= 0 and a split never raises the summed risk, so no node is made a leaf or collapsed
+        and only the complexities remain to compute (the same operations, vectorised)."""
+        nd = self.nodes
+        left, right = np.array(nd.left), np.array(nd.right)
+        risk, depth = np.array(nd.risk, dtype=np.float64), np.array(nd.depth)
+        cx = np.full(left.size, float(self.alpha))
+        n_split = np.zeros(left.size, dtype=np.int64)  # splits kept below each node
+        sub_risk = risk.copy()  # summed leaf risk below each node
+        inner = np.flatnonzero(left >= 0)
+        for d in np.unique(depth[inner])[::-1]:
+            v = inner[depth[inner] == d]
+            lv, rv = left[v], right[v]
+            ls, lr, rs, rr = n_split[lv], sub_risk[lv], n_split[rv], sub_risk[rv]
+            lc, rc = cx[lv], cx[rv]
+            t = (risk[v] - (lr + rr)) / (ls + rs + 1)
+            # "who goes first" (see _node_complexity): the weaker child collapses first
+            first_l = (rc > lc) & (t > lc)
+            first_r = ~(rc > lc) & (t > rc)
+            lr, ls = np.where(first_l, risk[lv], lr), np.where(first_l, 0, ls)
+            rr, rs = np.where(first_r, risk[rv], rr), np.where(first_r, 0, rs)
+            t = (risk[v] - (lr + rr)) / (ls + rs + 1)
+            then_r = first_l & (t > rc)
+            then_l = first_r & (t > lc)
+            rr, rs = np.where(then_r, risk[rv], rr), np.where(then_r, 0, rs)
+            lr, ls = np.where(then_l, risk[lv], lr), np.where(then_l, 0, ls)
+            cx[v] = (risk[v] - (lr + rr)) / (ls + rs + 1)
+            n_split[v], sub_risk[v] = ls + rs + 1, lr + rr
+        nd.complexity = cx.tolist()
 
     def _make_leaf(self, node):
         nd = self.nodes
