@@ -8,6 +8,21 @@ nodes of a level are searched together: for every (feature, node) all cut points
 from cumulative weighted class counts, by the criterion's compiled scan (:mod:`._fast`) or in
 numpy, calling the criterion once per level on every candidate.
 
+One extra path, for forests: when only a few features are drawn in each node
+(``max_features * PER_NODE_RATIO <= p``, e.g. 7 of 50) and the compiled scan is available,
+nothing is presorted. The layout then has one row, the units of each node (in no particular
+order), and the search sorts each node's units by each feature drawn for it (as scikit-learn
+and ranger do), so its cost follows the features drawn instead of moving all p sorted lists
+at every level. Nodes of at least ``NUMPY_SORT_MIN`` units are sorted by numpy's argsort
+(vectorised, faster on long arrays), the many small ones in one compiled loop. The features
+drawn come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends only on
+the class counts on each side, not on the order of tied values, so with integer weights the
+trees are those of the presorted path (the first feature, then the lowest threshold, on
+ties). Missing values are handled the same way: NaN sorts last in each node's segment, and
+where a node has missing values on a drawn feature, a second search on -x considers sending
+them left. With p = 50 the per-node path is faster up to max_features = 12 and slower from 17
+(``benchmarks/bench_ensemble.py``), hence the ratio 4.
+
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
 
