@@ -9,7 +9,7 @@ import numba
 import numpy as np
 from numba.extending import register_jitable
 
-__all__ = ["make_level_search", "level_partition", "node_sort"]
+__all__ = ["make_level_search", "level_partition", "node_sort", "level_children"]
 
 jit = numba.njit(cache=True, nogil=True)
 
@@ -199,3 +199,29 @@ def _sort_pairs(v, u, lo, hi):
             k -= 1
         v[k + 1] = x
         u[k + 1] = y
+
+
+@jit
+def level_children(XT, rows, starts, sizes, feat, thr, missing_left, cat_left, is_cat, codes,
+                   w, flag, lc, n_left):
+    """Send the units of each node s with a split (``feat[s] >= 0``) left or right: a numeric
+    split by ``x < thr[s]``, missing values to ``missing_left[s]``; a categorical one by
+    ``cat_left[s, code]``. Sets ``flag[unit]`` (True: left; False in nodes without a split)
+    and adds each unit going left to its node's class counts ``lc`` (S, K) and ``n_left``."""
+    for s in range(starts.shape[0]):
+        j = feat[s]
+        for t in range(starts[s], starts[s] + sizes[s]):
+            u = rows[t]
+            go = False
+            if j >= 0:
+                x = XT[j, u]
+                if x != x:
+                    go = missing_left[s]
+                elif is_cat[s]:
+                    go = cat_left[s, np.int64(x)]
+                else:
+                    go = x < thr[s]
+            flag[u] = go
+            if go:
+                lc[s, codes[u]] += w[u]
+                n_left[s] += 1

@@ -191,9 +191,11 @@ class Splitter:
         """Send the units of the nodes with a split left or right: the left children's class
         counts (S, K) and unit counts (S,)."""
         S = sizes.size
-        seg = np.repeat(np.arange(S), sizes)
         starts = _starts(sizes)
         rows = layout.order[0]
+        if self._nb is not None:
+            return self._children_compiled(rows, starts, sizes, splits, found)
+        seg = np.repeat(np.arange(S), sizes)
         feat = np.array([sp.feature if sp is not None else 0 for sp in splits])
         thr = np.array([sp.threshold if sp is not None else np.nan for sp in splits])
         x = self.X[rows, feat[seg]]
@@ -208,6 +210,26 @@ class Splitter:
         lc = np.bincount(seg[go_left] * self.K + self.codes[rows[go_left]],
                          weights=self.w[rows[go_left]], minlength=S * self.K).reshape(S, self.K)
         return lc, np.bincount(seg[go_left], minlength=S)
+
+    def _children_compiled(self, rows, starts, sizes, splits, found):
+        S = sizes.size
+        feat = np.full(S, -1, dtype=np.int64)
+        thr = np.full(S, np.nan)
+        missing_left = np.zeros(S, dtype=bool)
+        is_cat = np.zeros(S, dtype=bool)
+        cat_left = np.zeros((S, max(1, int(self.cat_sizes.max(initial=0)))), dtype=bool)
+        for s in np.flatnonzero(found).tolist():
+            sp = splits[s]
+            feat[s], thr[s], missing_left[s] = sp.feature, sp.threshold, bool(sp.missing_left)
+            if sp.left_categories is not None:
+                is_cat[s] = True
+                cat_left[s, sp.left_categories] = True
+        lc = np.zeros((S, self.K))
+        n_left = np.zeros(S, dtype=np.int64)
+        self._nb.level_children(self.XT, rows, starts, sizes.astype(np.int64), feat, thr,
+                                missing_left, cat_left, is_cat, self.codes, self.w, self._flag,
+                                lc, n_left)
+        return lc, n_left
 
     def units_left(self, layout, sizes, repeats):
         """Units sent left by the last :meth:`children` in each node, each row counting
