@@ -59,7 +59,10 @@ def frame(columns, names):
     data = {}
     for name, col in zip(names, columns):
         if col["kind"] == "numeric":
-            data[name] = np.asarray(col["values"], dtype=np.float64).reshape(-1)
+            values = np.asarray(col["values"], dtype=np.float64).reshape(-1)
+            # R's NA is a signalling NaN: arithmetic on it raises numpy's "invalid value"
+            # warning, so missing values become the ordinary NaN
+            data[name] = np.where(np.isnan(values), np.nan, values)
         else:
             data[name] = factor(col["codes"], col["levels"], col["ordered"])
     return pd.DataFrame(data, columns=names)
@@ -131,6 +134,9 @@ def tree_arrays(est, X=None):
         "value": np.asarray(t.value, dtype=np.float64).reshape(len(t.children_left), -1),
         "n_node_samples": np.asarray(t.n_node_samples, dtype=np.int64),
         "improvement": np.asarray(t.improvement, dtype=np.float64),
+        # where missing values of the split variable go (rpart's export cannot hold it)
+        "missing_left": np.asarray(getattr(t, "missing_left", np.zeros(len(t.children_left))),
+                                   dtype=bool),
         "left_categories": [None if c is None else [int(v) for v in np.asarray(c).reshape(-1)]
                             for c in _left_categories(t)],
         "feature_names": [str(v) for v in getattr(est, "feature_names_in_",

@@ -8,7 +8,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
+from ordstat.ensemble import (
+    FixedSplitBaggingClassifier,
+    OrdinalBaggingClassifier,
+    OrdinalBoostingClassifier,
+    OrdinalRandomForestClassifier,
+)
 from ordstat.trees import OrdinalTreeClassifier, _splitter, criteria
 
 NAN = np.nan
@@ -173,6 +178,17 @@ def test_max_features_with_missing_values():
     assert a.tree_.n_nodes > 1
 
 
+def test_best_first_growth_with_missing_values(path):
+    X, y = _nan_data(n=150, seed=10)
+    est = OrdinalTreeClassifier(max_leaf_nodes=5, cp=-1, min_split=4, xval=0).fit(X, y)
+    level = OrdinalTreeClassifier(max_depth=1, cp=-1, min_split=4, xval=0).fit(X, y)
+    assert est.tree_.n_leaves == 5
+    # the root split does not depend on the order of growth
+    for name in ("feature", "threshold", "missing_left", "missing_learned"):
+        assert getattr(est.tree_, name)[0] == getattr(level.tree_, name)[0], name
+    assert est.tree_.missing_learned.any()
+
+
 def test_a_column_that_is_all_missing_is_never_split(path):
     X, y = _nan_data(n=80, seed=8, rate=0.1)
     X[:, 1] = NAN
@@ -219,6 +235,7 @@ def test_categorical_without_missing_values_at_fit_sends_them_by_majority():
     assert est.predict(new)[0] == 1  # "b", the heavier side
 
 
+@pytest.mark.filterwarnings("ignore:.*in every bootstrap sample")
 def test_bagging_and_forest_pass_missing_values_to_the_trees():
     X, y = _nan_data(n=100, seed=9)
     for cls in (OrdinalBaggingClassifier, OrdinalRandomForestClassifier):
@@ -227,3 +244,23 @@ def test_bagging_and_forest_pass_missing_values_to_the_trees():
         assert np.isfinite(est.oob_error_)
     forest = OrdinalRandomForestClassifier(n_estimators=3, random_state=0, importance="gamma")
     assert np.isfinite(forest.fit(X, y).permutation_importance_).all()
+
+
+@pytest.mark.parametrize("variant", ["ordinal_discrete", "ordinal_real", "fixed_split_discrete"])
+def test_boosting_and_fixed_split_bagging_pass_missing_values_to_the_trees(variant):
+    X, y = _nan_data(n=100, seed=11)
+    est = OrdinalBoostingClassifier(variant=variant, n_estimators=5, random_state=0).fit(X, y)
+    proba = est.predict_proba(X)
+    assert proba.shape == (100, 4) and np.isfinite(proba).all()
+    fixed = FixedSplitBaggingClassifier(n_estimators=3, random_state=0).fit(X, y)
+    assert np.isin(fixed.predict(X), fixed.classes_).all()
+
+
+def test_ensembles_of_a_base_estimator_without_missing_value_support_refuse_them():
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = _nan_data(n=60, seed=12)
+    with pytest.raises(ValueError, match="NaN"):
+        OrdinalBaggingClassifier(estimator=LogisticRegression(), n_estimators=2).fit(X, y)
+    with pytest.raises(ValueError, match="NaN"):
+        OrdinalBoostingClassifier(estimator=LogisticRegression(), n_estimators=2).fit(X, y)

@@ -8,15 +8,14 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
 from sklearn.exceptions import UndefinedMetricWarning
-from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
 from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
-from ._common import (base_predict, base_proba, fit_base, run_parallel, spawn_seeds,
-                      vote_table, weighted_median)
+from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
+                      spawn_seeds, vote_table, weighted_median)
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
 
@@ -99,9 +98,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         return None
 
     def _missing(self):
-        """Missing values (NaN) in X pass through to a base estimator that accepts them (the
-        ordinal trees learn where they go); otherwise they are refused, as inf always is."""
-        return "allow-nan" if get_tags(self._template()).input_tags.allow_nan else True
+        return missing_values(self._template())
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -15,7 +15,8 @@ from sklearn.utils.validation import check_is_fitted
 from .._base import OrdinalClassifierMixin
 from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
 from ..trees import OrdinalTreeClassifier
-from ._common import base_predict, base_proba, fit_base, run_parallel, spawn_seeds
+from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
+                      spawn_seeds)
 
 __all__ = ["OrdinalBoostingClassifier", "ERROR_INDICATORS", "VARIANTS"]
 
@@ -338,12 +339,19 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
             template = self.estimator
         return n_cycles, error, template
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = missing_values(self.estimator) == "allow-nan"
+        return tags
+
     def fit(self, X, y):
         """Run the boosting cycles.
 
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
+            Missing values (NaN) are kept when the base estimator accepts them (the default
+            ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
         y : array-like of shape (n_samples,)
             Ordered class labels.
 
@@ -351,7 +359,8 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes)
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+                                   ensure_all_finite=missing_values(self.estimator))
         n_cycles, error, template = self._check_params()
         k = self.n_classes_
         self._n_train = X.shape[0]
@@ -393,7 +402,7 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def _staged_scores(self, X):
         """Class scores after each cycle m = 1..M: an iterator of (n, K) arrays."""
         check_is_fitted(self)
-        X = validate_predict(self, X)
+        X = validate_predict(self, X, ensure_all_finite=missing_values(self.estimator))
         k = self.n_classes_
         real = self.variant.endswith("real")
         if not self.variant.startswith("fixed_split"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
+from sklearn.utils import get_tags
 
 from .._validation import check_random_state
 
@@ -105,3 +106,16 @@ def run_parallel(fn, tasks, n_jobs=None, progress=False, desc=None):
 
         results = tqdm(results, total=len(tasks), desc=desc)
     return list(results)
+
+
+def missing_values(estimator):
+    """``ensure_all_finite`` for an ensemble of ``estimator`` (None: the default ordinal tree):
+    missing values (NaN) pass through to base estimators that accept them (the ordinal trees
+    learn where they go); otherwise they are refused, as inf always is."""
+    if estimator is None:
+        return "allow-nan"
+    try:
+        allow = get_tags(estimator).input_tags.allow_nan
+    except Exception:  # noqa: BLE001 - an object without scikit-learn tags: no NaN
+        allow = False
+    return "allow-nan" if allow else True

@@ -12,7 +12,7 @@ from .._validation import check_positive_int, validate_fit, validate_predict
 from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one
 from ._boosting import split_scores
-from ._common import base_predict, run_parallel, spawn_seeds
+from ._common import base_predict, missing_values, run_parallel, spawn_seeds
 
 __all__ = ["FixedSplitBaggingClassifier"]
 
@@ -68,9 +68,16 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.progress = progress
         self.classes = classes
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = missing_values(self.estimator) == "allow-nan"
+        return tags
+
     def fit(self, X, y):
-        """Bag each dichotomy; returns self."""
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes)
+        """Bag each dichotomy; returns self. Missing values (NaN) in X are kept when the base
+        estimator accepts them (the default ordinal trees do)."""
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+                                   ensure_all_finite=missing_values(self.estimator))
         m = check_positive_int(self.n_estimators, "n_estimators")
         if not isinstance(self.weighted, (bool, np.bool_)):
             raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
@@ -91,7 +98,7 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def split_votes(self, X):
         """Share of the trees of each dichotomy voting for its lower group, (K-1, n)."""
         check_is_fitted(self)
-        X = validate_predict(self, X)
+        X = validate_predict(self, X, ensure_all_finite=missing_values(self.estimator))
         return np.array([np.mean([base_predict(t, X) == 0 for t in trees], axis=0)
                          for trees in self.estimators_])
 

@@ -106,8 +106,11 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         ``impurity``, ``improvement`` (goodness of the node's split on the count scale, rpart's
         ``improve``; 0 at leaves), ``risk`` (rpart's ``dev``), ``yval`` (predicted class code),
         ``complexity`` (absolute; / ``risk[0]`` gives rpart's CP), ``node_number`` (rpart's
-        numbering) and ``depth``. Note: rpart puts the child with the *lower* mean class first,
-        which can be the ``x >= c`` side; here the left child is always ``x < c``.
+        numbering), ``depth``, ``missing_left`` (bool: missing values of the split feature go
+        LEFT) and ``missing_learned`` (bool: that side was learned from training units with
+        missing values, else the majority rule; see Notes). Note: rpart puts the child with the
+        *lower* mean class first, which can be the ``x >= c`` side; here the left child is
+        always ``x < c``.
     cp_table_ : pandas.DataFrame
         rpart's ``printcp`` table, one row per nested subtree (largest CP first), with columns
         ``CP``, ``nsplit``, ``rel_error`` and, with cross-validation, ``xerror``, ``xstd``
@@ -468,7 +471,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(self.n_features_in_)])
-        levels = {j: list(cats) + (["NA"] if j in self._missing_category else [])
+        missing = getattr(self, "_missing_category", set())
+        levels = {j: list(cats) + (["NA"] if j in missing else [])
                   for j, cats in self.categories_.items()}
         return tree_to_text(self.tree_, self.classes_, names, levels, digits)
 

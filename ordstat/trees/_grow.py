@@ -393,6 +393,7 @@ class TreeBuilder:
         missing_learned[inner] = [m is not None for m in learned]
         value = np.array(nd.value, dtype=np.float64).reshape(-1, self.K)[order]
         wsum = value.sum(axis=1)
+        # a node that met no missing value sends them to the heavier child (left on ties)
         heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
         missing_left[inner] = [h if m is None else m for m, h in zip(learned, heavier_left)]
         impurity = np.zeros(n_nodes)

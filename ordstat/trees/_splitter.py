@@ -20,8 +20,8 @@ the class counts on each side, not on the order of tied values, so with integer 
 trees are those of the presorted path (the first feature, then the lowest threshold, on
 ties). Missing values are handled the same way: NaN sorts last in each node's segment, and
 where a node has missing values on a drawn feature, a second search on -x considers sending
-them left. With p = 50 the per-node path is faster up to max_features = 12 and slower from 17
-(``benchmarks/bench_ensemble.py``), hence the ratio 4.
+them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemble.py`` (p =
+50) the per-node path is faster up to max_features = 12 and slower from 17, hence the ratio 4.
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
@@ -35,6 +35,12 @@ growth and pruning::
 features drawn per node; a replicated tree asks for the binary gains of one attribute by giving
 each replica's 0/1 codes to its own Splitter); ``best_splits`` applies the node-local rule
 (drawn features, first feature on ties, positive goodness) once for every kind of growth.
+
+Missing values (NaN) of numeric features: their units sort last and are sent right by the plain
+search; for the features that have any, the layout carries one more row sorted by -x, searched
+for "missing left" (see ``_search_missing_left``; the per-node path above does the same in
+``_numeric_per_node``). After ``search``, ``sp.last_missing_left``
+(p, S) marks the best cuts that send missing values left. Without NaN nothing of this runs.
 """
 
 from __future__ import annotations
@@ -62,6 +68,13 @@ def _midpoint(a, b):
     midpoint rounds to a, so b is used to keep "x < threshold" exact."""
     mid = (a + b) / 2.0
     return np.where(a < mid, mid, b)
+
+
+def _row_range(rows):
+    """Sorted layout rows as a slice (a view, no copy) when they are consecutive."""
+    if rows[-1] - rows[0] == rows.size - 1:
+        return slice(int(rows[0]), int(rows[-1]) + 1)
+    return rows
 
 
 def _starts(sizes):
@@ -364,17 +377,16 @@ class Splitter:
         return check_goodness(self.criterion(left, right), left.shape[0], self.criterion.name)
 
     def _record(self, layout, feats, jj, ss, t, good, best_g, best_thr):
-        xs = layout.xs if feats.size == layout.xs.shape[0] else layout.xs[feats]
         best_g[feats[jj], ss] = good
-        a, b = xs[jj, t], xs[jj, t + 1]
+        a, b = layout.xs[feats[jj], t], layout.xs[feats[jj], t + 1]
         mirrored = feats[jj] >= self.X.shape[1]
         if mirrored.any():  # a row of -x: the cut between -x = a and b is x = -b | -a
             a, b = np.where(mirrored, -b, a), np.where(mirrored, -a, b)
         best_thr[feats[jj], ss] = _midpoint(a, b)
 
     def _numeric_compiled(self, layout, feats, sizes, totals, best_g, best_thr, mask):
-        whole = feats.size == layout.xs.shape[0]
-        xs, ys, ws = ((a if whole else a[feats]) for a in (layout.xs, layout.ys, layout.ws))
+        rows = _row_range(feats)
+        xs, ys, ws = (a[rows] for a in (layout.xs, layout.ys, layout.ws))
         todo = np.ones((feats.size, sizes.size), dtype=bool) if mask is None else mask
         good, pos = self._scan(xs, ys, ws, sizes, totals, todo)
         jj, ss = np.nonzero(pos >= 0)
@@ -553,7 +565,7 @@ class Splitter:
         p = self.X.shape[1]
         out = np.zeros((p, sizes.size), dtype=bool)
         last = _starts(sizes) + sizes - 1
-        out[self._mirror] = np.isnan(layout.xs[self._mirror][:, last])
+        out[self._mirror] = np.isnan(layout.xs[self._mirror[:, None], last[None, :]])
         return out
 
     def _search_missing_left(self, layout, totals, sizes, mask, best_g, best_thr):

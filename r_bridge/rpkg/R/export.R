@@ -124,7 +124,8 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
         # a split on a factor: csplit row, 1 = left, 3 = right (rpart's coding)
         nlev <- length(xlevels[[name]])
         code <- rep(3L, nlev)
-        code[as.integer(left_categories[[node]]) + 1L] <- 1L
+        left <- as.integer(left_categories[[node]])
+        code[left[left < nlev] + 1L] <- 1L  # code nlev: "missing", which rpart has not
         rows[[length(rows) + 1L]] <- code
         ncat[j] <- nlev
         index[j] <- length(rows)

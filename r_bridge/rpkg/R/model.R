@@ -10,8 +10,10 @@
 # way lm() and rpart() build theirs: `call` is the wrapper's match.call() and `env` its
 # parent.frame(), so that `subset` and `weights` are evaluated in `data` (or, for a formula
 # without data, in the formula's environment). Rows are dropped or refused by `na.action`.
-# ordered = FALSE accepts a plain factor response (models that do not use the class order).
-prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE) {
+# ordered = FALSE accepts a plain factor response (models that do not use the class order);
+# allow_missing = TRUE lets missing predictors through (models that handle them: the tree).
+prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE,
+                        allow_missing = FALSE) {
   if (inherits(call, "formula")) {
     # the older form prepare_fit(formula, data, caller), kept for wrappers written against it
     call <- as.call(list(quote(model), formula = call, data = env))
@@ -81,7 +83,7 @@ prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered =
                    caller, name), call. = FALSE)
     }
   }
-  check_no_missing(x, caller, "data")
+  if (!allow_missing) check_no_missing(x, caller, "data")
   weights <- check_weights(stats::model.weights(mf), nrow(x), caller)
   list(y = y, x = x, terms = terms, xlevels = xlevels, levels = levels(y),
        ordered = is.ordered(y), weights = weights, na.action = attr(mf, "na.action"),
@@ -154,7 +156,7 @@ prepare_newdata <- function(object, newdata, caller) {
     mf[[name]] <- factor(as.character(mf[[name]]), levels = object$xlevels[[name]],
                          ordered = is.ordered(mf[[name]]))
   }
-  check_no_missing(mf, caller, "newdata")
+  if (!isTRUE(object$allow_missing)) check_no_missing(mf, caller, "newdata")
   attr(mf, "na.action") <- na
   mf
 }

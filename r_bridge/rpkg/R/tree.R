@@ -12,9 +12,23 @@
 #'
 #' Missing values: rows with a missing response, predictor or weight are handled by
 #' \code{na.action} (default \code{na.omit}: dropped; \code{na.exclude}: dropped, and
-#' \code{predict} returns \code{NA} for them; \code{na.fail}: an error). The tree itself does
-#' not use surrogate splits (yet), so \code{na.pass} gives an error for missing predictors.
-#' \code{predict(fit, newdata)} applies the same \code{na.action} to \code{newdata}.
+#' \code{predict} returns \code{NA} for them; \code{na.fail}: an error).
+#' \code{predict(fit, newdata)} applies the same \code{na.action} to \code{newdata}. rpart's
+#' default, \code{na.rpart}, keeps rows with missing predictors (dropping only those with a
+#' missing response or weight); \code{na.action = na.pass} does the same here: the rows are
+#' kept, in fitting and in \code{predict}, and the tree handles their missing predictors.
+#' A missing response or weight is still an error.
+#'
+#' How the tree handles missing predictors: in each node, a numeric predictor's cuts are
+#' evaluated with the node's missing values sent left and sent right, and the better side is
+#' learned (right on ties); a node that had no missing values on its split variable at fitting
+#' sends them to the child with the larger training weight (rpart's majority rule). In an
+#' unordered factor with missing values, "missing" is a level of its own, ordered with the
+#' others. rpart (Therneau and Atkinson) instead uses surrogate splits on other variables and
+#' the majority rule when none is usable; this tree has no surrogates. The plain rpart object
+#' \code{fit$rpart} has no way to store a learned side: rpart's own \code{predict} on it sends
+#' a missing value the majority way (no surrogates, \code{usesurrogate = 2}), which can differ
+#' from the tree's side; \code{predict(fit, newdata)} gives the tree's predictions.
 #'
 #' Randomness: without \code{random_state}, the seed of the cross-validation folds is drawn
 #' from R's random numbers, so \code{set.seed()} before the call makes the fit (its cp table
@@ -29,7 +43,8 @@
 #' @param weights Optional case weights (a column of \code{data} or a vector).
 #' @param subset Optional expression selecting the rows to use, as in \code{lm}.
 #' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
-#'   \code{na.exclude} or \code{na.fail} (a function or its name).
+#'   \code{na.exclude}, \code{na.fail} or \code{na.pass} (keep rows with missing predictors;
+#'   the tree handles them, see Details), a function or its name.
 #' @param criterion Split criterion: \code{"ordinal"} (Piccarreta's ordinal impurity),
 #'   \code{"twoing"} (ordered twoing), \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or
 #'   \code{"gini_quadratic"} (generalized Gini with linear or quadratic costs; the aliases
@@ -56,7 +71,10 @@
 #'   \code{rpart} (the same tree as a plain rpart object), \code{criterion}, \code{levels},
 #'   \code{xlevels}, \code{terms}, \code{na.action}, \code{call} and the serialised Python
 #'   model.
-#' @references Piccarreta, R. (2008). Classification trees for ordinal variables.
+#' @references Therneau, T. M. and Atkinson, E. J. An Introduction to Recursive Partitioning
+#'   Using the RPART Routines (vignette of the rpart package), section on missing data.
+#'
+#'   Piccarreta, R. (2008). Classification trees for ordinal variables.
 #'   \emph{Computational Statistics}, 23, 407-427.
 #'
 #'   Archer, K. J. and Mas, V. R. (2009). Ordinal response prediction using bootstrap
@@ -80,11 +98,11 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
   caller <- "ordinal_tree()"
   criterion <- criterion_name(criterion, caller)
   controls <- tree_controls(control, list(...), caller)
-  prep <- prepare_fit(call, parent.frame(), caller, na.action)
+  prep <- prepare_fit(call, parent.frame(), caller, na.action, allow_missing = TRUE)
   params <- c(list(criterion = criterion), controls,
               list(random_state = random_seed(random_state, caller)))
   py <- py_fit("tree", params, prep, caller = caller)
-  object <- new_model(py, prep, call, criterion = criterion)
+  object <- new_model(py, prep, call, criterion = criterion, allow_missing = TRUE)
   rp <- tree_as_rpart(object, py, prep$x)
   rp$na.action <- prep$na.action  # print.rpart reports the rows dropped
   object$rpart <- rp
@@ -210,7 +228,9 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
 #' @param ... Unused.
 #' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
 #'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
-#'   \code{na.exclude}, an error with \code{na.fail}).
+#'   \code{na.exclude}, an error with \code{na.fail}; with \code{na.pass} they are kept and
+#'   the tree sends each missing predictor to the side it learned, see
+#'   \code{\link{ordinal_tree}}).
 #' @export
 predict.ordinal_tree <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_py(object, newdata, match.arg(type), "predict.ordinal_tree()")

@@ -111,10 +111,9 @@ test_that("bad responses and new levels give errors that say what to do", {
   new$g <- factor(c("a", "zz", "b"))
   expect_error(predict(fit, new), "'g' has level\\(s\\) \"zz\" not seen")
   expect_error(predict(fit, d, type = "votes"), "should be one of")
-  d$xna <- d$x1
-  d$xna[c(2, 5)] <- NA
-  expect_error(ordinal_tree(y ~ xna + x2, d, na.action = na.pass),
-               "'xna' in 'data' have missing values \\(2\\).*na.omit")
+  d$w_na <- 1
+  d$w_na[4] <- NA
+  expect_error(ordinal_tree(y ~ x1, d, weights = w_na, na.action = na.pass), "weights")
   new$g <- d$g[1:3]
   new$x1[1] <- NA
   fit_fail <- ordinal_tree(y ~ x1 + g, d, min_split = 10L, xval = 0L, na.action = na.fail)
