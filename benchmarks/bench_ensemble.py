@@ -133,7 +133,7 @@ def run(quick: bool = False):
         ours[f"forest_{crit}"] = best_time(_forest(X, y, m, crit), repeat)
     for crit in ("gini", "ordinal"):
         ours[f"bagging_{crit}"] = best_time(_bagging(X, y, m, crit), repeat)
-    # before the peers: after R has run in this process, our code runs slower here
+    # before the peers: measured after them (R run in this process), our code ran slower
     m_paths = 5 if quick else 20
     _split_search_paths(X, y, m_paths, f"{m_paths}trees_n{n}_p{p}_K5_jobs1")
     peers = {"sklearn_forest": best_time(_sklearn_forest(X, y, m), repeat),
