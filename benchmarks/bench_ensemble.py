@@ -12,6 +12,10 @@ Ours: ``OrdinalRandomForestClassifier`` (sqrt features, fully grown, ``oob_score
 the scikit-learn peers) and ``OrdinalBaggingClassifier`` of fully grown trees (min_split 2, cp
 -1), with Gini and the ordinal criteria; also the ordinal criteria against our own Gini forest.
 Lines: ``name: ours_s peer_s ratio`` (ratio < 1: ordstat faster).
+
+Last, the choice of the forests' split search (``ordstat/trees/_splitter.py``): sorting each
+node's drawn features against keeping every feature presorted, for max_features 7, 17 and 25 of
+p = 50 (20 trees, one job, best of 2; ratio < 1: sorting per node is faster).
 """
 
 from __future__ import annotations
@@ -33,10 +37,33 @@ def _data(n, p, k=5, seed=0):
     return X, y
 
 
-def _forest(X, y, m, criterion):
+def _forest(X, y, m, criterion, max_features="sqrt"):
     return lambda: OrdinalRandomForestClassifier(
-        n_estimators=m, criterion=criterion, oob_score=False, n_jobs=N_JOBS,
-        random_state=0).fit(X, y)
+        n_estimators=m, criterion=criterion, max_features=max_features, oob_score=False,
+        n_jobs=N_JOBS, random_state=0).fit(X, y)
+
+
+def _split_search_paths(X, y, m, tag):
+    """Our Gini forest with the per-node and the presorted split search, in this process
+    (n_jobs=1, so that the switch reaches the trees)."""
+    from ordstat.trees import _splitter
+
+    p = X.shape[1]
+    warm_X, warm_y = _data(300, 8)
+    OrdinalRandomForestClassifier(n_estimators=2, criterion="gini", max_features=2,
+                                  oob_score=False).fit(warm_X, warm_y)  # kernels, here
+    for mf in (round(0.14 * p), round(0.34 * p), round(0.5 * p)):  # 7, 17, 25 of 50
+        times = {}
+        for name, ratio in (("per_node", 0), ("presorted", 10 ** 9)):
+            _splitter.PER_NODE_RATIO, saved = ratio, _splitter.PER_NODE_RATIO
+            try:
+                times[name] = best_time(lambda: OrdinalRandomForestClassifier(
+                    n_estimators=m, criterion="gini", max_features=mf, oob_score=False,
+                    random_state=0).fit(X, y), 2)
+            finally:
+                _splitter.PER_NODE_RATIO = saved
+        report(f"ensemble_split_search_per_node_vs_presorted_mf{mf}_{tag}", times["per_node"],
+               times["presorted"])
 
 
 def _bagging(X, y, m, criterion):
@@ -98,7 +125,7 @@ def run(quick: bool = False):
     repeat = 1
     tag = f"{m}trees_n{n}_p{p}_K5_jobs{N_JOBS}"
     warm_X, warm_y = _data(300, 3)
-    for crit in ("gini", "ordinal", "twoing"):
+    for crit in ("gini", "ordinal", "twoing", "gini_linear"):
         _forest(warm_X, warm_y, 2, crit)()  # start the workers, load the compiled kernels
     X, y = _data(n, p)
     ours = {}
@@ -106,6 +133,9 @@ def run(quick: bool = False):
         ours[f"forest_{crit}"] = best_time(_forest(X, y, m, crit), repeat)
     for crit in ("gini", "ordinal"):
         ours[f"bagging_{crit}"] = best_time(_bagging(X, y, m, crit), repeat)
+    # before the peers: measured after them (R run in this process), our code ran slower
+    m_paths = 5 if quick else 20
+    _split_search_paths(X, y, m_paths, f"{m_paths}trees_n{n}_p{p}_K5_jobs1")
     peers = {"sklearn_forest": best_time(_sklearn_forest(X, y, m), repeat),
              "sklearn_bagging": best_time(_sklearn_bagging(X, y, m), repeat)}
     for name, fn in _r_peers(X, y, m).items():

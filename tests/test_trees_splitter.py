@@ -134,16 +134,20 @@ def datasets(draw):
     return X, y, w, weights, with_cat, cat
 
 
-@pytest.mark.parametrize("compiled", [True, False])
+# per_node: sort each node's drawn features (a compiled path only)
+@pytest.mark.parametrize(("compiled", "per_node"), [(True, False), (False, False), (True, True)])
 @pytest.mark.parametrize("name", CRITS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(data=datasets(), min_bucket=st.integers(1, 3), max_features=st.sampled_from([None, 1, 2]))
-def test_every_node_matches_the_naive_splitter(name, compiled, data, min_bucket, max_features,
-                                               monkeypatch):
+def test_every_node_matches_the_naive_splitter(name, compiled, per_node, data, min_bucket,
+                                               max_features, monkeypatch):
     X, y, w, weights, with_cat, cat = data
     assume(len(np.unique(y[w > 0])) > 1)
     monkeypatch.setattr(_splitter, "USE_NUMBA", compiled)  # the same value for every input
+    if per_node:  # sort per node whenever max_features is given; numpy sorts the larger nodes
+        monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
+        monkeypatch.setattr(_splitter, "NUMPY_SORT_MIN", 20)
     cat_cols = set()
     Xfit = X
     if with_cat:
@@ -182,3 +186,33 @@ def test_splitter_entry_point_searches_one_level_with_a_mask():
     np.testing.assert_array_equal(lc, [[2.0, 0.0]])
     nxt = sp.partition(layout, sizes, np.array([0]), n_left, np.array([0, 2]))
     np.testing.assert_array_equal(nxt.order[1], [1, 0, 3, 2])  # each child sorted by x1
+
+
+@pytest.mark.parametrize("name", ["gini", "ordinal", "twoing"])
+def test_sorting_per_node_grows_the_presorted_trees(name, monkeypatch):
+    """With max_features much smaller than p the search sorts each node's drawn features
+    instead of keeping all features presorted; with integer weights the trees are the same
+    (same features drawn, same cuts, same side for missing values), whichever sort (numpy or
+    compiled) a node gets."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(400, 16))
+    X[:, 3] = np.round(X[:, 3])  # ties
+    X[rng.random(400) < 0.2, 5] = np.nan  # missing values: learned direction
+    X[rng.random(400) < 0.05, 0] = np.nan
+    y = np.digitize(X[:, :4].sum(axis=1) + rng.normal(size=400), [-2, 0, 2])
+    w = rng.integers(1, 3, size=400).astype(float)
+    trees = []
+    for ratio, numpy_min in ((10 ** 6, 300), (0, 50), (0, 10 ** 6)):
+        monkeypatch.setattr(_splitter, "PER_NODE_RATIO", ratio)
+        monkeypatch.setattr(_splitter, "NUMPY_SORT_MIN", numpy_min)
+        est = OrdinalTreeClassifier(criterion=name, min_split=2, cp=-1, xval=0,
+                                    max_features=4, random_state=7).fit(X, y, sample_weight=w)
+        trees.append(est.tree_)
+    first = trees[0]
+    assert first.n_nodes > 50
+    for t in trees[1:]:
+        np.testing.assert_array_equal(t.feature, first.feature)
+        np.testing.assert_array_equal(t.threshold, first.threshold)
+        np.testing.assert_array_equal(t.improvement, first.improvement)
+        np.testing.assert_array_equal(t.missing_left, first.missing_left)
+    assert first.missing_left[first.feature == 5].any()  # the mirrored search was used

@@ -48,7 +48,13 @@ def _fit_one(task):
     n = X.shape[0]
     sample = rng.integers(0, n, size=n)
     tree_seed = int(rng.integers(0, np.iinfo(np.int32).max))
-    tree = fit_base(template, X[sample], codes[sample], k, tree_seed)
+    if isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
+        # the same tree from the distinct rows and their repeat counts (fewer to sort)
+        counts = np.bincount(sample, minlength=n)
+        rows = np.flatnonzero(counts)
+        tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows])
+    else:
+        tree = fit_base(template, X[sample], codes[sample], k, tree_seed)
     in_bag = np.zeros(n, dtype=bool)
     in_bag[sample] = True
     oob = np.flatnonzero(~in_bag)

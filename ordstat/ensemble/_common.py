@@ -36,9 +36,10 @@ class ConstantClassifier:
         return proba
 
 
-def fit_base(template, X, codes, n_classes, seed, sample_weight=None):
+def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=None):
     """A clone of ``template`` fitted on class codes 0..n_classes-1 (so that its
-    ``predict_proba`` has one column per class even when a class is missing from the sample)."""
+    ``predict_proba`` has one column per class even when a class is missing from the sample).
+    ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``)."""
     present = codes if sample_weight is None else codes[sample_weight > 0]
     observed = np.unique(present)
     if observed.size < 2:
@@ -51,7 +52,9 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None):
     if "random_state" in params:
         updates["random_state"] = int(seed)
     est.set_params(**updates)
-    if sample_weight is None:
+    if repeats is not None:
+        est._fit(X, codes, sample_weight, repeats=repeats)
+    elif sample_weight is None:
         est.fit(X, codes)
     else:
         est.fit(X, codes, sample_weight=sample_weight)

@@ -354,6 +354,21 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
+        return self._fit(X, y, sample_weight)
+
+    def _counts_repeats(self, n_features):
+        """Whether :meth:`_fit` may take a bootstrap sample as distinct rows with their
+        repeat counts (same tree as the repeated rows, a third fewer units to sort): without
+        cross-validation (its folds split repeats) and with min_bucket 1 (a cut never
+        separates repeats, but min_bucket would count them)."""
+        self._validate_params()
+        xval = self.xval
+        no_folds = isinstance(xval, (numbers.Integral, np.integer)) and xval < 2
+        return no_folds and self._check_params(n_features)["min_bucket"] == 1
+
+    def _fit(self, X, y, sample_weight=None, repeats=None):
+        """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
+        (only when :meth:`_counts_repeats`)."""
         self._validate_params()
         X = self._encode_columns(X, fit=True)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
@@ -365,7 +380,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         rng = check_random_state(self.random_state)
         folds = make_folds(self.xval, X.shape[0], rng)
 
-        full = self._builder(params, rng).build(X, codes, w, k)
+        full = self._builder(params, rng).build(X, codes, w, k, repeats=repeats)
         alpha = params["cp"] * full.risk[0]
         cps, nsplit, risk = cp_sequence(full, alpha)
         xrisk = xstd = None

@@ -101,18 +101,29 @@ class TreeBuilder:
         self.fixed_alpha = alpha
         self.name = getattr(criterion, "__name__", repr(criterion))
     # -- public ----------------------------------------------------------------------------
-    def build(self, X, codes, weights, n_classes) -> Tree:
+    def build(self, X, codes, weights, n_classes, repeats=None) -> Tree:
+        """The tree of (X, codes, weights); ``repeats`` (ints, optional): each row stands for
+        that many identical units (a bootstrap sample), with min_bucket 1 the same tree as
+        from the repeated rows, found from the distinct ones."""
         X = np.ascontiguousarray(X, dtype=np.float64)
         keep = weights > 0
+        if repeats is not None and self.min_bucket != 1:
+            raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
+                             f"min_bucket counts them); got min_bucket={self.min_bucket}.")
         if not keep.all():  # zero-weight units play no part in the tree (as in rpart's search)
             X, codes, weights = X[keep], codes[keep], weights[keep]
+            repeats = None if repeats is None else repeats[keep]
+        self.repeats = None if repeats is None else np.asarray(repeats, dtype=np.int64)
+        if self.repeats is not None:  # a row's weight counts once per repeat
+            weights = weights * self.repeats
         self.K = n_classes
         self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
                                  min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
                                  max_features=self.max_features, rng=self.rng)
         self.nodes = _Nodes()
         layout, root_counts = self.splitter.root()
-        self._add_nodes(root_counts, np.array([X.shape[0]]), parent=-1, depth=0,
+        n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
+        self._add_nodes(root_counts, np.array([n_units]), parent=-1, depth=0,
                         numbers=np.array([1]))
         root = 0
         # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
@@ -120,7 +131,10 @@ class TreeBuilder:
                       else self.fixed_alpha)
         if self.max_leaf_nodes is None:
             self._grow_by_level(layout)
-            self._partition(root, bound=self.nodes.risk[root])
+            if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
+                self._complexities_bottom_up()
+            else:
+                self._partition(root, bound=self.nodes.risk[root])
         else:
             self._grow_best_first(layout)
             self._weakest_link(root)
@@ -179,6 +193,12 @@ class TreeBuilder:
         nd = self.nodes
         S = nodes.size
         lc, n_left = self.splitter.children(layout, sizes, splits, found)
+        # units in each node (n) and in its layout segment: they differ with repeats
+        u_left = n_left
+        u_node = sizes
+        if self.repeats is not None:
+            u_left = self.splitter.units_left(layout, sizes, self.repeats)
+            u_node = np.array([nd.n[v] for v in nodes], dtype=np.int64)
         totals = np.array([nd.value[v] for v in nodes]).reshape(S, self.K)
         rc = np.maximum(totals - lc, 0.0)
         fidx = np.flatnonzero(found)
@@ -189,7 +209,9 @@ class TreeBuilder:
         counts = np.empty((2 * fidx.size, self.K))
         counts[0::2], counts[1::2] = lc[fidx], rc[fidx]
         nn = np.empty(2 * fidx.size, dtype=np.int64)
-        nn[0::2], nn[1::2] = n_left[fidx], sizes[fidx] - n_left[fidx]
+        nn[0::2], nn[1::2] = u_left[fidx], u_node[fidx] - u_left[fidx]
+        seg_n = np.empty(2 * fidx.size, dtype=np.int64)
+        seg_n[0::2], seg_n[1::2] = n_left[fidx], sizes[fidx] - n_left[fidx]
         nums = np.empty(2 * fidx.size, dtype=np.int64)
         nums[0::2], nums[1::2] = 2 * numbers, 2 * numbers + 1
         kids = self._add_nodes(counts, nn, np.repeat(parents, 2), depth, nums)
@@ -198,13 +220,15 @@ class TreeBuilder:
             nd.left[v], nd.right[v] = int(kids[2 * i]), int(kids[2 * i + 1])
         if keep_all:
             keep = np.ones(kids.size, dtype=bool)
-        else:
-            keep = np.array([self._searchable(v) for v in kids], dtype=bool)
+        else:  # _searchable for every child
+            risk = np.array(nd.risk[kids[0]:kids[-1] + 1])
+            keep = ((nn >= self.min_split) & (depth < self.max_depth) & (risk > self.alpha)
+                    & (nn >= 2 * self.min_bucket))
         # each kept child at its offset in the next level's layout (-1: dropped)
         dest = np.full(kids.size, -1, dtype=np.int64)
-        dest[keep] = np.concatenate([[0], np.cumsum(nn[keep])[:-1]])
+        dest[keep] = np.concatenate([[0], np.cumsum(seg_n[keep])[:-1]])
         new_layout = self.splitter.partition(layout, sizes, fidx, n_left, dest)
-        return new_layout, nn[keep], kids[keep]
+        return new_layout, seg_n[keep], kids[keep]
 
     def _partition(self, node, bound):
         """rpart's recursion over the grown tree: (number of splits kept, summed leaf risk)."""
@@ -228,6 +252,37 @@ class TreeBuilder:
             self._make_leaf(node)
             return 0, risk
         return l_split + r_split + 1, l_risk + r_risk
+
+    def _complexities_bottom_up(self):
+        """:meth:`_partition` when alpha < 0, a level at a time from the deepest: risks are
+        >= 0 and a split never raises the summed risk, so no node is made a leaf or collapsed
+        and only the complexities remain to compute (the same operations, vectorised)."""
+        nd = self.nodes
+        left, right = np.array(nd.left), np.array(nd.right)
+        risk, depth = np.array(nd.risk, dtype=np.float64), np.array(nd.depth)
+        cx = np.full(left.size, float(self.alpha))
+        n_split = np.zeros(left.size, dtype=np.int64)  # splits kept below each node
+        sub_risk = risk.copy()  # summed leaf risk below each node
+        inner = np.flatnonzero(left >= 0)
+        for d in np.unique(depth[inner])[::-1]:
+            v = inner[depth[inner] == d]
+            lv, rv = left[v], right[v]
+            ls, lr, rs, rr = n_split[lv], sub_risk[lv], n_split[rv], sub_risk[rv]
+            lc, rc = cx[lv], cx[rv]
+            t = (risk[v] - (lr + rr)) / (ls + rs + 1)
+            # "who goes first" (see _node_complexity): the weaker child collapses first
+            first_l = (rc > lc) & (t > lc)
+            first_r = ~(rc > lc) & (t > rc)
+            lr, ls = np.where(first_l, risk[lv], lr), np.where(first_l, 0, ls)
+            rr, rs = np.where(first_r, risk[rv], rr), np.where(first_r, 0, rs)
+            t = (risk[v] - (lr + rr)) / (ls + rs + 1)
+            then_r = first_l & (t > rc)
+            then_l = first_r & (t > lc)
+            rr, rs = np.where(then_r, risk[rv], rr), np.where(then_r, 0, rs)
+            lr, ls = np.where(then_l, risk[lv], lr), np.where(then_l, 0, ls)
+            cx[v] = (risk[v] - (lr + rr)) / (ls + rs + 1)
+            n_split[v], sub_risk[v] = ls + rs + 1, lr + rr
+        nd.complexity = cx.tolist()
 
     def _make_leaf(self, node):
         nd = self.nodes
@@ -258,7 +313,6 @@ class TreeBuilder:
 
     # -- best-first growth for a fixed number of leaves ------------------------------------
     def _grow_best_first(self, layout):
-        nd = self.nodes
         heap = []
         counter = 0
 
@@ -275,10 +329,10 @@ class TreeBuilder:
         n_leaves = 1
         while heap and n_leaves < self.max_leaf_nodes:
             _, _, node, split, node_layout = heapq.heappop(heap)
-            new_layout, _, kids = self._split_level(
+            new_layout, seg_n, kids = self._split_level(
                 node_layout, np.array([node]), np.array([node_layout.n_units]), [split],
                 np.array([True]), keep_all=True)
-            n_left = nd.n[kids[0]]
+            n_left = seg_n[0]
             n_leaves += 1
             push(int(kids[0]), new_layout.columns(slice(None, n_left)))
             push(int(kids[1]), new_layout.columns(slice(n_left, None)))
@@ -306,47 +360,51 @@ class TreeBuilder:
         nd = self.nodes
         order = []
         stack = [0]
-        while stack:
+        while stack:  # depth first, left before right
             i = stack.pop()
             order.append(i)
             if nd.left[i] >= 0:
                 stack.append(nd.right[i])
                 stack.append(nd.left[i])
         n_nodes = len(order)
-        new = {old: k for k, old in enumerate(order)}
+        order = np.array(order, dtype=np.int64)
+        new = np.full(len(nd.parent), -1, dtype=np.int64)
+        new[order] = np.arange(n_nodes)
+        old_left = np.array(nd.left, dtype=np.int64)[order]
+        inner = np.flatnonzero(old_left >= 0)
         cl = np.full(n_nodes, -1, dtype=np.int64)
         cr = np.full(n_nodes, -1, dtype=np.int64)
+        cl[inner] = new[old_left[inner]]
+        cr[inner] = new[np.array(nd.right, dtype=np.int64)[order[inner]]]
+        splits = [nd.split[i] for i in order[inner].tolist()]
         feature = np.full(n_nodes, -1, dtype=np.int64)
         threshold = np.full(n_nodes, np.nan)
         improvement = np.zeros(n_nodes)
         left_categories = np.empty(n_nodes, dtype=object)
         missing_left = np.zeros(n_nodes, dtype=bool)
         missing_learned = np.zeros(n_nodes, dtype=bool)
-        for k, i in enumerate(order):
-            if nd.left[i] >= 0:
-                s = nd.split[i]
-                cl[k], cr[k] = new[nd.left[i]], new[nd.right[i]]
-                feature[k] = s.feature
-                threshold[k] = s.threshold
-                improvement[k] = s.goodness
+        feature[inner] = [s.feature for s in splits]
+        threshold[inner] = [s.threshold for s in splits]
+        improvement[inner] = [s.goodness for s in splits]
+        for k, s in zip(inner.tolist(), splits):
+            if s.left_categories is not None:
                 left_categories[k] = s.left_categories
-                missing_learned[k] = s.missing_left is not None
-                missing_left[k] = bool(s.missing_left)
-        value = np.array([nd.value[i] for i in order], dtype=np.float64).reshape(n_nodes, self.K)
+        learned = [s.missing_left for s in splits]
+        missing_learned[inner] = [m is not None for m in learned]
+        value = np.array(nd.value, dtype=np.float64).reshape(-1, self.K)[order]
         wsum = value.sum(axis=1)
         # a node that met no missing value sends them to the heavier child (left on ties)
-        internal = cl >= 0
-        heavier_left = wsum[cl[internal]] >= wsum[cr[internal]]
-        missing_left[internal] = np.where(missing_learned[internal], missing_left[internal],
-                                          heavier_left)
+        heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
+        missing_left[inner] = [h if m is None else m for m, h in zip(learned, heavier_left)]
         impurity = np.zeros(n_nodes)
         np.divide(self.criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
-        complexity = np.array([nd.complexity[i] for i in order], dtype=np.float64)
-        # rpart's fix_cp: a node cannot outlive its parent.
-        for k in range(n_nodes):
-            if cl[k] >= 0:
-                complexity[cl[k]] = min(complexity[cl[k]], complexity[k])
-                complexity[cr[k]] = min(complexity[cr[k]], complexity[k])
+        complexity = np.array(nd.complexity, dtype=np.float64)[order]
+        depth = np.array(nd.depth, dtype=np.int64)[order]
+        # rpart's fix_cp: a node cannot outlive its parent (parents first, level by level).
+        for d in range(int(depth.max(initial=0))):
+            par = inner[depth[inner] == d]
+            for kids in (cl[par], cr[par]):
+                complexity[kids] = np.minimum(complexity[kids], complexity[par])
         return Tree(
             children_left=cl,
             children_right=cr,
@@ -354,15 +412,15 @@ class TreeBuilder:
             threshold=threshold,
             left_categories=left_categories,
             value=value,
-            n_node_samples=np.array([nd.n[i] for i in order], dtype=np.int64),
+            n_node_samples=np.array(nd.n, dtype=np.int64)[order],
             weighted_n_node_samples=wsum,
             impurity=impurity,
             improvement=improvement,
-            risk=np.array([nd.risk[i] for i in order], dtype=np.float64),
-            yval=np.array([nd.yval[i] for i in order], dtype=np.int64),
+            risk=np.array(nd.risk, dtype=np.float64)[order],
+            yval=np.array(nd.yval, dtype=np.int64)[order],
             complexity=complexity,
-            node_number=np.array([nd.number[i] for i in order], dtype=np.int64),
-            depth=np.array([nd.depth[i] for i in order], dtype=np.int64),
+            node_number=np.array(nd.number, dtype=np.int64)[order],
+            depth=depth,
             missing_left=missing_left,
             missing_learned=missing_learned,
         )
