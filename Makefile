@@ -44,6 +44,7 @@ RLIB := .rlib
 RPKG := r_bridge/rpkg
 RPKG_FILES := $(shell find $(RPKG)/DESCRIPTION $(RPKG)/NAMESPACE $(RPKG)/R $(RPKG)/man $(RPKG)/tests -type f 2>/dev/null)
 RPKG_FILES += $(shell find $(RPKG)/inst -type f 2>/dev/null)
+RPKG_FILES += $(shell find $(RPKG)/vignettes -type f 2>/dev/null)
 
 venv-r: $(STAMP)/venv-r
 
@@ -71,12 +72,14 @@ rtest: $(STAMP)/rpkg $(STAMP)/venv-r
 # R CMD check of the package (no errors or warnings allowed); rerun only when its files change.
 rcheck: $(STAMP)/rcheck
 
+# The build runs the R vignette once (the check runs its code again, without rebuilding it).
 $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	@rm -rf $(STAMP)/rcheck.d && mkdir -p $(STAMP)/rcheck.d
-	cd $(STAMP)/rcheck.d && R CMD build --no-build-vignettes --no-manual $(CURDIR)/$(RPKG) >build.log 2>&1 || { cat build.log; exit 1; }
+	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
+	    R CMD build --no-manual $(CURDIR)/$(RPKG) >build.log 2>&1 || { cat build.log; exit 1; }
 	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
 	    _R_CHECK_FORCE_SUGGESTS_=false \
-	    R CMD check --no-manual ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
+	    R CMD check --no-manual --no-build-vignettes ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
 	    if [ $$status -ne 0 ] || grep -Eq '^Status: .*(ERROR|WARNING)' ordstat.Rcheck/00check.log; then \
 	        cat check.log; exit 1; fi; tail -n 1 ordstat.Rcheck/00check.log
 	@touch $@

@@ -9,6 +9,7 @@ work in the R environment's Python (numpy < 2, no rpy2).
 from __future__ import annotations
 
 import importlib
+import inspect
 import pickle
 
 import numpy as np
@@ -35,6 +36,14 @@ ESTIMATORS = {
 }
 
 _CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
+
+# the binary learners of the decompositions by their R names: (module, class, parameters)
+BINARY_LEARNERS = {
+    "logistic": ("sklearn.linear_model", "LogisticRegression", {"max_iter": 1000}),
+    "tree": ("sklearn.tree", "DecisionTreeClassifier",
+             {"criterion": "entropy", "min_samples_leaf": 2}),
+    "svm": ("sklearn.svm", "SVC", {"probability": True}),
+}
 
 
 def _as_list(values):
@@ -88,12 +97,28 @@ def _estimator(kind, params):
         raise ValueError(f"unknown estimator kind {kind!r}; known: {sorted(ESTIMATORS)}.")
     module, cls = ESTIMATORS[kind]
     params = dict(params or {})
+    if "estimator" in params:
+        params["estimator"] = _sub_estimator(params["estimator"])
     if kind == "tree" and params.get("criterion") in _CRITERION_ALIASES:
         from ordstat.trees import criteria
         name = params["criterion"]
         if name not in criteria.CRITERIA:
             params["criterion"] = _CRITERION_ALIASES[name]
     return getattr(importlib.import_module(module), cls)(**params)
+
+
+def _sub_estimator(spec):
+    """The ``estimator`` parameter from R: a binary learner's name (``BINARY_LEARNERS``), a
+    ``{"kind": ..., "params": ...}`` dict of an ``ESTIMATORS`` kind, or a Python object."""
+    if isinstance(spec, str):
+        if spec not in BINARY_LEARNERS:
+            raise ValueError(f"estimator must be one of {sorted(BINARY_LEARNERS)} or a "
+                             f"scikit-learn classifier; got {spec!r}.")
+        module, cls, params = BINARY_LEARNERS[spec]
+        return getattr(importlib.import_module(module), cls)(**params)
+    if isinstance(spec, dict):
+        return _estimator(spec["kind"], spec.get("params"))
+    return spec
 
 
 def fit(kind, params, X, y_codes, y_levels, sample_weight=None, y_ordered=True):
@@ -219,7 +244,22 @@ def edda_table(est):
 
 def parameter_names(kind):
     """The constructor parameters of the estimator behind ``kind``."""
+    return sorted(_class(kind)().get_params())
+
+
+def _class(kind):
     if kind not in ESTIMATORS:
         raise ValueError(f"unknown estimator kind {kind!r}; known: {sorted(ESTIMATORS)}.")
     module, cls = ESTIMATORS[kind]
-    return sorted(getattr(importlib.import_module(module), cls)().get_params())
+    return getattr(importlib.import_module(module), cls)
+
+
+def class_name(kind):
+    """The Python class behind ``kind``, as ``module.Class``."""
+    _class(kind)  # the error for an unknown kind
+    return ".".join(ESTIMATORS[kind])
+
+
+def takes_sample_weight(kind):
+    """Whether the ``fit`` of the class behind ``kind`` takes ``sample_weight``."""
+    return "sample_weight" in inspect.signature(_class(kind).fit).parameters

@@ -1,7 +1,8 @@
 """Execute the vignettes and render them to HTML with their figures (run by ``make test``).
 
 Python vignettes are jupytext "percent" scripts, executed with nbclient and rendered with
-nbconvert; R vignettes are R Markdown, rendered with rmarkdown and pandoc. A vignette that fails,
+nbconvert; R vignettes are R Markdown (those of the R package are in r_bridge/rpkg/vignettes),
+rendered with rmarkdown and pandoc. A vignette that fails,
 or that renders without a figure, fails the run.
 
     python vignettes/render.py [--out DIR] [NAME ...]
@@ -17,6 +18,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# the R vignettes are the R package's own (built by R CMD build too)
+R_VIGNETTES = HERE.parent / "r_bridge" / "rpkg" / "vignettes"
 
 
 def render_python(path: Path, out: Path) -> Path:
@@ -59,7 +62,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    paths = sorted(HERE.glob("*.py")) + sorted(HERE.glob("*.Rmd"))
+    paths = (sorted(HERE.glob("*.py")) + sorted(HERE.glob("*.Rmd"))
+             + sorted(R_VIGNETTES.glob("*.Rmd")))
     paths = [p for p in paths if p.name != "render.py"
              and (not args.names or p.stem in args.names)]
     # figures inline in the notebooks, whatever backend the caller's environment names

@@ -52,3 +52,26 @@ def test_edda_table_and_parameter_names(iris):
     assert "min_split" in _rside.parameter_names("tree")
     with pytest.raises(ValueError, match="unknown estimator kind"):
         _rside.parameter_names("bogus")
+
+
+def test_sub_estimators_are_built_from_their_r_description(iris):
+    X, codes = iris
+    levels = ["s", "v", "g"]
+    tree = {"kind": "tree", "params": {"criterion": "linear", "min_split": 5, "xval": 0}}
+    bag = _rside.fit("bagging", {"estimator": tree, "n_estimators": 3, "random_state": 0}, X,
+                     codes, levels)
+    assert bag.estimator.criterion == "gini_linear" and bag.estimator.min_split == 5
+    fh = _rside.fit("frank_hall", {"estimator": "tree", "random_state": 0}, X, codes, levels)
+    assert type(fh.estimator).__name__ == "DecisionTreeClassifier"
+    assert fh.estimator.min_samples_leaf == 2
+    with pytest.raises(ValueError, match="estimator must be one of"):
+        _rside.fit("frank_hall", {"estimator": "forest"}, X, codes, levels)
+
+
+def test_which_classes_take_sample_weight():
+    # fit(X, y) against fit(X, y, sample_weight=None), read from the signatures
+    assert _rside.takes_sample_weight("odt") and _rside.takes_sample_weight("edda")
+    assert not _rside.takes_sample_weight("forest")
+    assert _rside.class_name("forest") == "ordstat.ensemble.OrdinalRandomForestClassifier"
+    with pytest.raises(ValueError, match="unknown estimator kind 'nope'"):
+        _rside.takes_sample_weight("nope")

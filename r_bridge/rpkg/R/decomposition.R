@@ -1,39 +1,22 @@
 # Ordinal decompositions into K-1 binary replicas Y > C_k: one S3 class "ordstat_decomposition"
-# with a subclass per method, all fitted by the Python package ordstat.decomposition.
+# with a subclass per method, all fitted by the Python package ordstat.decomposition through
+# fit_wrapped() (wrap.R).
 
-fit_decomposition <- function(kind, label, formula, data, params, weights, call, caller) {
-  prep <- prepare_fit(formula, data, caller)
-  if (length(prep$xlevels)) {
-    stop(sprintf("%s: predictor(s) %s are factors; this method needs numeric predictors.",
-                 caller, paste(sprintf("'%s'", names(prep$xlevels)), collapse = ", ")),
-         call. = FALSE)
-  }
-  weights <- check_weights(weights, nrow(prep$x), caller)
-  py <- py_fit(kind, params, prep, weights)
-  object <- list(py = py, kind = kind, method = label, levels = prep$levels,
-                 xlevels = prep$xlevels, terms = prep$terms, x = prep$x, y = prep$y,
-                 params = params, call = call)
-  class(object) <- c(paste0("ordstat_", kind), "ordstat_decomposition")
-  object
+fit_decomposition <- function(kind, params, dots, call, env, caller, na.action, method) {
+  fit_wrapped(kind, params, dots, call, env, caller, na.action,
+              class = c(paste0("ordstat_", kind), "ordstat_decomposition"), method = method)
 }
 
-seed_or_null <- function(x) if (is.null(x)) NULL else as.integer(x)
-
-# A scikit-learn binary classifier by name, or a Python object given by the user.
+# The binary learner of frank_hall() and data_replication(): a name (built on the Python side,
+# r_bridge/_rside.py) or a scikit-learn classifier made with reticulate.
 binary_learner <- function(estimator, caller) {
-  if (is.null(estimator) || inherits(estimator, "python.builtin.object")) return(estimator)
+  if (inherits(estimator, "python.builtin.object")) return(estimator)
   if (!is.character(estimator) || length(estimator) != 1L ||
       !estimator %in% c("logistic", "tree", "svm")) {
     stop(sprintf(paste0("%s: 'estimator' must be \"logistic\", \"tree\", \"svm\" or a ",
                         "scikit-learn classifier made with reticulate."), caller), call. = FALSE)
   }
-  check_python()
-  switch(estimator,
-         logistic = reticulate::import("sklearn.linear_model")$LogisticRegression(
-           max_iter = 1000L),
-         tree = reticulate::import("sklearn.tree")$DecisionTreeClassifier(
-           criterion = "entropy", min_samples_leaf = 2L),
-         svm = reticulate::import("sklearn.svm")$SVC(probability = TRUE))
+  estimator
 }
 
 #' Ordinal classification by binary decompositions
@@ -59,9 +42,24 @@ binary_learner <- function(estimator, caller) {
 #'     (2006); \code{weighted = FALSE} gives the unweighted ensemble.
 #' }
 #'
+#' The formula arguments are those of \code{lm}: \code{data} is optional, \code{weights},
+#' \code{subset} and \code{na.action} (default \code{na.omit}) work as there, and
+#' \code{predict(fit, newdata)} applies the recorded \code{na.action}. Predictors are numeric;
+#' logical columns and ordered factors are used as numbers (an ordered factor as its level
+#' index), unordered factors give an error. Without \code{random_state}, the seed of the
+#' stochastic methods is drawn from R's random numbers, so \code{set.seed()} before the call
+#' makes the fit reproducible. The fitted model keeps a serialised copy of the Python model,
+#' so it survives \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R
+#' session.
+#'
 #' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} must be an ordered factor and
-#'   the predictors numeric.
-#' @param data A data frame.
+#'   the predictors numeric, logical or ordered factors.
+#' @param data A data frame (optional: without it the variables are taken from the
+#'   environment of the formula).
+#' @param weights Optional case weights (a column of \code{data} or a vector).
+#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
+#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
+#'   \code{na.exclude} or \code{na.fail} (a function or its name).
 #' @param estimator Binary learner: \code{"logistic"} (default), \code{"tree"}, \code{"svm"}, or
 #'   a scikit-learn classifier object made with reticulate.
 #' @param combine \code{"proba"} (Frank and Hall's differences) or \code{"count"} (counting
@@ -79,12 +77,17 @@ binary_learner <- function(estimator, caller) {
 #' @param n_estimators Number of boosting rounds.
 #' @param C,gamma SVM cost and RBF kernel parameter (\code{"scale"} or a number).
 #' @param weighted Use the object weights of Waegeman and Boullart (eq. 4-5)?
-#' @param weights Optional case weights.
-#' @param random_state Optional integer seed.
-#' @param ... Further arguments of the Python estimator (by their Python names).
+#' @param n_jobs Number of parallel jobs (\code{NULL}: one; the result does not depend on it).
+#' @param random_state Optional whole number: the seed (default: drawn from R's random
+#'   numbers, see \code{set.seed}).
+#' @param ... Further parameters of the Python class by their Python names
+#'   (\code{odt}: \code{min_samples_split}, \code{min_gain}; \code{adaboost_or}:
+#'   \code{estimator}; \code{weighted_svm}: \code{kernel}, \code{n_jobs}); any other name is
+#'   an error.
 #' @return An object of class \code{c("ordstat_<method>", "ordstat_decomposition")} with
-#'   \code{py} (the Python estimator), \code{method}, \code{levels}, \code{call}; it has
-#'   \code{print}, \code{summary} and \code{predict} methods.
+#'   \code{method}, \code{levels}, \code{xlevels}, \code{terms}, \code{na.action},
+#'   \code{call} and the serialised Python model; it has \code{print}, \code{summary} and
+#'   \code{predict} methods.
 #' @references
 #' Frank, E. and Hall, M. (2001). A simple approach to ordinal classification. \emph{ECML}.
 #'
@@ -113,112 +116,113 @@ NULL
 
 #' @rdname decomposition
 #' @export
-frank_hall <- function(formula, data, estimator = "logistic", combine = c("proba", "count"),
-                       weights = NULL, random_state = NULL, ...) {
+frank_hall <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                       estimator = "logistic", combine = c("proba", "count"), n_jobs = NULL,
+                       random_state = NULL, ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "frank_hall()"
-  combine <- match.arg(combine)
-  params <- c(list(estimator = binary_learner(estimator, caller), combine = combine,
-                   random_state = seed_or_null(random_state)), list(...))
-  fit_decomposition("frank_hall", "Frank & Hall binary decomposition", formula, data, params,
-                    weights, match.call(), caller)
+  params <- list(estimator = binary_learner(estimator, caller), combine = match.arg(combine),
+                 n_jobs = n_jobs_value(n_jobs, caller),
+                 random_state = random_seed(random_state, caller))
+  fit_decomposition("frank_hall", params, list(...), call, parent.frame(), caller, na.action,
+                    "Frank & Hall binary decomposition")
 }
 
 #' @rdname decomposition
 #' @export
-data_replication <- function(formula, data, estimator = "logistic", h = 1,
-                             combine = c("count", "proba"), weights = NULL,
+data_replication <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                             estimator = "logistic", h = 1, combine = c("count", "proba"),
                              random_state = NULL, ...) {
+  call <- match.call()
   caller <- "data_replication()"
-  combine <- match.arg(combine)
-  if (!is.numeric(h) || length(h) != 1L || !is.finite(h) || h <= 0) {
-    stop("data_replication(): 'h' must be one positive number.", call. = FALSE)
-  }
-  params <- c(list(estimator = binary_learner(estimator, caller), h = as.double(h),
-                   combine = combine, random_state = seed_or_null(random_state)), list(...))
-  fit_decomposition("data_replication", "data replication method", formula, data, params,
-                    weights, match.call(), caller)
+  params <- list(estimator = binary_learner(estimator, caller),
+                 h = positive_number(h, "h", caller), combine = match.arg(combine),
+                 random_state = random_seed(random_state, caller))
+  fit_decomposition("data_replication", params, list(...), call, parent.frame(), caller,
+                    na.action, "Data replication method")
 }
 
 #' @rdname decomposition
 #' @export
-odt <- function(formula, data, criterion = "entropy", rule = "sum", max_depth = NULL,
-                min_samples_leaf = 2, prune = TRUE, confidence = 0.25,
-                combine = c("count", "proba"), weights = NULL, ...) {
-  combine <- match.arg(combine)
-  params <- c(list(criterion = criterion, rule = rule,
-                   max_depth = if (is.null(max_depth)) NULL else as.integer(max_depth),
-                   min_samples_leaf = as.double(min_samples_leaf), prune = isTRUE(prune),
-                   confidence = as.double(confidence), combine = combine), list(...))
-  fit_decomposition("odt", "ordinal decision tree on the replicated data (oDT)", formula, data,
-                    params, weights, match.call(), "odt()")
+odt <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                criterion = "entropy", rule = "sum", max_depth = NULL, min_samples_leaf = 2,
+                prune = TRUE, confidence = 0.25, combine = c("count", "proba"), ...) {
+  call <- match.call()
+  caller <- "odt()"
+  params <- list(criterion = criterion, rule = rule,
+                 max_depth = whole_number(max_depth, "max_depth", caller, null_ok = TRUE),
+                 min_samples_leaf = positive_number(min_samples_leaf, "min_samples_leaf",
+                                                    caller, closed = TRUE),
+                 prune = one_logical(prune, "prune", caller),
+                 confidence = positive_number(confidence, "confidence", caller),
+                 combine = match.arg(combine))
+  fit_decomposition("odt", params, list(...), call, parent.frame(), caller, na.action,
+                    "Ordinal decision tree on the replicated data (oDT)")
 }
 
 #' @rdname decomposition
 #' @export
-oadaboost <- function(formula, data, n_estimators = 100L, rule = "sum",
-                      criterion = "entropy", weights = NULL, ...) {
-  params <- c(list(n_estimators = as.integer(n_estimators), rule = rule,
-                   criterion = criterion), list(...))
-  fit_decomposition("oadaboost", "oAdaBoost (boosted stumps on the replicas)", formula, data,
-                    params, weights, match.call(), "oadaboost()")
+oadaboost <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                      n_estimators = 100L, rule = "sum", criterion = "entropy", ...) {
+  call <- match.call()
+  caller <- "oadaboost()"
+  params <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
+                 rule = rule, criterion = criterion)
+  fit_decomposition("oadaboost", params, list(...), call, parent.frame(), caller, na.action,
+                    "oAdaBoost (boosted stumps on the replicas)")
 }
 
 #' @rdname decomposition
 #' @export
-adaboost_or <- function(formula, data, n_estimators = 100L, weights = NULL,
-                        random_state = NULL, ...) {
-  params <- c(list(n_estimators = as.integer(n_estimators),
-                   random_state = seed_or_null(random_state)), list(...))
-  fit_decomposition("adaboost_or", "AdaBoost.OR (cost-vector boosting, weighted median)",
-                    formula, data, params, weights, match.call(), "adaboost_or()")
+adaboost_or <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                        n_estimators = 100L, random_state = NULL, ...) {
+  call <- match.call()
+  caller <- "adaboost_or()"
+  params <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
+                 random_state = random_seed(random_state, caller))
+  fit_decomposition("adaboost_or", params, list(...), call, parent.frame(), caller, na.action,
+                    "AdaBoost.OR (cost-vector boosting, weighted median)")
 }
 
 #' @rdname decomposition
 #' @export
-weighted_svm <- function(formula, data, C = 1, gamma = "scale", weighted = TRUE,
-                         weights = NULL, ...) {
-  params <- c(list(C = as.double(C), gamma = if (is.numeric(gamma)) as.double(gamma) else gamma,
-                   weighted = isTRUE(weighted)), list(...))
-  label <- if (isTRUE(weighted)) "ensemble of weighted SVMs" else "ensemble of unweighted SVMs"
-  fit_decomposition("weighted_svm", label, formula, data, params, weights, match.call(),
-                    "weighted_svm()")
+weighted_svm <- function(formula, data, weights, subset, na.action = stats::na.omit, C = 1,
+                         gamma = "scale", weighted = TRUE, ...) {
+  call <- match.call()
+  caller <- "weighted_svm()"
+  if (is.numeric(gamma)) gamma <- positive_number(gamma, "gamma", caller)
+  weighted <- one_logical(weighted, "weighted", caller)
+  params <- list(C = positive_number(C, "C", caller), gamma = gamma, weighted = weighted)
+  fit_decomposition("weighted_svm", params, list(...), call, parent.frame(), caller, na.action,
+                    if (weighted) "Ensemble of weighted SVMs" else "Ensemble of unweighted SVMs")
 }
 
 #' @export
 print.ordstat_decomposition <- function(x, ...) {
-  cat(sprintf("%s, %d classes: %s\n", x$method, length(x$levels),
-              paste(x$levels, collapse = " < ")))
-  if (x$kind == "odt") cat(py_value(x$py$export_text(names(x$x))), "\n", sep = "")
+  print_header(x)
+  if (x$kind == "odt") cat(py_value(py_model(x)$export_text(names(x$x))), "\n", sep = "")
   invisible(x)
 }
 
 #' @export
 summary.ordstat_decomposition <- function(object, ...) {
-  pred <- predict(object)
   extra <- list()
-  get <- function(name) py_value(rside()$attribute(object$py, name))
+  get <- function(name) py_value(rside()$attribute(py_model(object), name))
   if (object$kind == "odt") extra$n_nodes <- as.integer(get("node_count_"))
   if (object$kind == "oadaboost") extra$n_rounds <- length(as.vector(get("features_")))
   if (object$kind == "adaboost_or") extra$n_rounds <- length(as.vector(get("alphas_")))
   structure(c(list(call = object$call, method = object$method, levels = object$levels,
-                   n = nrow(object$x), confusion = table(observed = object$y, predicted = pred),
-                   training_error = mean(as.character(pred) != as.character(object$y))),
-              extra),
+                   n = nrow(object$x), na.action = object$na.action),
+              training_fit(object), extra),
             class = "summary.ordstat_decomposition")
 }
 
 #' @export
 print.summary.ordstat_decomposition <- function(x, digits = max(3L, getOption("digits") - 3L),
                                                 ...) {
-  cat("Call:\n")
-  print(x$call)
-  cat(sprintf("\nMethod: %s\nClasses (lowest to highest): %s\nUnits: %d\n", x$method,
-              paste(x$levels, collapse = " < "), x$n))
-  if (!is.null(x$n_nodes)) cat(sprintf("Nodes: %d\n", x$n_nodes))
-  if (!is.null(x$n_rounds)) cat(sprintf("Boosting rounds: %d\n", x$n_rounds))
-  cat(sprintf("Training error: %s\n\nTraining confusion table:\n",
-              format(signif(x$training_error, digits))))
-  print(x$confusion)
+  print_summary_head(x, digits)
+  if (!is.null(x$n_nodes)) cat(sprintf("\nNodes: %d\n", x$n_nodes))
+  if (!is.null(x$n_rounds)) cat(sprintf("\nBoosting rounds: %d\n", x$n_rounds))
   invisible(x)
 }
 
@@ -228,19 +232,16 @@ print.summary.ordstat_decomposition <- function(x, digits = max(3L, getOption("d
 #'   \code{\link{odt}}, \code{\link{oadaboost}}, \code{\link{adaboost_or}} or
 #'   \code{\link{weighted_svm}}.
 #' @param newdata A data frame with the predictors (the training data when omitted).
-#' @param type \code{"class"} (an ordered factor with the training levels) or \code{"prob"}
-#'   (class probabilities; with the counting rule probability 1 on the counted class). The
-#'   SVM ensemble and AdaBoost.OR give classes only.
+#' @param type \code{"class"} (an ordered factor with the levels of the response) or
+#'   \code{"prob"} (class probabilities: a matrix with one column per level, named by the
+#'   levels; with the counting rule probability 1 on the counted class). The SVM ensemble and
+#'   AdaBoost.OR give classes only (\code{"prob"} is an error).
 #' @param ... Unused.
-#' @return An ordered factor or a numeric matrix.
+#' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
+#'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
+#'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordstat_decomposition <- function(object, newdata = NULL, type = c("class", "prob"),
                                           ...) {
-  type <- match.arg(type)
-  caller <- "predict.ordstat_decomposition()"
-  if (type == "prob" && object$kind %in% c("weighted_svm", "adaboost_or")) {
-    stop(sprintf("%s: %s gives classes only; use type = \"class\".", caller, object$method),
-         call. = FALSE)
-  }
-  predict_py(object, newdata, type, caller)
+  predict_wrapped(object, newdata, match.arg(type), "predict.ordstat_decomposition()")
 }

@@ -1,33 +1,10 @@
-# Ordinal ensembles (bagging, random forests, boosting): one S3 class "ordstat_ensemble".
+# Ordinal ensembles (bagging, random forests, boosting): one S3 class "ordstat_ensemble", fitted
+# through fit_wrapped() (wrap.R).
 
-python_criterion <- function(criterion) {
-  switch(criterion, linear = "gini_linear", quadratic = "gini_quadratic", criterion)
-}
-
-optional_int <- function(x) if (is.null(x)) NULL else as.integer(x)
-
-# The ensembles take numeric predictors: logical and ordered-factor columns become numbers
-# (an ordered factor its level index, as rpart treats it); unordered factors are refused.
-ensemble_predictors <- function(x, caller) {
-  for (name in names(x)) {
-    col <- x[[name]]
-    if (is.factor(col) && !is.ordered(col)) {
-      stop(sprintf(paste0("%s: predictor '%s' is an unordered factor; the ensembles take ",
-                          "numeric predictors: use ordinal_tree(), an ordered factor, or ",
-                          "indicator columns (model.matrix())."), caller, name), call. = FALSE)
-    }
-    if (is.factor(col) || is.logical(col)) x[[name]] <- as.double(as.integer(col))
-  }
-  x
-}
-
-fit_ensemble <- function(kind, label, params, formula, data, caller, call) {
-  prep <- prepare_fit(formula, data, caller)
-  prep$x <- ensemble_predictors(prep$x, caller)
-  py <- py_fit(kind, params, prep)
-  object <- list(py = py, kind = kind, label = label, levels = prep$levels,
-                 xlevels = prep$xlevels, terms = prep$terms, x = prep$x, y = prep$y,
-                 call = call)
+# The out-of-bag scores, importances and boosting cycles of a fitted ensemble, as R values (kept
+# in the model object, so they survive saveRDS()).
+ensemble_fields <- function(object) {
+  py <- py_model(object)
   get <- function(name) py_value(rside()$attribute(py, name))
   oob_error <- get("oob_error_")
   if (!is.null(oob_error)) {
@@ -37,18 +14,23 @@ fit_ensemble <- function(kind, label, params, formula, data, caller, call) {
     object$oob_per_tree <- as.data.frame(lapply(get("oob_per_estimator_"), as.vector))
   }
   imp <- get("permutation_importance_")
-  if (!is.null(imp)) object$importance <- stats::setNames(as.double(imp), names(prep$x))
+  if (!is.null(imp)) object$importance <- stats::setNames(as.double(imp), names(object$x))
   gini_imp <- get("feature_importances_")
   if (!is.null(gini_imp)) {
-    object$split_importance <- stats::setNames(as.double(gini_imp), names(prep$x))
+    object$split_importance <- stats::setNames(as.double(gini_imp), names(object$x))
   }
-  if (kind == "boosting") {
+  if (object$kind == "boosting") {
     object$n_cycles <- as.integer(get("n_estimators_"))
     w <- get("estimator_weights_")
     if (!is.null(w) && !is.list(w)) object$cycle_weights <- as.double(w)
   }
-  class(object) <- c(paste0("ordinal_", kind), "ordstat_ensemble")
   object
+}
+
+fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) {
+  object <- fit_wrapped(kind, params, dots, call, env, caller, na.action,
+                        class = c(paste0("ordinal_", kind), "ordstat_ensemble"), ...)
+  ensemble_fields(object)
 }
 
 #' Bagged ordinal classification trees
@@ -57,28 +39,54 @@ fit_ensemble <- function(kind, label, params, formula, data, caller, call) {
 #' \code{ordstat.ensemble.OrdinalBaggingClassifier}, with out-of-bag misclassification, mean
 #' absolute distance and Goodman-Kruskal gamma of the ensemble and of every tree (Archer and
 #' Mas 2009). With \code{fixed_split = TRUE}, each dichotomy \{1..r\} | \{r+1..k\} is bagged
-#' separately and the results are combined by the second-stage vote of Tutz and Hechenbichler
-#' (2003, section 3.1).
+#' separately (\code{ordstat.ensemble.FixedSplitBaggingClassifier}) and the results are
+#' combined by the second-stage vote of Tutz and Hechenbichler (2003, section 3.1).
+#'
+#' The formula arguments are those of \code{lm}: \code{data} is optional, \code{subset} and
+#' \code{na.action} (default \code{na.omit}) work as there, and \code{predict(fit, newdata)}
+#' applies the recorded \code{na.action}. The ensembles take no case weights: \code{weights}
+#' gives an error. Predictors are numeric; logical columns and ordered factors are used as
+#' numbers (an ordered factor as its level index), unordered factors give an error.
+#'
+#' Randomness: without \code{random_state}, the seed is drawn from R's random numbers, so
+#' \code{set.seed()} before the call makes the fit reproducible (for any \code{n_jobs}). The
+#' fitted model keeps a serialised copy of the Python model, so it survives
+#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R session.
 #'
 #' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} must be an ordered factor and the
 #'   predictors numeric, logical or ordered factors.
-#' @param data A data frame.
+#' @param data A data frame (optional: without it the variables are taken from the
+#'   environment of the formula).
+#' @param weights Not supported by the ensembles (an error when given).
+#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
+#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
+#'   \code{na.exclude} or \code{na.fail} (a function or its name).
 #' @param n_estimators Number of bootstrap samples.
 #' @param aggregation \code{"vote"} (plurality), \code{"median"} (median predicted class) or
 #'   \code{"proba"} (mean class proportions).
-#' @param criterion Split criterion of the trees (see \code{\link{ordinal_tree}}).
+#' @param criterion Split criterion of the trees, any spelling accepted by
+#'   \code{\link{ordinal_tree}} (\code{"ordinal"}, \code{"twoing"}, \code{"gini"},
+#'   \code{"entropy"}, \code{"gini_linear"} or \code{"linear"}, \code{"gini_quadratic"} or
+#'   \code{"quadratic"}).
 #' @param min_split,cp Tree controls (the default trees are unpruned: \code{minsplit} 5,
 #'   \code{cp} 0).
 #' @param fixed_split Bag the dichotomies separately (trees of \code{max_leaf_nodes} leaves,
-#'   Gini) and combine them by eq. (2) of Tutz and Hechenbichler (2003).
+#'   Gini) and combine them by eq. (2) of Tutz and Hechenbichler (2003); \code{aggregation},
+#'   \code{criterion}, \code{min_split} and \code{cp} are then not used.
 #' @param weighted With \code{fixed_split}, weight each split by its prediction vote.
 #' @param max_leaf_nodes Tree size for \code{fixed_split}.
-#' @param n_jobs Number of parallel jobs (the result does not depend on it).
-#' @param random_state Optional integer seed.
-#' @param ... Further arguments of the Python estimator (by their Python names).
-#' @return An object of class \code{c("ordinal_bagging", "ordstat_ensemble")} with \code{py},
+#' @param n_jobs Number of parallel jobs (\code{NULL}: one; the result does not depend on it).
+#' @param random_state Optional whole number: the seed (default: drawn from R's random
+#'   numbers, see \code{set.seed}).
+#' @param ... Further parameters of the Python class by their Python names
+#'   (\code{oob_score}, \code{progress}; with \code{fixed_split}, \code{estimator}); any other
+#'   name is an error.
+#' @return An object of class \code{c("ordinal_bagging", "ordstat_ensemble")} (with
+#'   \code{fixed_split}: \code{c("ordinal_fixed_split_bagging", "ordstat_ensemble")}) with
 #'   \code{oob} (error, mean_absolute, gamma), \code{oob_per_tree} (a data frame, one row per
-#'   tree), \code{levels}, \code{call}.
+#'   tree), \code{method}, \code{levels}, \code{xlevels}, \code{terms}, \code{na.action},
+#'   \code{call} and the serialised Python model; it has \code{print}, \code{summary} and
+#'   \code{predict} methods.
 #' @references Archer, K. J. and Mas, V. R. (2009). Ordinal response prediction using bootstrap
 #'   aggregation, with application to a high-throughput methylation data set.
 #'   \emph{Statistics in Medicine}, 28, 3597-3610.
@@ -91,39 +99,39 @@ fit_ensemble <- function(kind, label, params, formula, data, caller, call) {
 #' if (ordstat_available()) {
 #'   d <- data.frame(x = 1:60, z = rep(c(0, 1), 30))
 #'   d$y <- cut(d$x, c(0, 20, 40, 60), labels = c("low", "mid", "high"), ordered_result = TRUE)
-#'   fit <- ordinal_bagging(y ~ x + z, d, n_estimators = 10, random_state = 1)
+#'   set.seed(1)
+#'   fit <- ordinal_bagging(y ~ x + z, d, n_estimators = 10)
 #'   print(fit)
 #'   predict(fit, d[1:3, ])
 #' }
 #' @export
-ordinal_bagging <- function(formula, data, n_estimators = 100L,
-                            aggregation = c("vote", "median", "proba"),
-                            criterion = c("ordinal", "twoing", "gini", "entropy", "linear",
-                                          "quadratic"),
-                            min_split = 5L, cp = 0,
+ordinal_bagging <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                            n_estimators = 100L, aggregation = c("vote", "median", "proba"),
+                            criterion = "ordinal", min_split = 5L, cp = 0,
                             fixed_split = FALSE, weighted = FALSE, max_leaf_nodes = 5L,
                             n_jobs = NULL, random_state = NULL, ...) {
-  aggregation <- match.arg(aggregation)
-  criterion <- match.arg(criterion)
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "ordinal_bagging()"
-  common <- list(n_estimators = as.integer(n_estimators), n_jobs = optional_int(n_jobs),
-                 random_state = optional_int(random_state))
-  if (isTRUE(fixed_split)) {
-    params <- c(common, list(weighted = isTRUE(weighted),
-                             max_leaf_nodes = as.integer(max_leaf_nodes)), list(...))
-    return(fit_ensemble("fixed_split_bagging", "fixed-split bagging", params, formula, data,
-                        caller, match.call()))
+  aggregation <- match.arg(aggregation)
+  common <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
+                 n_jobs = n_jobs_value(n_jobs, caller),
+                 random_state = random_seed(random_state, caller))
+  if (one_logical(fixed_split, "fixed_split", caller)) {
+    params <- c(common, list(weighted = one_logical(weighted, "weighted", caller),
+                             max_leaf_nodes = whole_number(max_leaf_nodes, "max_leaf_nodes",
+                                                           caller, lower = 2)))
+    return(fit_ensemble("fixed_split_bagging", params, list(...), call, parent.frame(), caller,
+                        na.action, method = "Fixed-split bagging of ordinal dichotomies"))
   }
-  trees <- reticulate::import("ordstat.trees", convert = FALSE)
-  tree <- trees$OrdinalTreeClassifier(criterion = python_criterion(criterion),
-                                      min_split = as.integer(min_split), cp = as.double(cp),
-                                      xval = 0L)
-  params <- c(common, list(estimator = tree, aggregation = aggregation), list(...))
-  object <- fit_ensemble("bagging", sprintf("bagging (criterion \"%s\", %s)", criterion,
-                                            aggregation),
-                         params, formula, data, caller, match.call())
-  object$criterion <- criterion
-  object
+  criterion <- criterion_name(criterion, caller)
+  tree <- list(kind = "tree", params = list(
+    criterion = criterion, min_split = whole_number(min_split, "min_split", caller, lower = 2),
+    cp = positive_number(cp, "cp", caller, closed = TRUE), xval = 0L))
+  params <- c(common, list(estimator = tree, aggregation = aggregation))
+  fit_ensemble("bagging", params, list(...), call, parent.frame(), caller, na.action,
+               method = sprintf("Bagged ordinal trees (criterion \"%s\", %s)", criterion,
+                                aggregation),
+               criterion = criterion)
 }
 
 #' Random forest of ordinal trees
@@ -131,7 +139,8 @@ ordinal_bagging <- function(formula, data, n_estimators = 100L,
 #' A random forest (Breiman 2001) of fully grown ordinal trees with \code{max_features}
 #' predictors drawn in each node, combined by the median or the plurality of the trees'
 #' predictions, fitted by the Python \code{ordstat.ensemble.OrdinalRandomForestClassifier};
-#' out-of-bag scores and a permutation importance measured with an ordinal metric.
+#' out-of-bag scores and a permutation importance measured with an ordinal metric. The formula
+#' arguments, predictors, randomness and persistence are as for \code{\link{ordinal_bagging}}.
 #'
 #' @inheritParams ordinal_bagging
 #' @param criterion Split criterion (see \code{\link{ordinal_tree}}).
@@ -142,9 +151,12 @@ ordinal_bagging <- function(formula, data, n_estimators = 100L,
 #'   measures a predictor's importance: \code{"mean_absolute"}, \code{"gamma"} or
 #'   \code{"misclassification"}.
 #' @param min_split Minimum number of units in a node for a split to be tried.
-#' @return An object of class \code{c("ordinal_forest", "ordstat_ensemble")} with \code{py},
-#'   \code{oob}, \code{oob_per_tree}, \code{split_importance}, \code{importance} (with
-#'   \code{importance} set), \code{levels}, \code{call}.
+#' @param ... Further parameters of the Python class by their Python names
+#'   (\code{min_bucket}, \code{max_depth}, \code{oob_score}, \code{progress}); any other name
+#'   is an error.
+#' @return An object of class \code{c("ordinal_forest", "ordstat_ensemble")} with \code{oob},
+#'   \code{oob_per_tree}, \code{split_importance}, \code{importance} (with \code{importance}
+#'   set), \code{method}, \code{levels}, \code{call} and the serialised Python model.
 #' @references Breiman, L. (2001). Random forests. \emph{Machine Learning}, 45, 5-32.
 #'
 #'   Archer, K. J. and Mas, V. R. (2009). Ordinal response prediction using bootstrap
@@ -159,37 +171,42 @@ ordinal_bagging <- function(formula, data, n_estimators = 100L,
 #'   summary(fit)
 #' }
 #' @export
-ordinal_forest <- function(formula, data, n_estimators = 100L,
-                           criterion = c("ordinal", "twoing", "gini", "entropy", "linear",
-                                         "quadratic"),
-                           max_features = "sqrt", aggregation = c("median", "vote", "proba"),
+ordinal_forest <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                           n_estimators = 100L, criterion = "ordinal", max_features = "sqrt",
+                           aggregation = c("median", "vote", "proba"),
                            importance = c("none", "mean_absolute", "gamma",
                                           "misclassification"),
                            min_split = 2L, n_jobs = NULL, random_state = NULL, ...) {
-  criterion <- match.arg(criterion)
+  call <- match.call()
+  caller <- "ordinal_forest()"
+  criterion <- criterion_name(criterion, caller)
   aggregation <- match.arg(aggregation)
   importance <- match.arg(importance)
-  if (is.numeric(max_features) && max_features >= 1 && max_features == round(max_features)) {
+  if (is.numeric(max_features) && length(max_features) == 1L && !is.na(max_features) &&
+      max_features >= 1 && max_features == round(max_features)) {
     max_features <- as.integer(max_features)
   }
-  params <- c(list(n_estimators = as.integer(n_estimators),
-                   criterion = python_criterion(criterion), max_features = max_features,
-                   aggregation = aggregation,
-                   importance = if (importance == "none") NULL else importance,
-                   min_split = as.integer(min_split), n_jobs = optional_int(n_jobs),
-                   random_state = optional_int(random_state)), list(...))
-  object <- fit_ensemble("forest", sprintf("random forest (criterion \"%s\", %s)", criterion,
-                                           aggregation),
-                         params, formula, data, "ordinal_forest()", match.call())
-  object$criterion <- criterion
-  object
+  params <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
+                 criterion = criterion, max_features = max_features,
+                 aggregation = aggregation,
+                 importance = if (importance == "none") NULL else importance,
+                 min_split = whole_number(min_split, "min_split", caller, lower = 2),
+                 n_jobs = n_jobs_value(n_jobs, caller),
+                 random_state = random_seed(random_state, caller))
+  fit_ensemble("forest", params, list(...), call, parent.frame(), caller, na.action,
+               method = sprintf("Random forest of ordinal trees (criterion \"%s\", %s)",
+                                criterion, aggregation),
+               criterion = criterion)
 }
 
 #' Boosting for an ordered response
 #'
 #' The boosting family of Tutz and Hechenbichler (2003), fitted by the Python
 #' \code{ordstat.ensemble.OrdinalBoostingClassifier}: nominal Discrete and Real AdaBoost,
-#' fixed-split boosting of the dichotomies, and Ordinal Discrete and Real AdaBoost.
+#' fixed-split boosting of the dichotomies, and Ordinal Discrete and Real AdaBoost. The formula
+#' arguments, predictors, randomness and persistence are as for \code{\link{ordinal_bagging}}
+#' (\code{boost_by = "weight"} reweights the units between cycles; case weights of the data are
+#' not supported).
 #'
 #' @inheritParams ordinal_bagging
 #' @param variant \code{"ordinal_discrete"}, \code{"ordinal_real"},
@@ -205,9 +222,11 @@ ordinal_forest <- function(formula, data, n_estimators = 100L,
 #'   \code{"weight"} (weighted trees).
 #' @param weighted For \code{"fixed_split_discrete"}: weight the dichotomies by their
 #'   prediction votes.
-#' @return An object of class \code{c("ordinal_boosting", "ordstat_ensemble")} with \code{py},
-#'   \code{n_cycles}, \code{cycle_weights} (the c_m of discrete variants), \code{levels},
-#'   \code{call}.
+#' @param ... Further parameters of the Python class by their Python names
+#'   (\code{estimator}, \code{progress}); any other name is an error.
+#' @return An object of class \code{c("ordinal_boosting", "ordstat_ensemble")} with
+#'   \code{n_cycles}, \code{cycle_weights} (the c_m of discrete variants), \code{method},
+#'   \code{levels}, \code{call} and the serialised Python model.
 #' @references Tutz, G. and Hechenbichler, K. (2003). Aggregating classifiers with ordinal
 #'   response structure. Discussion Paper 359, SFB 386, LMU Munich.
 #' @examples
@@ -218,32 +237,37 @@ ordinal_forest <- function(formula, data, n_estimators = 100L,
 #'   table(predict(fit, d), d$y)
 #' }
 #' @export
-ordinal_boosting <- function(formula, data,
+ordinal_boosting <- function(formula, data, weights, subset, na.action = stats::na.omit,
                              variant = c("ordinal_discrete", "ordinal_real",
                                          "fixed_split_discrete", "fixed_split_real",
                                          "discrete", "real"),
                              error = NULL, n_estimators = 50L, max_leaf_nodes = 5L,
                              boost_by = c("resample", "weight"), weighted = FALSE,
                              n_jobs = NULL, random_state = NULL, ...) {
+  call <- match.call()
+  caller <- "ordinal_boosting()"
   variant <- match.arg(variant)
   boost_by <- match.arg(boost_by)
-  params <- c(list(variant = variant, error = error, n_estimators = as.integer(n_estimators),
-                   max_leaf_nodes = as.integer(max_leaf_nodes), boost_by = boost_by,
-                   weighted = isTRUE(weighted), n_jobs = optional_int(n_jobs),
-                   random_state = optional_int(random_state)), list(...))
-  object <- fit_ensemble("boosting", sprintf("boosting (%s%s, %s)", variant,
-                                             if (is.null(error)) "" else paste0(", ", error),
-                                             boost_by),
-                         params, formula, data, "ordinal_boosting()", match.call())
-  object$variant <- variant
-  object
+  if (!is.null(error) && (!is.character(error) || length(error) != 1L || is.na(error))) {
+    stop(sprintf("%s: 'error' must be NULL or one string such as \"distance\".", caller),
+         call. = FALSE)
+  }
+  params <- list(variant = variant, error = error,
+                 n_estimators = whole_number(n_estimators, "n_estimators", caller),
+                 max_leaf_nodes = whole_number(max_leaf_nodes, "max_leaf_nodes", caller,
+                                               lower = 2),
+                 boost_by = boost_by, weighted = one_logical(weighted, "weighted", caller),
+                 n_jobs = n_jobs_value(n_jobs, caller),
+                 random_state = random_seed(random_state, caller))
+  fit_ensemble("boosting", params, list(...), call, parent.frame(), caller, na.action,
+               method = sprintf("Ordinal boosting (%s%s, %s)", variant,
+                                if (is.null(error)) "" else paste0(", ", error), boost_by),
+               variant = variant)
 }
 
 #' @export
 print.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits") - 3L), ...) {
-  cat(sprintf("Ordinal ensemble: %s\n%d classes: %s\n", x$label, length(x$levels),
-              paste(x$levels, collapse = " < ")))
-  cat(sprintf("Units: %d   predictors: %d\n", nrow(x$x), ncol(x$x)))
+  print_header(x)
   if (!is.null(x$oob)) {
     cat(sprintf("Out-of-bag: misclassification %s, mean absolute distance %s, gamma %s\n",
                 format(x$oob[["error"]], digits = digits),
@@ -256,32 +280,24 @@ print.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits") - 3L)
 
 #' @export
 summary.ordstat_ensemble <- function(object, ...) {
-  pred <- predict(object)
-  truth <- object$y
-  training <- c(error = mean(as.integer(pred) != as.integer(truth)),
-                mean_absolute = mean(abs(as.integer(pred) - as.integer(truth))))
   per_tree <- NULL
   if (!is.null(object$oob_per_tree)) {
     per_tree <- sapply(object$oob_per_tree[c("error", "gamma", "mean_absolute")],
                        stats::quantile, probs = c(0, 0.25, 0.5, 0.75, 1), na.rm = TRUE)
   }
-  structure(list(call = object$call, label = object$label, levels = object$levels,
-                 n = nrow(object$x), training = training, oob = object$oob,
-                 per_tree = per_tree, importance = object$importance,
-                 split_importance = object$split_importance, n_cycles = object$n_cycles,
-                 cycle_weights = object$cycle_weights),
+  structure(c(list(call = object$call, method = object$method, levels = object$levels,
+                   n = nrow(object$x), na.action = object$na.action),
+              training_fit(object),
+              list(oob = object$oob, per_tree = per_tree, importance = object$importance,
+                   split_importance = object$split_importance, n_cycles = object$n_cycles,
+                   cycle_weights = object$cycle_weights)),
             class = "summary.ordstat_ensemble")
 }
 
 #' @export
 print.summary.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits") - 3L),
                                            ...) {
-  cat("Call:\n")
-  print(x$call)
-  cat(sprintf("\n%s\nClasses (lowest to highest): %s\nUnits: %d\n", x$label,
-              paste(x$levels, collapse = " < "), x$n))
-  cat("\nTraining (resubstitution):\n")
-  print(signif(x$training, digits))
+  print_summary_head(x, digits)
   if (!is.null(x$oob)) {
     cat("\nOut-of-bag, aggregated:\n")
     print(signif(x$oob, digits))
@@ -309,15 +325,14 @@ print.summary.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits
 #' @param object A fitted \code{ordinal_bagging}, \code{ordinal_forest} or
 #'   \code{ordinal_boosting} model.
 #' @param newdata A data frame with the predictors (the training data when omitted).
-#' @param type \code{"class"} (an ordered factor with the training levels) or \code{"prob"}
-#'   (vote shares, mean probabilities or normalised scores, one column per level).
+#' @param type \code{"class"} (an ordered factor with the levels of the response) or
+#'   \code{"prob"} (vote shares, mean probabilities or normalised scores: a matrix with one
+#'   column per level, named by the levels).
 #' @param ... Unused.
-#' @return An ordered factor or a numeric matrix.
+#' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
+#'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
+#'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordstat_ensemble <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
-  caller <- "predict.ordstat_ensemble()"
-  if (!is.null(newdata)) {
-    object$x <- ensemble_predictors(prepare_newdata(object, newdata, caller), caller)
-  }
-  predict_py(object, NULL, match.arg(type), caller)
+  predict_wrapped(object, newdata, match.arg(type), "predict.ordstat_ensemble()")
 }

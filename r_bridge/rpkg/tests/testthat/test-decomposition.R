@@ -54,7 +54,7 @@ test_that("bad input is refused with clear messages", {
   skip_if_no_python()
   d <- circle_data(100)
   expect_error(frank_hall(y ~ a + b, d, estimator = "forest"), "'estimator' must be")
-  expect_error(data_replication(y ~ a + b, d, h = -1), "'h' must be one positive number")
+  expect_error(data_replication(y ~ a + b, d, h = -1), "'h' must be one number > 0")
   d$g <- factor(rep(c("u", "v"), 50))
   expect_error(odt(y ~ a + g, d), "needs numeric predictors")
   d$y2 <- factor(d$y, ordered = FALSE)

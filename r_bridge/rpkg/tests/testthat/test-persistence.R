@@ -1,17 +1,7 @@
 # Fitted models must survive saveRDS()/readRDS() and save()/load() into a NEW R session, where
 # the reticulate pointers they held are dead: checked in a second Rscript process.
 
-rscript <- function(code) {
-  env <- c(paste0("R_LIBS=", paste(.libPaths(), collapse = .Platform$path.sep)))
-  for (v in c("ORDSTAT_PYTHON", "PYTHONPATH", "RETICULATE_PYTHON")) {
-    if (nzchar(Sys.getenv(v))) env <- c(env, paste0(v, "=", Sys.getenv(v)))
-  }
-  script <- tempfile(fileext = ".R")
-  writeLines(code, script)
-  out <- suppressWarnings(system2(file.path(R.home("bin"), "Rscript"), script, env = env,
-                                  stdout = TRUE, stderr = TRUE))
-  structure(out, status = attr(out, "status"))
-}
+# rscript(): helper-rscript.R
 
 test_that("models predict in a new R session after saveRDS and save", {
   skip_if_no_python()
