@@ -186,23 +186,30 @@ def _check_metrics(metrics):
     return list(metrics)
 
 
-def _fit_and_predict(estimator, X, codes, train, test, n_classes, seed):
+def _fit_and_predict(estimator, X, codes, train, test, encoding, seed):
+    """Codes predicted for the test units.
+
+    An estimator that takes ``classes`` is fitted on the user's labels with the full class
+    order, so that its warnings name classes by their labels; others are fitted on the codes.
+    """
     est = clone(estimator)
     params = est.get_params(deep=False)
-    if "classes" in params:
-        est.set_params(classes=np.arange(n_classes))
+    labelled = "classes" in params
+    if labelled:
+        est.set_params(classes=encoding.classes)
     if "random_state" in params and params["random_state"] is None:
         est.set_params(random_state=seed)
     take = (lambda idx: X.iloc[idx]) if isinstance(X, pd.DataFrame) else (lambda idx: X[idx])
-    est.fit(take(train), codes[train])
-    return np.asarray(est.predict(take(test)))
+    est.fit(take(train), encoding.decode(codes[train]) if labelled else codes[train])
+    pred = np.asarray(est.predict(take(test)))
+    return encoding.encode(pred, "predictions") if labelled else pred
 
 
-def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, n_classes, seed,
+def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, encoding, seed,
                    pooled=False):
     """One fit: its tidy rows (or, pooled, its test predictions) and the warnings it raised."""
     pred, caught = _warnings.record(_fit_and_predict, estimator, X, codes, train, test,
-                                    n_classes, seed)
+                                    encoding, seed)
     if pooled:
         return pred, caught
     rows = []
@@ -212,7 +219,7 @@ def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, n_cla
             # gamma is undefined on a test set predicted into one class: kept as NaN and
             # counted by summarize().
             warnings.simplefilter("ignore")
-            value = fn(codes[test], pred, classes=np.arange(n_classes))
+            value = fn(codes[test], pred, classes=np.arange(encoding.n_classes))
         rows.append((split, name, metric, value))
     return rows, caught
 
@@ -286,7 +293,7 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
     splits = list(cv.split(X_, codes))
     seeds = rng.integers(np.iinfo(np.int32).max, size=len(splits))
     tasks = [delayed(_fit_and_score)(name, est, X_, codes, train, test, i, metrics,
-                                     encoding.n_classes, int(seeds[i]), pooled)
+                                     encoding, int(seeds[i]), pooled)
              for i, (train, test) in enumerate(splits) for name, est in items]
     outputs = _progress.run(tasks, n_jobs=n_jobs, progress=progress, desc="evaluate")
     names = [n for n, _ in items]
