@@ -93,7 +93,7 @@ class RepeatedLearningTestSplits:
         if counts.min() < 2:
             single = values[counts < 2]
             _warnings.warn(
-                f"RepeatedLearningTestSplits: class(es) {list(single)} have a single unit, so "
+                f"RepeatedLearningTestSplits: class(es) {single.tolist()} have a single unit, so "
                 "the splits cannot be stratified; using unstratified random splits.")
             splitter = ShuffleSplit(self.get_n_splits(), test_size=self.test_size,
                                     random_state=seed)
