@@ -402,7 +402,8 @@ class MethodComparison:
                          f"p = {self.friedman_pvalue:.4g}")
         lines.append("Mean ranks (1 = best): " + ", ".join(
             f"{m} {r:.2f}" for m, r in self.mean_ranks.items()))
-        lines.append(f"Pairwise {self.pairwise_test} tests (Holm-adjusted p):")
+        over = " over units" if self.blocks == "units" else ""
+        lines.append(f"Pairwise {self.pairwise_test} tests{over} (Holm-adjusted p):")
         lines.append(self.pairwise.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
         return "\n".join(lines)
 
@@ -507,7 +508,7 @@ def _compare_pooled(results, sub, metric):
                          "a_worse": int(np.sum(a > b)), "b_worse": int(np.sum(b > a)),
                          "statistic": statistic, "p_value": p_value})
     pairwise_test = ("exact McNemar" if metric == "misclassification"
-                     else "Wilcoxon signed-rank (per-unit distances)")
+                     else "Wilcoxon signed-rank")
     return MethodComparison(metric, len(losses), float(stat), float(pvalue),
                             _mean_ranks(losses, methods, metric), _holm(rows),
                             global_test=global_test, pairwise_test=pairwise_test,

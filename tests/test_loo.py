@@ -229,3 +229,31 @@ def test_progress_default_follows_the_terminal(capsys, monkeypatch):
     assert _progress.resolve(None) is False  # pytest's captured stderr is no terminal
     with pytest.raises(TypeError, match="progress must be True, False or None"):
         evaluate({"1nn": KNeighborsClassifier(1)}, progress="yes", **run)
+
+
+# --- the command line -------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_cli_compare_loo_prints_pooled_values_and_unit_tests(tmp_path):
+    import subprocess
+    import sys
+
+    r = np.random.default_rng(0)
+    x = r.normal(size=30)
+    grade = np.array(["low", "mid", "high"])[np.digitize(x + 0.5 * r.normal(size=30),
+                                                          [-0.4, 0.4])]
+    path = tmp_path / "d.csv"
+    pd.DataFrame({"x": x, "z": r.normal(size=30), "grade": grade}).to_csv(path, index=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "ordstat.cli", "compare", str(path), "--response", "grade",
+         "--order", "low,mid,high", "--methods", "polr,tree", "--scheme", "loo",
+         "--metrics", "misclassification,gamma", "--output", str(tmp_path / "r.csv")],
+        capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "30 leave-one-out fits per method" in out.stdout
+    assert "pooled leave-one-out value (standard error)" in out.stdout
+    assert "Pairwise exact McNemar tests over units" in out.stdout
+    assert "gamma: no comparison" in out.stdout
+    assert "Corrected resampled" not in out.stdout
+    tidy = pd.read_csv(tmp_path / "r.csv")
+    assert list(tidy["split"].unique()) == ["pooled"] and len(tidy) == 2 * 2
