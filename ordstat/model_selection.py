@@ -599,6 +599,10 @@ def pairwise_corrected_ttests(results, metric="misclassification", *, n_train, n
     _check_results(results)
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}; choose from {sorted(METRICS)}.")
+    if (results["split"].astype(str) == _loo.POOLED).any():
+        raise ValueError("the corrected resampled t-test compares methods over resampling "
+                         "splits; pooled leave-one-out results have none (use "
+                         "compare_methods, which tests over units).")
     table = results[results["metric"] == metric].pivot_table(
         index="split", columns="method", values="value", observed=True, dropna=False).dropna()
     methods = list(table.columns)

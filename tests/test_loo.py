@@ -162,6 +162,14 @@ def test_pooled_comparison_errors():
     assert np.isnan(summarize(lost)["se"]).all()
 
 
+def test_corrected_ttest_refuses_pooled_results():
+    from ordstat.model_selection import pairwise_corrected_ttests
+
+    run = _fixed_run({"a": [0, 1, 1], "b": [1, 1, 0]}, [0, 1, 0])
+    with pytest.raises(ValueError, match="pooled leave-one-out results have none"):
+        pairwise_corrected_ttests(run, n_train=2, n_test=1)
+
+
 def test_loo_results_concatenate():
     """attrs holding predictions must not break pandas' attrs comparison in concat."""
     run = _fixed_run({"a": [0, 1, 1]}, [0, 1, 0])
@@ -195,6 +203,19 @@ def test_a_warning_raised_on_every_split_is_reported_once_with_a_count(n_jobs):
     assert str(mine[0].message) == ("evaluate, method 'w': learning set of 16 units is small "
                                     "(raised in 5 of 5 splits)")
     assert mine[0].filename == __file__
+
+
+def test_warnings_inside_evaluate_name_classes_by_their_labels():
+    from ordstat.gaussian import EDDA
+
+    r = np.random.default_rng(0)
+    X = r.normal(size=(30, 2)) + np.repeat([0, 3, 6], 10)[:, None]
+    y = np.repeat(["low", "mid", "high"], 10)
+    with pytest.warns(UserWarning, match=r"method 'edda': EDDA: class\(es\) \['top'\] have no "
+                      r"units.*\(raised in 3 of 3 splits\)") as record:
+        evaluate({"edda": EDDA(model="EEE")}, X, y, classes=["low", "mid", "high", "top"],
+                 scheme="cv3", metrics=["misclassification"], random_state=0, progress=False)
+    assert [w.filename for w in record if "top" in str(w.message)] == [__file__]
 
 
 def test_user_filters_apply_to_collected_warnings():
