@@ -51,6 +51,20 @@ def test_loo_pools_the_out_of_fold_predictions_as_by_hand():
     assert list(frame["y_true"].cat.categories) == ["a", "b", "c"]
 
 
+@pytest.mark.parametrize("model", ["EEE", "VVV", "EII"])
+def test_pooled_error_equals_eddas_exact_leave_one_out(model):
+    """EDDA computes its leave-one-out error by down-dating the fitted parameters, without
+    refitting: an independent computation of the same pooled misclassification."""
+    from ordstat.gaussian import EDDA
+
+    r = np.random.default_rng(0)
+    X = r.normal(size=(60, 2)) + np.repeat([0, 1.5, 3], 20)[:, None]
+    y = np.repeat([0, 1, 2], 20)
+    res = evaluate({"edda": EDDA(model=model)}, X, y, scheme="loo",
+                   metrics=["misclassification"])
+    assert res["value"].item() == pytest.approx(EDDA(model=model).fit(X, y).loo_error(X, y))
+
+
 def test_summarize_pooled_gives_n_and_binomial_standard_error():
     res = evaluate({"1nn": KNeighborsClassifier(1)}, X_TINY, Y_TINY, scheme="loo",
                    classes=["a", "b", "c"])
