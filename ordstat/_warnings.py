@@ -43,13 +43,18 @@ def record(function, *args, **kwargs):
 
     ``caught`` is the list of distinct ``(category, message)`` pairs warned during the call, in
     order of first appearance (all warnings are recorded, whatever the active filters; the
-    filters apply when they are re-emitted by :func:`reemit`).
+    filters apply when they are re-emitted by :func:`reemit`). Deprecation warnings are not
+    collected: they are passed on at once with their own file and line, as if never caught.
     """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = function(*args, **kwargs)
     seen = []
     for w in caught:
+        if issubclass(w.category, (DeprecationWarning, PendingDeprecationWarning)):
+            # notes between libraries, hidden by default: passed on where they arose
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            continue
         key = (w.category, str(w.message))
         if key not in seen:
             seen.append(key)

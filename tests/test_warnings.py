@@ -153,3 +153,16 @@ def test_reemit_counts_splits_and_merges_messages_differing_in_numbers():
                         "method 'b': overflow (raised in 1 of 3 splits)"]
     assert {w.category for w in record} == {UserWarning, RuntimeWarning}
     assert {w.filename for w in record} == {__file__}
+
+
+def test_record_passes_deprecation_warnings_on_where_they_arose():
+    def library_call():
+        warnings.warn("old API", DeprecationWarning)
+        warnings.warn("note", UserWarning)
+        return 7
+
+    with warnings.catch_warnings(record=True) as outer:
+        warnings.simplefilter("always")
+        result, caught = _warnings.record(library_call)
+    assert result == 7 and caught == [(UserWarning, "note")]
+    assert [(w.category, str(w.message)) for w in outer] == [(DeprecationWarning, "old API")]
