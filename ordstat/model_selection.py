@@ -14,6 +14,9 @@ Resampling schemes (all scikit-learn compatible splitters with ``split(X, y)``):
 :func:`evaluate` fits several estimators on the *same* splits and returns a tidy DataFrame;
 :func:`compare_methods` runs Friedman's test over methods and pairwise Wilcoxon signed-rank tests
 with Holm's correction (the dependent K-sample design of the ordinal-splitting paper, section 5).
+With leave-one-out, :func:`evaluate` pools the out-of-fold predictions and scores them once
+(``split == "pooled"``), and :func:`summarize` and :func:`compare_methods` switch to a standard
+error and to tests over units (McNemar, Cochran's Q, Wilcoxon, Friedman; see ``ordstat._loo``).
 """
 
 from __future__ import annotations
