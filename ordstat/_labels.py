@@ -20,7 +20,6 @@ otherwise the classes are sorted (an unordered Categorical's categories, unused 
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,6 +27,7 @@ import pandas as pd
 from sklearn.exceptions import DataConversionWarning
 
 from .exceptions import OrderGuessWarning
+from ._warnings import warn as _warn
 
 __all__ = ["OrdinalEncoding", "encode_target", "is_numeric_labels", "uses_class_order"]
 
@@ -59,11 +59,10 @@ def _as_1d(y, name: str):
         if arr.dtype.kind in "US" and not isinstance(y, np.ndarray):
             arr = np.asarray(y, dtype=object)  # numpy would turn [1, "a"] into ["1", "a"]
         if arr.ndim == 2 and arr.shape[1] == 1:
-            warnings.warn(
+            _warn(
                 f"A column-vector {name} was passed when a 1d array was expected; "
                 f"{name} of shape {arr.shape} is used as a 1-D array.",
                 DataConversionWarning,
-                stacklevel=3,
             )
             arr = arr[:, 0]
         if arr.ndim != 1:
@@ -178,12 +177,11 @@ def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2,
                 )
         uniques = np.unique(values)
         if ordered and not is_numeric_labels(uniques) and len(uniques) >= 2:
-            warnings.warn(
+            _warn(
                 f"The order of the classes of {name} was guessed by sorting its labels: "
                 f"{list(uniques)}. Pass classes= (lowest to highest) or an ordered Categorical "
                 "to state the order.",
                 OrderGuessWarning,
-                stacklevel=3,
             )
         encoding = OrdinalEncoding(uniques)
     codes = encoding.encode(series, name)

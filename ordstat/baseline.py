@@ -17,6 +17,7 @@ from ._base import OrdinalClassifierMixin
 from .exceptions import ConvergenceWarning
 from ._validation import (Integral, Interval, StrOptions, check_positive_int,
                           check_weighted_classes, validate_fit, validate_predict)
+from ._warnings import warn as _warn
 
 __all__ = ["ProportionalOddsClassifier"]
 
@@ -144,12 +145,11 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
                 beta, self.thresholds_, self.converged_, self.n_iter_ = _fit_ordered_model(
                     endog, Z, w, self.link, max_iter)
         if not self.converged_:
-            warnings.warn(
+            _warn(
                 "ProportionalOddsClassifier: the optimiser did not converge within max_iter "
                 f"={max_iter} iterations (possibly complete separation); predictions use the "
                 "last iterate.",
                 ConvergenceWarning,
-                stacklevel=2,
             )
         coef = np.zeros(X.shape[1])
         coef[keep] = beta / scale[keep]

@@ -256,27 +256,40 @@ def _print_corrected_ttests(results, metric, scheme):
     print(table.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
 
 
+def _print_summary(results, X, y, scheme):
+    """The header line and the table of summarize(): mean (sd) over splits, or for pooled
+    leave-one-out the value on all units (standard error; "-" where none is defined)."""
+    from .model_selection import summarize
+
+    summary = summarize(results)
+    n_classes = pd.Series(y).nunique()
+    pooled = "n_units" in summary.columns
+    splits = (f"{len(X)} leave-one-out fits per method, scored on the pooled predictions"
+              if pooled else f"{results['split'].nunique()} splits")
+    print(f"{len(X)} units, {X.shape[1]} predictors, {n_classes} ordered classes; "
+          f"scheme {scheme}, {splits}")
+    spread = summary["se" if pooled else "sd"].map(
+        lambda v: "-" if pd.isna(v) else f"{v:.4f}")
+    wide = summary["mean"].map("{:.4f}".format) + " (" + spread + ")"
+    print("\npooled leave-one-out value (standard error)" if pooled
+          else "\nmean (sd) over splits")
+    print(wide.unstack("metric").to_string())
+
+
 def _compare(args):
     if args.list_data:
         return _list_data()
     methods = _check_choices(args)
     frame, response = _load(args)
     X, y = _prepare(frame, response, args)
-    from .model_selection import compare_methods, evaluate, summarize
+    from .model_selection import compare_methods, evaluate
 
-    progress = sys.stderr.isatty() if args.progress is None else args.progress
     estimators = {name: make_method(name) for name in methods}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
     results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
                        classes=classes, n_jobs=args.jobs, random_state=args.seed,
-                       progress=progress)
-    n_classes = pd.Series(y).nunique()
-    print(f"{len(X)} units, {X.shape[1]} predictors, {n_classes} ordered classes; "
-          f"scheme {args.scheme}, {results['split'].nunique()} splits")
-    summary = summarize(results)
-    wide = summary["mean"].map("{:.4f}".format) + " (" + summary["sd"].map("{:.4f}".format) + ")"
-    print("\nmean (sd) over splits")
-    print(wide.unstack("metric").to_string())
+                       progress=args.progress)
+    _print_summary(results, X, y, args.scheme)
     if len(methods) >= 2:
         for metric in args.metrics:
             try:

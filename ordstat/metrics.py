@@ -15,7 +15,6 @@ Goodman, L. A. & Kruskal, W. H. (1954). Measures of association for cross classi
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 import pandas as pd
@@ -23,6 +22,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 
 from ._labels import OrdinalEncoding, _as_1d, _check_classes, encode_target
 from ._validation import check_sample_weight
+from ._warnings import warn as _warn
 
 __all__ = [
     "ordinal_confusion_matrix",
@@ -139,11 +139,10 @@ def goodman_kruskal_gamma(y_true, y_pred, classes=None, sample_weight=None):
     table = ordinal_confusion_matrix(y_true, y_pred, classes, sample_weight)
     concordant, discordant = _concordant_discordant(table)
     if concordant + discordant == 0:
-        warnings.warn(
+        _warn(
             "goodman_kruskal_gamma is undefined: no pair of units is untied in both the true "
             "and the predicted class (e.g. every prediction is the same class); returning NaN.",
             UndefinedMetricWarning,
-            stacklevel=2,
         )
         return float("nan")
     return (concordant - discordant) / (concordant + discordant)
@@ -166,8 +165,8 @@ def _border_counts(y_true, y_pred, classes, sample_weight):
 
 def _ratio(num, den, what):
     if den == 0:
-        warnings.warn(f"{what} is undefined (empty denominator); returning NaN.",
-                      UndefinedMetricWarning, stacklevel=3)
+        _warn(f"{what} is undefined (empty denominator); returning NaN.",
+              UndefinedMetricWarning)
         return float("nan")
     return float(num / den)
 

@@ -14,6 +14,9 @@ Resampling schemes (all scikit-learn compatible splitters with ``split(X, y)``):
 :func:`evaluate` fits several estimators on the *same* splits and returns a tidy DataFrame;
 :func:`compare_methods` runs Friedman's test over methods and pairwise Wilcoxon signed-rank tests
 with Holm's correction (the dependent K-sample design of the ordinal-splitting paper, section 5).
+With leave-one-out, :func:`evaluate` pools the out-of-fold predictions and scores them once
+(``split == "pooled"``), and :func:`summarize` and :func:`compare_methods` switch to a standard
+error and to tests over units (McNemar, Cochran's Q, Wilcoxon, Friedman; see ``ordstat._loo``).
 """
 
 from __future__ import annotations
@@ -24,12 +27,13 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 from scipy import stats
 from sklearn.base import clone
 from sklearn.model_selection import (LeaveOneOut, ShuffleSplit, StratifiedKFold,
                                      StratifiedShuffleSplit)
 
+from . import _loo, _progress, _warnings
 from ._labels import encode_target
 from ._validation import check_positive_int, check_random_state
 from .metrics import METRICS
@@ -88,11 +92,12 @@ class RepeatedLearningTestSplits:
         if not 0 < self.test_size < 1:
             raise ValueError(f"test_size must be in (0, 1); got {self.test_size!r}.")
         seed = int(check_random_state(self.random_state).integers(np.iinfo(np.int32).max))
-        _, counts = np.unique(np.asarray(y), return_counts=True)
+        values, counts = np.unique(np.asarray(y), return_counts=True)
         if counts.min() < 2:
-            warnings.warn(
-                "RepeatedLearningTestSplits: a class has a single unit, so the splits cannot be "
-                "stratified; using unstratified random splits.", UserWarning, stacklevel=2)
+            single = values[counts < 2]
+            _warnings.warn(
+                f"RepeatedLearningTestSplits: class(es) {single.tolist()} have a single unit, so "
+                "the splits cannot be stratified; using unstratified random splits.")
             splitter = ShuffleSplit(self.get_n_splits(), test_size=self.test_size,
                                     random_state=seed)
         else:
@@ -184,16 +189,32 @@ def _check_metrics(metrics):
     return list(metrics)
 
 
-def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, n_classes, seed):
+def _fit_and_predict(estimator, X, codes, train, test, encoding, seed):
+    """Codes predicted for the test units.
+
+    An estimator that takes ``classes`` is fitted on the user's labels with the full class
+    order, so that its warnings name classes by their labels; others are fitted on the codes.
+    """
     est = clone(estimator)
     params = est.get_params(deep=False)
-    if "classes" in params:
-        est.set_params(classes=np.arange(n_classes))
+    labelled = "classes" in params
+    if labelled:
+        est.set_params(classes=encoding.classes)
     if "random_state" in params and params["random_state"] is None:
         est.set_params(random_state=seed)
     take = (lambda idx: X.iloc[idx]) if isinstance(X, pd.DataFrame) else (lambda idx: X[idx])
-    est.fit(take(train), codes[train])
+    est.fit(take(train), encoding.decode(codes[train]) if labelled else codes[train])
     pred = np.asarray(est.predict(take(test)))
+    return encoding.encode(pred, "predictions") if labelled else pred
+
+
+def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, encoding, seed,
+                   pooled=False):
+    """One fit: its tidy rows (or, pooled, its test predictions) and the warnings it raised."""
+    pred, caught = _warnings.record(_fit_and_predict, estimator, X, codes, train, test,
+                                    encoding, seed)
+    if pooled:
+        return pred, caught
     rows = []
     for metric in metrics:
         fn = METRICS[metric][0]
@@ -201,14 +222,14 @@ def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, n_cla
             # gamma is undefined on a test set predicted into one class: kept as NaN and
             # counted by summarize().
             warnings.simplefilter("ignore")
-            value = fn(codes[test], pred, classes=np.arange(n_classes))
+            value = fn(codes[test], pred, classes=np.arange(encoding.n_classes))
         rows.append((split, name, metric, value))
-    return rows
+    return rows, caught
 
 
 def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "mean_absolute",
              "mean_squared", "gamma"), classes=None, n_jobs=None, random_state=None,
-             progress=False):
+             progress=None):
     """Fit several estimators on the same resampling splits and score them on the test parts.
 
     Parameters
@@ -219,7 +240,9 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
     y : array-like of shape (n_samples,)
         Ordered labels (see ``ordstat._labels``).
     scheme : str or splitter, default="cv10"
-        See :func:`make_cv`.
+        See :func:`make_cv`. With leave-one-out (``"loo"`` or a ``LeaveOneOut`` splitter) the
+        metrics are computed once on the pooled out-of-fold predictions of all units, as in
+        Brito, Celeux & Sousa Ferreira (2006, section 5): see Returns.
     metrics : sequence of str
         Names from ``ordstat.metrics.METRICS``.
     classes : sequence, optional
@@ -230,13 +253,26 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
     random_state : int, optional
         Seeds the splits and, for estimators whose ``random_state`` is None, the estimators
         (one derived seed per split), so results are reproducible whatever ``n_jobs``.
-    progress : bool, default=False
-        Show a progress bar on standard error.
+    progress : bool, optional
+        Show a progress bar on standard error and, when the first fit says that the run will
+        take more than a few seconds, announce "about N min for M fits" there first. By
+        default (None) on when standard error is a terminal, as in the command line; nothing
+        is printed otherwise.
 
     Returns
     -------
     DataFrame with columns ``split``, ``method``, ``metric``, ``value`` (one row per split,
     method and metric). ``gamma`` is NaN on a split whose predictions fall in one class.
+
+    With leave-one-out there is one row per method and metric, with ``split == "pooled"``:
+    the metric of the out-of-fold predictions of all units (gamma is then defined). The
+    predictions themselves are kept in ``results.attrs["loo_predictions"].frame`` (one row
+    per unit: ``y_true`` and one column per method), which :func:`summarize` and
+    :func:`compare_methods` use for standard errors and paired tests over units.
+
+    Warnings raised while fitting (also in joblib workers) are collected and each distinct one
+    is re-issued once, prefixed with the method's name and followed by "(raised in N of M
+    splits)".
     """
     items = _named_estimators(estimators)
     metrics = _check_metrics(metrics)
@@ -251,29 +287,61 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
         raise ValueError(
             f"X and y have inconsistent numbers of units: {X_.shape[0]} and {codes.shape[0]}."
         )
+    if progress is not None and not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"progress must be True, False or None (on when standard error is a "
+                        f"terminal); got {progress!r}.")
     rng = check_random_state(random_state)
     cv = make_cv(scheme, random_state=int(rng.integers(np.iinfo(np.int32).max)))
+    pooled = isinstance(cv, LeaveOneOut)
     splits = list(cv.split(X_, codes))
     seeds = rng.integers(np.iinfo(np.int32).max, size=len(splits))
     tasks = [delayed(_fit_and_score)(name, est, X_, codes, train, test, i, metrics,
-                                     encoding.n_classes, int(seeds[i]))
+                                     encoding, int(seeds[i]), pooled)
              for i, (train, test) in enumerate(splits) for name, est in items]
-    results = Parallel(n_jobs=n_jobs, return_as="generator")(tasks)
-    if progress:
-        from tqdm.auto import tqdm
-
-        results = tqdm(results, total=len(tasks), desc="evaluate", unit="fit")
-    rows = [row for chunk in results for row in chunk]
+    outputs = _progress.run(tasks, n_jobs=n_jobs, progress=progress, desc="evaluate")
+    names = [n for n, _ in items]
+    task_names = [name for _ in splits for name in names]
+    _warnings.reemit(((f"evaluate, method {name!r}", caught)
+                      for name, (_, caught) in zip(task_names, outputs)), len(splits))
+    if pooled:
+        rows, attrs = _pool(outputs, splits, names, codes, encoding, metrics)
+    else:
+        rows, attrs = [row for chunk, _ in outputs for row in chunk], {}
     frame = pd.DataFrame(rows, columns=["split", "method", "metric", "value"])
-    frame["method"] = pd.Categorical(frame["method"], categories=[n for n, _ in items])
+    frame["method"] = pd.Categorical(frame["method"], categories=names)
     frame["metric"] = pd.Categorical(frame["metric"], categories=metrics)
+    frame.attrs.update(attrs)
     return frame
+
+
+def _pool(outputs, splits, names, codes, encoding, metrics):
+    """Tidy pooled rows and the ``attrs`` holding the out-of-fold predictions."""
+    pred = {name: np.empty(len(codes), dtype=np.intp) for name in names}
+    task = iter(outputs)
+    for _, test in splits:
+        for name in names:
+            pred[name][test] = next(task)[0]
+    as_labels = {name: pd.Categorical.from_codes(c, categories=encoding.classes, ordered=True)
+                 for name, c in {"y_true": codes, **pred}.items()}
+    predictions = _loo.PooledPredictions(pd.DataFrame(as_labels))
+    rows, caught = _warnings.record(_loo.pooled_rows, predictions, names, metrics)
+    for category, message in caught:  # e.g. gamma undefined on the pooled predictions
+        _warnings.warn(message, category)
+    return rows, {"loo_predictions": predictions}
 
 
 def summarize(results):
     """Mean, standard deviation and number of splits per method and metric.
 
     ``n_undefined`` counts splits where the metric was undefined (NaN), excluded from the mean.
+
+    For pooled leave-one-out results (rows with ``split == "pooled"``, see :func:`evaluate`)
+    ``mean`` is the pooled value, ``sd`` is NaN (there is one value) and ``n_splits`` is 1; two
+    more columns give ``n_units`` and ``se``, the standard error of the pooled value: binomial,
+    sqrt(p (1 - p) / n), for misclassification, the standard deviation of the per-unit
+    distances over sqrt(n) for mean absolute and squared distance, and NaN for gamma (a
+    statistic of pairs of units; no standard error is given). The units' leave-one-out
+    predictions share most of their learning sets, so these errors are approximate.
     """
     _check_results(results)
     grouped = results.groupby(["method", "metric"], observed=True)["value"]
@@ -283,6 +351,19 @@ def summarize(results):
         "n_splits": grouped.count(),
         "n_undefined": grouped.apply(lambda v: int(v.isna().sum())),
     })
+    if not (results["split"].astype(str) == _loo.POOLED).any():
+        return table
+    predictions = results.attrs.get("loo_predictions")
+    n_units = np.nan if predictions is None else len(predictions.frame)
+    table["n_units"] = n_units
+    se = []
+    for method, metric in table.index:
+        if predictions is None or metric not in _loo.UNIT_LOSSES:
+            se.append(np.nan)
+        else:
+            losses = _loo.unit_losses(predictions, metric, [method])[:, 0]
+            se.append(_loo.standard_error(losses, metric))
+    table["se"] = se
     return table
 
 
@@ -295,7 +376,13 @@ def _check_results(results):
 
 @dataclass(frozen=True)
 class MethodComparison:
-    """Friedman's test over methods and Holm-corrected pairwise Wilcoxon signed-rank tests."""
+    """A global test over methods and Holm-corrected pairwise tests (see :func:`compare_methods`).
+
+    ``friedman_statistic`` and ``friedman_pvalue`` hold the global test named by
+    ``global_test`` (Friedman's over splits; for pooled leave-one-out results Cochran's Q or
+    Friedman's over units), NaN with two methods; ``pairwise_test`` names the pairwise test and
+    ``blocks`` what the ``n_blocks`` blocks are ("splits" or "units").
+    """
 
     metric: str
     n_blocks: int
@@ -303,17 +390,23 @@ class MethodComparison:
     friedman_pvalue: float
     mean_ranks: pd.Series
     pairwise: pd.DataFrame
+    global_test: str = "Friedman"
+    pairwise_test: str = "Wilcoxon signed-rank"
+    blocks: str = "splits"
 
     def __str__(self):
-        lines = [f"Comparison of methods on {self.metric} over {self.n_blocks} splits"]
+        lines = [f"Comparison of methods on {self.metric} over {self.n_blocks} {self.blocks}"]
         if np.isnan(self.friedman_statistic):
-            lines.append("Friedman test: needs at least 3 methods (pairwise test only)")
+            lines.append(f"{self.global_test} test: needs at least 3 methods (pairwise test only)")
         else:
-            lines.append(f"Friedman chi-squared = {self.friedman_statistic:.4g}, "
+            label = ("Friedman chi-squared" if self.global_test == "Friedman"
+                     else self.global_test)
+            lines.append(f"{label} = {self.friedman_statistic:.4g}, "
                          f"p = {self.friedman_pvalue:.4g}")
         lines.append("Mean ranks (1 = best): " + ", ".join(
             f"{m} {r:.2f}" for m, r in self.mean_ranks.items()))
-        lines.append("Pairwise Wilcoxon signed-rank tests (Holm-adjusted p):")
+        over = " over units" if self.blocks == "units" else ""
+        lines.append(f"Pairwise {self.pairwise_test} tests{over} (Holm-adjusted p):")
         lines.append(self.pairwise.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
         return "\n".join(lines)
 
@@ -325,18 +418,28 @@ def compare_methods(results, metric="misclassification"):
     Splits where any method's value is undefined are dropped. Note that cross-validation splits
     share units, so the tests are approximate (as in the ordinal-splitting paper, section 5).
 
+    For pooled leave-one-out results (see :func:`evaluate`) the blocks are the units and the
+    tests are those for paired per-unit outcomes: for misclassification Cochran's Q (three or
+    more methods; Cochran 1950) and pairwise exact McNemar tests (McNemar 1947: the units where
+    only method a errs are Binomial(d, 1/2) among the d units where exactly one of the two
+    errs); for mean absolute or squared distance Friedman's test over units and pairwise
+    Wilcoxon signed-rank tests on the per-unit distances. The pairwise table then also has
+    ``a_worse`` and ``b_worse``, the units where one method's loss exceeds the other's; the
+    McNemar ``statistic`` is ``a_worse``. Gamma, a statistic of pairs of units, has no such
+    test (``ValueError``).
+
     Returns
     -------
     MethodComparison
     """
-    from statsmodels.stats.multitest import multipletests
-
     _check_results(results)
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}; choose from {sorted(METRICS)}.")
     sub = results[results["metric"] == metric]
     if sub.empty:
         raise ValueError(f"results have no rows for metric {metric!r}.")
+    if (sub["split"].astype(str) == _loo.POOLED).any():
+        return _compare_pooled(results, sub, metric)
     table = sub.pivot_table(index="split", columns="method", values="value",
                             observed=True, dropna=False).dropna()
     methods = list(table.columns)
@@ -345,10 +448,7 @@ def compare_methods(results, metric="misclassification"):
     if len(table) < 2:
         raise ValueError(f"compare_methods needs at least two splits with defined {metric}; "
                          f"got {len(table)}.")
-    greater_is_better = METRICS[metric][1]
     values = table.to_numpy()
-    ranks = stats.rankdata(-values if greater_is_better else values, axis=1)
-    mean_ranks = pd.Series(ranks.mean(axis=0), index=methods).sort_values()
     if len(methods) >= 3 and np.ptp(values, axis=1).any():
         stat, pvalue = stats.friedmanchisquare(*values.T)
     elif len(methods) >= 3:
@@ -366,9 +466,56 @@ def compare_methods(results, metric="misclassification"):
             rows.append({"method_a": methods[i], "method_b": methods[j],
                          "mean_difference": float(diff.mean()), "statistic": float(w_stat),
                          "p_value": float(w_p)})
+    return MethodComparison(metric, len(table), float(stat), float(pvalue),
+                            _mean_ranks(values, methods, metric), _holm(rows))
+
+
+def _mean_ranks(values, methods, metric):
+    greater_is_better = METRICS[metric][1]
+    ranks = stats.rankdata(-values if greater_is_better else values, axis=1)
+    return pd.Series(ranks.mean(axis=0), index=methods).sort_values()
+
+
+def _holm(rows):
+    from statsmodels.stats.multitest import multipletests
+
     pairwise = pd.DataFrame(rows)
     pairwise["p_holm"] = multipletests(pairwise["p_value"], method="holm")[1]
-    return MethodComparison(metric, len(table), float(stat), float(pvalue), mean_ranks, pairwise)
+    return pairwise
+
+
+def _compare_pooled(results, sub, metric):
+    """compare_methods for pooled leave-one-out results: paired tests over units."""
+    predictions = results.attrs.get("loo_predictions")
+    if predictions is None:
+        raise ValueError(
+            "these pooled leave-one-out results have lost their out-of-fold predictions "
+            "(results.attrs['loo_predictions'], e.g. after saving to CSV), which the paired "
+            "tests over units need; compare the results returned by evaluate().")
+    methods = list(pd.unique(sub["method"].astype(str)))
+    if len(methods) < 2:
+        raise ValueError("compare_methods needs results for at least two methods.")
+    losses = _loo.unit_losses(predictions, metric, methods)
+    if len(methods) >= 3:
+        global_test, stat, pvalue = _loo.global_unit_test(losses, metric)
+    else:
+        global_test = "Cochran's Q" if metric == "misclassification" else "Friedman"
+        stat, pvalue = float("nan"), float("nan")
+    rows = []
+    for i in range(len(methods)):
+        for j in range(i + 1, len(methods)):
+            a, b = losses[:, i], losses[:, j]
+            statistic, p_value = _loo.paired_unit_test(a, b, metric)
+            rows.append({"method_a": methods[i], "method_b": methods[j],
+                         "mean_difference": float(np.mean(a - b)),
+                         "a_worse": int(np.sum(a > b)), "b_worse": int(np.sum(b > a)),
+                         "statistic": statistic, "p_value": p_value})
+    pairwise_test = ("exact McNemar" if metric == "misclassification"
+                     else "Wilcoxon signed-rank")
+    return MethodComparison(metric, len(losses), float(stat), float(pvalue),
+                            _mean_ranks(losses, methods, metric), _holm(rows),
+                            global_test=global_test, pairwise_test=pairwise_test,
+                            blocks="units")
 
 
 @dataclass(frozen=True)
@@ -455,6 +602,10 @@ def pairwise_corrected_ttests(results, metric="misclassification", *, n_train, n
     _check_results(results)
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}; choose from {sorted(METRICS)}.")
+    if (results["split"].astype(str) == _loo.POOLED).any():
+        raise ValueError("the corrected resampled t-test compares methods over resampling "
+                         "splits; pooled leave-one-out results have none (use "
+                         "compare_methods, which tests over units).")
     table = results[results["metric"] == metric].pivot_table(
         index="split", columns="method", values="value", observed=True, dropna=False).dropna()
     methods = list(table.columns)

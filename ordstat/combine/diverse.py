@@ -28,6 +28,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from .._validation import check_positive_int
+from .._warnings import warn as _warn
 from .serial import model_name
 
 __all__ = ["diverse_models", "ModelChoice", "correspondence_coordinates", "EDDA_ALL"]
@@ -179,8 +180,8 @@ def diverse_models(estimators, X, y=None, n_models=2, *, n_components=2, first=N
                     warnings.simplefilter("ignore")
                     est.fit(X, y)
             except ValueError as exc:
-                warnings.warn(f"diverse_models: {model_name(est)} left out: {exc}",
-                              UserWarning, stacklevel=2)
+                _warn(f"diverse_models: {model_name(est)} left out: {exc}",
+                      UserWarning)
                 continue
         fitted.append(est)
         names.append(model_name(est))

@@ -38,6 +38,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._base import OrdinalClassifierMixin
 from .._labels import OrderGuessWarning, encode_target
 from .._validation import _check_target_kind, check_choice, check_priors, check_random_state
+from .._warnings import warn as _warn
 from .serial import model_name
 
 __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
@@ -520,9 +521,9 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
                 f"{labels}:\n" + "\n".join(failures)
             )
         if failures:
-            warnings.warn(
+            _warn(
                 f"Hierarchical coupling, node {labels}: candidate(s) skipped on some "
-                "partitions: " + " | ".join(failures), UserWarning, stacklevel=3,
+                "partitions: " + " | ".join(failures), UserWarning,
             )
         err, p, m = min(scored)
         left, right = parts[p]

@@ -9,7 +9,6 @@ section 3.2.
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator
@@ -19,6 +18,7 @@ from .._base import GenerativeClassifierMixin
 from ..exceptions import ZeroDensityWarning
 from .._validation import (Interval, Real, StrOptions, check_priors, check_sample_weight,
                            check_weighted_classes, validate_fit)
+from .._warnings import warn as _warn
 from . import _kernel, _states
 from ._integrated import log_il_independence, log_il_multinomial
 
@@ -121,12 +121,11 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         top = joint.max(axis=1)
         dead = ~np.isfinite(top)
         if dead.any():
-            warnings.warn(
+            _warn(
                 f"{type(self).__name__}: {int(dead.sum())} of {len(dead)} unit(s) are in states "
                 "with zero probability under every class (never seen in training); their "
                 "posterior probabilities fall back to the priors.",
                 ZeroDensityWarning,
-                stacklevel=3,
             )
             with np.errstate(divide="ignore"):
                 joint[dead] = np.log(self.priors_)
@@ -466,11 +465,10 @@ class KernelMultinomial(_DiscreteClassifier):
         objective, defined = _kernel.loo_objective(make_smoothed, self._counts,
                                                    self.class_count_, n_active)
         if not defined:
-            warnings.warn(
+            _warn(
                 "KernelMultinomial: no class has two or more training units, so the "
                 "leave-one-out criterion is undefined; using smoothing lambda = 1 (FMM).",
                 UserWarning,
-                stacklevel=4,
             )
             return 1.0
         lam, value = _kernel.choose_lambda(objective, 1.0 / float(np.min(radices)))

@@ -12,6 +12,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
 from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
@@ -182,13 +183,13 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         prediction[seen] = oob_pred
         self.oob_prediction_codes_ = prediction
         if not seen.any():
-            warnings.warn("No unit was out of bag for any tree; the out-of-bag scores are NaN. "
-                          "Use more estimators.", UserWarning, stacklevel=3)
+            _warn("No unit was out of bag for any tree; the out-of-bag scores are NaN. "
+                  "Use more estimators.", UserWarning)
             self.oob_error_ = self.oob_gamma_ = self.oob_mean_absolute_ = float("nan")
             return
         if not seen.all():
-            warnings.warn(f"{int((~seen).sum())} unit(s) were in every bootstrap sample and "
-                          "are left out of the out-of-bag scores.", UserWarning, stacklevel=3)
+            _warn(f"{int((~seen).sum())} unit(s) were in every bootstrap sample and "
+                  "are left out of the out-of-bag scores.", UserWarning)
         truth = codes[seen]
         self.oob_error_ = float(np.mean(oob_pred != truth))
         self.oob_mean_absolute_ = float(np.mean(np.abs(oob_pred - truth)))

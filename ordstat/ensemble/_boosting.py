@@ -6,7 +6,6 @@ the real-valued f_j, the second-stage combination of dichotomies); the estimator
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator
@@ -14,6 +13,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
 from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._warnings import warn as _warn
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
                       spawn_seeds)
@@ -393,9 +393,9 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
             self.boost_weights_ = run["weights"]
             self.n_estimators_ = len(run["models"])
         if self.n_estimators_ < n_cycles and not real:
-            warnings.warn(f"boosting stopped after {self.n_estimators_} of {n_cycles} cycles: "
-                          "the weighted error reached the level of the trivial rule "
-                          "(c_m <= 0).", UserWarning, stacklevel=2)
+            _warn(f"boosting stopped after {self.n_estimators_} of {n_cycles} cycles: "
+                  "the weighted error reached the level of the trivial rule "
+                  "(c_m <= 0).", UserWarning)
         return self
 
     # -- prediction ------------------------------------------------------------------------

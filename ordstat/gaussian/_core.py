@@ -4,11 +4,11 @@ checks, Gaussian log-densities (batched), and the degenerate-data messages.
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 
 from ..exceptions import ConvergenceWarning, NearSingularWarning
+from .._warnings import warn as _warn
 from ._models import ITERATIVE, MODELS, MStep, min_units_per_class
 
 _LOG_2PI = np.log(2.0 * np.pi)
@@ -166,18 +166,18 @@ def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=N
         k = int(np.argwhere(r < _RCOND_WARN)[0][-1])
         which = ("the common covariance matrix (pooled over the classes)" if model in _POOLED
                  else f"the covariance matrix of class {label(class_names, k)!r}")
-        warnings.warn(
+        _warn(
             f"EDDA model {model!r}{context}: {which} is nearly singular (reciprocal "
             f"condition number {float(np.min(r)):.2g}); densities may be "
             "inaccurate. Consider reg_covar > 0 or a more parsimonious model.",
-            NearSingularWarning, stacklevel=3,
+            NearSingularWarning,
         )
     if model in ITERATIVE and not step.converged:
-        warnings.warn(
+        _warn(
             f"EDDA model {model!r}{context}: the iterative M-step did not converge within "
             f"max_iter={max_iter} iterations (tol={tol}); the last iterate is used. Increase "
             "max_iter or tol.",
-            ConvergenceWarning, stacklevel=3,
+            ConvergenceWarning,
         )
     return step
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 import pandas as pd
@@ -11,6 +10,7 @@ from sklearn.base import BaseEstimator
 from .._base import GenerativeClassifierMixin, complete_log_likelihood
 from .._validation import (Integral, Interval, Real, StrOptions, check_priors,
                            check_sample_weight, validate_fit, validate_predict)
+from .._warnings import warn as _warn
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
                     label, log_density, logsumexp_rows)
 from ._loo import loo_error
@@ -249,9 +249,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         present = n > 0
         if not present.all():
             absent = [label(names, k) for k in np.flatnonzero(~present)]
-            warnings.warn(
+            _warn(
                 f"EDDA: class(es) {absent} have no units with positive weight in the training "
-                "data; they get prior 0 and parameters NaN.", UserWarning, stacklevel=2,
+                "data; they get prior 0 and parameters NaN.", UserWarning,
             )
         if reg <= 0:
             _check_constant_features(X[w > 0])
@@ -272,8 +272,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         if not fits:
             raise ValueError("EDDA: no model could be fitted:\n" + "\n".join(errors.values()))
         if errors:
-            warnings.warn("EDDA: model(s) " + ", ".join(errors) + " skipped: "
-                          + " | ".join(errors.values()), UserWarning, stacklevel=2)
+            _warn("EDDA: model(s) " + ", ".join(errors) + " skipped: "
+                  + " | ".join(errors.values()), UserWarning)
 
         multi = len(fits) > 1
         loo = {}
@@ -283,8 +283,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
                     loo[m] = _loo_with_absent(m, f, X, codes, w, n, means, W, present, priors,
                                               reg, tol, max_iter, names)
                 except ValueError as exc:
-                    warnings.warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: "
-                                  f"{exc}", UserWarning, stacklevel=2)
+                    _warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: "
+                          f"{exc}", UserWarning)
             if not loo:
                 raise ValueError("EDDA: the leave-one-out error could not be computed for any "
                                  "model (the warnings give the reason for each, e.g. a class "

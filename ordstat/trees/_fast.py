@@ -17,7 +17,7 @@ fallback. Compiled functions are cached on disk (``cache=True``): the JIT cost i
 
 from __future__ import annotations
 
-import warnings
+from .._warnings import warn as _warn
 
 __all__ = ["kernels", "level_search"]
 
@@ -33,9 +33,9 @@ def kernels():
         try:
             import numba  # noqa: F401
         except ImportError as exc:
-            warnings.warn(
+            _warn(
                 f"numba could not be imported ({exc}); ordstat's tree split search falls back "
-                "to numpy, which gives the same trees more slowly.", RuntimeWarning, stacklevel=2)
+                "to numpy, which gives the same trees more slowly.", RuntimeWarning)
             _KERNELS = False
         else:
             from . import _kernels

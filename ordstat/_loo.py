@@ -1,0 +1,153 @@
+"""Leave-one-out results pooled over units, and the tests that go with them.
+
+With leave-one-out every split tests a single unit, so a per-split metric is a 0/1 error or one
+distance, the split-to-split standard deviation says nothing useful, gamma is undefined on every
+split, and Wilcoxon tests over "splits" are tests over units in disguise. Brito, Celeux & Sousa
+Ferreira (2006), "Combining methods in supervised classification: a comparative study on
+discrete and continuous problems", section 5, report leave-one-out error rates, i.e. the
+misclassification of the pooled out-of-fold predictions. So :func:`ordstat.model_selection.
+evaluate` with ``scheme="loo"`` keeps the out-of-fold prediction of every unit and computes each
+metric once on all of them (rows with ``split == "pooled"``), and the comparison of methods uses
+tests for paired per-unit outcomes:
+
+- misclassification: McNemar's test (McNemar 1947, "Note on the sampling error of the difference
+  between correlated proportions or percentages", Psychometrika 12), in its exact form: among
+  the units on which exactly one of two methods errs, the number where the first errs is
+  Binomial(d, 1/2) under the null hypothesis; with three or more methods first Cochran's Q
+  (Cochran 1950, "The comparison of percentages in matched samples", Biometrika 37);
+- mean absolute or squared distance: the Wilcoxon signed-rank test on the per-unit distances
+  (Wilcoxon 1945, "Individual comparisons by ranking methods"); with three or more methods first
+  Friedman's test with the units as blocks (Friedman 1937);
+- gamma is a statistic of pairs of units, not a sum over units: no paired test is given.
+
+The units' leave-one-out predictions are not independent (the learning sets overlap), so these
+tests and the standard errors of :func:`pooled_standard_errors` are approximate, as are the
+tests over cross-validation splits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from .metrics import METRICS
+
+#: The ``split`` value of the rows of pooled leave-one-out results.
+POOLED = "pooled"
+
+#: Per-unit loss of a true and a predicted code, for the metrics that are means over units.
+UNIT_LOSSES = {
+    "misclassification": lambda t, p: (t != p).astype(float),
+    "mean_absolute": lambda t, p: np.abs(t - p).astype(float),
+    "mean_squared": lambda t, p: ((t - p) ** 2).astype(float),
+}
+
+
+@dataclass(frozen=True, eq=False)
+class PooledPredictions:
+    """The out-of-fold predictions of a leave-one-out :func:`evaluate` run.
+
+    Stored in ``results.attrs["loo_predictions"]``. ``frame`` has one row per unit (in the
+    order of ``X``) and the columns ``y_true`` and one per method, as ordered Categoricals
+    with the classes of the run. ``eq=False`` keeps pandas' comparison of ``attrs`` (e.g. in
+    ``pd.concat``) to identity.
+    """
+
+    frame: pd.DataFrame
+
+    def codes(self, column):
+        return np.asarray(self.frame[column].cat.codes, dtype=np.intp)
+
+
+def pooled_rows(predictions, methods, metrics):
+    """Tidy rows ``("pooled", method, metric, value)`` of every metric on all units."""
+    classes = np.arange(len(predictions.frame["y_true"].cat.categories))
+    truth = predictions.codes("y_true")
+    return [(POOLED, name, metric,
+             METRICS[metric][0](truth, predictions.codes(name), classes=classes))
+            for name in methods for metric in metrics]
+
+
+def unit_losses(predictions, metric, methods):
+    """(n_units, n_methods) per-unit losses for a metric that is a mean over units."""
+    if metric not in UNIT_LOSSES:
+        raise ValueError(
+            f"{metric} of pooled leave-one-out predictions is not a mean over units, so there "
+            f"is no per-unit paired test or standard error for it; use one of "
+            f"{sorted(UNIT_LOSSES)}.")
+    truth = predictions.codes("y_true")
+    return np.column_stack([UNIT_LOSSES[metric](truth, predictions.codes(m)) for m in methods])
+
+
+def standard_error(losses, metric):
+    """Standard error of a pooled mean over units.
+
+    Misclassification: the binomial standard error sqrt(p (1 - p) / n); a distance: the sample
+    standard deviation of the per-unit distances over sqrt(n).
+    """
+    n = len(losses)
+    if metric == "misclassification":
+        p = losses.mean()
+        return float(np.sqrt(p * (1 - p) / n))
+    return float(losses.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
+
+
+def mcnemar_exact(errors_a, errors_b):
+    """Exact McNemar test of two methods' 0/1 errors on the same units.
+
+    Returns ``(a_worse, b_worse, p_value)``: the units where only a errs, where only b errs, and
+    the two-sided binomial p-value of ``a_worse`` among the ``a_worse + b_worse`` discordant
+    units (p = 1 with no discordant unit).
+    """
+    a = np.asarray(errors_a, dtype=bool)
+    b = np.asarray(errors_b, dtype=bool)
+    a_worse, b_worse = int(np.sum(a & ~b)), int(np.sum(b & ~a))
+    if a_worse + b_worse == 0:
+        return a_worse, b_worse, 1.0
+    return a_worse, b_worse, float(stats.binomtest(a_worse, a_worse + b_worse, 0.5).pvalue)
+
+
+def cochran_q(errors):
+    """Cochran's Q test of m >= 3 methods' 0/1 errors on the same n units.
+
+    Q = (m - 1) (m sum_j C_j^2 - N^2) / (m N - sum_i R_i^2), with C_j the errors of method j,
+    R_i the errors on unit i and N the total; referred to chi-squared with m - 1 degrees of
+    freedom. Returns ``(Q, p_value)``; (0, 1) when every unit has all or no errors.
+    """
+    x = np.asarray(errors, dtype=float)
+    m = x.shape[1]
+    columns, rows, total = x.sum(axis=0), x.sum(axis=1), x.sum()
+    denominator = m * total - np.sum(rows ** 2)
+    if denominator == 0:
+        return 0.0, 1.0
+    q = (m - 1) * (m * np.sum(columns ** 2) - total ** 2) / denominator
+    return float(q), float(stats.chi2.sf(q, m - 1))
+
+
+def paired_unit_test(losses_a, losses_b, metric):
+    """``(statistic, p_value)`` of the paired test of two methods' per-unit losses.
+
+    McNemar (exact) for misclassification, with the statistic the number of units where only a
+    errs; otherwise the Wilcoxon signed-rank test (zero differences dropped), with the statistic
+    scipy's smaller rank sum. p = 1 when the losses are equal on every unit.
+    """
+    if metric == "misclassification":
+        a_worse, _, p_value = mcnemar_exact(losses_a > 0, losses_b > 0)
+        return float(a_worse), p_value
+    if np.all(losses_a == losses_b):
+        return 0.0, 1.0
+    result = stats.wilcoxon(losses_a, losses_b, zero_method="wilcox")
+    return float(result.statistic), float(result.pvalue)
+
+
+def global_unit_test(losses, metric):
+    """``(name, statistic, p_value)`` of the test of m >= 3 methods over units."""
+    if metric == "misclassification":
+        return ("Cochran's Q", *cochran_q(losses > 0))
+    if not np.ptp(losses, axis=1).any():
+        return "Friedman", 0.0, 1.0
+    statistic, p_value = stats.friedmanchisquare(*losses.T)
+    return "Friedman", float(statistic), float(p_value)
