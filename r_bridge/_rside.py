@@ -34,9 +34,6 @@ ESTIMATORS = {
     "weighted_svm": ("ordstat.decomposition", "WeightedSVMEnsemble"),
 }
 
-_CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
-
-
 def _as_list(values):
     if values is None:
         return []
@@ -85,11 +82,6 @@ def _estimator(kind, params):
         raise ValueError(f"unknown estimator kind {kind!r}; known: {sorted(ESTIMATORS)}.")
     module, cls = ESTIMATORS[kind]
     params = dict(params or {})
-    if kind == "tree" and params.get("criterion") in _CRITERION_ALIASES:
-        from ordstat.trees import criteria
-        name = params["criterion"]
-        if name not in criteria.CRITERIA:
-            params["criterion"] = _CRITERION_ALIASES[name]
     return getattr(importlib.import_module(module), cls)(**params)
 
 
