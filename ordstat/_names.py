@@ -70,7 +70,7 @@ def _choices(canonical, aliases):
 def _resolve(name, canonical, aliases, what, argument):
     where = f" (argument {argument})" if argument else ""
     if not isinstance(name, str):
-        raise TypeError(f"a {what} name must be a string{where}, one of "
+        raise TypeError(f"{argument or what} must be a string naming a {what}, one of "
                         f"{', '.join(canonical)}; got {type(name).__name__}.")
     key = normalize(name)
     key = aliases.get(key, key)

@@ -56,7 +56,7 @@ def test_unknown_metric_lists_names_and_aliases():
     with pytest.raises(ValueError, match=r"unknown metric 'auc' \(argument name\).*"
                                          r"misclassification.*gamma.*mae \(= mean_absolute\)"):
         get_metric("auc")
-    with pytest.raises(TypeError, match="must be a string"):
+    with pytest.raises(TypeError, match="must be a string naming a metric"):
         get_metric(3)
 
 
