@@ -264,6 +264,15 @@ class OrdinalBaggingClassifier(_BaseBagging):
     classes_ : ndarray of shape (K,)
     n_features_in_ : int
 
+    Notes
+    -----
+    Bag ordinal trees with this class, not with scikit-learn's ``BaggingClassifier``: that one
+    fits its trees on integer codes of the *sorted* labels, so string labels are put in
+    alphabetical order ("high" < "low" < "mid") and an ordered Categorical loses its order,
+    without a warning. ordstat's estimators cannot tell such codes from a user's own integer
+    labels, so they do not warn either; if you must use a scikit-learn meta-estimator, give it
+    ``y`` as ranks 0..K-1 in the ordinal order (see :mod:`ordstat.ensemble`).
+
     References
     ----------
     Breiman, L. (1996). Bagging predictors. Machine Learning 24, 123-140.
