@@ -153,3 +153,16 @@ def test_compare_help_prints_the_canonical_names():
     assert out.returncode == 0
     for name in [*_names.METRIC_NAMES, *_names.CRITERION_NAMES, *_names.METRIC_ALIASES]:
         assert name in out.stdout
+
+
+def test_forest_importance_takes_metric_aliases():
+    from ordstat.ensemble import OrdinalRandomForestClassifier
+
+    X, y = _data()
+    kw = dict(n_estimators=10, max_features=1, random_state=0)
+    by_alias = OrdinalRandomForestClassifier(importance="MAE", **kw).fit(X, y)
+    by_name = OrdinalRandomForestClassifier(importance="mean_absolute", **kw).fit(X, y)
+    np.testing.assert_array_equal(by_alias.permutation_importance_,
+                                  by_name.permutation_importance_)
+    with pytest.raises(ValueError, match="importance must be one of"):
+        OrdinalRandomForestClassifier(importance="mse", **kw).fit(X, y)

@@ -12,6 +12,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
 from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._names import metric_name
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, fit_base, run_parallel, spawn_seeds,
@@ -339,7 +340,8 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     importance : {None, "mean_absolute", "gamma", "misclassification"}, default=None
         When set, ``permutation_importance_``: for each tree and feature, the increase of the
         out-of-bag loss (mean absolute distance, minus gamma, or misclassification) when that
-        feature's out-of-bag values are permuted (Breiman 2001), averaged over trees.
+        feature's out-of-bag values are permuted (Breiman 2001), averaged over trees. The
+        aliases of these metric names are accepted (see ``ordstat.metrics.get_metric``).
     n_jobs, random_state, progress, classes
         As in :class:`OrdinalBaggingClassifier`.
 
@@ -389,7 +391,9 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     def _importance(self):
         if self.importance is None:
             return None
-        return check_choice(self.importance, "importance", IMPORTANCE_METRICS)
+        # any spelling of the metric names (ordstat._names), e.g. "mae"
+        return check_choice(metric_name(self.importance, "importance"), "importance",
+                            IMPORTANCE_METRICS)
 
     def fit(self, X, y):
         """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""
