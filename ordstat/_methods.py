@@ -23,10 +23,13 @@ METHODS = {
                   "rpart-style tree, Gini"),
     "tree_twoing": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "twoing"},
                     "rpart-style tree, ordered twoing"),
-    "tree_linear": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_linear"},
-                    "rpart-style tree, generalized Gini, linear cost"),
-    "tree_quadratic": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_quadratic"},
-                       "rpart-style tree, generalized Gini, quadratic cost"),
+    "tree_gini_linear": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "gini_linear"},
+                         "rpart-style tree, generalized Gini, linear cost"),
+    "tree_gini_quadratic": ("ordstat.trees:OrdinalTreeClassifier",
+                            {"criterion": "gini_quadratic"},
+                            "rpart-style tree, generalized Gini, quadratic cost"),
+    "tree_entropy": ("ordstat.trees:OrdinalTreeClassifier", {"criterion": "entropy"},
+                     "rpart-style tree, entropy"),
     "edda": ("ordstat.gaussian:EDDA", {"model": "all", "select": "loo"},
              "Gaussian EDDA, 14 covariance models, chosen by leave-one-out error"),
     "committee_edda": ("ordstat.combine:SerialCombiner", {"estimators": "edda", "n_models": 2},
@@ -70,15 +73,42 @@ METHODS = {
 
 
 def make_method(name: str, **overrides):
-    """A fresh estimator for a registered method name."""
-    if name not in METHODS:
-        raise ValueError(f"unknown method {name!r}; choose from {', '.join(sorted(METHODS))}.")
-    target, kwargs, _ = METHODS[name]
+    """A fresh estimator for a registered method name (or an alias, see :func:`method_name`)."""
+    target, kwargs, _ = METHODS[method_name(name)]
     module, cls = target.split(":")
     return getattr(import_module(module), cls)(**{**kwargs, **overrides})
 
 # What `ordstat compare` runs when --methods is not given.
 DEFAULT_METHODS = ["polr", "tree", "tree_gini", "tree_twoing", "edda"]
+
+# Other accepted spellings of method names. A tree method is "tree_" + the canonical name of its
+# split criterion (ordstat._names), so "tree_" + any alias of a criterion is accepted as well.
+METHOD_ALIASES = {"tree_ordinal": "tree", "tree_linear": "tree_gini_linear",
+                  "tree_quadratic": "tree_gini_quadratic"}
+
+
+def method_name(name):
+    """The registered name of a method given any accepted spelling (case, "-" for "_",
+    :data:`METHOD_ALIASES`, "tree_" + a criterion alias); ``ValueError`` otherwise."""
+    from ._names import criterion_name, normalize
+
+    if not isinstance(name, str):
+        raise TypeError(f"method must be a string; got {type(name).__name__}.")
+    if name in METHODS:
+        return name
+    key = normalize(name)
+    key = METHOD_ALIASES.get(key, key)
+    if key.startswith("tree_") and key not in METHODS:
+        try:
+            criterion = criterion_name(key[len("tree_"):])
+        except ValueError:
+            pass
+        else:
+            key = "tree" if criterion == "ordinal" else f"tree_{criterion}"
+    if key not in METHODS:
+        raise ValueError(f"unknown method {name!r}; choose from {', '.join(sorted(METHODS))}.")
+    return key
+
 
 # Peer methods from optional packages (skordinal, mord, scikit-learn, R's MASS), when present.
 from ._peers import available_peers  # noqa: E402

@@ -10,6 +10,9 @@
 
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
 method) prints one line ``ordstat: error: ...`` and exits with code 2.
+
+pandas, scikit-learn and the estimators are imported only by the commands that need them, so
+that ``ordstat --help`` and ``ordstat --version`` answer at once.
 """
 
 from __future__ import annotations
@@ -19,11 +22,9 @@ import re
 import sys
 import warnings
 
-import pandas as pd
-
 from . import __version__
-from ._methods import DEFAULT_METHODS, METHODS, make_method
-from .metrics import METRICS
+from ._methods import DEFAULT_METHODS, METHODS, make_method, method_name
+from ._names import CRITERION_NAMES, METRIC_NAMES
 
 
 class UsageError(Exception):
@@ -34,15 +35,39 @@ def _csv_list(text):
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
+def _names_epilog():
+    """The canonical metric and criterion names, with their aliases, for --help."""
+    from ._names import CRITERION_ALIASES, METRIC_ALIASES
+
+    def rows(names, aliases):
+        out = []
+        for name, text in names.items():
+            out.append(f"  {name:18s} {text}")
+            also = [a for a, c in aliases.items() if c == name]
+            if also:
+                out.append(f"  {'':18s} (also: {', '.join(also)})")
+        return out
+
+    lines = ["metrics (--metrics; results use these names):"]
+    lines += rows(METRIC_NAMES, METRIC_ALIASES)
+    lines.append("split criteria (tree methods are named tree_CRITERION; tree = tree_ordinal):")
+    lines += rows(CRITERION_NAMES, CRITERION_ALIASES)
+    lines.append("Names ignore case, and '-' or a space may replace '_'.")
+    return "\n".join(lines)
+
+
 def _build_parser():
     parser = argparse.ArgumentParser(
         prog="ordstat", description="Classification into ordered categories.")
     parser.add_argument("--version", action="version", version=f"ordstat {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("methods", help="list the registered methods")
+    sub.add_parser("methods", help="list the registered methods", epilog=_names_epilog(),
+                   formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    cmp_ = sub.add_parser("compare", help="compare methods on the same resampling splits")
+    cmp_ = sub.add_parser("compare", help="compare methods on the same resampling splits",
+                          epilog=_names_epilog(),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     cmp_.add_argument("data", nargs="?", help="CSV file with a header row")
     cmp_.add_argument("--bundled", metavar="NAME",
                       help="use a bundled or package data set instead of a CSV "
@@ -59,8 +84,9 @@ def _build_parser():
                            f"(default: {','.join(DEFAULT_METHODS)})")
     cmp_.add_argument("--scheme", default="cv10",
                       help="loo, half, cvV (e.g. cv10), splitsN (e.g. splits50), bootstrapB")
-    cmp_.add_argument("--metrics", type=_csv_list, default=list(METRICS),
-                      help=f"comma-separated, from {','.join(METRICS)}")
+    cmp_.add_argument("--metrics", type=_csv_list, default=list(METRIC_NAMES),
+                      help=f"comma-separated, from {','.join(METRIC_NAMES)} or their aliases "
+                           "(listed below)")
     cmp_.add_argument("--jobs", type=int, default=1, help="parallel jobs (joblib)")
     cmp_.add_argument("--seed", type=int, default=None, help="random seed")
     cmp_.add_argument("--dropna", action="store_true",
@@ -108,6 +134,8 @@ def _reproduce(args):
 
 
 def _load(args):
+    import pandas as pd
+
     if args.bundled and args.data:
         raise UsageError("give either a CSV file or --bundled, not both")
     if args.bundled:
@@ -146,6 +174,8 @@ def _load(args):
 
 
 def _prepare(frame, response, args):
+    import pandas as pd
+
     if response not in frame.columns:
         raise UsageError(f"response column {response!r} not found; columns are "
                          f"{', '.join(map(str, frame.columns))}")
@@ -186,19 +216,27 @@ def _prepare(frame, response, args):
 def _check_choices(args):
     """Cheap checks of the options, before any data is read."""
     methods = args.methods or DEFAULT_METHODS
-    unknown = [m for m in methods if m not in METHODS]
     from ._peers import missing_peer_message
 
+    resolved, unknown = [], []
+    for name in methods:
+        try:
+            resolved.append(method_name(name))
+        except ValueError:
+            unknown.append(name)
     for name in unknown:
         if missing_peer_message(name):
             raise UsageError(missing_peer_message(name))
     if unknown:
         raise UsageError(f"unknown method(s) {', '.join(unknown)}; choose from "
                          f"{', '.join(sorted(METHODS))}")
-    bad_metrics = [m for m in args.metrics if m not in METRICS]
-    if bad_metrics:
-        raise UsageError(f"unknown metric(s) {', '.join(bad_metrics)}; choose from "
-                         f"{', '.join(METRICS)}")
+    methods = list(dict.fromkeys(resolved))
+    from ._names import metric_name
+
+    try:
+        args.metrics = list(dict.fromkeys(metric_name(m, "--metrics") for m in args.metrics))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     if args.jobs == 0:
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
     from .model_selection import make_cv
@@ -212,6 +250,8 @@ def _check_choices(args):
 
 def _list_data():
     """One line per data set for --bundled: units, predictors, classes, response kind."""
+    import pandas as pd
+
     from .datasets import BUNDLED
 
     print(f"{'name':14s} {'units':>6s} {'predictors':>10s} {'classes':>7s}  response")
@@ -259,6 +299,8 @@ def _print_corrected_ttests(results, metric, scheme):
 def _print_summary(results, X, y, scheme):
     """The header line and the table of summarize(): mean (sd) over splits, or for pooled
     leave-one-out the value on all units (standard error; "-" where none is defined)."""
+    import pandas as pd
+
     from .model_selection import summarize
 
     summary = summarize(results)
@@ -282,6 +324,8 @@ def _compare(args):
     methods = _check_choices(args)
     frame, response = _load(args)
     X, y = _prepare(frame, response, args)
+    import pandas as pd
+
     from .model_selection import compare_methods, evaluate
 
     estimators = {name: make_method(name) for name in methods}

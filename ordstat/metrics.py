@@ -21,6 +21,7 @@ import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
 from ._labels import OrdinalEncoding, _as_1d, _check_classes, encode_target
+from ._names import METRIC_ALIASES, metric_name
 from ._validation import check_sample_weight
 from ._warnings import warn as _warn
 
@@ -39,6 +40,8 @@ __all__ = [
     "min_expected_cost_decision",
     "ordinal_scores",
     "METRICS",
+    "METRIC_ALIASES",
+    "get_metric",
 ]
 
 
@@ -284,14 +287,48 @@ def min_expected_cost_decision(proba, cost):
     return np.argmin(proba @ cost, axis=1)
 
 
-#: Registry of named measures used by ``model_selection`` and the CLI:
-#: name -> (function, greater_is_better).
+#: Registry of named measures used by ``model_selection``, the CLI and the R package:
+#: canonical name -> (function, greater_is_better). Other spellings are in ``METRIC_ALIASES``
+#: (e.g. the function names, "mae", "mse"); :func:`get_metric` accepts both.
 METRICS = {
     "misclassification": (misclassification_rate, False),
     "mean_absolute": (mean_absolute_distance, False),
     "mean_squared": (mean_squared_distance, False),
     "gamma": (goodman_kruskal_gamma, True),
 }
+
+
+def get_metric(name):
+    """The canonical name, function and direction of a named measure.
+
+    Parameters
+    ----------
+    name : str
+        A canonical name of ``METRICS`` ("misclassification", "mean_absolute", "mean_squared",
+        "gamma") or an alias of ``METRIC_ALIASES`` (e.g. "mean_absolute_distance", "mae",
+        "goodman_kruskal_gamma"); case, and "-" or " " for "_", are ignored.
+
+    Returns
+    -------
+    name : str
+        The canonical name (the one ``evaluate`` reports).
+    function : callable
+        ``function(y_true, y_pred, classes=None, sample_weight=None) -> float``.
+    greater_is_better : bool
+
+    Raises
+    ------
+    ValueError
+        For an unknown name; the message lists the names and aliases.
+
+    Examples
+    --------
+    >>> get_metric("Mean-Absolute-Distance")[0]
+    'mean_absolute'
+    """
+    canonical = metric_name(name, "name")
+    function, greater_is_better = METRICS[canonical]
+    return canonical, function, greater_is_better
 
 
 def ordinal_scores(y_true, y_pred, classes=None, sample_weight=None):

@@ -36,6 +36,7 @@ from sklearn.model_selection import (LeaveOneOut, ShuffleSplit, StratifiedKFold,
 from . import _loo, _progress, _warnings
 from ._labels import encode_target
 from ._validation import check_positive_int, check_random_state
+from ._names import metric_name
 from .metrics import METRICS
 
 __all__ = [
@@ -181,12 +182,10 @@ def _named_estimators(estimators):
 
 
 def _check_metrics(metrics):
+    """Canonical names (aliases resolved, duplicates dropped) of the metrics asked for."""
     if isinstance(metrics, str):
         metrics = [metrics]
-    unknown = [m for m in metrics if m not in METRICS]
-    if unknown:
-        raise ValueError(f"unknown metric(s) {unknown}; choose from {sorted(METRICS)}.")
-    return list(metrics)
+    return list(dict.fromkeys(metric_name(m, "metrics") for m in metrics))
 
 
 def _fit_and_predict(estimator, X, codes, train, test, encoding, seed):
@@ -243,8 +242,9 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
         See :func:`make_cv`. With leave-one-out (``"loo"`` or a ``LeaveOneOut`` splitter) the
         metrics are computed once on the pooled out-of-fold predictions of all units, as in
         Brito, Celeux & Sousa Ferreira (2006, section 5): see Returns.
-    metrics : sequence of str
-        Names from ``ordstat.metrics.METRICS``.
+    metrics : str or sequence of str
+        Names from ``ordstat.metrics.METRICS`` or their aliases (``METRIC_ALIASES``, e.g.
+        "mae"); the results use the canonical names.
     classes : sequence, optional
         Class order, lowest to highest. Estimators that accept ``classes`` are given the full
         order in every split, so a class missing from a learning set keeps its place.
@@ -433,8 +433,7 @@ def compare_methods(results, metric="misclassification"):
     MethodComparison
     """
     _check_results(results)
-    if metric not in METRICS:
-        raise ValueError(f"unknown metric {metric!r}; choose from {sorted(METRICS)}.")
+    metric = metric_name(metric, "metric")
     sub = results[results["metric"] == metric]
     if sub.empty:
         raise ValueError(f"results have no rows for metric {metric!r}.")
@@ -600,8 +599,7 @@ def pairwise_corrected_ttests(results, metric="misclassification", *, n_train, n
     ``p_value``; a companion to :func:`compare_methods` (Friedman and Wilcoxon).
     """
     _check_results(results)
-    if metric not in METRICS:
-        raise ValueError(f"unknown metric {metric!r}; choose from {sorted(METRICS)}.")
+    metric = metric_name(metric, "metric")
     if (results["split"].astype(str) == _loo.POOLED).any():
         raise ValueError("the corrected resampled t-test compares methods over resampling "
                          "splits; pooled leave-one-out results have none (use "

@@ -24,11 +24,12 @@ ro = robjects()  # starts R (see r_bridge.robjects)
 import rpy2.rinterface as ri  # noqa: E402
 
 from ._convert import to_py, to_r  # noqa: E402
+from ordstat._names import CRITERION_NAMES, criterion_name  # noqa: E402
 
 __all__ = ["rpart", "RpartResult", "R_CRITERIA", "rpart_frame", "r_split_goodness"]
 
-R_CRITERIA = ("ordinal", "twoing", "gini", "entropy", "linear", "quadratic")
-_ALIASES = {"gini_linear": "linear", "gini_quadratic": "quadratic"}
+# the criteria R's ordinal_split() implements: every built-in one (names as in ordstat._names)
+R_CRITERIA = tuple(CRITERION_NAMES)
 _CONTROLS = ("minsplit", "minbucket", "cp", "maxcompete", "maxsurrogate", "usesurrogate",
              "surrogatestyle", "maxdepth", "xval")
 _RPKG_R = Path(__file__).resolve().parent / "rpkg" / "R"
@@ -51,13 +52,8 @@ def _env():
 
 
 def _check_criterion(criterion):
-    if not isinstance(criterion, str):
-        raise TypeError(f"criterion must be a string, one of {list(R_CRITERIA)}; "
-                        f"got {type(criterion).__name__}.")
-    name = _ALIASES.get(criterion, criterion)
-    if name not in R_CRITERIA:
-        raise ValueError(f"criterion must be one of {list(R_CRITERIA)}; got {criterion!r}.")
-    return name
+    """The canonical name of a criterion spelling (aliases of ``ordstat._names`` accepted)."""
+    return criterion_name(criterion, "criterion")
 
 
 def _check_controls(control):
@@ -173,9 +169,9 @@ def rpart(formula, data, criterion="ordinal", *, cost=None, scores=None, weights
         column of ``data`` (an R ordered factor).
     data : pandas.DataFrame
         Converted with :data:`r_bridge.converter` (ordered Categoricals become ordered factors).
-    criterion : {"ordinal", "twoing", "gini", "entropy", "linear", "quadratic"}, default="ordinal"
-        Same names and formulas as ``ordstat.trees.criteria`` (``"gini_linear"`` and
-        ``"gini_quadratic"`` are accepted for ``"linear"`` and ``"quadratic"``).
+    criterion : str, default="ordinal"
+        "ordinal", "twoing", "gini", "entropy", "gini_linear" or "gini_quadratic": the names and
+        formulas of ``ordstat.trees.criteria``, whose aliases (e.g. "linear") are accepted too.
     cost : array-like of shape (K, K), optional
         Cost matrix for the generalized Gini criteria.
     scores : array-like of shape (K,), optional

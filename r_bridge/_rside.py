@@ -35,8 +35,6 @@ ESTIMATORS = {
     "weighted_svm": ("ordstat.decomposition", "WeightedSVMEnsemble"),
 }
 
-_CRITERION_ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
-
 # the binary learners of the decompositions by their R names: (module, class, parameters)
 BINARY_LEARNERS = {
     "logistic": ("sklearn.linear_model", "LogisticRegression", {"max_iter": 1000}),
@@ -99,11 +97,6 @@ def _estimator(kind, params):
     params = dict(params or {})
     if "estimator" in params:
         params["estimator"] = _sub_estimator(params["estimator"])
-    if kind == "tree" and params.get("criterion") in _CRITERION_ALIASES:
-        from ordstat.trees import criteria
-        name = params["criterion"]
-        if name not in criteria.CRITERIA:
-            params["criterion"] = _CRITERION_ALIASES[name]
     return getattr(importlib.import_module(module), cls)(**params)
 
 
@@ -190,18 +183,30 @@ def _left_categories(t):
     return [None if c is None else c for c in cats]
 
 
-def metrics(truth_codes, pred_codes, n_classes):
-    """The ordinal metrics of ordstat.metrics on codes 0..K-1."""
+def metrics(truth_codes, pred_codes, n_classes, names=None):
+    """The ordinal metrics of ordstat.metrics on codes 0..K-1, under their canonical names.
+
+    ``names``: metric names or aliases (``ordstat.metrics.get_metric``); default all of
+    ``METRICS``. Unknown names raise ``ValueError`` listing the choices.
+    """
     from ordstat import metrics as m
     truth = np.asarray(truth_codes, dtype=np.int64).reshape(-1)
     pred = np.asarray(pred_codes, dtype=np.int64).reshape(-1)
     classes = list(range(int(n_classes)))
-    return {
-        "misclassification": float(m.misclassification_rate(truth, pred, classes=classes)),
-        "mean_absolute_distance": float(m.mean_absolute_distance(truth, pred, classes=classes)),
-        "mean_squared_distance": float(m.mean_squared_distance(truth, pred, classes=classes)),
-        "gamma": float(m.goodman_kruskal_gamma(truth, pred, classes=classes)),
-    }
+    names = list(m.METRICS) if names is None else [names] if isinstance(names, str) else names
+    out = {}
+    for name in names:
+        canonical, fn, _ = m.get_metric(name)
+        out[canonical] = float(fn(truth, pred, classes=classes))
+    return out
+
+
+def name_tables():
+    """The canonical names and alias tables of metrics and criteria (for the R package's tests)."""
+    from ordstat import _names
+    return {"metrics": list(_names.METRIC_NAMES), "metric_aliases": dict(_names.METRIC_ALIASES),
+            "criteria": list(_names.CRITERION_NAMES),
+            "criterion_aliases": dict(_names.CRITERION_ALIASES)}
 
 
 def attribute(est, name):

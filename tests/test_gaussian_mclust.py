@@ -83,7 +83,7 @@ def mclust_fits(request):
 
 
 def test_mclust_version(mclust_fits):
-    # DESIGN.md: the df convention changed in mclust 6.1.1 (proportions counted).
+    # mclust's df convention changed in 6.1.1 (the class proportions are counted from then on).
     assert str(mclust_fits["EII"]["version"][0]) == "6.0.0"
 
 

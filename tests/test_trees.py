@@ -1,5 +1,7 @@
 """OrdinalTreeClassifier: the split search against a naive splitter, the reason for ordinal
-splitting (paper 003, section 7), pruning, weights, categorical features and input errors."""
+splitting (Archer & Mas (2009), "Ordinal response prediction using bootstrap aggregation, with
+application to a high-throughput methylation data set", section 7), pruning, weights,
+categorical features and input errors."""
 
 import importlib.util
 import pickle
@@ -85,7 +87,7 @@ def u_and_monotone_data():
 
 
 def test_gini_prefers_u_shape_and_ordinal_the_monotone_predictor():
-    """Paper 003, section 7: U-shaped predictors are used by Gini, not by i_OS.
+    """Archer & Mas (2009), section 7: U-shaped predictors are used by Gini, not by i_OS.
 
     By hand (counts (8, 14, 8), N = 30):
       Gini, N i: parent 30 (1 - 324/900) = 19.2;

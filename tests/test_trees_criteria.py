@@ -1,5 +1,7 @@
-"""Split criteria against brute-force implementations written from the formulas of paper 003
-(sections 2 and 4; the lost equations as restored in DESIGN.md)."""
+"""Split criteria against brute-force implementations written from the formulas of Archer & Mas
+(2009), "Ordinal response prediction using bootstrap aggregation, with application to a
+high-throughput methylation data set" (sections 2 and 4), and Piccarreta (2008), "Classification
+trees for ordinal variables"."""
 
 import numpy as np
 import pytest
@@ -161,7 +163,7 @@ def test_empty_child_gives_finite_goodness():
         np.testing.assert_allclose(g, 0.0, atol=1e-12)
 
 
-# --- Piccarreta's ordinal impurity: properties ORD.1-ORD.3 (appendix of paper 003) ---------------
+# --- Piccarreta's ordinal impurity: properties ORD.1-ORD.3 (appendix of Archer & Mas 2009) -------
 
 proportions = st.lists(st.floats(0, 1), min_size=2, max_size=7).filter(lambda v: sum(v) > 1e-3)
 

@@ -12,6 +12,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
 from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._names import metric_name
 from .._warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
@@ -281,6 +282,15 @@ class OrdinalBaggingClassifier(_BaseBagging):
     classes_ : ndarray of shape (K,)
     n_features_in_ : int
 
+    Notes
+    -----
+    Bag ordinal trees with this class, not with scikit-learn's ``BaggingClassifier``: that one
+    fits its trees on integer codes of the *sorted* labels, so string labels are put in
+    alphabetical order ("high" < "low" < "mid") and an ordered Categorical loses its order,
+    without a warning. ordstat's estimators cannot tell such codes from a user's own integer
+    labels, so they do not warn either; if you must use a scikit-learn meta-estimator, give it
+    ``y`` as ranks 0..K-1 in the ordinal order (see :mod:`ordstat.ensemble`).
+
     References
     ----------
     Breiman, L. (1996). Bagging predictors. Machine Learning 24, 123-140.
@@ -347,7 +357,8 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     importance : {None, "mean_absolute", "gamma", "misclassification"}, default=None
         When set, ``permutation_importance_``: for each tree and feature, the increase of the
         out-of-bag loss (mean absolute distance, minus gamma, or misclassification) when that
-        feature's out-of-bag values are permuted (Breiman 2001), averaged over trees.
+        feature's out-of-bag values are permuted (Breiman 2001), averaged over trees. The
+        aliases of these metric names are accepted (see ``ordstat.metrics.get_metric``).
     n_jobs, random_state, progress, classes
         As in :class:`OrdinalBaggingClassifier`.
 
@@ -397,7 +408,9 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     def _importance(self):
         if self.importance is None:
             return None
-        return check_choice(self.importance, "importance", IMPORTANCE_METRICS)
+        # any spelling of the metric names (ordstat._names), e.g. "mae"
+        return check_choice(metric_name(self.importance, "importance"), "importance",
+                            IMPORTANCE_METRICS)
 
     def fit(self, X, y):
         """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""

@@ -107,7 +107,10 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
     model : str, list of str or "all", default="VVV"
         A model name (EII, VII, EEI, VEI, EVI, VVI, EEE, VEE, EVE, VVE, EEV, VEV, EVV, VVV; see
         ``ordstat.gaussian.PAPER_NAMES`` for the paper's notation), a list of them, or "all".
-        With several models every one is fitted and one is retained by ``select``.
+        With several models every one is fitted and one is retained by ``select``. The default
+        fits the one unconstrained model VVV (as R's ``edda()`` does); the ``edda`` method of the
+        ``ordstat`` command is ``EDDA(model="all", select="loo")``, the EDDA strategy of choosing
+        among all 14 models.
     select : {"loo", "bic"}, default="loo"
         How to choose among several models: the exact leave-one-out misclassification rate (the
         EDDA strategy of Bensmail & Celeux 1996; ties go to the model listed first, i.e. the more

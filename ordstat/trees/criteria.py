@@ -57,6 +57,8 @@ from functools import partial
 
 import numpy as np
 
+from .._names import CRITERION_ALIASES, normalize
+
 __all__ = [
     "Criterion",
     "CRITERIA",
@@ -546,8 +548,9 @@ CRITERIA = {
     "ordinal": ordinal_impurity(),
 }
 
-#: Other accepted spellings (the names of the R package and of rpart's user methods).
-ALIASES = {"linear": "gini_linear", "quadratic": "gini_quadratic"}
+#: Other accepted spellings of the built-in criteria, shared with the R package and the command
+#: line (one table, in ``ordstat._names``). Case, and "-" or " " for "_", are ignored as well.
+ALIASES = CRITERION_ALIASES
 
 BUILTIN = frozenset(CRITERIA)
 
@@ -612,7 +615,7 @@ def get_criterion(criterion):
     """The :class:`Criterion` for a registry name (or alias), a Criterion or a callable
     ``fn(left, right) -> goodness``."""
     if isinstance(criterion, str):
-        key = criterion if criterion in CRITERIA else ALIASES.get(criterion)
+        key = criterion if criterion in CRITERIA else canonical_criterion(criterion)
         if key not in CRITERIA:
             raise ValueError(
                 f"criterion must be one of {_valid_names()} or a callable "
@@ -625,6 +628,17 @@ def get_criterion(criterion):
         f"criterion must be a registered name ({_valid_names()}) or a callable; "
         f"got {type(criterion).__name__}."
     )
+
+
+def canonical_criterion(name):
+    """The registry name a spelling stands for: itself when registered (user criteria keep their
+    exact name), else the canonical name of a built-in criterion (``ordstat._names``), else the
+    spelling unchanged (which is then not in the registry)."""
+    if name in CRITERIA:
+        return name
+    key = normalize(name)
+    key = ALIASES.get(key, key)
+    return key if key in CRITERIA else name
 
 
 def user_registration(criterion):

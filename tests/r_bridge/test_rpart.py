@@ -42,6 +42,14 @@ def test_r_criteria_equal_python_criteria(criterion):
                                atol=1e-12)
 
 
+def test_r_criteria_take_every_spelling_of_the_python_table():
+    left, right = np.array([[3.0, 1, 0, 2]]), np.array([[0.0, 2, 3, 1]])
+    for alias, canonical in criteria.ALIASES.items():
+        for spelling in (alias, alias.upper().replace("_", "-")):
+            np.testing.assert_allclose(r_split_goodness(left, right, spelling),
+                                       criteria.get_criterion(canonical)(left, right))
+
+
 def test_r_criteria_with_cost_matrix_and_scores_equal_python():
     rng = np.random.default_rng(2)
     left = rng.integers(0, 6, size=(20, 3)).astype(float)
@@ -130,7 +138,7 @@ def test_rpart_frame_view_and_levels():
 
 def test_rpart_bad_arguments():
     df = ordered_data(60)
-    with pytest.raises(ValueError, match="criterion must be one of"):
+    with pytest.raises(ValueError, match="unknown criterion 'misclassification'.*gini_linear"):
         r_bridge.rpart("y ~ .", df, "misclassification")
     with pytest.raises(TypeError, match="criterion must be a string"):
         r_bridge.rpart("y ~ .", df, None)

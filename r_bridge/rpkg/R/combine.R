@@ -70,9 +70,10 @@ serial_combine <- function(formula, data, models = c("EEI", "EII"),
                            method = c("committee", "likelihood", "aic", "bic", "integrated"),
                            posteriors = c("resubstitution", "loo", "cv"), n_models = NULL,
                            ...) {
-  method <- match.arg(method)
-  posteriors <- match.arg(posteriors)
   caller <- "serial_combine()"
+  method <- match_name(method, c("committee", "likelihood", "aic", "bic", "integrated"), caller,
+                       "method")
+  posteriors <- match_name(posteriors, c("resubstitution", "loo", "cv"), caller, "posteriors")
   if (!is.character(models) || !length(models) || anyNA(models)) {
     stop(paste0(caller, ": 'models' must be a character vector of model names such as ",
                 "c(\"EEI\", \"EII\") or c(\"foim\", \"fmm\"), or \"edda\"."), call. = FALSE)

@@ -46,9 +46,10 @@ hierarchical_coupling <- function(formula, data, candidates = "edda",
                                   node = c("select", "committee", "likelihood", "aic", "bic",
                                            "integrated"),
                                   cv = "loo", seed = NULL, ...) {
-  partition <- match.arg(partition)
-  node <- match.arg(node)
   caller <- "hierarchical_coupling()"
+  partition <- match_name(partition, c("cv", "affinity", "ordinal"), caller, "partition")
+  node <- match_name(node, c("select", "committee", "likelihood", "aic", "bic", "integrated"),
+                     caller, "node")
   if (!is.character(candidates) || !length(candidates)) {
     stop(paste0(caller, ": 'candidates' must be \"edda\", \"discrete\" or a vector of model ",
                 "names such as c(\"EII\", \"VVV\")."), call. = FALSE)

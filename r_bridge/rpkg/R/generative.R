@@ -116,7 +116,7 @@ edda <- function(formula, data, weights, subset, na.action = stats::na.omit, mod
                  ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "edda()"
-  select <- match.arg(select)
+  select <- match_name(select, c("loo", "bic"), caller, "select")
   dots <- check_dots(list(...), c("models", "tol", "max_iter"), caller)
   given <- c(model = !missing(model), modelNames = !is.null(modelNames),
              models = !is.null(dots$models))
@@ -182,7 +182,7 @@ edda_model_table <- function(py) {
 #' @param weights Optional case weights.
 #' @param subset Optional expression selecting rows, as in \code{lm}.
 #' @param na.action \code{na.omit} (default), \code{na.exclude} or \code{na.fail}.
-#' @param model \code{"fmm"}, \code{"foim"} or \code{"kernel"}.
+#' @param model \code{"fmm"}, \code{"foim"} or \code{"kernel"} (case is ignored).
 #' @param priors Optional class prior probabilities (in the order of the levels).
 #' @param ... Further arguments of the Python class: \code{smoothing} for the kernel model,
 #'   \code{categories} (the categories of each predictor); any other name is an error.
@@ -203,7 +203,7 @@ discrete_da <- function(formula, data, weights, subset, na.action = stats::na.om
                         model = c("fmm", "foim", "kernel"), priors = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "discrete_da()"
-  model <- match.arg(model)
+  model <- match_name(model, c("fmm", "foim", "kernel"), caller, "model")
   prep <- prepare_fit(call, parent.frame(), caller, na.action, ordered = FALSE)
   known <- py_parameter_names(model)
   dots <- check_dots(list(...), setdiff(known, c("priors", "classes")), caller)

@@ -59,5 +59,6 @@ test_that("bad input gives clear errors", {
   expect_error(serial_combine(Species ~ ., iris, models = character()), "'models' must be")
   expect_error(serial_combine(Species ~ ., iris, models = c("EEI", "XYZ")), "unknown model 'XYZ'")
   expect_error(serial_combine(Species ~ ., iris, n_models = 1), "'n_models' must be")
-  expect_error(serial_combine(Species ~ ., iris, method = "vote"), "should be one of")
+  expect_error(serial_combine(Species ~ ., iris, method = "vote"),
+               "serial_combine\\(\\): unknown method \"vote\"; use one of \"committee\"")
 })

@@ -59,5 +59,6 @@ test_that("hierarchical_coupling refuses bad input clearly", {
   expect_error(hierarchical_coupling(y ~ x1 + x2, d, cv = 1), "'cv' must be")
   two <- droplevels(d[d$y %in% c("a", "b"), ])
   expect_error(hierarchical_coupling(y ~ x1 + x2, two), "at least three")
-  expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "bogus"), "should be one of")
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "bogus"),
+               'unknown partition "bogus"; use one of "cv"')
 })

@@ -1,0 +1,7 @@
+"""``python -m ordstat``: the ``ordstat`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
