@@ -69,6 +69,24 @@ METHODS = {
 }
 
 
+# What a method takes beyond complete numeric predictors, read by `ordstat compare`:
+# "categorical" = string or Categorical columns as they are, "missing" = NaN in X. A method not
+# listed here (peers included) is given the numeric columns and the complete units.
+_TREE = frozenset({"categorical", "missing"})
+ACCEPTS = {
+    "fmm": frozenset({"categorical"}),
+    "foim": frozenset({"categorical"}),
+    "kernel": frozenset({"categorical"}),
+    "tree": _TREE,
+    "tree_gini": _TREE,
+    "tree_twoing": _TREE,
+    "tree_linear": _TREE,
+    "tree_quadratic": _TREE,
+    "bagging": frozenset({"missing"}),
+    "forest": frozenset({"missing"}),
+}
+
+
 def make_method(name: str, **overrides):
     """A fresh estimator for a registered method name."""
     if name not in METHODS:

@@ -156,16 +156,12 @@ def _prepare(frame, response, args):
     if not predictors:
         raise UsageError("no predictor columns")
     frame = frame[predictors + [response]]
-    if frame.isna().any().any():
-        if not args.dropna:
-            bad = frame.columns[frame.isna().any()].tolist()
-            raise UsageError(f"missing values in column(s) {', '.join(map(str, bad))}; "
-                             "use --dropna to drop those rows")
-        frame = frame.dropna()
-    non_numeric = [c for c in predictors if not pd.api.types.is_numeric_dtype(frame[c])]
-    if non_numeric:
-        raise UsageError(f"predictor column(s) {', '.join(map(str, non_numeric))} are not "
-                         "numeric; encode them or leave them out with --predictors")
+    notes = []
+    no_response = frame[response].isna()
+    if no_response.any():
+        notes.append(f"{int(no_response.sum())} of {len(frame)} units left out: no value of "
+                     f"the response {response!r}")
+        frame = frame[~no_response.to_numpy()]
     y = frame[response]
     if args.order:
         labels = y.astype(str)
@@ -180,7 +176,7 @@ def _prepare(frame, response, args):
                            ordered=True)
     if pd.Series(y).nunique() < 2:
         raise UsageError(f"response {response!r} has fewer than two classes")
-    return frame[predictors], y
+    return frame[predictors], y, notes
 
 
 def _check_choices(args):
@@ -261,18 +257,35 @@ def _compare(args):
         return _list_data()
     methods = _check_choices(args)
     frame, response = _load(args)
-    X, y = _prepare(frame, response, args)
+    X, y, notes = _prepare(frame, response, args)
+    from ._method_inputs import ColumnSubset, plan_inputs
+    from ._methods import ACCEPTS
     from .model_selection import compare_methods, evaluate, summarize
 
+    try:
+        plan = plan_inputs(X, methods, ACCEPTS, dropna=args.dropna)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    X, y = X[plan.keep].reset_index(drop=True), pd.Series(y)[plan.keep].reset_index(drop=True)
+    if y.nunique() < 2:
+        raise UsageError(f"response {response!r} has fewer than two classes among the units "
+                         "without missing values")
+    if isinstance(y.dtype, pd.CategoricalDtype):
+        y = y.array
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     estimators = {name: make_method(name) for name in methods}
+    estimators = {name: est if plan.columns[name] == list(X.columns)
+                  else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
     results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
                        classes=classes, n_jobs=args.jobs, random_state=args.seed,
                        progress=progress)
     n_classes = pd.Series(y).nunique()
-    print(f"{len(X)} units, {X.shape[1]} predictors, {n_classes} ordered classes; "
-          f"scheme {args.scheme}, {results['split'].nunique()} splits")
+    print(f"{len(X)} units, {X.shape[1]} predictors ({len(plan.categorical)} categorical), "
+          f"{n_classes} ordered "
+          f"classes; scheme {args.scheme}, {results['split'].nunique()} splits")
+    for note in notes + plan.notes:
+        print(f"note: {note}")
     summary = summarize(results)
     wide = summary["mean"].map("{:.4f}".format) + " (" + summary["sd"].map("{:.4f}".format) + ")"
     print("\nmean (sd) over splits")
