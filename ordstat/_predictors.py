@@ -161,15 +161,16 @@ def missing_error(estimator, kinds, *, fitting=True):
     )
 
 
-def check_numeric_predictors(estimator, X, *, allow_nan=False, fitting=True):
-    """Raise our message when ``X`` has categorical columns or (unless ``allow_nan``) missing
-    values; otherwise leave ``X`` to the numeric conversion."""
+def check_numeric_predictors(estimator, X, *, allow_nan=False, allow_categorical=False,
+                             fitting=True):
+    """Raise our message when ``X`` has categorical columns (unless ``allow_categorical``) or
+    missing values (unless ``allow_nan``); otherwise leave ``X`` to the numeric conversion."""
     if isinstance(X, np.ndarray) and X.dtype.kind in "biu":
         return  # nothing to say about integer arrays: skip the scan
     kinds = describe_predictors(X)
     if kinds is None:
         return
-    if kinds.categorical.any():
+    if not allow_categorical and kinds.categorical.any():
         raise categorical_error(estimator, kinds)
     if not allow_nan and kinds.n_rows_missing:
         raise missing_error(estimator, kinds, fitting=fitting)
