@@ -34,6 +34,21 @@ def _csv_list(text):
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
+_COMPARE_INPUTS = """\
+categorical predictors and missing values:
+  String and categorical columns are used by the methods that take them as they
+  are (the trees split them, fmm/foim/kernel take them as categories); every
+  other method is fitted without them, and a line says so per method. If a
+  method has no numeric column left, compare stops with an error naming it.
+  Units with a missing predictor value in a column used by a method that cannot
+  take missing values are left out for every method, and a line says how many:
+  all methods are trained and scored on the same units and the same splits, so
+  their results can be compared (the trees keep missing values in columns only
+  they use). Units without a response value are left out. --dropna leaves out
+  every unit with a missing value in a used column (complete-case analysis).
+"""
+
+
 def _build_parser():
     parser = argparse.ArgumentParser(
         prog="ordstat", description="Classification into ordered categories.")
@@ -42,7 +57,11 @@ def _build_parser():
 
     sub.add_parser("methods", help="list the registered methods")
 
-    cmp_ = sub.add_parser("compare", help="compare methods on the same resampling splits")
+    cmp_ = sub.add_parser(
+        "compare", help="compare methods on the same resampling splits",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Compare methods on the same resampling splits and the same units.",
+        epilog=_COMPARE_INPUTS)
     cmp_.add_argument("data", nargs="?", help="CSV file with a header row")
     cmp_.add_argument("--bundled", metavar="NAME",
                       help="use a bundled or package data set instead of a CSV "
@@ -64,7 +83,8 @@ def _build_parser():
     cmp_.add_argument("--jobs", type=int, default=1, help="parallel jobs (joblib)")
     cmp_.add_argument("--seed", type=int, default=None, help="random seed")
     cmp_.add_argument("--dropna", action="store_true",
-                      help="drop rows with missing values instead of failing")
+                      help="leave out every unit with a missing predictor value, also for the "
+                           "methods that handle missing values (complete-case analysis)")
     cmp_.add_argument("--output", help="write the tidy results (split, method, metric, value) "
                                        "to this CSV file")
     cmp_.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,

@@ -126,11 +126,13 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     feature_names_in_ : ndarray of str
         Only when ``X`` is a DataFrame.
     categories_ : dict
-        ``{feature index: categories}`` for unordered pandas Categorical columns; those are
-        split by ordering their categories by mean class rank in the node (exact for two
-        classes; rpart searches all subsets when K > 2). Ordered Categoricals are treated as
-        numeric codes, as rpart does. At predict time DataFrame columns are matched by category
-        value; a plain array must hold the category codes.
+        ``{feature index: categories}`` for unordered pandas Categorical columns and for
+        string or object-of-strings columns (their sorted observed values, no encoding
+        needed); those are split by ordering their categories by mean class rank in the node
+        (exact for two classes; rpart searches all subsets when K > 2). Ordered Categoricals
+        are treated as numeric codes, as rpart does. At predict time DataFrame columns (and
+        arrays of strings) are matched by category value; a numeric array must hold the
+        category codes.
 
     Notes
     -----
@@ -335,7 +337,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like or DataFrame of shape (n_samples, n_features)
-            Numeric features; DataFrame columns may be pandas Categoricals.
+            Numeric features; DataFrame columns may also be pandas Categoricals or strings
+            (split as categories, see ``categories_``).
         y : array-like of shape (n_samples,)
             Ordered class labels.
         sample_weight : array-like of shape (n_samples,), optional
