@@ -7,7 +7,8 @@ a comparison:
 
 - **Columns** may differ between methods: a method that needs numbers is fitted without the
   categorical columns (one line says so per method). A method with nothing left to use is an
-  error naming it.
+  error naming it. A discrete model takes every column, and a line names the numeric columns
+  that look continuous (each value would be a category).
 - **Units** are the same for every method: a unit with a missing value in a column used by a
   method that cannot take missing values is left out for *all* methods (complete cases on those
   columns), so every method is trained and scored on the same units and the same resampling
@@ -23,7 +24,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted
 
-from ._predictors import describe_predictors
+from ._predictors import describe_predictors, looks_continuous
 
 __all__ = ["InputPlan", "plan_inputs", "ColumnSubset"]
 
@@ -61,7 +62,8 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
     ----------
     X : DataFrame of predictors
     methods : list of str
-    accepts : dict ``{method: set of flags}``, flags ``"categorical"`` and ``"missing"``
+    accepts : dict ``{method: set of flags}``, flags ``"categorical"``, ``"missing"`` and
+        ``"discrete"``
     dropna : bool
         Leave out every unit with a missing value in a used column, also for the methods that
         handle missing values (a complete-case analysis).
@@ -75,6 +77,8 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
     all_cols = list(X.columns)
     categorical = kinds.columns(kinds.categorical)
     numeric = kinds.columns(~kinds.categorical)
+    continuous = [c for c in numeric if pd.api.types.is_float_dtype(X[c].dtype)
+                  and looks_continuous(X[c].to_numpy(dtype=float, na_value=np.nan))]
     columns, notes, starved = {}, [], []
     for m in methods:
         flags = accepts.get(m, ())
@@ -86,6 +90,10 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
             columns[m] = numeric
             notes.append(f"{m}: fitted without the categorical column(s) {_names(categorical)} "
                          "(it needs numeric predictors)")
+        if continuous and "discrete" in flags:
+            notes.append(f"{m}: takes the numeric column(s) {_names(continuous)} as categories, "
+                         "every distinct value a category of its own (leave them out with "
+                         "--predictors, or group them)")
     if starved:
         takers = [m for m in accepts if "categorical" in accepts[m]]
         raise ValueError(
@@ -107,7 +115,7 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
             f"{int((~drop).sum())} units")
         if drop.all():
             raise ValueError(
-                f"every unit has a missing value in {_names(with_na)}, which {why}; no unit is "
+                f"every unit has a missing value in {_names(with_na)} ({why}); no unit is "
                 "left to compare on")
     return InputPlan(~drop, columns, categorical, notes)
 

@@ -70,13 +70,15 @@ METHODS = {
 
 
 # What a method takes beyond complete numeric predictors, read by `ordstat compare`:
-# "categorical" = string or Categorical columns as they are, "missing" = NaN in X. A method not
-# listed here (peers included) is given the numeric columns and the complete units.
+# "categorical" = string or Categorical columns as they are, "missing" = NaN in X, "discrete" =
+# every column is taken as categories (numbers too). A method not listed here (peers included)
+# is given the numeric columns and the complete units.
 _TREE = frozenset({"categorical", "missing"})
+_DISCRETE = frozenset({"categorical", "discrete"})
 ACCEPTS = {
-    "fmm": frozenset({"categorical"}),
-    "foim": frozenset({"categorical"}),
-    "kernel": frozenset({"categorical"}),
+    "fmm": _DISCRETE,
+    "foim": _DISCRETE,
+    "kernel": _DISCRETE,
     "tree": _TREE,
     "tree_gini": _TREE,
     "tree_twoing": _TREE,

@@ -19,7 +19,11 @@ from scipy import sparse
 from ._categories import feature_label
 
 __all__ = ["PredictorKinds", "describe_predictors", "check_numeric_predictors",
-           "categorical_error", "missing_error"]
+           "categorical_error", "missing_error", "looks_continuous", "MANY_CATEGORIES"]
+
+# A float variable with more distinct values than this, not all whole numbers, looks continuous:
+# a discrete model would make every value a category of its own.
+MANY_CATEGORIES = 10
 
 # Estimators that take categorical predictors as they are / missing values; named in messages.
 CATEGORICAL_ESTIMATORS = ("OrdinalTreeClassifier (splits the categories), FullMultinomial, "
@@ -123,6 +127,16 @@ def describe_predictors(X):
     n_missing = missing.sum(axis=0).astype(np.int64)
     n_rows = int(missing.any(axis=1).sum()) if n_missing.any() else 0
     return PredictorKinds(names, labels, categorical, n_missing, n_rows)
+
+
+def looks_continuous(values):
+    """True for float values with more than ``MANY_CATEGORIES`` distinct values, not all of
+    them whole numbers (missing values ignored)."""
+    values = np.asarray(values)
+    if values.dtype.kind != "f":
+        return False
+    uniques = np.unique(values[~np.isnan(values)])
+    return len(uniques) > MANY_CATEGORIES and not np.array_equal(uniques, np.floor(uniques))
 
 
 def _listing(kinds, mask, counts=False):

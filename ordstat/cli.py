@@ -280,6 +280,7 @@ def _compare(args):
     X, y, notes = _prepare(frame, response, args)
     from ._method_inputs import ColumnSubset, plan_inputs
     from ._methods import ACCEPTS
+    from .exceptions import ManyCategoriesWarning
     from .model_selection import compare_methods, evaluate, summarize
 
     try:
@@ -297,9 +298,11 @@ def _compare(args):
     estimators = {name: est if plan.columns[name] == list(X.columns)
                   else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
-    results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
-                       classes=classes, n_jobs=args.jobs, random_state=args.seed,
-                       progress=progress)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ManyCategoriesWarning)  # said once, in a note
+        results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
+                           classes=classes, n_jobs=args.jobs, random_state=args.seed,
+                           progress=progress)
     n_classes = pd.Series(y).nunique()
     print(f"{len(X)} units, {X.shape[1]} predictors ({len(plan.categorical)} categorical), "
           f"{n_classes} ordered "

@@ -62,6 +62,18 @@ def test_plan_by_hand():
     assert only_g.keep.all() and only_g.columns["polr"] == ["b"]
 
 
+def test_plan_says_when_a_discrete_model_gets_a_continuous_column():
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"w": rng.normal(size=30), "k": np.arange(30.0) % 3,
+                      "g": rng.choice(["u", "v"], 30)})
+    plan = plan_inputs(X, ["fmm", "tree", "polr"], ACCEPTS)
+    assert plan.columns["fmm"] == ["w", "k", "g"]
+    assert plan.notes[0] == ("fmm: takes the numeric column(s) w as categories, every distinct "
+                             "value a category of its own (leave them out with --predictors, "
+                             "or group them)")
+    assert not any(n.startswith("tree") for n in plan.notes)
+
+
 def test_plan_refuses_when_a_method_has_nothing_to_use():
     X = pd.DataFrame({"g": ["u", "v", "u"], "h": pd.Categorical(["a", "b", "a"])})
     with pytest.raises(ValueError, match=r"method\(s\) polr, edda need numeric predictors, but "
@@ -69,8 +81,8 @@ def test_plan_refuses_when_a_method_has_nothing_to_use():
                                          "foim, kernel, tree"):
         plan_inputs(X, ["polr", "tree", "edda"], ACCEPTS)
     X = pd.DataFrame({"a": [np.nan, np.nan], "b": [1.0, np.nan]})
-    with pytest.raises(ValueError, match=r"every unit has a missing value in a, b, which polr "
-                                         "cannot take missing values"):
+    with pytest.raises(ValueError, match=r"every unit has a missing value in a, b \(polr "
+                                         r"cannot take missing values\); no unit is left"):
         plan_inputs(X, ["polr"], ACCEPTS)
 
 

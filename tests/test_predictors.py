@@ -200,6 +200,17 @@ def test_discrete_models_take_string_columns(model):
     assert list(fitted.categories_[0]) == ["blue", "green", "red"]
 
 
+def test_looks_continuous_by_hand():
+    from ordstat._predictors import MANY_CATEGORIES, looks_continuous
+
+    halves = np.arange(MANY_CATEGORIES) + 0.5
+    assert not looks_continuous(halves)  # ten distinct values: categories
+    assert looks_continuous(np.r_[halves, 99.5])  # eleven, not whole
+    assert not looks_continuous(np.arange(50.0))  # whole numbers: counts, scores
+    assert not looks_continuous(np.arange(50))  # integers
+    assert looks_continuous(np.r_[halves, 99.5, np.nan])  # missing values ignored
+
+
 def test_continuous_float_column_warns_in_discrete_models():
     rng = np.random.default_rng(0)
     y = np.repeat([0, 1], 20)

@@ -10,8 +10,8 @@ How the categories of a variable are found (``categories`` of the estimators):
 - ``"auto"``: pandas Categorical columns keep all their categories (used or not) in their order;
   any other column takes its sorted distinct training values (so any numeric X works, each
   distinct value being a category; 0/1 data whose column is constant in training gets c_j = 1).
-  A float column with more than ``MANY_CATEGORIES`` distinct values, not all whole numbers,
-  looks continuous: a ``ManyCategoriesWarning`` says so.
+  A float column with many distinct values, not all whole numbers, looks continuous
+  (``ordstat._predictors.looks_continuous``): a ``ManyCategoriesWarning`` says so.
 - ``"binary"``: every variable is binary with categories (0, 1), as in the paper; any other value
   (booleans count as 0/1) is an error.
 - a list with one sequence of categories per variable (in code order): values outside it are an
@@ -33,10 +33,9 @@ import pandas as pd
 from scipy import sparse
 
 from .._categories import category_codes, feature_label, observed_categories
+from .._predictors import looks_continuous
 from ..exceptions import ManyCategoriesWarning
 
-# A float variable with more distinct non-integer values than this looks continuous (a warning).
-MANY_CATEGORIES = 10
 _UNKNOWN_HINT = "Declare every category with categories= when fitting."
 # Mixed-radix state ids must fit an int64 with room to spare.
 MAX_STATES = 2**62
@@ -183,10 +182,8 @@ def _sorted_unique(values, j, names):
 
 
 def _warn_many_categories(uniques, j, names, n):
-    """Warn when a float variable looks continuous: more than ``MANY_CATEGORIES`` distinct
-    values, not all of them whole numbers."""
-    if uniques.dtype.kind != "f" or len(uniques) <= MANY_CATEGORIES \
-            or np.array_equal(uniques, np.floor(uniques)):
+    """Warn when a float variable looks continuous (``ordstat._predictors.looks_continuous``)."""
+    if not looks_continuous(uniques):
         return
     warnings.warn(
         f"X {feature_label(j, names)} is a float variable with {len(uniques)} distinct values "
