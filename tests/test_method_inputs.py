@@ -186,3 +186,17 @@ def test_csv_with_strings_and_missing_values_through_the_tree(tmp_path):
     assert list(tree.categories_[2]) == ["east", "north", "south"]
     assert set(tree.predict(X)) <= {"A", "B", "C"}
     assert (tree.predict(X) == y).mean() > 0.5
+
+
+def test_capabilities_name_registered_methods_and_hold():
+    """Every ACCEPTS entry is a registered method, and a method said to take categorical
+    columns fits on a string column as it is."""
+    from ordstat._methods import METHODS, make_method
+
+    assert set(ACCEPTS) <= set(METHODS)
+    assert all(set(flags) <= {"categorical", "missing", "discrete"} for flags in ACCEPTS.values())
+    frame = _grades(na_numeric=(), na_string=(), na_response=())
+    for method, flags in ACCEPTS.items():
+        if "categorical" in flags:
+            est = make_method(method).fit(frame[["school"]], frame["grade"])
+            assert len(est.predict(frame[["school"]])) == len(frame)
