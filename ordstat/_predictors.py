@@ -179,8 +179,9 @@ def check_numeric_predictors(estimator, X, *, allow_nan=False, allow_categorical
                              fitting=True):
     """Raise our message when ``X`` has categorical columns (unless ``allow_categorical``) or
     missing values (unless ``allow_nan``); otherwise leave ``X`` to the numeric conversion."""
-    if isinstance(X, np.ndarray) and X.dtype.kind in "biu":
-        return  # nothing to say about integer arrays: skip the scan
+    if isinstance(X, np.ndarray) and (X.dtype.kind in "biu" or (
+            X.dtype.kind == "f" and np.isfinite(np.sum(X)))):
+        return  # numeric and complete (a finite sum has no NaN): skip the scan
     kinds = describe_predictors(X)
     if kinds is None:
         return
