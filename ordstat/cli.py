@@ -304,8 +304,8 @@ def _compare(args):
                            classes=classes, n_jobs=args.jobs, random_state=args.seed,
                            progress=progress)
     n_classes = pd.Series(y).nunique()
-    print(f"{len(X)} units, {X.shape[1]} predictors ({len(plan.categorical)} categorical), "
-          f"{n_classes} ordered "
+    n_cat = f" ({len(plan.categorical)} categorical)" if plan.categorical else ""
+    print(f"{len(X)} units, {X.shape[1]} predictors{n_cat}, {n_classes} ordered "
           f"classes; scheme {args.scheme}, {results['split'].nunique()} splits")
     for note in notes + plan.notes:
         print(f"note: {note}")
