@@ -24,6 +24,7 @@ _EXPORTS = {
     "EDDA": "ordstat.gaussian",
     "ConvergenceWarning": "ordstat.exceptions",
     "NearSingularWarning": "ordstat.exceptions",
+    "ManyCategoriesWarning": "ordstat.exceptions",
     "OrderGuessWarning": "ordstat.exceptions",
     "ZeroDensityWarning": "ordstat.exceptions",
     "SerialCombiner": "ordstat.combine",

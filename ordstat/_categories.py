@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["feature_label", "category_codes", "unknown_category_error"]
+__all__ = ["feature_label", "category_codes", "unknown_category_error", "observed_categories"]
 
 
 def feature_label(j, names=None):
@@ -26,6 +26,27 @@ def unknown_category_error(values, categories, feature, hint):
         f"(its categories: [{shown}{more}]); a fitted model has no rule for an unknown "
         f"category. {hint}"
     )
+
+
+def observed_categories(values, feature):
+    """The distinct non-missing values of a column, sorted when they can be (object array).
+
+    A column mixing numbers and strings (or other unsortable types) is a TypeError naming
+    ``feature``: one type per variable.
+    """
+    values = np.asarray(values, dtype=object)
+    uniques = pd.unique(values[~pd.isna(values)])
+    kinds = {type(v) for v in uniques}
+    numeric = all(issubclass(k, (int, float, np.number, bool, np.bool_)) for k in kinds)
+    if len(kinds) > 1 and not numeric:
+        raise TypeError(
+            f"X {feature} mixes value types {sorted(k.__name__ for k in kinds)}; "
+            "use one type per variable."
+        )
+    try:
+        return np.array(sorted(uniques), dtype=object)
+    except TypeError:
+        return np.array(uniques, dtype=object)
 
 
 def _plain(value):

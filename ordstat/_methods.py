@@ -72,6 +72,26 @@ METHODS = {
 }
 
 
+# What a method takes beyond complete numeric predictors, read by `ordstat compare`:
+# "categorical" = string or Categorical columns as they are, "missing" = NaN in X, "discrete" =
+# every column is taken as categories (numbers too). A method not listed here (peers included)
+# is given the numeric columns and the complete units.
+_TREE = frozenset({"categorical", "missing"})
+_DISCRETE = frozenset({"categorical", "discrete"})
+ACCEPTS = {
+    "fmm": _DISCRETE,
+    "foim": _DISCRETE,
+    "kernel": _DISCRETE,
+    "tree": _TREE,
+    "tree_gini": _TREE,
+    "tree_twoing": _TREE,
+    "tree_linear": _TREE,
+    "tree_quadratic": _TREE,
+    "bagging": frozenset({"missing"}),
+    "forest": frozenset({"missing"}),
+}
+
+
 def make_method(name: str, **overrides):
     """A fresh estimator for a registered method name (or an alias, see :func:`method_name`)."""
     target, kwargs, _ = METHODS[method_name(name)]

@@ -16,6 +16,7 @@ from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
 from ._labels import encode_target, uses_class_order
+from ._predictors import check_numeric_predictors
 
 # Parameter constraints are declared per estimator in scikit-learn's style
 # (``_parameter_constraints``, checked by ``self._validate_params()`` at the start of ``fit``);
@@ -108,7 +109,9 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
     """Check ``X``, ``y`` and ``sample_weight`` for ``fit`` and record the fitted label state.
 
     Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
-    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``. With
+    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``. Categorical columns and
+    (unless ``ensure_all_finite`` allows them) missing values are refused with a message naming
+    the columns (``ordstat._predictors``). With
     ``skip_check_array=True`` ``X`` is returned as given (estimators whose ``X`` holds category
     values check it themselves, before this call).
 
@@ -126,6 +129,8 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
         validate_data(estimator, X, skip_check_array=True, reset=True)
         n_samples = _num_samples(X)
     else:
+        if dtype is not None:
+            check_numeric_predictors(estimator, X, allow_nan=ensure_all_finite is not True)
         X = validate_data(estimator, X, reset=True, dtype=dtype,
                           ensure_all_finite=ensure_all_finite, ensure_min_samples=1)
         n_samples = X.shape[0]
@@ -158,6 +163,9 @@ def check_weighted_classes(estimator, codes, w):
 def validate_predict(estimator, X, *, dtype=np.float64, ensure_all_finite=True):
     """Check that ``estimator`` is fitted and ``X`` matches the training features."""
     check_is_fitted(estimator)
+    if dtype is not None:
+        check_numeric_predictors(estimator, X, allow_nan=ensure_all_finite is not True,
+                                 fitting=False)
     return validate_data(estimator, X, reset=False, dtype=dtype,
                          ensure_all_finite=ensure_all_finite)
 

@@ -56,6 +56,21 @@ def _names_epilog():
     return "\n".join(lines)
 
 
+_COMPARE_INPUTS = """\
+categorical predictors and missing values:
+  String and categorical columns are used by the methods that take them as they
+  are (the trees split them, fmm/foim/kernel take them as categories); every
+  other method is fitted without them, and a line says so per method. If a
+  method has no numeric column left, compare stops with an error naming it.
+  Units with a missing predictor value in a column used by a method that cannot
+  take missing values are left out for every method, and a line says how many:
+  all methods are trained and scored on the same units and the same splits, so
+  their results can be compared (the trees keep missing values in columns only
+  they use). Units without a response value are left out. --dropna leaves out
+  every unit with a missing value in a used column (complete-case analysis).
+"""
+
+
 def _build_parser():
     parser = argparse.ArgumentParser(
         prog="ordstat", description="Classification into ordered categories.")
@@ -65,9 +80,11 @@ def _build_parser():
     sub.add_parser("methods", help="list the registered methods", epilog=_names_epilog(),
                    formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    cmp_ = sub.add_parser("compare", help="compare methods on the same resampling splits",
-                          epilog=_names_epilog(),
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    cmp_ = sub.add_parser(
+        "compare", help="compare methods on the same resampling splits",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Compare methods on the same resampling splits and the same units.",
+        epilog=_COMPARE_INPUTS + "\n" + _names_epilog())
     cmp_.add_argument("data", nargs="?", help="CSV file with a header row")
     cmp_.add_argument("--bundled", metavar="NAME",
                       help="use a bundled or package data set instead of a CSV "
@@ -90,7 +107,8 @@ def _build_parser():
     cmp_.add_argument("--jobs", type=int, default=1, help="parallel jobs (joblib)")
     cmp_.add_argument("--seed", type=int, default=None, help="random seed")
     cmp_.add_argument("--dropna", action="store_true",
-                      help="drop rows with missing values instead of failing")
+                      help="leave out every unit with a missing predictor value, also for the "
+                           "methods that handle missing values (complete-case analysis)")
     cmp_.add_argument("--output", help="write the tidy results (split, method, metric, value) "
                                        "to this CSV file")
     cmp_.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -186,16 +204,12 @@ def _prepare(frame, response, args):
     if not predictors:
         raise UsageError("no predictor columns")
     frame = frame[predictors + [response]]
-    if frame.isna().any().any():
-        if not args.dropna:
-            bad = frame.columns[frame.isna().any()].tolist()
-            raise UsageError(f"missing values in column(s) {', '.join(map(str, bad))}; "
-                             "use --dropna to drop those rows")
-        frame = frame.dropna()
-    non_numeric = [c for c in predictors if not pd.api.types.is_numeric_dtype(frame[c])]
-    if non_numeric:
-        raise UsageError(f"predictor column(s) {', '.join(map(str, non_numeric))} are not "
-                         "numeric; encode them or leave them out with --predictors")
+    notes = []
+    no_response = frame[response].isna()
+    if no_response.any():
+        notes.append(f"{int(no_response.sum())} of {len(frame)} units left out: no value of "
+                     f"the response {response!r}")
+        frame = frame[~no_response.to_numpy()]
     y = frame[response]
     if args.order:
         labels = y.astype(str)
@@ -210,7 +224,7 @@ def _prepare(frame, response, args):
                            ordered=True)
     if pd.Series(y).nunique() < 2:
         raise UsageError(f"response {response!r} has fewer than two classes")
-    return frame[predictors], y
+    return frame[predictors], y, notes
 
 
 def _check_choices(args):
@@ -323,16 +337,35 @@ def _compare(args):
         return _list_data()
     methods = _check_choices(args)
     frame, response = _load(args)
-    X, y = _prepare(frame, response, args)
+    X, y, notes = _prepare(frame, response, args)
     import pandas as pd
 
+    from ._method_inputs import ColumnSubset, plan_inputs
+    from ._methods import ACCEPTS
+    from .exceptions import ManyCategoriesWarning
     from .model_selection import compare_methods, evaluate
 
+    try:
+        plan = plan_inputs(X, methods, ACCEPTS, dropna=args.dropna)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    X, y = X[plan.keep].reset_index(drop=True), pd.Series(y)[plan.keep].reset_index(drop=True)
+    if y.nunique() < 2:
+        raise UsageError(f"response {response!r} has fewer than two classes among the units "
+                         "without missing values")
+    if isinstance(y.dtype, pd.CategoricalDtype):
+        y = y.array
     estimators = {name: make_method(name) for name in methods}
+    estimators = {name: est if plan.columns[name] == list(X.columns)
+                  else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
-    results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
-                       classes=classes, n_jobs=args.jobs, random_state=args.seed,
-                       progress=args.progress)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ManyCategoriesWarning)  # said once, in a note
+        results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
+                           classes=classes, n_jobs=args.jobs, random_state=args.seed,
+                           progress=args.progress)
+    for note in notes + plan.notes:
+        print(f"note: {note}")
     _print_summary(results, X, y, args.scheme)
     if len(methods) >= 2:
         for metric in args.metrics:

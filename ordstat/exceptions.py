@@ -13,6 +13,7 @@ from sklearn.exceptions import ConvergenceWarning as _SklearnConvergenceWarning
 
 __all__ = [
     "ConvergenceWarning",
+    "ManyCategoriesWarning",
     "NearSingularWarning",
     "OrderGuessWarning",
     "ZeroDensityWarning",
@@ -37,3 +38,8 @@ class OrderGuessWarning(UserWarning):
 
 class ZeroDensityWarning(UserWarning):
     """Some units are in states of zero density under every class; their posterior is the prior."""
+
+
+class ManyCategoriesWarning(UserWarning):
+    """A discrete model was given a float column with many distinct values: every value becomes
+    a category of its own, and a value not seen in training cannot be predicted."""

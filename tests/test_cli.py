@@ -64,7 +64,9 @@ def test_compare_two_methods_prints_tests(csv):
 @pytest.mark.parametrize("args, message", [
     (["missing.csv", "--response", "grade"], "no such file"),
     (["{csv}", "--response", "nope"], "response column 'nope' not found"),
-    (["{csv}", "--response", "grade"], "not numeric"),
+    (["{csv}", "--response", "grade", "--order", "low,mid,high", "--predictors", "site",
+      "--methods", "polr,tree"],
+     "method(s) polr need numeric predictors, but every predictor (site) is categorical"),
     (["{csv}", "--response", "grade", "--predictors", "x", "--order", "low,mid"],
      "not in --order"),
     (["{csv}", "--response", "grade", "--predictors", "x", "--methods", "magic"],
@@ -89,15 +91,18 @@ def test_single_class_response(tmp_path):
     assert out.returncode == 2 and "fewer than two classes" in out.stderr
 
 
-def test_missing_values_need_dropna(tmp_path):
+def test_missing_values_leave_units_out_for_every_method(tmp_path):
     path = tmp_path / "na.csv"
     frame = pd.DataFrame({"x": np.r_[np.arange(29.0), np.nan], "y": [0, 1, 2] * 10})
     frame.to_csv(path, index=False)
     out = run("compare", str(path), "--response", "y", "--scheme", "cv3")
-    assert out.returncode == 2 and "--dropna" in out.stderr
-    out = run("compare", str(path), "--response", "y", "--scheme", "cv3", "--dropna")
     assert out.returncode == 0, out.stderr
     assert "29 units" in out.stdout
+    assert ("1 of 30 units left out for every method: missing values in x (polr, edda cannot "
+            "take missing values)") in out.stdout
+    out = run("compare", str(path), "--response", "y", "--scheme", "cv3", "--dropna")
+    assert out.returncode == 0, out.stderr
+    assert "29 units" in out.stdout and "(--dropna)" in out.stdout
 
 
 def test_bundled_dataset_with_default_methods():

@@ -37,6 +37,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._base import OrdinalClassifierMixin
 from .._labels import OrderGuessWarning, encode_target
+from .._predictors import check_numeric_predictors
 from .._validation import _check_target_kind, check_choice, check_priors, check_random_state
 from .._warnings import warn as _warn
 from .serial import model_name
@@ -454,6 +455,8 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         if y is None:
             raise ValueError("HierarchicalCoupling requires y to be passed, but the target y is "
                              "None.")
+        # the candidates check the kind of X; missing values get our message here
+        check_numeric_predictors(self, X, allow_categorical=True)
         X = validate_data(self, X, dtype=None, reset=True, ensure_min_samples=1)
         _check_target_kind(y)
         encoding, codes = self._encode(y)
@@ -559,6 +562,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, K), columns in ``classes_`` order, rows summing to one.
         """
         check_is_fitted(self)
+        check_numeric_predictors(self, X, allow_categorical=True, fitting=False)
         X = validate_data(self, X, dtype=None, reset=False)
         out = np.zeros((X.shape[0], self.n_classes_))
         index = {c: k for k, c in enumerate(self.classes_.tolist())}

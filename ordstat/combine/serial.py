@@ -32,6 +32,7 @@ from sklearn.utils.validation import _num_samples, check_is_fitted, validate_dat
 
 from .._base import OrdinalClassifierMixin
 from .._labels import encode_target, uses_class_order
+from .._predictors import check_numeric_predictors
 from .._validation import (_check_target_kind, check_priors, check_choice, check_positive_int,
                            check_random_state)
 
@@ -427,6 +428,8 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         self._check_params()
         if y is None:
             raise ValueError("SerialCombiner requires y to be passed, but the target y is None.")
+        if isinstance(self.estimators, str):  # the EDDA models need complete numeric predictors
+            check_numeric_predictors(self, X)
         # Checked only: the estimators get X as given (e.g. a DataFrame of categories).
         validate_data(self, X, reset=True, dtype=None, ensure_all_finite=False)
         _check_target_kind(y)

@@ -10,6 +10,8 @@ How the categories of a variable are found (``categories`` of the estimators):
 - ``"auto"``: pandas Categorical columns keep all their categories (used or not) in their order;
   any other column takes its sorted distinct training values (so any numeric X works, each
   distinct value being a category; 0/1 data whose column is constant in training gets c_j = 1).
+  A float column with many distinct values, not all whole numbers, looks continuous
+  (``ordstat._predictors.looks_continuous``): a ``ManyCategoriesWarning`` says so.
 - ``"binary"``: every variable is binary with categories (0, 1), as in the paper; any other value
   (booleans count as 0/1) is an error.
 - a list with one sequence of categories per variable (in code order): values outside it are an
@@ -23,13 +25,16 @@ error.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from .._categories import category_codes, feature_label
+from .._categories import category_codes, feature_label, observed_categories
+from .._predictors import looks_continuous
+from ..exceptions import ManyCategoriesWarning
 
 _UNKNOWN_HINT = "Declare every category with categories= when fitting."
 # Mixed-radix state ids must fit an int64 with room to spare.
@@ -173,18 +178,19 @@ def _check_column_missing(col, j, names):
 # --------------------------------------------------------------------------- categories
 
 def _sorted_unique(values, j, names):
-    uniques = pd.unique(np.asarray(values, dtype=object))
-    kinds = {type(v) for v in uniques}
-    numeric = all(issubclass(k, (int, float, np.number, bool, np.bool_)) for k in kinds)
-    if len(kinds) > 1 and not numeric:
-        raise TypeError(
-            f"X {feature_label(j, names)} mixes value types "
-            f"{sorted(k.__name__ for k in kinds)}; use one type per variable."
-        )
-    try:
-        return np.array(sorted(uniques), dtype=object)
-    except TypeError:
-        return np.array(uniques, dtype=object)
+    return observed_categories(values, feature_label(j, names))
+
+
+def _warn_many_categories(uniques, j, names, n):
+    """Warn when a float variable looks continuous (``ordstat._predictors.looks_continuous``)."""
+    if not looks_continuous(uniques):
+        return
+    warnings.warn(
+        f"X {feature_label(j, names)} is a float variable with {len(uniques)} distinct values "
+        f"among {n} units; a discrete model makes every value a category of its own (a value "
+        "not seen in training cannot be predicted). Group the values first (e.g. pd.cut), or "
+        "use a model for numeric predictors (EDDA, OrdinalTreeClassifier).",
+        ManyCategoriesWarning, stacklevel=4)
 
 
 def _check_declared(categories, d):
@@ -257,6 +263,7 @@ def fit_space(X, categories="auto"):
             cats, codes = [], np.empty(numeric.shape, dtype=np.intp)
             for j in range(d):
                 u, inv = np.unique(numeric[:, j], return_inverse=True)
+                _warn_many_categories(u, j, names, numeric.shape[0])
                 cats.append(u)
                 codes[:, j] = inv
             return DiscreteSpace(tuple(cats)), codes, names
@@ -267,6 +274,8 @@ def fit_space(X, categories="auto"):
                 cats.append(np.asarray(col.cat.categories, dtype=object))
             else:
                 cats.append(_sorted_unique(col, j, names))
+                if pd.api.types.is_float_dtype(col.dtype):
+                    _warn_many_categories(cats[-1].astype(np.float64), j, names, len(col))
         space = DiscreteSpace(tuple(cats))
         return space, encode(X, space, _checked=(numeric, columns, names)), names
     space = DiscreteSpace(tuple(_check_declared(categories, d)))

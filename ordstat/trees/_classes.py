@@ -14,7 +14,8 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from .._base import OrdinalClassifierMixin
-from .._categories import category_codes, feature_label
+from .._categories import category_codes, feature_label, observed_categories
+from .._predictors import describe_predictors
 from .._validation import (
     check_in_range,
     check_positive_int,
@@ -129,11 +130,13 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     feature_names_in_ : ndarray of str
         Only when ``X`` is a DataFrame.
     categories_ : dict
-        ``{feature index: categories}`` for unordered pandas Categorical columns; those are
-        split by ordering their categories by mean class rank in the node (exact for two
-        classes; rpart searches all subsets when K > 2). Ordered Categoricals are treated as
-        numeric codes, as rpart does. At predict time DataFrame columns are matched by category
-        value; a plain array must hold the category codes.
+        ``{feature index: categories}`` for unordered pandas Categorical columns and for
+        string or object-of-strings columns (their sorted observed values, no encoding
+        needed); those are split by ordering their categories by mean class rank in the node
+        (exact for two classes; rpart searches all subsets when K > 2). Ordered Categoricals
+        are treated as numeric codes, as rpart does. At predict time DataFrame columns (and
+        arrays of strings) are matched by category value; a numeric array must hold the
+        category codes.
 
     Notes
     -----
@@ -287,39 +290,51 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     # -- categorical columns ---------------------------------------------------------------
     def _encode_columns(self, X, fit):
-        """Unordered Categorical DataFrame columns -> float category codes (NaN if missing);
-        ordered ones -> codes treated as numbers (rpart's handling of ordered factors)."""
+        """Categorical columns -> float category codes (NaN if missing): unordered pandas
+        Categoricals and string/object columns (``ordstat._predictors`` decides which) are
+        split as categories; ordered Categoricals become codes treated as numbers (rpart's
+        handling of ordered factors)."""
         if fit:
             self.categories_ = {}
             self._ordered_categories = {}
+        given = X
+        names = [str(c) for c in X.columns] if isinstance(X, pd.DataFrame) else None
+        if names is None:
+            if sparse.issparse(X) or np.asarray(X).dtype.kind not in "OUS":
+                return X  # numeric arrays (category codes, if any): nothing to encode
+            X = pd.DataFrame(np.asarray(X, dtype=object))  # e.g. an array of strings
+        if fit:
             self._missing_category = set()
-        if not isinstance(X, pd.DataFrame):
-            return X
-        cat_cols = [j for j, dt in enumerate(X.dtypes) if isinstance(dt, pd.CategoricalDtype)]
+            kinds = describe_predictors(X)
+            cat_cols = [] if kinds is None else np.flatnonzero(kinds.categorical).tolist()
+        else:
+            cat_cols = []
         known = {**self.categories_, **self._ordered_categories}
         if not cat_cols and not known:
-            return X
+            return given
         X = X.copy()
         for j in sorted(set(cat_cols) | set(known)):
             col = X.iloc[:, j]
-            name = X.columns[j]
+            feature = feature_label(j, names)
             if fit:
-                cats = col.cat.categories
-                (self._ordered_categories if col.cat.ordered else self.categories_)[j] = cats
+                if isinstance(col.dtype, pd.CategoricalDtype):
+                    cats = col.cat.categories
+                    (self._ordered_categories if col.cat.ordered else self.categories_)[j] = cats
+                else:
+                    cats = observed_categories(col.to_numpy(dtype=object), feature)
+                    self.categories_[j] = cats
             else:
                 cats = known.get(j)
-                if cats is None:
-                    continue
-            codes = category_codes(col.astype(object).to_numpy(), cats,
-                                   feature_label(j, list(X.columns)),
-                                   "List every category in the training column's dtype.",
+            codes = category_codes(col.astype(object).to_numpy(), cats, feature,
+                                   "List every category in the training column's dtype "
+                                   "(a pandas Categorical).",
                                    missing_ok=True).astype(np.float64)
             codes[codes < 0] = np.nan
             if fit and j in self.categories_ and np.isnan(codes).any():
                 self._missing_category.add(j)
             if j in getattr(self, "_missing_category", ()):
                 codes[np.isnan(codes)] = len(cats)  # "missing", a category of its own
-            X[name] = codes
+            X[X.columns[j]] = codes
         return X
 
     def _cat_sizes(self, p):
@@ -344,7 +359,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like or DataFrame of shape (n_samples, n_features)
-            Numeric features; DataFrame columns may be pandas Categoricals.
+            Numeric features; DataFrame columns may also be pandas Categoricals or strings
+            (split as categories, see ``categories_``).
         y : array-like of shape (n_samples,)
             Ordered class labels.
         sample_weight : array-like of shape (n_samples,), optional

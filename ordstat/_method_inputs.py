@@ -1,0 +1,159 @@
+"""Which predictors and units each method gets in ``ordstat compare``.
+
+Methods differ in what they take (``ordstat._methods.ACCEPTS``): the trees split categorical
+columns and handle missing values, the discrete models take categorical columns as categories,
+the other methods need complete numeric predictors. The rule, chosen so that the comparison stays
+a comparison:
+
+- **Columns** may differ between methods: a method that needs numbers is fitted without the
+  categorical columns (one line says so per method). A method with nothing left to use is an
+  error naming it. A discrete model takes every column, and a line names the numeric columns
+  that look continuous (each value would be a category).
+- **Units** are the same for every method: a unit with a missing value in a column used by a
+  method that cannot take missing values is left out for *all* methods (complete cases on those
+  columns), so every method is trained and scored on the same units and the same resampling
+  splits. With ``dropna`` every unit with a missing value in a used column is left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.validation import check_is_fitted
+
+from ._predictors import describe_predictors, looks_continuous
+
+__all__ = ["InputPlan", "plan_inputs", "ColumnSubset"]
+
+
+@dataclass
+class InputPlan:
+    """What ``plan_inputs`` decided.
+
+    Attributes
+    ----------
+    keep : ndarray of bool
+        Units kept (the same for every method).
+    columns : dict
+        ``{method: list of columns}``, the predictors each method is fitted on.
+    categorical : list
+        The categorical columns of ``X``.
+    notes : list of str
+        One line per method whose columns were cut, and one for the units left out.
+    """
+
+    keep: np.ndarray
+    columns: dict
+    categorical: list
+    notes: list = field(default_factory=list)
+
+
+def _names(cols):
+    return ", ".join(map(str, cols))
+
+
+def plan_inputs(X, methods, accepts, *, dropna=False):
+    """Columns per method and the common units, as described in the module docstring.
+
+    Parameters
+    ----------
+    X : DataFrame of predictors
+    methods : list of str
+    accepts : dict ``{method: set of flags}``, flags ``"categorical"``, ``"missing"`` and
+        ``"discrete"``
+    dropna : bool
+        Leave out every unit with a missing value in a used column, also for the methods that
+        handle missing values (a complete-case analysis).
+
+    Raises
+    ------
+    ValueError
+        When a method has no column it can use, or no unit is left.
+    """
+    kinds = describe_predictors(X)
+    all_cols = list(X.columns)
+    categorical = kinds.columns(kinds.categorical)
+    numeric = kinds.columns(~kinds.categorical)
+    continuous = [c for c in numeric if pd.api.types.is_float_dtype(X[c].dtype)
+                  and looks_continuous(X[c].to_numpy(dtype=float, na_value=np.nan))]
+    columns, notes, starved = {}, [], []
+    for m in methods:
+        flags = accepts.get(m, ())
+        if "categorical" in flags or not categorical:
+            columns[m] = all_cols
+        elif not numeric:
+            starved.append(m)
+        else:
+            columns[m] = numeric
+            notes.append(f"{m}: fitted without the categorical column(s) {_names(categorical)} "
+                         "(it needs numeric predictors)")
+        if continuous and "discrete" in flags:
+            notes.append(f"{m}: takes the numeric column(s) {_names(continuous)} as categories, "
+                         "every distinct value a category of its own (leave them out with "
+                         "--predictors, or group them)")
+    if starved:
+        takers = [m for m in accepts if "categorical" in accepts[m]]
+        raise ValueError(
+            f"method(s) {_names(starved)} need numeric predictors, but every predictor "
+            f"({_names(categorical)}) is categorical; encode them as numbers, or choose methods "
+            f"that take categorical predictors ({_names(takers)})"
+        )
+    strict = [m for m in methods if dropna or "missing" not in accepts.get(m, ())]
+    used = sorted({c for m in strict for c in columns[m]}, key=all_cols.index)
+    missing = X[used].isna()
+    drop = missing.any(axis=1).to_numpy()
+    if drop.any():
+        with_na = [c for c in used if missing[c].any()]
+        why = ("--dropna" if dropna else
+               f"{_names(strict)} cannot take missing values")
+        notes.append(
+            f"{int(drop.sum())} of {len(X)} units left out for every method: missing values in "
+            f"{_names(with_na)} ({why}); all methods are trained and scored on the same "
+            f"{int((~drop).sum())} units")
+        if drop.all():
+            raise ValueError(
+                f"every unit has a missing value in {_names(with_na)} ({why}); no unit is "
+                "left to compare on")
+    return InputPlan(~drop, columns, categorical, notes)
+
+
+class ColumnSubset(ClassifierMixin, BaseEstimator):
+    """An estimator fitted and applied on some columns of a DataFrame only.
+
+    ``classes`` and ``random_state`` are passed on to ``estimator`` (when it takes them and, for
+    ``random_state``, when its own is None), so that ``evaluate`` can set them per split.
+    """
+
+    def __init__(self, estimator, columns, classes=None, random_state=None):
+        self.estimator = estimator
+        self.columns = columns
+        self.classes = classes
+        self.random_state = random_state
+
+    def _take(self, X):
+        if not isinstance(X, pd.DataFrame):
+            raise TypeError("ColumnSubset needs X as a DataFrame (it selects columns by name).")
+        return X[list(self.columns)]
+
+    def fit(self, X, y, sample_weight=None):
+        est = clone(self.estimator)
+        params = est.get_params(deep=False)
+        if self.classes is not None and "classes" in params:
+            est.set_params(classes=self.classes)
+        if self.random_state is not None and params.get("random_state", 0) is None:
+            est.set_params(random_state=self.random_state)
+        kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
+        self.estimator_ = est.fit(self._take(X), y, **kwargs)
+        self.classes_ = est.classes_
+        return self
+
+    def predict(self, X):
+        check_is_fitted(self)
+        return self.estimator_.predict(self._take(X))
+
+    def predict_proba(self, X):
+        check_is_fitted(self)
+        return self.estimator_.predict_proba(self._take(X))

@@ -1,0 +1,199 @@
+"""``ordstat compare`` with categorical predictors and missing values: the columns each method
+gets, the units all methods share, the lines that say so, and the refusals."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import clone
+
+from ordstat._method_inputs import ColumnSubset, plan_inputs
+from ordstat._methods import ACCEPTS, DEFAULT_METHODS
+from ordstat.baseline import ProportionalOddsClassifier
+from ordstat.cli import main
+from ordstat.trees import OrdinalTreeClassifier
+
+
+
+def _grades(n=120, seed=1, na_numeric=(3, 10, 50), na_string=(7, 20), na_response=(30,)):
+    """Students: hours of study, age, school (string) and grade C < B < A (string)."""
+    rng = np.random.default_rng(seed)
+    school = rng.choice(["north", "south", "east"], n)
+    hours = rng.normal(10, 3, n).round(1)
+    score = hours / 3 + (school == "north") * 1.2 + rng.normal(0, 1, n)
+    frame = pd.DataFrame({"hours": hours, "age": rng.integers(15, 19, n).astype(float),
+                          "school": school,
+                          "grade": np.array(["C", "B", "A"])[np.digitize(score, [3, 4.5])]})
+    frame.loc[list(na_numeric), "hours"] = np.nan
+    frame.loc[list(na_string), "school"] = np.nan
+    frame.loc[list(na_response), "grade"] = np.nan
+    return frame
+
+
+def _compare(capsys, *args):
+    code = main(["compare", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ----------------------------------------------------------------------- the plan
+
+def test_plan_by_hand():
+    X = pd.DataFrame({"a": [np.nan, 1.0, 2.0, 3.0], "g": ["u", None, "v", "u"],
+                      "b": [1.0, 2.0, 3.0, 4.0]})
+    plan = plan_inputs(X, ["polr", "tree", "fmm"], ACCEPTS)
+    assert plan.columns == {"polr": ["a", "b"], "tree": ["a", "g", "b"],
+                            "fmm": ["a", "g", "b"]}
+    assert plan.categorical == ["g"]
+    # polr uses a (unit 0 missing), fmm uses a and g (unit 1 missing): both left out for all
+    assert plan.keep.tolist() == [False, False, True, True]
+    assert plan.notes == [
+        "polr: fitted without the categorical column(s) g (it needs numeric predictors)",
+        "2 of 4 units left out for every method: missing values in a, g (polr, fmm cannot "
+        "take missing values); all methods are trained and scored on the same 2 units"]
+    # the tree alone takes everything; with dropna it gets the complete cases
+    alone = plan_inputs(X, ["tree"], ACCEPTS)
+    assert alone.keep.all() and alone.notes == []
+    strict = plan_inputs(X, ["tree"], ACCEPTS, dropna=True)
+    assert strict.keep.tolist() == [False, False, True, True]
+    assert "(--dropna)" in strict.notes[0]
+    # missing values in a column only the tree uses do not cost polr any unit
+    only_g = plan_inputs(X[["g", "b"]], ["polr", "tree"], ACCEPTS)
+    assert only_g.keep.all() and only_g.columns["polr"] == ["b"]
+
+
+def test_plan_says_when_a_discrete_model_gets_a_continuous_column():
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"w": rng.normal(size=30), "k": np.arange(30.0) % 3,
+                      "g": rng.choice(["u", "v"], 30)})
+    plan = plan_inputs(X, ["fmm", "tree", "polr"], ACCEPTS)
+    assert plan.columns["fmm"] == ["w", "k", "g"]
+    assert plan.notes[0] == ("fmm: takes the numeric column(s) w as categories, every distinct "
+                             "value a category of its own (leave them out with --predictors, "
+                             "or group them)")
+    assert not any(n.startswith("tree") for n in plan.notes)
+
+
+def test_plan_refuses_when_a_method_has_nothing_to_use():
+    X = pd.DataFrame({"g": ["u", "v", "u"], "h": pd.Categorical(["a", "b", "a"])})
+    with pytest.raises(ValueError, match=r"method\(s\) polr, edda need numeric predictors, but "
+                                         r"every predictor \(g, h\) is categorical; .*\(fmm, "
+                                         "foim, kernel, tree"):
+        plan_inputs(X, ["polr", "tree", "edda"], ACCEPTS)
+    X = pd.DataFrame({"a": [np.nan, np.nan], "b": [1.0, np.nan]})
+    with pytest.raises(ValueError, match=r"every unit has a missing value in a, b \(polr "
+                                         r"cannot take missing values\); no unit is left"):
+        plan_inputs(X, ["polr"], ACCEPTS)
+
+
+def test_column_subset_is_the_estimator_on_those_columns():
+    frame = _grades(na_numeric=(), na_string=(), na_response=())
+    X, y = frame[["hours", "school", "age"]], frame["grade"]
+    order = ["C", "B", "A"]
+    wrapped = ColumnSubset(ProportionalOddsClassifier(), ["hours", "age"], classes=order)
+    wrapped = clone(wrapped).fit(X, y)
+    direct = ProportionalOddsClassifier(classes=order).fit(X[["hours", "age"]], y)
+    np.testing.assert_allclose(wrapped.predict_proba(X), direct.predict_proba(X[["hours", "age"]]))
+    assert list(wrapped.classes_) == order and (wrapped.predict(X) == direct.predict(
+        X[["hours", "age"]])).all()
+    tree = ColumnSubset(OrdinalTreeClassifier(), ["school"], random_state=3).fit(X, y)
+    assert tree.estimator_.random_state == 3 and tree.estimator_.categories_
+    with pytest.raises(TypeError, match="DataFrame"):
+        tree.predict(X.to_numpy())
+
+
+# ----------------------------------------------------------------------- the command line
+
+def test_compare_drops_units_for_all_methods_and_says_so(tmp_path, capsys):
+    """Missing values in a numeric column: the units are left out for every method, so the
+    result equals a run on the CSV without those rows."""
+    frame = _grades(na_string=())
+    path = tmp_path / "grades.csv"
+    frame.to_csv(path, index=False)
+    out_csv = tmp_path / "r.csv"
+    code, out, err = _compare(capsys, path, "--response", "grade", "--order", "C,B,A",
+                              "--methods", "polr,tree", "--scheme", "cv5", "--seed", "0",
+                              "--metrics", "misclassification", "--output", out_csv)
+    assert code == 0, err
+    assert "116 units, 3 predictors (1 categorical), 3 ordered classes" in out
+    assert "note: 1 of 120 units left out: no value of the response 'grade'" in out
+    assert ("note: polr: fitted without the categorical column(s) school (it needs numeric "
+            "predictors)") in out
+    assert ("note: 3 of 119 units left out for every method: missing values in hours (polr "
+            "cannot take missing values); all methods are trained and scored on the same 116 "
+            "units") in out
+    # the same numbers from the complete rows, polr on its numeric columns
+    clean = tmp_path / "clean.csv"
+    frame.dropna().to_csv(clean, index=False)
+    for method, predictors in [("polr", "hours,age"), ("tree", "hours,age,school")]:
+        ref_csv = tmp_path / f"{method}.csv"
+        code, _, err = _compare(capsys, clean, "--response", "grade", "--order", "C,B,A",
+                                "--methods", method, "--predictors", predictors,
+                                "--scheme", "cv5", "--seed", "0",
+                                "--metrics", "misclassification", "--output", ref_csv)
+        assert code == 0, err
+        ours = pd.read_csv(out_csv).query("method == @method")["value"].to_numpy()
+        np.testing.assert_allclose(ours, pd.read_csv(ref_csv)["value"].to_numpy())
+
+
+def test_compare_refuses_string_predictors_for_numeric_methods(tmp_path, capsys):
+    path = tmp_path / "grades.csv"
+    _grades().to_csv(path, index=False)
+    code, _, err = _compare(capsys, path, "--response", "grade", "--predictors", "school",
+                            "--methods", "polr,edda,tree")
+    assert code == 2
+    assert ("ordstat: error: method(s) polr, edda need numeric predictors, but "
+            "every predictor (school) is categorical") in err
+
+
+def test_compare_discrete_models_take_string_columns(tmp_path, capsys):
+    path = tmp_path / "grades.csv"
+    _grades(na_numeric=(), na_string=()).to_csv(path, index=False)
+    code, out, err = _compare(capsys, path, "--response", "grade", "--order", "C,B,A",
+                              "--predictors", "school,age", "--methods", "foim,polr",
+                              "--scheme", "cv5", "--seed", "0", "--metrics", "misclassification")
+    assert code == 0, err
+    assert "note: polr: fitted without the categorical column(s) school" in out
+    assert "foim:" not in out  # foim takes every column
+
+
+def test_csv_with_strings_and_missing_values_through_compare_defaults(tmp_path, capsys):
+    """The issue's check: string grades, string predictors, missing values, default methods."""
+    path = tmp_path / "grades.csv"
+    _grades().to_csv(path, index=False)
+    code, out, err = _compare(capsys, path, "--response", "grade", "--scheme", "cv5",
+                              "--seed", "0")
+    assert code == 0, err
+    # units missing 'hours' are left out for all (polr and edda use it); units missing
+    # 'school' stay, since only the trees use that column and they handle missing values
+    assert "116 units, 3 predictors (1 categorical), 3 ordered classes" in out
+    assert ("3 of 119 units left out for every method: missing values in hours (polr, edda "
+            "cannot take missing values)") in out
+    for method in DEFAULT_METHODS:
+        assert method in out
+    for method in ("polr", "edda"):
+        assert f"note: {method}: fitted without the categorical column(s) school" in out
+
+
+def test_csv_with_strings_and_missing_values_through_the_tree(tmp_path):
+    path = tmp_path / "grades.csv"
+    _grades(na_response=()).to_csv(path, index=False)
+    frame = pd.read_csv(path)
+    X, y = frame.drop(columns="grade"), frame["grade"]
+    tree = OrdinalTreeClassifier(classes=["C", "B", "A"], random_state=0).fit(X, y)
+    assert list(tree.categories_[2]) == ["east", "north", "south"]
+    assert set(tree.predict(X)) <= {"A", "B", "C"}
+    assert (tree.predict(X) == y).mean() > 0.5
+
+
+def test_capabilities_name_registered_methods_and_hold():
+    """Every ACCEPTS entry is a registered method, and a method said to take categorical
+    columns fits on a string column as it is."""
+    from ordstat._methods import METHODS, make_method
+
+    assert set(ACCEPTS) <= set(METHODS)
+    assert all(set(flags) <= {"categorical", "missing", "discrete"} for flags in ACCEPTS.values())
+    frame = _grades(na_numeric=(), na_string=(), na_response=())
+    for method, flags in ACCEPTS.items():
+        if "categorical" in flags:
+            est = make_method(method).fit(frame[["school"]], frame["grade"])
+            assert len(est.predict(frame[["school"]])) == len(frame)
