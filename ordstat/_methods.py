@@ -85,10 +85,13 @@ ACCEPTS = {
     "tree": _TREE,
     "tree_gini": _TREE,
     "tree_twoing": _TREE,
-    "tree_linear": _TREE,
-    "tree_quadratic": _TREE,
-    "bagging": frozenset({"missing"}),
-    "forest": frozenset({"missing"}),
+    "tree_entropy": _TREE,
+    "tree_gini_linear": _TREE,
+    "tree_gini_quadratic": _TREE,
+    # the tree ensembles pass NaN on to their trees
+    **{name: frozenset({"missing"}) for name in (
+        "bagging", "forest", "fixed_split_bagging", "boost_discrete", "boost_real",
+        "boost_fixed_split", "boost_ordinal", "boost_ordinal_real")},
 }
 
 

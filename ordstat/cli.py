@@ -310,7 +310,7 @@ def _print_corrected_ttests(results, metric, scheme):
     print(table.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
 
 
-def _print_summary(results, X, y, scheme):
+def _print_summary(results, X, y, scheme, n_categorical=0, notes=()):
     """The header line and the table of summarize(): mean (sd) over splits, or for pooled
     leave-one-out the value on all units (standard error; "-" where none is defined)."""
     import pandas as pd
@@ -322,8 +322,11 @@ def _print_summary(results, X, y, scheme):
     pooled = "n_units" in summary.columns
     splits = (f"{len(X)} leave-one-out fits per method, scored on the pooled predictions"
               if pooled else f"{results['split'].nunique()} splits")
-    print(f"{len(X)} units, {X.shape[1]} predictors, {n_classes} ordered classes; "
+    n_cat = f" ({n_categorical} categorical)" if n_categorical else ""
+    print(f"{len(X)} units, {X.shape[1]} predictors{n_cat}, {n_classes} ordered classes; "
           f"scheme {scheme}, {splits}")
+    for note in notes:
+        print(f"note: {note}")
     spread = summary["se" if pooled else "sd"].map(
         lambda v: "-" if pd.isna(v) else f"{v:.4f}")
     wide = summary["mean"].map("{:.4f}".format) + " (" + spread + ")"
@@ -364,9 +367,7 @@ def _compare(args):
         results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
                            classes=classes, n_jobs=args.jobs, random_state=args.seed,
                            progress=args.progress)
-    for note in notes + plan.notes:
-        print(f"note: {note}")
-    _print_summary(results, X, y, args.scheme)
+    _print_summary(results, X, y, args.scheme, len(plan.categorical), notes + plan.notes)
     if len(methods) >= 2:
         for metric in args.metrics:
             try:
