@@ -278,8 +278,9 @@ def _cost_goodness(left, right, cost):
                 ql += c * (L[g] * L[h])
                 qr += c * (R[g] * R[h])
                 qlr += c * (L[g] * R[h] + R[g] * L[h])
-    # the parent's quadratic form is q(L) + q(R) + qLR
-    return _safe_div(ql + qr + qlr, nl + nr) - _safe_div(ql, nl) - _safe_div(qr, nr)
+    # the parent's quadratic form is q(L) + q(R) + qLR; the children are summed first so that
+    # swapping them gives the same float (the missing-left search swaps them)
+    return _safe_div(ql + qr + qlr, nl + nr) - (_safe_div(ql, nl) + _safe_div(qr, nr))
 
 
 def _cost_impurity(counts, cost):
@@ -320,8 +321,8 @@ def _cost_gain(state, total, cost, nl, n):
     u, u2, ql, t_u, l_ct, ct, ctt, qt = state
     nr = n - nl
     qr = qt - t_u - l_ct + ql
-    return ((qt / n if n > 0.0 else 0.0) - (ql / nl if nl > 0.0 else 0.0)
-            - (qr / nr if nr > 0.0 else 0.0))
+    return ((qt / n if n > 0.0 else 0.0)
+            - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
 
 
 def _check_cost_size(cost, k):
