@@ -57,7 +57,7 @@ def test_edda_table_and_parameter_names(iris):
 def test_sub_estimators_are_built_from_their_r_description(iris):
     X, codes = iris
     levels = ["s", "v", "g"]
-    tree = {"kind": "tree", "params": {"criterion": "linear", "min_split": 5, "xval": 0}}
+    tree = {"kind": "tree", "params": {"criterion": "gini_linear", "min_split": 5, "xval": 0}}
     bag = _rside.fit("bagging", {"estimator": tree, "n_estimators": 3, "random_state": 0}, X,
                      codes, levels)
     assert bag.estimator.criterion == "gini_linear" and bag.estimator.min_split == 5
