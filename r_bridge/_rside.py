@@ -23,6 +23,7 @@ ESTIMATORS = {
     "foim": ("ordstat.discrete", "IndependenceModel"),
     "kernel": ("ordstat.discrete", "KernelMultinomial"),
     "coupling": ("ordstat.combine.hierarchical", "HierarchicalCoupling"),
+    "serial": ("ordstat.combine", "SerialCombiner"),
     "bagging": ("ordstat.ensemble", "OrdinalBaggingClassifier"),
     "forest": ("ordstat.ensemble", "OrdinalRandomForestClassifier"),
     "boosting": ("ordstat.ensemble", "OrdinalBoostingClassifier"),
@@ -34,6 +35,9 @@ ESTIMATORS = {
     "adaboost_or": ("ordstat.decomposition", "AdaBoostOR"),
     "weighted_svm": ("ordstat.decomposition", "WeightedSVMEnsemble"),
 }
+
+# the discrete models among them, by the names the serial combination takes
+_DISCRETE = ("fmm", "foim", "kernel")
 
 # the binary learners of the decompositions by their R names: (module, class, parameters)
 BINARY_LEARNERS = {
@@ -97,7 +101,31 @@ def _estimator(kind, params):
     params = dict(params or {})
     if "estimator" in params:
         params["estimator"] = _sub_estimator(params["estimator"])
+    if "estimators" in params:
+        params["estimators"] = _model_list(params["estimators"])
     return getattr(importlib.import_module(module), cls)(**params)
+
+
+def _model_list(names):
+    """The models of a serial combination from R's names: EDDA names ("EEI"), "fmm", "foim",
+    "kernel", or "edda" (all 14 EDDA models, chosen by the combiner)."""
+    from ordstat.gaussian import EDDA, MODELS
+
+    names = _as_list(names)
+    if len(names) == 1 and names[0].lower() == "edda":
+        return "edda"
+    out = []
+    for name in names:
+        if name.lower() in _DISCRETE:
+            out.append(_estimator(name.lower(), {}))
+        elif name.upper() in MODELS:
+            out.append(EDDA(model=name.upper()))
+        else:
+            raise ValueError(
+                f"unknown model {name!r}; use EDDA model names ({', '.join(MODELS)}), "
+                "'fmm', 'foim', 'kernel', or 'edda' for all 14 EDDA models."
+            )
+    return out
 
 
 def _sub_estimator(spec):
@@ -248,8 +276,10 @@ def edda_table(est):
 
 
 def parameter_names(kind):
-    """The constructor parameters of the estimator behind ``kind``."""
-    return sorted(_class(kind)().get_params())
+    """The constructor parameters of the estimator behind ``kind`` (read from its signature, as
+    ``get_params`` does, so that classes with a required parameter are covered too)."""
+    init = inspect.signature(_class(kind).__init__).parameters
+    return sorted(name for name in init if name != "self")
 
 
 def _class(kind):

@@ -9,25 +9,6 @@ combine_side <- function() {
   .ordstat$combine
 }
 
-# prepare_fit() with a response of either kind: an unordered factor (or character vector) is
-# passed through as ordered and its kind recorded, so that predictions come back alike.
-prepare_any_response <- function(formula, data, caller) {
-  ordered <- TRUE
-  if (inherits(formula, "formula") && is.data.frame(data) && is.name(formula[[2L]])) {
-    name <- as.character(formula[[2L]])
-    y <- data[[name]]
-    if (is.character(y)) y <- factor(y)
-    if (is.factor(y) && !is.ordered(y)) {
-      ordered <- FALSE
-      data[[name]] <- factor(y, levels = levels(y), ordered = TRUE)
-    }
-  }
-  prep <- prepare_fit(formula, data, caller)
-  prep$ordered <- ordered
-  if (!ordered) prep$y <- factor(prep$y, levels = levels(prep$y), ordered = FALSE)
-  prep
-}
-
 #' Serial combination of classifiers
 #'
 #' A convex combination \code{sum_m beta_m p_m(x)} of the posterior probabilities of several
@@ -40,7 +21,14 @@ prepare_any_response <- function(formula, data, caller) {
 #' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered or not: the
 #'   class order plays no part) or a character vector. Numeric predictors for EDDA models,
 #'   factors for the discrete models.
-#' @param data A data frame.
+#' @param data A data frame (optional: without it the variables are taken from the
+#'   environment of the formula, as in \code{lm}).
+#' @param weights Not supported (the combiner takes no case weights): giving them is an
+#'   error.
+#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
+#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
+#'   \code{na.exclude} or \code{na.fail} (the models need complete rows), a function or its
+#'   name; recorded and applied by \code{predict(fit, newdata)}.
 #' @param models A character vector of models: EDDA covariance models (\code{"EEI"},
 #'   \code{"EII"}, ... as in mclust), \code{"fmm"}, \code{"foim"}, \code{"kernel"}, or
 #'   \code{"edda"} for all 14 EDDA models.
@@ -50,12 +38,16 @@ prepare_any_response <- function(formula, data, caller) {
 #'   (exact leave-one-out) or \code{"cv"} (out-of-fold) posteriors of the training units.
 #' @param n_models If given, only this many of the models, the most different ones by a
 #'   correspondence analysis of their posteriors, are combined.
-#' @param ... Further arguments of \code{SerialCombiner} (by their Python names, e.g.
-#'   \code{cv}, \code{random_state}).
-#' @return An object of class \code{"ordstat_serial"} with \code{py}, \code{weights} (named by
-#'   the models in the paper's notation), \code{formula_text} (e.g.
+#' @param random_state Seed of the cross-validation folds (\code{posteriors = "cv"}); by
+#'   default drawn from R's random numbers, so \code{set.seed()} before the call makes the fit
+#'   reproducible.
+#' @param ... Further arguments of \code{SerialCombiner} by their Python names (\code{cv},
+#'   the number of folds; \code{n_jobs}); any other name is an error.
+#' @return An object of class \code{"ordstat_serial"} with \code{weights} (named by the
+#'   models in the paper's notation), \code{formula_text} (e.g.
 #'   \code{"0.84 [lambda B] + 0.16 [lambda I]"}), \code{method}, \code{levels},
-#'   \code{ordered}.
+#'   \code{response_ordered}, \code{na.action}, \code{call} and the serialised Python model
+#'   (so it survives \code{saveRDS}/\code{readRDS} into a new R session).
 #' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
 #'   \emph{REVSTAT}, 4, 201-225.
@@ -66,10 +58,12 @@ prepare_any_response <- function(formula, data, caller) {
 #'   table(predict(fit), iris$Species)
 #' }
 #' @export
-serial_combine <- function(formula, data, models = c("EEI", "EII"),
+serial_combine <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                           models = c("EEI", "EII"),
                            method = c("committee", "likelihood", "aic", "bic", "integrated"),
                            posteriors = c("resubstitution", "loo", "cv"), n_models = NULL,
-                           ...) {
+                           random_state = NULL, ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "serial_combine()"
   method <- match_name(method, c("committee", "likelihood", "aic", "bic", "integrated"), caller,
                        "method")
@@ -78,31 +72,33 @@ serial_combine <- function(formula, data, models = c("EEI", "EII"),
     stop(paste0(caller, ": 'models' must be a character vector of model names such as ",
                 "c(\"EEI\", \"EII\") or c(\"foim\", \"fmm\"), or \"edda\"."), call. = FALSE)
   }
-  if (!is.null(n_models) && (!is.numeric(n_models) || length(n_models) != 1L ||
-                             n_models < 2 || n_models != round(n_models))) {
-    stop(sprintf("%s: 'n_models' must be NULL or one whole number >= 2.", caller),
-         call. = FALSE)
-  }
-  prep <- prepare_any_response(formula, data, caller)
-  p <- factor_parts(prep$y)
-  params <- c(list(method = method, posteriors = posteriors, n_models = n_models), list(...))
-  py <- combine_side()$fit_serial(as.list(models), params, py_frame(prep$x),
-                                  as.array(p$codes), as.list(p$levels), prep$ordered)
-  info <- py_value(combine_side()$serial_info(py))
-  weights <- stats::setNames(as.double(info$weights), unlist(info$models))
-  structure(list(py = py, weights = weights, mclust_names = unlist(info$mclust),
-                 formula_text = info$formula, summary_text = info$summary, method = method,
-                 posteriors = posteriors, levels = prep$levels, ordered = prep$ordered,
-                 xlevels = prep$xlevels, terms = prep$terms, x = prep$x, y = prep$y,
-                 call = match.call()),
-            class = "ordstat_serial")
+  dots <- list(...)
+  if (!is.null(dots$cv)) dots$cv <- whole_number(dots$cv, "cv", caller, lower = 2)
+  if (!is.null(dots$n_jobs)) dots$n_jobs <- n_jobs_value(dots$n_jobs, caller)
+  # prefit is set: the models are named here, so they are never fitted already
+  params <- list(estimators = as.list(models), method = method, posteriors = posteriors,
+                 n_models = whole_number(n_models, "n_models", caller, lower = 2,
+                                         null_ok = TRUE),
+                 prefit = FALSE, random_state = random_seed(random_state, caller))
+  object <- fit_wrapped("serial", params, dots, call, parent.frame(), caller, na.action,
+                        class = "ordstat_serial", method = method, posteriors = posteriors,
+                        ordered = FALSE, labels_ok = TRUE, numeric_x = FALSE)
+  info <- py_value(combine_side()$serial_info(py_model(object)))
+  object$weights <- stats::setNames(as.double(info$weights), unlist(info$models))
+  object$mclust_names <- unlist(info$mclust)
+  object$formula_text <- info$formula
+  object$summary_text <- info$summary
+  object
 }
 
 #' @export
 print.ordstat_serial <- function(x, digits = max(3L, getOption("digits") - 3L), ...) {
   cat(sprintf("Serial combination by %s%s\n", x$method,
               if (x$method == "committee") sprintf(" (%s posteriors)", x$posteriors) else ""))
-  cat(sprintf("Classes: %s\n", paste(x$levels, collapse = if (x$ordered) " < " else ", ")))
+  cat(sprintf("Classes: %s\n", paste(x$levels,
+                                     collapse = if (x$response_ordered) " < " else ", ")))
+  cat(sprintf("Units: %d\n", nrow(x$x)))
+  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
   cat("Model:", x$formula_text, "\n")
   cat("Weights:\n")
   print(signif(x$weights, digits))
@@ -122,12 +118,13 @@ summary.ordstat_serial <- function(object, loo = FALSE, ...) {
   loo_error <- NULL
   if (isTRUE(loo)) {
     p <- factor_parts(object$y)
-    loo_error <- py_value(combine_side()$loo_error(object$py, py_frame(object$x),
+    loo_error <- py_value(combine_side()$loo_error(py_model(object), py_frame(object$x),
                                                    as.array(p$codes), as.list(p$levels),
-                                                   object$ordered))
+                                                   object$response_ordered))
   }
   structure(list(call = object$call, text = object$summary_text, loo_error = loo_error,
-                 confusion = table(observed = object$y, predicted = stats::predict(object))),
+                 na.action = object$na.action,
+                 confusion = table(observed = object$y, predicted = fitted_classes(object))),
             class = "summary.ordstat_serial")
 }
 
@@ -136,6 +133,7 @@ print.summary.ordstat_serial <- function(x, digits = max(3L, getOption("digits")
   cat("Call:\n")
   print(x$call)
   cat("\n", x$text, "\n", sep = "")
+  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
   if (!is.null(x$loo_error)) {
     cat(sprintf("\nLeave-one-out error of the whole procedure: %s\n",
                 format(x$loo_error, digits = digits)))
@@ -153,20 +151,10 @@ print.summary.ordstat_serial <- function(x, digits = max(3L, getOption("digits")
 #'   was) or \code{"prob"} (a matrix of combined posterior probabilities, one column per
 #'   level).
 #' @param ... Unused.
-#' @return A factor or a numeric matrix.
+#' @return A factor or a numeric matrix; rows of \code{newdata} with missing values are
+#'   handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
+#'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordstat_serial <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
-  type <- match.arg(type)
-  caller <- "predict()"
-  x <- if (is.null(newdata)) object$x else prepare_newdata(object, newdata, caller)
-  X <- py_frame(x)
-  if (type == "class") {
-    codes <- py_value(rside()$predict_codes(object$py, X))
-    out <- factor_from_parts(as.integer(codes), object$levels, ordered = object$ordered)
-    names(out) <- rownames(x)
-    return(out)
-  }
-  prob <- matrix(as.double(py_value(rside()$predict_proba(object$py, X))), nrow = nrow(x))
-  dimnames(prob) <- list(rownames(x), object$levels)
-  prob
+  predict_py(object, newdata, match.arg(type), "predict()")
 }

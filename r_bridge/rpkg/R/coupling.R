@@ -12,7 +12,14 @@
 #' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered for
 #'   \code{partition = "ordinal"}); numeric predictors for EDDA candidates, factors or logicals
 #'   for the discrete ones.
-#' @param data A data frame.
+#' @param data A data frame (optional: without it the variables are taken from the
+#'   environment of the formula, as in \code{lm}).
+#' @param weights Not supported (the coupling takes no case weights): giving them is an
+#'   error.
+#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
+#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
+#'   \code{na.exclude} or \code{na.fail} (the candidates need complete rows), a function or
+#'   its name; recorded and applied by \code{predict(fit, newdata)}.
 #' @param candidates \code{"edda"} (the 14 EDDA models), \code{"discrete"} (FOIM, FMM,
 #'   KERNEL), or a vector of names: EDDA models (\code{"EII"}, ..., \code{"VVV"}),
 #'   \code{"fmm"}, \code{"foim"}, \code{"kernel"}.
@@ -24,13 +31,16 @@
 #'   candidates: \code{"committee"}, \code{"likelihood"}, \code{"aic"}, \code{"bic"},
 #'   \code{"integrated"}.
 #' @param cv \code{"loo"} or a number of folds.
-#' @param seed Random seed (v-fold splits).
-#' @param ... Further arguments of \code{HierarchicalCoupling} (by their Python names).
-#' @return An object of class \code{"ordstat_coupling"} with \code{py}, \code{tree} (a data
-#'   frame, one row per node: \code{node}, \code{parent}, \code{depth}, \code{classes},
-#'   \code{left}, \code{right}, \code{model}, \code{error}, \code{affinity}, \code{leaf}),
-#'   \code{cv_error} (the tree's cross-validated error with its structure fixed) and
-#'   \code{levels}.
+#' @param random_state Seed of the v-fold splits; by default drawn from R's random numbers,
+#'   so \code{set.seed()} before the call makes the fit reproducible.
+#' @param ... Further arguments of \code{HierarchicalCoupling} by their Python names
+#'   (\code{n_jobs}); any other name is an error.
+#' @return An object of class \code{"ordstat_coupling"} with \code{tree} (a data frame, one
+#'   row per node: \code{node}, \code{parent}, \code{depth}, \code{classes}, \code{left},
+#'   \code{right}, \code{model}, \code{error}, \code{affinity}, \code{leaf}), \code{cv_error}
+#'   (the tree's cross-validated error with its structure fixed), \code{levels},
+#'   \code{na.action}, \code{call} and the serialised Python model (so it survives
+#'   \code{saveRDS}/\code{readRDS} into a new R session).
 #' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
 #'   \emph{REVSTAT}, 4, 201-225.
@@ -41,11 +51,13 @@
 #'   table(predict(fit), iris$Species)
 #' }
 #' @export
-hierarchical_coupling <- function(formula, data, candidates = "edda",
+hierarchical_coupling <- function(formula, data, weights, subset, na.action = stats::na.omit,
+                                  candidates = "edda",
                                   partition = c("cv", "affinity", "ordinal"),
                                   node = c("select", "committee", "likelihood", "aic", "bic",
                                            "integrated"),
-                                  cv = "loo", seed = NULL, ...) {
+                                  cv = "loo", random_state = NULL, ...) {
+  call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "hierarchical_coupling()"
   partition <- match_name(partition, c("cv", "affinity", "ordinal"), caller, "partition")
   node <- match_name(node, c("select", "committee", "likelihood", "aic", "bic", "integrated"),
@@ -58,63 +70,39 @@ hierarchical_coupling <- function(formula, data, candidates = "edda",
     stop(paste0(caller, ": 'cv' must be \"loo\" or a number of folds >= 2; got ",
                 deparse(cv), "."), call. = FALSE)
   }
-  unordered <- FALSE
-  if (is.data.frame(data) && inherits(formula, "formula") && length(formula) == 3L) {
-    response <- all.vars(formula[[2L]])
-    if (length(response) == 1L && response %in% names(data)) {
-      y <- data[[response]]
-      if (is.factor(y) && !is.ordered(y)) {
-        if (partition == "ordinal") {
-          stop(sprintf(paste0("%s: partition = \"ordinal\" needs an ordered response; '%s' is ",
-                              "an unordered factor. Make it ordered, e.g. factor(y, levels = ",
-                              "<lowest to highest>, ordered = TRUE)."), caller, response),
-               call. = FALSE)
-        }
-        # The other partitions ignore the order: carry the levels over as they are.
-        data[[response]] <- factor(y, levels = levels(y), ordered = TRUE)
-        unordered <- TRUE
-      }
-    }
-  }
-  prep <- prepare_fit(formula, data, caller)
-  if (nlevels(droplevels(prep$y)) < 3L) {
-    stop(sprintf(paste0("%s: the response has %d observed classes; hierarchical coupling ",
-                        "needs at least three."), caller, nlevels(droplevels(prep$y))),
-         call. = FALSE)
-  }
-  params <- c(list(candidates = if (length(candidates) == 1L) candidates
-                                else as.list(candidates),
-                   partition = partition, node = node,
-                   cv = if (is.numeric(cv)) as.integer(cv) else cv,
-                   random_state = if (is.null(seed)) NULL else as.integer(seed)),
-              list(...))
-  py <- py_fit("coupling", params, prep)
+  dots <- list(...)
+  if (!is.null(dots$n_jobs)) dots$n_jobs <- n_jobs_value(dots$n_jobs, caller)
+  params <- list(candidates = if (length(candidates) == 1L) candidates else as.list(candidates),
+                 partition = partition, node = node,
+                 cv = if (is.numeric(cv)) whole_number(cv, "cv", caller, lower = 2) else cv,
+                 random_state = random_seed(random_state, caller))
+  # the order of the classes matters only to the ordinal partition
+  object <- fit_wrapped("coupling", params, dots, call, parent.frame(), caller, na.action,
+                        class = "ordstat_coupling", partition = partition, node = node,
+                        ordered = partition == "ordinal", numeric_x = FALSE)
+  py <- py_model(object)
   columns <- py_value(py$tree_table()$to_dict("list"))
-  tree <- as.data.frame(lapply(columns, unlist), stringsAsFactors = FALSE)
-  rownames(tree) <- NULL
-  structure(list(py = py, tree = tree, cv_error = as.double(py_value(
-                   rside()$attribute(py, "cv_error_"))),
-                 text = as.character(reticulate::py_str(py$summary())),
-                 levels = prep$levels, unordered = unordered, xlevels = prep$xlevels,
-                 terms = prep$terms, x = prep$x, y = prep$y, partition = partition,
-                 node = node, call = match.call()),
-            class = "ordstat_coupling")
+  object$tree <- as.data.frame(lapply(columns, unlist), stringsAsFactors = FALSE)
+  rownames(object$tree) <- NULL
+  object$cv_error <- as.double(py_value(rside()$attribute(py, "cv_error_")))
+  object$text <- as.character(reticulate::py_str(py$summary()))
+  object
 }
 
 #' @export
 print.ordstat_coupling <- function(x, ...) {
   cat(sprintf("Hierarchical coupling (partition \"%s\", node \"%s\"), %d classes, %d units\n",
               x$partition, x$node, length(x$levels), nrow(x$x)))
+  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
   cat(x$text, "\n", sep = "")
   invisible(x)
 }
 
 #' @export
 summary.ordstat_coupling <- function(object, ...) {
-  pred <- stats::predict(object)
   structure(list(call = object$call, tree = object$tree[!object$tree$leaf, ],
-                 cv_error = object$cv_error, text = object$text,
-                 confusion = table(observed = object$y, predicted = pred)),
+                 cv_error = object$cv_error, text = object$text, na.action = object$na.action,
+                 confusion = table(observed = object$y, predicted = fitted_classes(object))),
             class = "summary.ordstat_coupling")
 }
 
@@ -122,7 +110,9 @@ summary.ordstat_coupling <- function(object, ...) {
 print.summary.ordstat_coupling <- function(x, digits = max(3L, getOption("digits") - 3L), ...) {
   cat("Call:\n")
   print(x$call)
-  cat("\n", x$text, "\n\nNodes:\n", sep = "")
+  cat("\n", x$text, "\n", sep = "")
+  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
+  cat("\nNodes:\n")
   cols <- c("classes", "left", "right", "model", "error", "affinity")
   print(format(x$tree[cols], digits = digits), row.names = FALSE)
   cat("\nTraining confusion matrix:\n")
@@ -137,14 +127,12 @@ print.summary.ordstat_coupling <- function(x, digits = max(3L, getOption("digits
 #' @param type \code{"class"} (a factor with the training levels, ordered when the response
 #'   was) or \code{"prob"} (a matrix of class probabilities, one column per level).
 #' @param ... Unused.
-#' @return A factor or a numeric matrix.
+#' @return A factor or a numeric matrix; rows of \code{newdata} with missing values are
+#'   handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
+#'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordstat_coupling <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
-  out <- predict_py(object, newdata, match.arg(type), "predict()")
-  if (is.factor(out) && isTRUE(object$unordered)) {
-    out <- factor(as.character(out), levels = object$levels)
-  }
-  out
+  predict_py(object, newdata, match.arg(type), "predict()")
 }
 
 #' Plot a hierarchical coupling tree

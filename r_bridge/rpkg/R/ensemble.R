@@ -27,9 +27,12 @@ ensemble_fields <- function(object) {
   object
 }
 
+# The ensembles grow ordinal trees, which learn where missing predictors go: with
+# na.action = na.pass, rows with missing predictors are kept (in fitting and in predict()).
 fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) {
   object <- fit_wrapped(kind, params, dots, call, env, caller, na.action,
-                        class = c(paste0("ordinal_", kind), "ordstat_ensemble"), ...)
+                        class = c(paste0("ordinal_", kind), "ordstat_ensemble"), ...,
+                        allow_missing = TRUE)
   ensemble_fields(object)
 }
 

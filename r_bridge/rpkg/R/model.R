@@ -10,10 +10,11 @@
 # way lm() and rpart() build theirs: `call` is the wrapper's match.call() and `env` its
 # parent.frame(), so that `subset` and `weights` are evaluated in `data` (or, for a formula
 # without data, in the formula's environment). Rows are dropped or refused by `na.action`.
-# ordered = FALSE accepts a plain factor response (models that do not use the class order);
-# allow_missing = TRUE lets missing predictors through (models that handle them: the tree).
+# ordered = FALSE accepts a plain factor response (models that do not use the class order),
+# and labels_ok = TRUE a character one too (as factor(y)); allow_missing = TRUE lets missing
+# predictors through (models that handle them: the tree and its ensembles).
 prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE,
-                        allow_missing = FALSE) {
+                        allow_missing = FALSE, labels_ok = FALSE) {
   if (inherits(call, "formula")) {
     # the older form prepare_fit(formula, data, caller), kept for wrappers written against it
     call <- as.call(list(quote(model), formula = call, data = env))
@@ -59,6 +60,7 @@ prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered =
          call. = FALSE)
   }
   y <- stats::model.response(mf)
+  if (labels_ok && !ordered && is.character(y)) y <- factor(y)
   what <- sprintf("%s: the response '%s'", caller, deparse(formula[[2L]]))
   if (ordered) check_ordered_response(y, what) else check_factor_response(y, what)
   x <- mf[-1L]
@@ -220,6 +222,13 @@ predict_py <- function(object, newdata, type, caller) {
     dimnames(out) <- list(rownames(x), object$levels)
   }
   pad_excluded(out, na)
+}
+
+# Predicted classes of the training rows, without the NA that na.exclude pads in (for the
+# confusion tables of summary()).
+fitted_classes <- function(object, caller = "summary()") {
+  object$na.action <- NULL
+  predict_py(object, NULL, "class", caller)
 }
 
 # Arguments in `...` must be known: an R error naming the unknown one, never a Python

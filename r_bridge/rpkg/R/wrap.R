@@ -11,20 +11,28 @@
 # Fit the Python class behind `kind`: `dots` must be parameters of that class not set by
 # `params` (else an R error naming them), the model frame is built by prepare_fit() and its
 # predictors made numeric, case weights go to Python only when the class takes them (else an R
-# error naming 'weights'). `...` are fields of the returned model object.
-fit_wrapped <- function(kind, params, dots, call, env, caller, na.action, class, ...) {
+# error naming 'weights'). `...` are fields of the returned model object. For the models that
+# do not use the class order (the combiners), ordered = FALSE and labels_ok = TRUE take any
+# factor or character response, and numeric_x = FALSE passes factor predictors as factors;
+# allow_missing = TRUE lets missing predictors through to a model that handles them (the tree
+# ensembles, with na.action = na.pass).
+fit_wrapped <- function(kind, params, dots, call, env, caller, na.action, class, ...,
+                        ordered = TRUE, labels_ok = FALSE, numeric_x = TRUE,
+                        allow_missing = FALSE) {
   known <- setdiff(py_parameter_names(kind), c(names(params), "classes"))
   params <- c(params, check_dots(dots, known, caller))
-  prep <- prepare_fit(call, env, caller, na.action)
+  prep <- prepare_fit(call, env, caller, na.action, ordered = ordered, labels_ok = labels_ok,
+                      allow_missing = allow_missing)
   if (!is.null(prep$weights) && !py_value(rside()$takes_sample_weight(kind))) {
     stop(sprintf(paste0("%s: 'weights' are not supported: %s takes no case weights. Leave ",
                         "out 'weights' (or repeat rows in proportion to them)."), caller,
                  py_class_name(kind)), call. = FALSE)
   }
-  prep$x <- numeric_predictors(prep$x, caller)
+  if (numeric_x) prep$x <- numeric_predictors(prep$x, caller)
   py <- py_fit(kind, params, prep, caller = caller)
   object <- new_model(py, prep, call, kind = kind,
-                      has_proba = reticulate::py_has_attr(py, "predict_proba"), ...)
+                      has_proba = reticulate::py_has_attr(py, "predict_proba"),
+                      allow_missing = allow_missing, ...)
   class(object) <- class
   object
 }
@@ -68,8 +76,7 @@ predict_wrapped <- function(object, newdata, type, caller) {
 
 # Resubstitution: confusion table, misclassification rate and mean absolute class distance.
 training_fit <- function(object) {
-  pred <- predict_wrapped(object, NULL, "class", "summary()")
-  pred <- pred[!is.na(pred)]  # the rows na.exclude padded back in
+  pred <- fitted_classes(object)
   truth <- object$y
   list(confusion = table(observed = truth, predicted = pred),
        training = c(error = mean(as.integer(pred) != as.integer(truth)),

@@ -54,7 +54,7 @@ test_that("hierarchical_coupling refuses bad input clearly", {
   skip_if_no_python()
   d <- planted_four(n = 6)
   expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "ordinal"),
-               "needs an ordered response")
+               "is an unordered factor")
   expect_error(hierarchical_coupling(y ~ x1 + x2, d, candidates = 3), "'candidates' must be")
   expect_error(hierarchical_coupling(y ~ x1 + x2, d, cv = 1), "'cv' must be")
   two <- droplevels(d[d$y %in% c("a", "b"), ])
