@@ -46,11 +46,7 @@ def _r_estimators():
     from r_bridge import _rside
     r_code = "\n".join(p.read_text() for p in (ROOT / "r_bridge/rpkg/R").glob("*.R"))
     kinds = {kind for kind in _rside.ESTIMATORS if re.search(rf'"{kind}"', r_code)}
-    wrapped = {_rside.ESTIMATORS[kind][1] for kind in kinds}
-    # the serial combiner has its own bridge module (it takes a list of models)
-    if "fit_serial" in r_code:
-        wrapped.add("SerialCombiner")
-    return wrapped
+    return {_rside.ESTIMATORS[kind][1] for kind in kinds}
 
 
 def test_package_cli_and_common_checks_list_the_same_estimators():

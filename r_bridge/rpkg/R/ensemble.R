@@ -51,6 +51,15 @@ fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) 
 #' gives an error. Predictors are numeric; logical columns and ordered factors are used as
 #' numbers (an ordered factor as its level index), unordered factors give an error.
 #'
+#' Missing predictors: with \code{na.action = na.pass}, rows with missing predictor values are
+#' kept, in fitting and in \code{predict}: every tree learns in each node on which side the
+#' missing values of its split variable go (as \code{\link{ordinal_tree}} does), so every row
+#' gets a prediction. This holds for \code{ordinal_bagging} (also with \code{fixed_split}),
+#' \code{\link{ordinal_forest}} and \code{\link{ordinal_boosting}} with its default tree base
+#' learners. A missing response is still an error, and the wrappers of the other methods (the
+#' decompositions, the generative models, the combiners) need complete predictors: they give an
+#' error under \code{na.pass}.
+#'
 #' Randomness: without \code{random_state}, the seed is drawn from R's random numbers, so
 #' \code{set.seed()} before the call makes the fit reproducible (for any \code{n_jobs}). The
 #' fitted model keeps a serialised copy of the Python model, so it survives
@@ -63,7 +72,9 @@ fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) 
 #' @param weights Not supported by the ensembles (an error when given).
 #' @param subset Optional expression selecting the rows to use, as in \code{lm}.
 #' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
-#'   \code{na.exclude} or \code{na.fail} (a function or its name).
+#'   \code{na.exclude}, \code{na.fail} or \code{na.pass} (keep rows with missing predictors:
+#'   the trees learn where they go, see Details of \code{\link{ordinal_bagging}}), a function
+#'   or its name.
 #' @param n_estimators Number of bootstrap samples.
 #' @param aggregation \code{"vote"} (plurality), \code{"median"} (median predicted class) or
 #'   \code{"proba"} (mean class proportions).
@@ -143,7 +154,8 @@ ordinal_bagging <- function(formula, data, weights, subset, na.action = stats::n
 #' predictors drawn in each node, combined by the median or the plurality of the trees'
 #' predictions, fitted by the Python \code{ordstat.ensemble.OrdinalRandomForestClassifier};
 #' out-of-bag scores and a permutation importance measured with an ordinal metric. The formula
-#' arguments, predictors, randomness and persistence are as for \code{\link{ordinal_bagging}}.
+#' arguments (\code{na.pass} for missing predictors included), predictors, randomness and
+#' persistence are as for \code{\link{ordinal_bagging}}.
 #'
 #' @inheritParams ordinal_bagging
 #' @param criterion Split criterion (see \code{\link{ordinal_tree}}).
@@ -207,7 +219,8 @@ ordinal_forest <- function(formula, data, weights, subset, na.action = stats::na
 #' The boosting family of Tutz and Hechenbichler (2003), fitted by the Python
 #' \code{ordstat.ensemble.OrdinalBoostingClassifier}: nominal Discrete and Real AdaBoost,
 #' fixed-split boosting of the dichotomies, and Ordinal Discrete and Real AdaBoost. The formula
-#' arguments, predictors, randomness and persistence are as for \code{\link{ordinal_bagging}}
+#' arguments (\code{na.pass} for missing predictors included, with the default tree base
+#' learners), predictors, randomness and persistence are as for \code{\link{ordinal_bagging}}
 #' (\code{boost_by = "weight"} reweights the units between cycles; case weights of the data are
 #' not supported).
 #'
@@ -334,7 +347,8 @@ print.summary.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits
 #' @param ... Unused.
 #' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
 #'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
-#'   \code{na.exclude}, an error with \code{na.fail}).
+#'   \code{na.exclude}, an error with \code{na.fail}; with \code{na.pass} they are kept and
+#'   the trees send each missing predictor to the side they learned).
 #' @export
 predict.ordstat_ensemble <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_wrapped(object, newdata, match.arg(type), "predict.ordstat_ensemble()")

@@ -62,3 +62,46 @@ test_that("bad input gives clear errors", {
   expect_error(serial_combine(Species ~ ., iris, method = "vote"),
                "serial_combine\\(\\): unknown method \"vote\"; use one of \"committee\"")
 })
+
+test_that("R conventions with a plain factor: na.exclude, newdata, data-less formula, seed", {
+  skip_if_no_python()
+  d <- iris
+  d$Sepal.Width[c(4, 60)] <- NA
+  fit <- serial_combine(Species ~ ., d, models = c("EEI", "EII"), na.action = na.exclude)
+  expect_identical(nrow(fit$x), 148L)
+  expect_output(print(fit), "2 observations deleted due to missingness")
+  p <- predict(fit)
+  expect_length(p, 150L)
+  expect_identical(unname(which(is.na(p))), c(4L, 60L))
+  expect_true(is.factor(p) && !is.ordered(p))
+  # the fit's na.action is applied to newdata: rows padded with NA, in place
+  pn <- predict(fit, d[55:62, ], type = "prob")
+  expect_identical(dim(pn), c(8L, 3L))
+  expect_identical(unname(which(is.na(pn[, 1]))), 6L)
+  expect_identical(sum(summary(fit)$confusion), 148L)
+  # same fit as on the complete rows
+  complete <- serial_combine(Species ~ ., d[-c(4, 60), ], models = c("EEI", "EII"))
+  expect_identical(fit$weights, complete$weights)
+  expect_error(serial_combine(Species ~ ., d, na.action = na.fail), "missing values")
+  # without data: the variables of the formula's environment
+  y <- iris$Species
+  a <- iris$Petal.Length
+  b <- iris$Petal.Width
+  free <- serial_combine(y ~ a + b, models = c("EEI", "EII"), method = "bic")
+  framed <- serial_combine(Species ~ Petal.Length + Petal.Width, iris, models = c("EEI", "EII"),
+                           method = "bic")
+  expect_identical(free$weights, framed$weights)
+  # out-of-fold posteriors: the folds come from R's random numbers
+  cv_weights <- function(s) {
+    set.seed(s)
+    serial_combine(Species ~ ., iris, models = c("EEI", "EII", "VVV"), posteriors = "cv",
+                   cv = 3)$weights
+  }
+  w <- lapply(c(1, 1, 2, 3), cv_weights)
+  expect_identical(w[[1]], w[[2]])
+  expect_false(identical(w[[2]], w[[3]]) && identical(w[[3]], w[[4]]))
+  expect_error(serial_combine(Species ~ ., iris, weights = rep(1, 150)),
+               "'weights' are not supported")
+  expect_error(serial_combine(Species ~ ., iris, prefit = TRUE), "unknown argument 'prefit'")
+  expect_error(serial_combine(Species ~ ., iris, cv = 1.5), "'cv' must be one whole number")
+})

@@ -62,3 +62,39 @@ test_that("hierarchical_coupling refuses bad input clearly", {
   expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "bogus"),
                'unknown partition "bogus"; use one of "cv"')
 })
+
+test_that("R conventions: subset, na.exclude, data-less formula, seed of the v-fold splits", {
+  skip_if_no_python()
+  d <- planted_four(n = 15)
+  d$x2[c(2, 31)] <- NA
+  fit <- hierarchical_coupling(y ~ x1 + x2, d, candidates = c("EII", "VVV"),
+                               na.action = "na.exclude", subset = x1 > -1.5)
+  kept <- d$x1 > -1.5 & !is.na(d$x2)
+  expect_identical(nrow(fit$x), sum(kept, na.rm = TRUE))
+  p <- predict(fit, d)
+  expect_length(p, 60L)
+  expect_identical(unname(which(is.na(p))), c(2L, 31L))
+  expect_true(is.factor(p) && !is.ordered(p))
+  expect_output(print(fit), "observations deleted due to missingness")
+  same <- hierarchical_coupling(y ~ x1 + x2, d[which(kept), ], candidates = c("EII", "VVV"))
+  expect_identical(fit$tree, same$tree)
+  expect_identical(predict(fit, d, type = "prob")[kept, ], predict(same, d[kept, ], type = "prob"))
+  # without data
+  y <- d$y[-c(2, 31)]
+  x1 <- d$x1[-c(2, 31)]
+  x2 <- d$x2[-c(2, 31)]
+  free <- hierarchical_coupling(y ~ x1 + x2, candidates = "EII")
+  expect_identical(free$tree, hierarchical_coupling(y ~ x1 + x2, d, candidates = "EII")$tree)
+  # v-fold errors: the folds come from R's random numbers
+  errors <- function(s) {
+    set.seed(s)
+    hierarchical_coupling(y ~ x1 + x2, d, candidates = c("EII", "VVV"), cv = 3)$tree$error
+  }
+  e <- lapply(c(5, 5, 6, 7), errors)
+  expect_identical(e[[1]], e[[2]])
+  expect_false(identical(e[[2]], e[[3]]) && identical(e[[3]], e[[4]]))
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, weights = rep(1, 60)),
+               "'weights' are not supported")
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, seed = 1), "unknown argument 'seed'")
+  expect_error(hierarchical_coupling(y ~ x1 + x2, d, na.action = na.pass), "missing values")
+})

@@ -1,4 +1,4 @@
-# The ensemble and decomposition wrappers follow the R conventions of ordinal_tree(): set.seed(),
+# The ensemble, decomposition and combining wrappers follow the R conventions of ordinal_tree(): set.seed(),
 # saveRDS() into a new session, unknown arguments, subset, weights, na.action.
 
 # Each wrapper with small settings; `stochastic` ones draw their seed from R's random numbers.
@@ -21,7 +21,13 @@ wrappers <- list(
   adaboost_or = list(fun = "adaboost_or", args = list(n_estimators = 5L), stochastic = TRUE,
                      weights = TRUE),
   weighted_svm = list(fun = "weighted_svm", args = list(gamma = 1), stochastic = FALSE,
-                      weights = TRUE))
+                      weights = TRUE),
+  # the combiners: out-of-fold posteriors and v-fold errors make them depend on the seed
+  serial_combine = list(fun = "serial_combine", args = list(posteriors = "cv", cv = 3),
+                        stochastic = TRUE, weights = FALSE),
+  hierarchical_coupling = list(fun = "hierarchical_coupling",
+                               args = list(candidates = c("EII", "VVV"), cv = 3),
+                               stochastic = TRUE, weights = FALSE))
 
 # The call is built with the expressions given (as subset = quote(x1 > 0)), so that they are
 # evaluated in `data` as in a direct call.
@@ -91,7 +97,9 @@ test_that("every wrapper predicts identically after saveRDS/readRDS in a new R s
     out <- lapply(f$fits, function(fit) list(
       class = predict(fit, f$d),
       prob = if (isTRUE(fit$has_proba)) predict(fit, f$d, type = "prob")))
-    out$summary <- capture.output(print(summary(f$fits$odt)), print(f$fits$ordinal_forest))
+    out$summary <- capture.output(print(summary(f$fits$odt)), print(f$fits$ordinal_forest),
+                                  print(summary(f$fits$serial_combine, loo = TRUE)),
+                                  print(summary(f$fits$hierarchical_coupling)))
     saveRDS(out, "%1$s/out.rds")
     cat("done\\n")', dir)
   out <- rscript(code)
@@ -100,6 +108,8 @@ test_that("every wrapper predicts identically after saveRDS/readRDS in a new R s
   for (name in names(wrappers)) expect_identical(got[[name]], expected[[name]], info = name)
   expect_true(any(grepl("Training confusion table", got$summary)))
   expect_true(any(grepl("Out-of-bag", got$summary)))
+  expect_true(any(grepl("Leave-one-out error of the whole procedure", got$summary)))
+  expect_true(any(grepl("Nodes:", got$summary)))
 })
 
 test_that("unknown arguments are R errors naming them", {
