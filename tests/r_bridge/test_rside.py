@@ -75,3 +75,34 @@ def test_which_classes_take_sample_weight():
     assert _rside.class_name("forest") == "ordstat.ensemble.OrdinalRandomForestClassifier"
     with pytest.raises(ValueError, match="unknown estimator kind 'nope'"):
         _rside.takes_sample_weight("nope")
+
+
+def test_parameter_names_match_get_params_and_cover_required_parameters():
+    # the combiners need their models to be built, so their names come from the signature
+    for kind in _rside.ESTIMATORS:
+        names = _rside.parameter_names(kind)
+        if kind in ("serial", "coupling"):
+            continue
+        assert names == sorted(_rside._class(kind)().get_params()), kind
+    assert "estimators" in _rside.parameter_names("serial")
+    assert "candidates" in _rside.parameter_names("coupling")
+    assert "random_state" in _rside.parameter_names("coupling")
+    assert not _rside.takes_sample_weight("serial")
+    assert not _rside.takes_sample_weight("coupling")
+
+
+def test_serial_combination_from_model_names(iris):
+    X, codes = iris
+    levels = ["zeta", "alpha", "mid"]
+    comb = _rside.fit("serial", {"estimators": ["eei", "EII"], "method": "bic"}, X, codes,
+                      levels, None, False)
+    assert [e.model for e in comb.estimators_] == ["EEI", "EII"]
+    assert list(comb.classes_) == levels
+    assert comb.weights_.sum() == pytest.approx(1.0)
+    assert _rside.fit("serial", {"estimators": "EDDA", "n_models": 2}, X, codes,
+                      levels).estimators == "edda"
+    discrete = _rside._model_list(["FMM", "foim", "Kernel"])
+    assert [type(m).__name__ for m in discrete] == ["FullMultinomial", "IndependenceModel",
+                                                     "KernelMultinomial"]
+    with pytest.raises(ValueError, match="unknown model 'XYZ'; use EDDA model names"):
+        _rside.fit("serial", {"estimators": ["EEI", "XYZ"]}, X, codes, levels)
