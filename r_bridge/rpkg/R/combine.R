@@ -97,7 +97,6 @@ print.ordstat_serial <- function(x, digits = max(3L, getOption("digits") - 3L), 
               if (x$method == "committee") sprintf(" (%s posteriors)", x$posteriors) else ""))
   cat(sprintf("Classes: %s\n", paste(x$levels,
                                      collapse = if (x$response_ordered) " < " else ", ")))
-  cat(sprintf("Units: %d\n", nrow(x$x)))
   if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
   cat("Model:", x$formula_text, "\n")
   cat("Weights:\n")
