@@ -15,12 +15,6 @@
 # predictors through (models that handle them: the tree and its ensembles).
 prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered = TRUE,
                         allow_missing = FALSE, labels_ok = FALSE) {
-  if (inherits(call, "formula")) {
-    # the older form prepare_fit(formula, data, caller), kept for wrappers written against it
-    call <- as.call(list(quote(model), formula = call, data = env))
-    env <- environment(call$formula)
-    if (is.null(env)) env <- parent.frame()
-  }
   formula <- eval(call$formula, env)
   if (!inherits(formula, "formula")) {
     stop(sprintf("%s: 'formula' must be a formula such as y ~ x1 + x2; got %s.", caller,

@@ -218,8 +218,6 @@ py_model <- function(object) {
     return(cache$py)
   }
   if (is.null(object$pickle)) {
-    # an object built without py_persist() (kept for wrappers that store $py directly)
-    if (!is.null(object$py) && !reticulate::py_is_null_xptr(object$py)) return(object$py)
     stop("ordstat: this model object has no saved Python model; refit it.", call. = FALSE)
   }
   py <- tryCatch(rside()$loads(as.array(as.integer(object$pickle))), error = function(e) {

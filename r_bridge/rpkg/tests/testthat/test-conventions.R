@@ -231,23 +231,26 @@ test_that("edda takes mclust's model names and modelNames =; unknown names are R
   expect_false(grepl("Traceback|ValueError", conditionMessage(err)))
 })
 
-test_that("the model helpers other wrappers call: old and new prepare_fit, persistence", {
+test_that("the model helpers other wrappers call: prepare_fit, persistence", {
   skip_if_no_python()
   d <- ordered_data(100)
   d$x1[3] <- NA
-  old <- ordstat:::prepare_fit(y ~ x1 + x2, d, "f()")
+  all_rows <- ordstat:::prepare_fit(quote(f(formula = y ~ x1 + x2, data = d)), environment(),
+                                    "f()")
   call <- quote(f(formula = y ~ x1 + x2, data = d, subset = x2 > 0.2))
   new <- ordstat:::prepare_fit(call, environment(), "f()", stats::na.omit)
-  expect_identical(nrow(old$x), 99L)
+  expect_identical(nrow(all_rows$x), 99L)
   expect_identical(nrow(new$x), sum(d$x2 > 0.2 & !is.na(d$x1)))
-  expect_error(ordstat:::prepare_fit(y ~ x1, d, "f()", stats::na.fail), "missing values")
-  expect_error(ordstat:::prepare_fit(y ~ x1, list(1), "f()"), "'data' must be a data frame")
-  py <- ordstat:::py_fit("tree", list(min_split = 10L, xval = 0L), old)
-  obj <- ordstat:::new_model(py, old, quote(f()))
+  expect_error(ordstat:::prepare_fit(quote(f(formula = y ~ x1, data = d)), environment(), "f()",
+                                     stats::na.fail), "missing values")
+  expect_error(ordstat:::prepare_fit(quote(f(formula = y ~ x1, data = list(1))), environment(),
+                                     "f()"), "'data' must be a data frame")
+  py <- ordstat:::py_fit("tree", list(min_split = 10L, xval = 0L), all_rows)
+  obj <- ordstat:::new_model(py, all_rows, quote(f()))
   expect_true(is.raw(obj$pickle))
-  expect_identical(ordstat:::predict_py(obj, NULL, "class", "f()"),
-                   ordstat:::predict_py(list(py = py, levels = old$levels, x = old$x), NULL,
-                                        "class", "f()"))
+  codes <- ordstat:::py_value(ordstat:::rside()$predict_codes(py, ordstat:::py_frame(all_rows$x)))
+  expect_identical(as.integer(ordstat:::predict_py(obj, NULL, "class", "f()")) - 1L,
+                   as.integer(codes))
   expect_identical(ordstat:::random_seed(5, "f()"), 5L)
   set.seed(3)
   a <- ordstat:::random_seed(NULL, "f()")
