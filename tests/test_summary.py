@@ -139,6 +139,22 @@ def test_tree_summary_on_a_hand_computed_split():
     assert "<table" in summary._repr_html_()
 
 
+def test_tree_summary_says_where_missing_values_go():
+    """Two NaN units of class lo make the perfect split x < 3.5 with missing values left
+    (learned); without NaN at fitting, 5 lo | 6 hi sends them to the heavier right child."""
+    from ordstat.trees import OrdinalTreeClassifier
+
+    def text(x, y):
+        tree = OrdinalTreeClassifier(min_split=2, min_bucket=1, xval=0, classes=["lo", "hi"])
+        return str(tree.fit(np.asarray(x)[:, None], y).summary())
+
+    learned = text([0, 1, 2, 3, 4, 5, 6, 7, np.nan, np.nan], ["lo"] * 4 + ["hi"] * 4 + ["lo"] * 2)
+    assert "x0< 3.5" in learned
+    assert "missing values go left (learned from the training units missing" in learned
+    majority = text(np.arange(11.0), ["lo"] * 5 + ["hi"] * 6)
+    assert "missing values go right (the heavier child" in majority
+
+
 def test_tree_summary_nodes_equal_tree_arrays():
     from ordstat.trees import OrdinalTreeClassifier
 

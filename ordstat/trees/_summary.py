@@ -52,14 +52,20 @@ def node_table(tree, classes, names, categories=None, digits=4):
     })
 
 
-def _missing_text(tree, v):
-    # MISSING VALUES: once the tree records, per split, the side that units with a missing
-    # value go to, return "missing values go left" / "missing values go right" for node v here.
-    return ""
+def _missing_text(tree, v, own_category):
+    """Where units with a missing value of node v's split feature go ("" when "missing" is a
+    category of that feature, shown in the split itself)."""
+    if tree.feature[v] in own_category:
+        return ""
+    side = "left" if tree.missing_left[v] else "right"
+    if tree.missing_learned[v]:
+        return f"missing values go {side} (learned from the training units missing this feature)"
+    return f"missing values go {side} (the heavier child: no training unit here was missing it)"
 
 
-def _node_text(tree, nodes, classes, digits):
-    """The per-node description."""
+def _node_text(tree, nodes, classes, digits, own_category=frozenset()):
+    """The per-node description; ``own_category``: features whose missing values are a
+    category of their own."""
     total = tree.weighted_n_node_samples
     proba = tree.value / np.where(total > 0, total, 1.0)[:, None]
     width = max(len(str(c)) for c in classes)
@@ -82,7 +88,7 @@ def _node_text(tree, nodes, classes, digits):
                          f"{_fmt(row.improvement, digits)}): left node {row.left} "
                          f"({tree.n_node_samples[left]} units), right node {row.right} "
                          f"({tree.n_node_samples[right]} units)")
-            missing = _missing_text(tree, v)
+            missing = _missing_text(tree, v, own_category)
             if missing:
                 lines.append(f"  {missing}")
         lines.append("")
@@ -116,4 +122,5 @@ def tree_summary(estimator, digits=4):
     tables = {"cp table": estimator.cp_table_, "variable importance": importance,
               "nodes": nodes.set_index("node")}
     return Summary("Ordinal classification tree", info, tables,
-                   _node_text(tree, nodes, classes, digits), digits)
+                   _node_text(tree, nodes, classes, digits,
+                              getattr(estimator, "_missing_category", frozenset())), digits)
