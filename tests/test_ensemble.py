@@ -71,7 +71,7 @@ def test_oob_votes_use_only_trees_that_did_not_see_the_unit():
     pred = base_predict(bag.estimators_[0], X[out])
     row = bag.oob_per_estimator_.iloc[0]
     assert row["n_oob"] == out.size
-    assert row["error"] == pytest.approx(np.mean(pred != y[out]))
+    assert row["misclassification"] == pytest.approx(np.mean(pred != y[out]))
     assert row["mean_absolute"] == pytest.approx(np.mean(np.abs(pred - y[out])))
     oob = np.argmax(votes[seen], axis=1)
     assert bag.oob_error_ == pytest.approx(np.mean(oob != y[seen]))
@@ -87,7 +87,7 @@ def test_oob_error_of_a_memorising_learner_is_not_its_training_error():
                                    random_state=0).fit(X, y)
     assert np.mean(bag.predict(X) != y) < 0.1
     assert bag.oob_error_ > 0.45
-    assert (bag.oob_per_estimator_["error"] > 0.4).all()
+    assert (bag.oob_per_estimator_["misclassification"] > 0.4).all()
 
 
 @pytest.mark.slow  # starts joblib worker processes

@@ -157,14 +157,14 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         for m, r in enumerate(results):
             oob = r["oob"]
             if oob.size == 0:
-                rows.append({"estimator": m, "n_oob": 0, "error": np.nan, "gamma": np.nan,
+                rows.append({"estimator": m, "n_oob": 0, "misclassification": np.nan, "gamma": np.nan,
                              "mean_absolute": np.nan})
                 continue
             pred, truth = r["oob_pred"], codes[oob]
             votes[oob, pred] += 1.0
             proba_sum[oob] += r["oob_proba"]
             rows.append({"estimator": m, "n_oob": int(oob.size),
-                         "error": float(np.mean(pred != truth)),
+                         "misclassification": float(np.mean(pred != truth)),
                          "gamma": _gamma(truth, pred, k),
                          "mean_absolute": float(np.mean(np.abs(pred - truth)))})
         self.oob_per_estimator_ = pd.DataFrame(rows)
@@ -276,7 +276,7 @@ class OrdinalBaggingClassifier(_BaseBagging):
     oob_n_estimators_ : ndarray of shape (n_samples,)
         Number of trees for which each unit was out of bag.
     oob_per_estimator_ : pandas.DataFrame
-        One row per tree: ``estimator``, ``n_oob``, ``error`` (misclassification), ``gamma``
+        One row per tree: ``estimator``, ``n_oob``, ``misclassification``, ``gamma``
         and ``mean_absolute`` on its own out-of-bag units, as in the boxplots of Archer & Mas
         (2009, Figure 2).
     classes_ : ndarray of shape (K,)

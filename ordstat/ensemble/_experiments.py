@@ -62,8 +62,8 @@ def bagged_criteria_oob(X, y, criteria=None, n_estimators=100, min_split=5, cp=0
                                        n_jobs=n_jobs, classes=classes).fit(X, y)
         fits[label] = bag
         per = bag.oob_per_estimator_
-        for metric, column in (("misclassification", "error"), ("gamma", "gamma")):
+        for metric in ("misclassification", "gamma"):
             frames.append(pd.DataFrame({"split": per["estimator"], "method": label,
-                                        "metric": metric, "value": per[column],
+                                        "metric": metric, "value": per[metric],
                                         "n_oob": per["n_oob"]}))
     return pd.concat(frames, ignore_index=True), fits

@@ -8,7 +8,7 @@ ensemble_fields <- function(object) {
   get <- function(name) py_value(rside()$attribute(py, name))
   oob_error <- get("oob_error_")
   if (!is.null(oob_error)) {
-    object$oob <- c(error = as.double(oob_error),
+    object$oob <- c(misclassification = as.double(oob_error),
                     mean_absolute = as.double(get("oob_mean_absolute_")),
                     gamma = as.double(get("oob_gamma_")))
     object$oob_per_tree <- as.data.frame(lapply(get("oob_per_estimator_"), as.vector))
@@ -97,7 +97,7 @@ fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) 
 #'   name is an error.
 #' @return An object of class \code{c("ordinal_bagging", "ordstat_ensemble")} (with
 #'   \code{fixed_split}: \code{c("ordinal_fixed_split_bagging", "ordstat_ensemble")}) with
-#'   \code{oob} (error, mean_absolute, gamma), \code{oob_per_tree} (a data frame, one row per
+#'   \code{oob} (misclassification, mean_absolute, gamma), \code{oob_per_tree} (a data frame, one row per
 #'   tree), \code{method}, \code{levels}, \code{xlevels}, \code{terms}, \code{na.action},
 #'   \code{call} and the serialised Python model; it has \code{print}, \code{summary} and
 #'   \code{predict} methods.
@@ -286,7 +286,7 @@ print.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits") - 3L)
   print_header(x)
   if (!is.null(x$oob)) {
     cat(sprintf("Out-of-bag: misclassification %s, mean absolute distance %s, gamma %s\n",
-                format(x$oob[["error"]], digits = digits),
+                format(x$oob[["misclassification"]], digits = digits),
                 format(x$oob[["mean_absolute"]], digits = digits),
                 format(x$oob[["gamma"]], digits = digits)))
   }
@@ -298,7 +298,7 @@ print.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits") - 3L)
 summary.ordstat_ensemble <- function(object, ...) {
   per_tree <- NULL
   if (!is.null(object$oob_per_tree)) {
-    per_tree <- sapply(object$oob_per_tree[c("error", "gamma", "mean_absolute")],
+    per_tree <- sapply(object$oob_per_tree[c("misclassification", "gamma", "mean_absolute")],
                        stats::quantile, probs = c(0, 0.25, 0.5, 0.75, 1), na.rm = TRUE)
   }
   structure(c(list(call = object$call, method = object$method, levels = object$levels,

@@ -28,11 +28,11 @@ test_that("ordinal_bagging agrees with the Python estimator and keeps the levels
   py <- ens$OrdinalBaggingClassifier(
     trees$OrdinalTreeClassifier(criterion = "twoing", min_split = 5L, cp = 0, xval = 0L),
     n_estimators = 8L, random_state = 3L)$fit(X, y)
-  expect_equal(fit$oob[["error"]], reticulate::py_to_r(py$oob_error_))
+  expect_equal(fit$oob[["misclassification"]], reticulate::py_to_r(py$oob_error_))
   expect_identical(as.character(predict(fit, d)),
                    as.character(reticulate::py_to_r(py$predict(X))))
   expect_identical(nrow(fit$oob_per_tree), 8L)
-  expect_true(all(c("error", "gamma", "mean_absolute") %in% names(fit$oob_per_tree)))
+  expect_true(all(c("misclassification", "gamma", "mean_absolute") %in% names(fit$oob_per_tree)))
   expect_output(print(fit), "Out-of-bag")
   expect_output(print(summary(fit)), "per tree")
 })
