@@ -157,8 +157,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         for m, r in enumerate(results):
             oob = r["oob"]
             if oob.size == 0:
-                rows.append({"estimator": m, "n_oob": 0, "misclassification": np.nan, "gamma": np.nan,
-                             "mean_absolute": np.nan})
+                rows.append({"estimator": m, "n_oob": 0, "misclassification": np.nan,
+                             "gamma": np.nan, "mean_absolute": np.nan})
                 continue
             pred, truth = r["oob_pred"], codes[oob]
             votes[oob, pred] += 1.0
