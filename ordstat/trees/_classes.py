@@ -505,7 +505,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         node: its number of units (and weight), predicted class, expected loss (the leaf
         rule's mean loss in the node), share of the weight, weighted class counts and
         proportions and, for internal nodes, the complexity (CP scale), the primary split with
-        its improvement and the sizes of the two children.
+        its improvement, the sizes of the two children and the side that missing values of
+        the split feature go to.
 
         Parameters
         ----------
