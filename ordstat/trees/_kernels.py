@@ -9,14 +9,21 @@ import numba
 import numpy as np
 from numba.extending import register_jitable
 
-__all__ = ["make_level_search", "level_partition", "node_sort", "level_children"]
+__all__ = ["make_level_search", "make_level_grow", "level_partition", "node_sort",
+           "level_children"]
 
 jit = numba.njit(cache=True, nogil=True)
 
 
 def make_level_search(start, add, gain):
-    """Compile the best-cut search of a level for one criterion's ``(start, add, gain)``
-    (see :class:`ordstat.trees.criteria.Criterion`).
+    """:func:`level_search_function`, compiled."""
+    return jit(level_search_function(start, add, gain))
+
+
+def level_search_function(start, add, gain):
+    """The best-cut search of a level for one criterion's ``(start, add, gain)`` (see
+    :class:`ordstat.trees.criteria.Criterion`), a plain function callable from compiled code
+    (:func:`make_level_search` compiles it; :func:`make_level_grow` calls it).
 
     The returned ``level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo,
     out_good, out_pos)`` scans every (feature row, node) of a level: row j of xs / ys / ws holds
@@ -35,7 +42,7 @@ def make_level_search(start, add, gain):
         register_jitable(inline="always")(fn)
     version = _code_version(start, add, gain)
 
-    @jit
+    @register_jitable
     def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo, out_good,
                      out_pos):
         if len(version) == 0:  # never: only puts the code version into the cache key
@@ -225,3 +232,161 @@ def level_children(XT, rows, starts, sizes, feat, thr, missing_left, cat_left, i
             if go:
                 lc[s, codes[u]] += w[u]
                 n_left[s] += 1
+
+
+def make_level_grow(start, add, gain):
+    """Compile one level of the forests' tree growth around a criterion's level search
+    (:func:`level_search_function`; see "compiled levels" in :mod:`ordstat.trees._grow`).
+
+    The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys,
+    max_features, min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
+    right, feature, threshold, goodness, missing, depth, number, count)`` does for the nodes
+    of a level (node ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows) what
+    the level loop of the builder does in numpy: it draws the node's features from its random
+    keys (the ``max_features`` smallest), sorts the node's units by each of them and searches
+    them with ``level_search`` (and, where a node has missing values on a drawn feature, sorts
+    and searches ``-x`` for "missing left", kept when strictly better), keeps the first best
+    feature if its goodness passes rpart's noise rule (``iscale`` holds the largest goodness so
+    far), sends the units left or right, and appends the two children to the node arrays
+    (``count[0]`` nodes so far; ``missing`` -1 none met, 0 right, 1 left). It returns the next
+    level: the units of the children that may be split (``min_split``, ``max_depth``, two
+    ``min_bucket``), their segment sizes and node ids, in child order (left, right, ...).
+    """
+    level_search = level_search_function(start, add, gain)
+
+    @jit
+    def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, max_features,
+                   min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
+                   right, feature, threshold, goodness, missing, depth, number, count):
+        S = nodes.shape[0]
+        p = XT.shape[0]
+        K = value.shape[1]
+        M = units.shape[0]
+        starts = np.empty(S, dtype=np.int64)
+        a = 0
+        for s in range(S):
+            starts[s] = a
+            a += sizes[s]
+        # the features drawn in each node, in increasing order
+        feats = np.empty((max_features, S), dtype=np.int64)
+        for s in range(S):
+            kth = np.sort(keys[s])[max_features - 1]
+            r = 0
+            for j in range(p):
+                if keys[s, j] <= kth:
+                    feats[r, s] = j
+                    r += 1
+        o_order = np.empty((max_features, M), dtype=np.int64)
+        o_xs = np.empty((max_features, M))
+        o_ys = np.empty((max_features, M), dtype=np.int64)
+        o_ws = np.empty((max_features, M))
+        node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws)
+        totals = np.empty((S, K))
+        for s in range(S):
+            totals[s] = value[nodes[s]]
+        todo = np.ones((max_features, S), dtype=np.bool_)
+        good = np.empty((max_features, S))
+        pos = np.empty((max_features, S), dtype=np.int64)
+        level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, todo, good,
+                     pos)
+        thr = np.full((max_features, S), np.nan)
+        for r in range(max_features):
+            for s in range(S):
+                t = pos[r, s]
+                if t >= 0:
+                    thr[r, s] = _midpoint(o_xs[r, t], o_xs[r, t + 1])
+        # missing values: NaN sort last; search -x where a node has some on a drawn feature
+        nan = np.zeros((max_features, S), dtype=np.bool_)
+        ml = np.zeros((max_features, S), dtype=np.bool_)
+        if negXT.shape[0] > 0:
+            mfeats = np.full((max_features, S), -1, dtype=np.int64)
+            any_nan = False
+            for r in range(max_features):
+                for s in range(S):
+                    if o_xs[r, starts[s] + sizes[s] - 1] != o_xs[r, starts[s] + sizes[s] - 1]:
+                        nan[r, s] = True
+                        mfeats[r, s] = feats[r, s]
+                        any_nan = True
+            if any_nan:
+                node_sort(negXT, codes, w, units, starts, sizes, mfeats, o_order, o_xs, o_ys,
+                          o_ws)
+                m_good = np.empty((max_features, S))
+                m_pos = np.empty((max_features, S), dtype=np.int64)
+                level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, nan,
+                             m_good, m_pos)
+                for r in range(max_features):
+                    for s in range(S):
+                        t = m_pos[r, s]
+                        if nan[r, s] and t >= 0 and m_good[r, s] > good[r, s]:
+                            good[r, s] = m_good[r, s]
+                            thr[r, s] = _midpoint(-o_xs[r, t + 1], -o_xs[r, t])
+                            ml[r, s] = True
+        out_units = np.empty(M, dtype=np.int64)
+        out_sizes = np.empty(2 * S, dtype=np.int64)
+        out_nodes = np.empty(2 * S, dtype=np.int64)
+        n_next = 0
+        m_next = 0
+        lc = np.empty(K)
+        for s in range(S):
+            best = -np.inf
+            br = -1
+            for r in range(max_features):
+                if good[r, s] > best:
+                    best = good[r, s]
+                    br = r
+            if not np.isfinite(best):
+                continue
+            # rpart ignores improvements that are rounding noise relative to the largest seen
+            iscale[0] = max(iscale[0], best)
+            if not best > max(iscale[0] * 1e-10, 0.0):
+                continue
+            v = nodes[s]
+            j = feats[br, s]
+            cut = thr[br, s]
+            go_nan = ml[br, s]
+            lc[:] = 0.0
+            rows_left = 0
+            u_left = 0
+            for i in range(starts[s], starts[s] + sizes[s]):
+                u = units[i]
+                x = XT[j, u]
+                go = go_nan if x != x else x < cut
+                if go:
+                    lc[codes[u]] += w[u]
+                    rows_left += 1
+                    u_left += rep[u]
+            kid = count[0]
+            count[0] = kid + 2
+            left[v], right[v] = kid, kid + 1
+            feature[v], threshold[v], goodness[v] = j, cut, best
+            missing[v] = (1 if go_nan else 0) if nan[br, s] else -1
+            for g in range(K):
+                value[kid, g] = lc[g]
+                value[kid + 1, g] = max(value[v, g] - lc[g], 0.0)
+            n_units[kid], n_units[kid + 1] = u_left, n_units[v] - u_left
+            depth[kid] = depth[kid + 1] = depth[v] + 1
+            number[kid], number[kid + 1] = 2 * number[v], 2 * number[v] + 1
+            # the children that may be split, each with its units in their order here
+            for c, side, rows in ((kid, True, rows_left), (kid + 1, False, sizes[s] - rows_left)):
+                nn = n_units[c]
+                if nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket:
+                    continue
+                out_nodes[n_next], out_sizes[n_next] = c, rows
+                n_next += 1
+                for i in range(starts[s], starts[s] + sizes[s]):
+                    u = units[i]
+                    x = XT[j, u]
+                    go = go_nan if x != x else x < cut
+                    if go == side:
+                        out_units[m_next] = u
+                        m_next += 1
+        return out_units[:m_next], out_sizes[:n_next], out_nodes[:n_next]
+
+    return level_grow
+
+
+@register_jitable
+def _midpoint(a, b):
+    """The split threshold between consecutive sorted values a < b (as the splitter's)."""
+    mid = (a + b) / 2.0
+    return mid if a < mid else b

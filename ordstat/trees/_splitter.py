@@ -22,7 +22,8 @@ ties). Missing values are handled the same way: NaN sorts last in each node's se
 where a node has missing values on a drawn feature, a second search on -x considers sending
 them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemble.py`` (p =
 50) the per-node path takes 0.6 of the presorted time with max_features = 7, 0.9 with 17 and 1.15
-with 25, hence the ratio 3.
+with 25, hence the ratio 3. Fully grown trees without categorical features run this path a
+level at a time in one compiled call (see "compiled levels" in :mod:`ordstat.trees._grow`).
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
@@ -284,12 +285,19 @@ class Splitter:
         return Layout(*out)
 
     # -- the node-local split rule -------------------------------------------------------------
-    def feature_mask(self, n_nodes):
-        """(p, S) features drawn for each node, or None when all are used."""
+    def feature_keys(self, n_nodes):
+        """(S, p) random keys of the features of each node (the node draws the max_features
+        smallest), or None when all features are used."""
         p = self.X.shape[1]
         if self.max_features is None or self.max_features >= p:
             return None
-        keys = self.rng.random((n_nodes, p))
+        return self.rng.random((n_nodes, p))
+
+    def feature_mask(self, n_nodes):
+        """(p, S) features drawn for each node, or None when all are used."""
+        keys = self.feature_keys(n_nodes)
+        if keys is None:
+            return None
         # the max_features smallest keys of each node (random doubles: no ties)
         kth = np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
         return (keys <= kth[:, None]).T
