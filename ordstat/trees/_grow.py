@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _fast
-from ._splitter import Splitter
+from ._splitter import Splitter, _drawn
 from ._tree import Tree
 
 __all__ = ["TreeBuilder"]
@@ -226,19 +226,23 @@ class TreeBuilder:
         rep = np.ones(n, dtype=np.int64) if self.repeats is None else self.repeats
         neg = np.empty((0, n)) if sp._negXT is None else sp._negXT
         w = np.ascontiguousarray(sp.w, dtype=np.float64)
-        mf = min(self.max_features, p)
         grow = _fast.level_grow(self.criterion)
         units, sizes, nodes = np.arange(n, dtype=np.int64), np.array([n]), np.array([0])
         if not self._searchable(0):
             nodes = nodes[:0]
         while nodes.size:
-            keys = sp.feature_keys(nodes.size)  # the random stream of the level loop
-            if keys is None:  # all features
-                keys = np.zeros((nodes.size, p))
+            feats = _drawn(sp.feature_mask(nodes.size), p, nodes.size)  # the level loop's draw
+            # nodes searched in vain, left out: fewer than two min_bucket rows, or pure (every
+            # built-in criterion's goodness is 0 there, which the node rule rejects)
+            vain = ((sizes < max(2, 2 * self.min_bucket))
+                    | (np.count_nonzero(value[nodes] > 0, axis=1) < 2))
+            feats[:, vain] = -1
+            srt = sp._sort_nodes(sp.XT, units, sizes, feats)
             units, sizes, nodes = grow(
-                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, keys, mf, self.min_bucket,
-                self.min_split, self.max_depth, sp._param, iscale, value, n_units_arr, left,
-                right, feature, threshold, goodness, missing, depth, number, count)
+                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, feats, srt.order, srt.xs,
+                srt.ys, srt.ws, self.min_bucket, self.min_split, self.max_depth, sp._param,
+                iscale, value, n_units_arr, left, right, feature, threshold, goodness, missing,
+                depth, number, count)
         m = int(count[0])
         value, left, right, depth = value[:m], left[:m], right[:m], depth[:m]
         risks = value @ self.loss.T  # as _add_nodes

@@ -238,83 +238,72 @@ def make_level_grow(start, add, gain):
     """Compile one level of the forests' tree growth around a criterion's level search
     (:func:`level_search_function`; see "compiled levels" in :mod:`ordstat.trees._grow`).
 
-    The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys,
-    max_features, min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
-    right, feature, threshold, goodness, missing, depth, number, count)`` does for the nodes
-    of a level (node ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows) what
-    the level loop of the builder does in numpy: it draws the node's features from its random
-    keys (the ``max_features`` smallest), sorts the node's units by each of them and searches
-    them with ``level_search`` (and, where a node has missing values on a drawn feature, sorts
-    and searches ``-x`` for "missing left", kept when strictly better), keeps the first best
-    feature if its goodness passes rpart's noise rule (``iscale`` holds the largest goodness so
-    far), sends the units left or right, and appends the two children to the node arrays
-    (``count[0]`` nodes so far; ``missing`` -1 none met, 0 right, 1 left). It returns the next
-    level: the units of the children that may be split (``min_split``, ``max_depth``, two
-    ``min_bucket``), their segment sizes and node ids, in child order (left, right, ...).
+    The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, feats, o_order,
+    o_xs, o_ys, o_ws, min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
+    right, feature, threshold, goodness, missing, depth, number, count)`` does for the nodes of
+    a level (node ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows, each
+    row ``rep`` units) what the level loop of the builder does in numpy, given each node's
+    units sorted by each of its drawn features (``feats[r, s]``, -1: not searched; row r of
+    the ``o_*`` arrays, as :meth:`ordstat.trees._splitter.Splitter._sort_nodes` makes them):
+    it searches them with ``level_search`` (and, where a node has missing values on a drawn
+    feature, sorts and searches ``-x`` for "missing left", kept when strictly better), keeps
+    the first best feature if its goodness passes rpart's noise rule (``iscale`` holds the
+    largest goodness so far), sends the units left or right, and appends the two children to
+    the node arrays (``count[0]`` nodes so far; ``missing`` -1 none met, 0 right, 1 left). It
+    returns the next level: the units of the children that may be split (``min_split``,
+    ``max_depth``, two ``min_bucket``), their segment sizes and node ids, in child order
+    (left, right, ...).
     """
     level_search = level_search_function(start, add, gain)
 
     @jit
-    def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, max_features,
-                   min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
+    def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, feats, o_order, o_xs, o_ys,
+                   o_ws, min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
                    right, feature, threshold, goodness, missing, depth, number, count):
         S = nodes.shape[0]
-        p = XT.shape[0]
         K = value.shape[1]
         M = units.shape[0]
+        R = feats.shape[0]
         starts = np.empty(S, dtype=np.int64)
         a = 0
         for s in range(S):
             starts[s] = a
             a += sizes[s]
-        # the features drawn in each node, in increasing order
-        feats = np.empty((max_features, S), dtype=np.int64)
-        for s in range(S):
-            kth = np.sort(keys[s])[max_features - 1]
-            r = 0
-            for j in range(p):
-                if keys[s, j] <= kth:
-                    feats[r, s] = j
-                    r += 1
-        o_order = np.empty((max_features, M), dtype=np.int64)
-        o_xs = np.empty((max_features, M))
-        o_ys = np.empty((max_features, M), dtype=np.int64)
-        o_ws = np.empty((max_features, M))
-        node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws)
         totals = np.empty((S, K))
         for s in range(S):
             totals[s] = value[nodes[s]]
-        todo = np.ones((max_features, S), dtype=np.bool_)
-        good = np.empty((max_features, S))
-        pos = np.empty((max_features, S), dtype=np.int64)
+        todo = feats >= 0
+        good = np.empty((R, S))
+        pos = np.empty((R, S), dtype=np.int64)
         level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, todo, good,
                      pos)
-        thr = np.full((max_features, S), np.nan)
-        for r in range(max_features):
+        thr = np.full((R, S), np.nan)
+        for r in range(R):
             for s in range(S):
                 t = pos[r, s]
                 if t >= 0:
                     thr[r, s] = _midpoint(o_xs[r, t], o_xs[r, t + 1])
         # missing values: NaN sort last; search -x where a node has some on a drawn feature
-        nan = np.zeros((max_features, S), dtype=np.bool_)
-        ml = np.zeros((max_features, S), dtype=np.bool_)
+        nan = np.zeros((R, S), dtype=np.bool_)
+        ml = np.zeros((R, S), dtype=np.bool_)
         if negXT.shape[0] > 0:
-            mfeats = np.full((max_features, S), -1, dtype=np.int64)
+            mfeats = np.full((R, S), -1, dtype=np.int64)
             any_nan = False
-            for r in range(max_features):
+            for r in range(R):
                 for s in range(S):
-                    if o_xs[r, starts[s] + sizes[s] - 1] != o_xs[r, starts[s] + sizes[s] - 1]:
+                    last = o_xs[r, starts[s] + sizes[s] - 1]
+                    if todo[r, s] and last != last:
                         nan[r, s] = True
                         mfeats[r, s] = feats[r, s]
                         any_nan = True
             if any_nan:
                 node_sort(negXT, codes, w, units, starts, sizes, mfeats, o_order, o_xs, o_ys,
                           o_ws)
-                m_good = np.empty((max_features, S))
-                m_pos = np.empty((max_features, S), dtype=np.int64)
+                m_good = np.empty((R, S))
+                m_pos = np.empty((R, S), dtype=np.int64)
                 level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, nan,
                              m_good, m_pos)
-                for r in range(max_features):
+                for r in range(R):
                     for s in range(S):
                         t = m_pos[r, s]
                         if nan[r, s] and t >= 0 and m_good[r, s] > good[r, s]:
@@ -330,7 +319,7 @@ def make_level_grow(start, add, gain):
         for s in range(S):
             best = -np.inf
             br = -1
-            for r in range(max_features):
+            for r in range(R):
                 if good[r, s] > best:
                     best = good[r, s]
                     br = r
@@ -390,3 +379,4 @@ def _midpoint(a, b):
     """The split threshold between consecutive sorted values a < b (as the splitter's)."""
     mid = (a + b) / 2.0
     return mid if a < mid else b
+
