@@ -172,3 +172,48 @@ def test_compiled_levels_match_the_level_loop(data, name, min_bucket, max_featur
 
     loop, compiled = _both(fit, monkeypatch)
     assert_same_tree(loop, compiled)
+
+
+def test_node_sort_sorts_large_nodes_by_radix():
+    """Nodes of at least RADIX_MIN values are radix sorted: ties, signed zeros, infinities and
+    NaN (last), the units, codes and weights following their values."""
+    from ordstat.trees import _kernels
+
+    rng = np.random.default_rng(8)
+    n = 3 * _kernels.RADIX_MIN
+    X = np.column_stack([rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, size=n),
+                         rng.integers(-3, 3, size=n).astype(float),
+                         rng.choice([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-310, -2.5], n)])
+    codes = rng.integers(0, 4, size=n)
+    w = rng.random(n)
+    units = rng.permutation(n)[: n - 7]
+    sizes = np.array([5, units.size - 5])  # a small node and a large one
+    starts = np.array([0, 5])
+    feats = np.array([[0, 0], [1, 1], [2, 2]])
+    out = (np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)),
+           np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)))
+    _kernels.node_sort(np.ascontiguousarray(X.T), codes, w, units, starts, sizes, feats, *out)
+    order, xs, ys, ws = out
+    for r in range(3):
+        for a, m in zip(starts, sizes):
+            u = order[r, a:a + m]
+            np.testing.assert_array_equal(np.sort(u), np.sort(units[a:a + m]))
+            np.testing.assert_array_equal(xs[r, a:a + m], X[u, r])
+            np.testing.assert_array_equal(xs[r, a:a + m], np.sort(X[units[a:a + m], r]))
+            np.testing.assert_array_equal(ys[r, a:a + m], codes[u])
+            np.testing.assert_array_equal(ws[r, a:a + m], w[u])
+
+
+def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
+    """Nodes large enough for the radix sort (the level loop sorts them with numpy)."""
+    rng = np.random.default_rng(6)
+    X = rng.normal(size=(5000, 12))
+    X[:, 1] = np.round(X[:, 1] * 2)
+    y = np.digitize(X[:, 0] + X[:, 1] + rng.normal(size=5000), [-1, 0, 1])
+
+    def fit():
+        return OrdinalRandomForestClassifier(n_estimators=1, criterion="gini", max_depth=6,
+                                             oob_score=False, random_state=1).fit(X, y)
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert_same_tree(loop.estimators_[0].tree_, compiled.estimators_[0].tree_)

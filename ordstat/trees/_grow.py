@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _fast
-from ._splitter import Splitter, _drawn
+from ._splitter import Splitter
 from ._tree import Tree
 
 __all__ = ["TreeBuilder"]
@@ -230,19 +230,16 @@ class TreeBuilder:
         units, sizes, nodes = np.arange(n, dtype=np.int64), np.array([n]), np.array([0])
         if not self._searchable(0):
             nodes = nodes[:0]
+        all_features = (np.zeros((1, p)), np.zeros(1))  # every key <= kth
+        R = p if sp.max_features is None else min(sp.max_features, p)
         while nodes.size:
-            feats = _drawn(sp.feature_mask(nodes.size), p, nodes.size)  # the level loop's draw
-            # nodes searched in vain, left out: fewer than two min_bucket rows, or pure (every
-            # built-in criterion's goodness is 0 there, which the node rule rejects)
-            vain = ((sizes < max(2, 2 * self.min_bucket))
-                    | (np.count_nonzero(value[nodes] > 0, axis=1) < 2))
-            feats[:, vain] = -1
-            srt = sp._sort_nodes(sp.XT, units, sizes, feats)
+            keys, kth = sp.feature_keys(nodes.size) or all_features  # the level loop's draw
             units, sizes, nodes = grow(
-                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, feats, srt.order, srt.xs,
-                srt.ys, srt.ws, self.min_bucket, self.min_split, self.max_depth, sp._param,
-                iscale, value, n_units_arr, left, right, feature, threshold, goodness, missing,
-                depth, number, count)
+                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes,
+                np.broadcast_to(keys, (nodes.size, p)), np.broadcast_to(kth, nodes.size), R,
+                self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, value,
+                n_units_arr, left, right, feature, threshold, goodness, missing, depth, number,
+                count)
         m = int(count[0])
         value, left, right, depth = value[:m], left[:m], right[:m], depth[:m]
         risks = value @ self.loss.T  # as _add_nodes

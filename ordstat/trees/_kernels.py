@@ -136,7 +136,9 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
                     hi -= 1
                     o_xs[r, hi] = x
                     o_order[r, hi] = u
-            if lo - a > 16:
+            if lo - a >= RADIX_MIN:
+                _radix_pairs(o_xs[r], o_order[r], a, lo)
+            elif lo - a > 16:
                 _sort_pairs(o_xs[r], o_order[r], a, lo)
             else:  # insertion sort, inline: most nodes are small
                 for i in range(a + 1, lo):
@@ -153,6 +155,54 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
                 u = o_order[r, t]
                 o_ys[r, t] = codes[u]
                 o_ws[r, t] = w[u]
+
+
+# node_sort sorts the values of a node by radix sort from this many on (faster than quicksort
+# on distinct values, which large nodes have), by quicksort below
+RADIX_MIN = 2048
+
+
+@jit
+def _radix_pairs(v, u, lo, hi):
+    """Sort v[lo:hi] (no NaN) in place, moving u along: LSD radix sort on 11-bit digits of the
+    order-preserving integer image of the doubles (a digit shared by every value is skipped);
+    -0.0 sorts before 0.0, which compare equal anyway."""
+    m = hi - lo
+    keys = v[lo:hi].view(np.uint64).copy()
+    sign = np.uint64(1) << np.uint64(63)
+    for i in range(m):
+        b = keys[i]
+        keys[i] = ~b if b & sign else b | sign
+    uu = u[lo:hi].copy()
+    tk = np.empty(m, dtype=np.uint64)
+    tu = np.empty(m, dtype=np.int64)
+    count = np.empty(2048, dtype=np.int64)
+    mask = np.uint64(2047)
+    for shift in range(0, 64, 11):
+        sh = np.uint64(shift)
+        count[:] = 0
+        for i in range(m):
+            count[(keys[i] >> sh) & mask] += 1
+        if count[(keys[0] >> sh) & mask] == m:
+            continue
+        total = 0
+        for d in range(2048):
+            c = count[d]
+            count[d] = total
+            total += c
+        for i in range(m):
+            d = (keys[i] >> sh) & mask
+            k = count[d]
+            tk[k] = keys[i]
+            tu[k] = uu[i]
+            count[d] = k + 1
+        keys, tk = tk, keys
+        uu, tu = tu, uu
+    out = v[lo:hi].view(np.uint64)
+    for i in range(m):
+        b = keys[i]
+        out[i] = b & ~sign if b & sign else ~b
+        u[lo + i] = uu[i]
 
 
 @register_jitable
@@ -238,14 +288,13 @@ def make_level_grow(start, add, gain):
     """Compile one level of the forests' tree growth around a criterion's level search
     (:func:`level_search_function`; see "compiled levels" in :mod:`ordstat.trees._grow`).
 
-    The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, feats, o_order,
-    o_xs, o_ys, o_ws, min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
-    right, feature, threshold, goodness, missing, depth, number, count)`` does for the nodes of
-    a level (node ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows, each
-    row ``rep`` units) what the level loop of the builder does in numpy, given each node's
-    units sorted by each of its drawn features (``feats[r, s]``, -1: not searched; row r of
-    the ``o_*`` arrays, as :meth:`ordstat.trees._splitter.Splitter._sort_nodes` makes them):
-    it searches them with ``level_search`` (and, where a node has missing values on a drawn
+    The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R,
+    min_bucket, min_split, max_depth, param, iscale, value, n_units, left, right, feature,
+    threshold, goodness, missing, depth, number, count)`` does for the nodes of a level (node
+    ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows, each row ``rep``
+    units) what the level loop of the builder does in numpy: it takes the R features whose
+    random keys are at most the node's ``kth``, sorts the node's units by each of them and
+    searches them with ``level_search`` (and, where a node has missing values on a drawn
     feature, sorts and searches ``-x`` for "missing left", kept when strictly better), keeps
     the first best feature if its goodness passes rpart's noise rule (``iscale`` holds the
     largest goodness so far), sends the units left or right, and appends the two children to
@@ -257,13 +306,13 @@ def make_level_grow(start, add, gain):
     level_search = level_search_function(start, add, gain)
 
     @jit
-    def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, feats, o_order, o_xs, o_ys,
-                   o_ws, min_bucket, min_split, max_depth, param, iscale, value, n_units, left,
-                   right, feature, threshold, goodness, missing, depth, number, count):
+    def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R, min_bucket,
+                   min_split, max_depth, param, iscale, value, n_units, left, right, feature,
+                   threshold, goodness, missing, depth, number, count):
         S = nodes.shape[0]
+        p = XT.shape[0]
         K = value.shape[1]
         M = units.shape[0]
-        R = feats.shape[0]
         starts = np.empty(S, dtype=np.int64)
         a = 0
         for s in range(S):
@@ -272,7 +321,29 @@ def make_level_grow(start, add, gain):
         totals = np.empty((S, K))
         for s in range(S):
             totals[s] = value[nodes[s]]
-        todo = feats >= 0
+        # the R features drawn in each node (keys <= kth), in increasing order; -1 in the
+        # nodes searched in vain: fewer than two min_bucket rows, or pure (every built-in
+        # criterion's goodness is 0 there, which the node rule rejects)
+        feats = np.full((R, S), -1, dtype=np.int64)
+        todo = np.zeros((R, S), dtype=np.bool_)
+        for s in range(S):
+            n_classes = 0
+            for g in range(K):
+                if totals[s, g] > 0.0:
+                    n_classes += 1
+            if sizes[s] < max(2, 2 * min_bucket) or n_classes < 2:
+                continue
+            r = 0
+            for j in range(p):
+                if keys[s, j] <= kth[s]:
+                    feats[r, s] = j
+                    todo[r, s] = True
+                    r += 1
+        o_order = np.empty((R, M), dtype=np.int64)
+        o_xs = np.empty((R, M))
+        o_ys = np.empty((R, M), dtype=np.int64)
+        o_ws = np.empty((R, M))
+        node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws)
         good = np.empty((R, S))
         pos = np.empty((R, S), dtype=np.int64)
         level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, todo, good,

@@ -286,20 +286,21 @@ class Splitter:
 
     # -- the node-local split rule -------------------------------------------------------------
     def feature_keys(self, n_nodes):
-        """(S, p) random keys of the features of each node (the node draws the max_features
-        smallest), or None when all features are used."""
+        """Random keys (S, p) of the features of each node and the max_features-th smallest
+        of each node (S,): the node draws the features whose keys are at most that (random
+        doubles: no ties); None when all features are used."""
         p = self.X.shape[1]
         if self.max_features is None or self.max_features >= p:
             return None
-        return self.rng.random((n_nodes, p))
+        keys = self.rng.random((n_nodes, p))
+        return keys, np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
 
     def feature_mask(self, n_nodes):
         """(p, S) features drawn for each node, or None when all are used."""
-        keys = self.feature_keys(n_nodes)
-        if keys is None:
+        drawn = self.feature_keys(n_nodes)
+        if drawn is None:
             return None
-        # the max_features smallest keys of each node (random doubles: no ties)
-        kth = np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
+        keys, kth = drawn
         return (keys <= kth[:, None]).T
 
     def best_splits(self, layout, totals, sizes):
