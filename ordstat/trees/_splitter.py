@@ -178,7 +178,7 @@ class Splitter:
         self._flag = np.zeros(X.shape[0], dtype=bool)
         self._iscale = 0.0
         # numeric features with missing values: searched a second time, mirrored
-        self._mirror = _missing_features(X, self.cat_sizes)
+        self._mirror = _missing_features(self.XT, self.cat_sizes)
         self.per_node = self._search is not None and sorts_per_node(max_features, p)
         self._negXT = -self.XT if self.per_node and self._mirror.size else None
         self._nan_in_node = None
@@ -602,12 +602,9 @@ class Splitter:
         self.last_missing_left[self._mirror[jj], ss] = True
 
 
-def _missing_features(X, cat_sizes):
-    """Numeric features with at least one missing value."""
-    numeric = np.flatnonzero(cat_sizes == 0)
-    if not numeric.size:
-        return numeric.astype(np.int64)
-    return numeric[np.isnan(X[:, numeric]).any(axis=0)].astype(np.int64)
+def _missing_features(XT, cat_sizes):
+    """Numeric features (rows of ``XT``) with at least one missing value."""
+    return np.flatnonzero((cat_sizes == 0) & np.isnan(XT).any(axis=1)).astype(np.int64)
 
 
 def _send_missing(x, go_left, seg, splits):
