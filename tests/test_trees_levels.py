@@ -217,3 +217,22 @@ def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
 
     loop, compiled = _both(fit, monkeypatch)
     assert_same_tree(loop.estimators_[0].tree_, compiled.estimators_[0].tree_)
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(st.sampled_from([0.0, -0.0, 1.0, -2.5, 3.0, np.inf, -np.inf, 1e-300]) |
+                       st.floats(allow_nan=False), min_size=0, max_size=300))
+def test_node_sort_quicksort_and_insertion(values):
+    """Nodes below RADIX_MIN: quicksort (Hoare or three-way partitions) and insertion sort."""
+    from ordstat.trees import _kernels
+
+    x = np.array(values, dtype=float)
+    n = x.size
+    order = np.zeros((1, n), dtype=np.int64)
+    xs, ys, ws = np.zeros((1, n)), np.zeros((1, n), dtype=np.int64), np.zeros((1, n))
+    _kernels.node_sort(x[None, :].copy(), np.arange(n), np.arange(n) / 2.0, np.arange(n),
+                       np.array([0]), np.array([n]), np.array([[0]]), order, xs, ys, ws)
+    np.testing.assert_array_equal(xs[0], np.sort(x))
+    np.testing.assert_array_equal(np.sort(order[0]), np.arange(n))
+    np.testing.assert_array_equal(x[order[0]], xs[0])
+    np.testing.assert_array_equal(ys[0], order[0])

@@ -217,35 +217,52 @@ def _swap(v, u, i, j):
 
 @jit
 def _sort_pairs(v, u, lo, hi):
-    """Sort v[lo:hi] (no NaN) in place, moving u along: quicksort with a median-of-three pivot and a
-    three-way partition (ties are common), insertion sort below 16 items; the recursion goes
-    into the smaller part, so its depth stays logarithmic."""
+    """Sort v[lo:hi] (no NaN) in place, moving u along: quicksort with a median-of-three
+    pivot, partitioned by Hoare's scans (fewest swaps on distinct values) or, when the pivot
+    ties with an end of the three (many ties), three ways; insertion sort below 16 items. The
+    recursion goes into the smaller part, so its depth stays logarithmic."""
     while hi - lo > 16:
         mid = (lo + hi) // 2
-        a, b, c = v[lo], v[mid], v[hi - 1]
-        if a < b:
-            m = mid if b < c else (hi - 1 if a < c else lo)
+        if v[mid] < v[lo]:
+            _swap(v, u, lo, mid)
+        if v[hi - 1] < v[mid]:
+            _swap(v, u, mid, hi - 1)
+            if v[mid] < v[lo]:
+                _swap(v, u, lo, mid)
+        pivot = v[mid]  # v[lo] <= pivot <= v[hi - 1]
+        if pivot == v[lo] or pivot == v[hi - 1]:
+            _swap(v, u, lo, mid)
+            lt, i, gt = lo, lo + 1, hi
+            while i < gt:  # v[lo:lt] < pivot, v[lt:i] tied with it, v[gt:hi] > pivot
+                if v[i] < pivot:
+                    _swap(v, u, lt, i)
+                    lt += 1
+                    i += 1
+                elif pivot < v[i]:
+                    gt -= 1
+                    _swap(v, u, i, gt)
+                else:
+                    i += 1
+            a1, b1, a2, b2 = lo, lt, gt, hi
         else:
-            m = lo if a < c else (hi - 1 if b < c else mid)
-        _swap(v, u, lo, m)
-        pivot = v[lo]
-        lt, i, gt = lo, lo + 1, hi
-        while i < gt:  # v[lo:lt] < pivot, v[lt:i] tied with it, v[gt:hi] > pivot
-            if v[i] < pivot:
-                _swap(v, u, lt, i)
-                lt += 1
+            i, j = lo, hi - 1
+            while True:  # the ends stop both scans inside
                 i += 1
-            elif pivot < v[i]:
-                gt -= 1
-                _swap(v, u, i, gt)
-            else:
-                i += 1
-        if lt - lo < hi - gt:
-            _sort_pairs(v, u, lo, lt)
-            lo = gt
+                while v[i] < pivot:
+                    i += 1
+                j -= 1
+                while pivot < v[j]:
+                    j -= 1
+                if i >= j:
+                    break
+                _swap(v, u, i, j)
+            a1, b1, a2, b2 = lo, j + 1, j + 1, hi  # v[lo:j + 1] <= pivot <= v[j + 1:hi]
+        if b1 - a1 < b2 - a2:
+            _sort_pairs(v, u, a1, b1)
+            lo, hi = a2, b2
         else:
-            _sort_pairs(v, u, gt, hi)
-            hi = lt
+            _sort_pairs(v, u, a2, b2)
+            lo, hi = a1, b1
     for i in range(lo + 1, hi):
         x = v[i]
         y = u[i]
