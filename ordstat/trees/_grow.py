@@ -230,13 +230,13 @@ class TreeBuilder:
         units, sizes, nodes = np.arange(n, dtype=np.int64), np.array([n]), np.array([0])
         if not self._searchable(0):
             nodes = nodes[:0]
-        all_features = (np.zeros((1, p)), np.zeros(1))  # every key <= kth
         R = p if sp.max_features is None else min(sp.max_features, p)
         while nodes.size:
-            keys, kth = sp.feature_keys(nodes.size) or all_features  # the level loop's draw
+            drawn = sp.feature_keys(nodes.size)  # the level loop's random stream
+            if drawn is None:  # every feature: every key <= kth
+                drawn = np.zeros((nodes.size, p)), np.zeros(nodes.size)
             units, sizes, nodes = grow(
-                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes,
-                np.broadcast_to(keys, (nodes.size, p)), np.broadcast_to(kth, nodes.size), R,
+                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
                 self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, value,
                 n_units_arr, left, right, feature, threshold, goodness, missing, depth, number,
                 count)
