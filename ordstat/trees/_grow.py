@@ -227,19 +227,23 @@ class TreeBuilder:
         neg = np.empty((0, n)) if sp._negXT is None else sp._negXT
         w = np.ascontiguousarray(sp.w, dtype=np.float64)
         grow = _fast.level_grow(self.criterion)
-        units, sizes, nodes = np.arange(n, dtype=np.int64), np.array([n]), np.array([0])
-        if not self._searchable(0):
-            nodes = nodes[:0]
         R = p if sp.max_features is None else min(sp.max_features, p)
-        while nodes.size:
-            drawn = sp.feature_keys(nodes.size)  # the level loop's random stream
+        # this level's units, segment sizes and nodes, and the next level's (swapped)
+        cur, nxt = ((np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
+                     np.empty(2 * n, dtype=np.int64)) for _ in range(2))
+        cur[0][:], cur[1][0], cur[2][0] = np.arange(n), n, 0
+        n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
+        while n_nodes:
+            drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
             if drawn is None:  # every feature: every key <= kth
-                drawn = np.zeros((nodes.size, p)), np.zeros(nodes.size)
-            units, sizes, nodes = grow(
+                drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
+            units, sizes, nodes = cur[0][:n_rows], cur[1][:n_nodes], cur[2][:n_nodes]
+            n_nodes, n_rows = grow(
                 sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
                 self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, value,
                 n_units_arr, left, right, feature, threshold, goodness, missing, depth, number,
-                count)
+                count, *nxt)
+            cur, nxt = nxt, cur
         m = int(count[0])
         value, left, right, depth = value[:m], left[:m], right[:m], depth[:m]
         risks = value @ self.loss.T  # as _add_nodes

@@ -307,7 +307,8 @@ def make_level_grow(start, add, gain):
 
     The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R,
     min_bucket, min_split, max_depth, param, iscale, value, n_units, left, right, feature,
-    threshold, goodness, missing, depth, number, count)`` does for the nodes of a level (node
+    threshold, goodness, missing, depth, number, count, out_units, out_sizes, out_nodes)``
+    does for the nodes of a level (node
     ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows, each row ``rep``
     units) what the level loop of the builder does in numpy: it takes the R features whose
     random keys are at most the node's ``kth``, sorts the node's units by each of them and
@@ -316,16 +317,19 @@ def make_level_grow(start, add, gain):
     the first best feature if its goodness passes rpart's noise rule (``iscale`` holds the
     largest goodness so far), sends the units left or right, and appends the two children to
     the node arrays (``count[0]`` nodes so far; ``missing`` -1 none met, 0 right, 1 left). It
-    returns the next level: the units of the children that may be split (``min_split``,
-    ``max_depth``, two ``min_bucket``), their segment sizes and node ids, in child order
-    (left, right, ...).
+    writes the next level into the ``out_*`` arrays: the units of the children that may be
+    split (``min_split``, ``max_depth``, two ``min_bucket``), their segment sizes and node ids,
+    in child order (left, right, ...), and returns their numbers of nodes and units. (It
+    returns no array: a cached kernel that returns one fails when the cache was written under
+    another numpy, as when the R package's Python shares the source tree.)
     """
     level_search = level_search_function(start, add, gain)
 
     @jit
     def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R, min_bucket,
                    min_split, max_depth, param, iscale, value, n_units, left, right, feature,
-                   threshold, goodness, missing, depth, number, count):
+                   threshold, goodness, missing, depth, number, count, out_units, out_sizes,
+                   out_nodes):
         S = nodes.shape[0]
         p = XT.shape[0]
         K = value.shape[1]
@@ -398,9 +402,6 @@ def make_level_grow(start, add, gain):
                             good[r, s] = m_good[r, s]
                             thr[r, s] = _midpoint(-o_xs[r, t + 1], -o_xs[r, t])
                             ml[r, s] = True
-        out_units = np.empty(M, dtype=np.int64)
-        out_sizes = np.empty(2 * S, dtype=np.int64)
-        out_nodes = np.empty(2 * S, dtype=np.int64)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -457,7 +458,7 @@ def make_level_grow(start, add, gain):
                     if go == side:
                         out_units[m_next] = u
                         m_next += 1
-        return out_units[:m_next], out_sizes[:n_next], out_nodes[:n_next]
+        return n_next, m_next
 
     return level_grow
 
