@@ -19,8 +19,11 @@ so nothing is collapsed), no feature is categorical and no ``max_leaf_nodes`` is
 level of pass 1 is one compiled call (:func:`ordstat.trees._kernels.make_level_grow`) that
 draws the features from the same random keys, searches them with the same compiled scan,
 applies the same node rule and writes the children into preallocated node arrays; pass 2 is
-then only the weakest-link complexities. The trees are those of the level loop (the tests
-compare them), without its Python work per level (``Split`` objects, lists of nodes).
+then only the weakest-link complexities. Nodes that cannot have a cut of positive goodness
+(fewer than two ``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still
+draw their features but are not searched. The trees are those of the level loop (the tests
+compare them, field by field), without its Python work per level (``Split`` objects, lists
+of nodes).
 
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
 split of a node depends only on its units, the result is the tree of rpart's single recursive

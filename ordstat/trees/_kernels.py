@@ -116,7 +116,8 @@ def level_partition(order, xs, ys, ws, flag, starts, sizes, dest_left, dest_righ
 def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws):
     """Row r of the output: the units of each node s (``units[starts[s]:starts[s] + sizes[s]]``)
     sorted by feature ``feats[r, s]`` (rows of ``XT``, shape (p, n)), with their values, class
-    codes and weights; rows with ``feats[r, s] < 0`` are left untouched. NaN sorts last."""
+    codes and weights; rows with ``feats[r, s] < 0`` are left untouched. NaN sorts last; the
+    other values by radix sort from ``RADIX_MIN`` on, by quicksort or insertion sort below."""
     for s in range(starts.shape[0]):
         a = starts[s]
         b = a + sizes[s]
