@@ -9,21 +9,23 @@ from cumulative weighted class counts, by the criterion's compiled scan (:mod:`.
 numpy, calling the criterion once per level on every candidate.
 
 One extra path, for forests: when only a few features are drawn in each node
-(``max_features * PER_NODE_RATIO <= p``, e.g. 7 of 50) and the compiled scan is available,
+(``max_features * PER_NODE_RATIO <= p``, e.g. 7 or 25 of 50) and the compiled scan is available,
 nothing is presorted. The layout then has one row, the units of each node (in no particular
 order), and the search sorts each node's units by each feature drawn for it (as scikit-learn
 and ranger do), so its cost follows the features drawn instead of moving all p sorted lists
 at every level. Nodes of at least ``NUMPY_SORT_MIN`` units are sorted by numpy's argsort
-(vectorised, faster on long arrays), the many small ones in one compiled loop. The features
+(vectorised, faster on long arrays), the many small ones in one compiled loop (compiled levels,
+below, sort every node in that loop, which radix-sorts the largest). The features
 drawn come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends only on
 the class counts on each side, not on the order of tied values, so with integer weights the
 trees are those of the presorted path (the first feature, then the lowest threshold, on
 ties). Missing values are handled the same way: NaN sorts last in each node's segment, and
 where a node has missing values on a drawn feature, a second search on -x considers sending
 them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemble.py`` (p =
-50) the per-node path takes 0.6 of the presorted time with max_features = 7, 0.9 with 17 and 1.15
-with 25, hence the ratio 3. Fully grown trees without categorical features run this path a
-level at a time in one compiled call (see "compiled levels" in :mod:`ordstat.trees._grow`).
+50) forests whose trees grow this way take 0.26-0.38 of the presorted time with max_features =
+7, 0.48-0.67 with 17 and 0.76-0.85 with 25 (three runs), hence the ratio 2. Fully grown trees
+without categorical features run this path a level at a time in one compiled call (see
+"compiled levels" in :mod:`ordstat.trees._grow`).
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
@@ -58,7 +60,7 @@ from .criteria import check_goodness
 # switch this off to compare the two paths.
 USE_NUMBA = True
 # Sort per node (instead of presorting every feature) when max_features * PER_NODE_RATIO <= p.
-PER_NODE_RATIO = 3
+PER_NODE_RATIO = 2
 # ... where nodes of at least this many units are sorted by numpy, smaller ones by numba.
 NUMPY_SORT_MIN = 300
 
