@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from .._warnings import warn as _warn
 
-__all__ = ["kernels", "level_search"]
+__all__ = ["kernels", "level_search", "level_grow"]
 
 _KERNELS = None
 _SEARCHES = {}
+_GROWS = {}
 
 
 def kernels():
@@ -54,3 +55,13 @@ def level_search(criterion):
     if criterion.scan not in _SEARCHES:
         _SEARCHES[criterion.scan] = nb.make_level_search(*criterion.scan)
     return _SEARCHES[criterion.scan]
+
+
+def level_grow(criterion):
+    """The compiled level of the forests' tree growth for a criterion (see
+    :func:`ordstat.trees._kernels.make_level_grow`), or None where :func:`level_search` is."""
+    if level_search(criterion) is None:
+        return None
+    if criterion.scan not in _GROWS:
+        _GROWS[criterion.scan] = kernels().make_level_grow(*criterion.scan)
+    return _GROWS[criterion.scan]

@@ -13,6 +13,18 @@ RPART Routines"; rpart's ``partition``), obtained in two passes:
    (the weakest-link (R(t) - R(T_t)) / (|T_t| - 1), letting a weaker child collapse first) is
    computed and a node whose complexity is at most alpha is collapsed again.
 
+Compiled levels (forests): where the split search sorts each node's drawn features
+(``Splitter.per_node``: few features drawn, compiled scans), the tree is fully grown (alpha < 0,
+so nothing is collapsed), no feature is categorical and no ``max_leaf_nodes`` is given, each
+level of pass 1 is one compiled call (:func:`ordstat.trees._kernels.make_level_grow`) that
+draws the features from the same random keys, searches them with the same compiled scan,
+applies the same node rule and writes the children into preallocated node arrays; pass 2 is
+then only the weakest-link complexities. Nodes that cannot have a cut of positive goodness
+(fewer than two ``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still
+draw their features but are not searched. The trees are those of the level loop (the tests
+compare them, field by field), without its Python work per level (``Split`` objects, lists
+of nodes).
+
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
 split of a node depends only on its units, the result is the tree of rpart's single recursive
 pass (checked against R in tests/test_trees_rpart.py). With ``max_leaf_nodes`` the nodes are
@@ -26,10 +38,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import _fast
 from ._splitter import Splitter
 from ._tree import Tree
 
 __all__ = ["TreeBuilder"]
+
+# Grow by compiled levels where the module docstring says; tests switch this off to compare.
+COMPILED_LEVELS = True
 
 
 @dataclass
@@ -129,6 +145,8 @@ class TreeBuilder:
         # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
         self.alpha = (self.cp * self.nodes.risk[root] if self.fixed_alpha is None
                       else self.fixed_alpha)
+        if self._compiled_levels():
+            return self._grow_compiled(n_units)
         if self.max_leaf_nodes is None:
             self._grow_by_level(layout)
             if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
@@ -182,6 +200,62 @@ class TreeBuilder:
             if not found.any():
                 break
             layout, sizes, nodes = self._split_level(layout, nodes, sizes, splits, found)
+
+    def _compiled_levels(self):
+        """Whether the tree grows by compiled levels (see the module docstring)."""
+        return (COMPILED_LEVELS and self.splitter.per_node and self.max_leaf_nodes is None
+                and self.alpha < 0 and not self.splitter.cat_sizes.any())
+
+    def _grow_compiled(self, n_units) -> Tree:
+        """:meth:`_grow_by_level` and :meth:`_complexities_bottom_up` with each level one
+        compiled call (:func:`ordstat.trees._kernels.make_level_grow`) on node arrays."""
+        sp = self.splitter
+        n, p = sp.X.shape
+        cap = max(1, 2 * n - 1)  # each split divides >= 2 rows: at most n leaves
+        value = np.zeros((cap, self.K))
+        value[0] = self.nodes.value[0]
+        n_units_arr = np.zeros(cap, dtype=np.int64)
+        n_units_arr[0] = n_units
+        left = np.full(cap, -1, dtype=np.int64)
+        right = np.full(cap, -1, dtype=np.int64)
+        feature = np.full(cap, -1, dtype=np.int64)
+        threshold = np.full(cap, np.nan)
+        goodness = np.zeros(cap)
+        missing = np.full(cap, -1, dtype=np.int8)
+        depth = np.zeros(cap, dtype=np.int64)
+        number = np.ones(cap, dtype=np.int64)
+        count = np.ones(1, dtype=np.int64)
+        iscale = np.zeros(1)
+        rep = np.ones(n, dtype=np.int64) if self.repeats is None else self.repeats
+        neg = np.empty((0, n)) if sp._negXT is None else sp._negXT
+        w = np.ascontiguousarray(sp.w, dtype=np.float64)
+        grow = _fast.level_grow(self.criterion)
+        R = p if sp.max_features is None else min(sp.max_features, p)
+        # this level's units, segment sizes and nodes, and the next level's (swapped)
+        cur, nxt = ((np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
+                     np.empty(2 * n, dtype=np.int64)) for _ in range(2))
+        cur[0][:], cur[1][0], cur[2][0] = np.arange(n), n, 0
+        n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
+        while n_nodes:
+            drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
+            if drawn is None:  # every feature: every key <= kth
+                drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
+            units, sizes, nodes = cur[0][:n_rows], cur[1][:n_nodes], cur[2][:n_nodes]
+            n_nodes, n_rows = grow(
+                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
+                self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, value,
+                n_units_arr, left, right, feature, threshold, goodness, missing, depth, number,
+                count, *nxt)
+            cur, nxt = nxt, cur
+        m = int(count[0])
+        value, left, right, depth = value[:m], left[:m], right[:m], depth[:m]
+        risks = value @ self.loss.T  # as _add_nodes
+        yval = np.argmin(risks, axis=1)
+        risk = risks[np.arange(m), yval]
+        complexity = _complexities_bottom_up(left, right, risk, depth, self.alpha)
+        return _tree(self.criterion, left, right, feature[:m], threshold[:m], goodness[:m],
+                     None, missing[:m], value, n_units_arr[:m], risk, yval, complexity, depth,
+                     number[:m])
 
     def _best_splits(self, layout, nodes, sizes):
         totals = np.array([self.nodes.value[v] for v in nodes]).reshape(nodes.size, self.K)
@@ -254,35 +328,10 @@ class TreeBuilder:
         return l_split + r_split + 1, l_risk + r_risk
 
     def _complexities_bottom_up(self):
-        """:meth:`_partition` when alpha < 0, a level at a time from the deepest: risks are
-        >= 0 and a split never raises the summed risk, so no node is made a leaf or collapsed
-        and only the complexities remain to compute (the same operations, vectorised)."""
         nd = self.nodes
-        left, right = np.array(nd.left), np.array(nd.right)
-        risk, depth = np.array(nd.risk, dtype=np.float64), np.array(nd.depth)
-        cx = np.full(left.size, float(self.alpha))
-        n_split = np.zeros(left.size, dtype=np.int64)  # splits kept below each node
-        sub_risk = risk.copy()  # summed leaf risk below each node
-        inner = np.flatnonzero(left >= 0)
-        for d in np.unique(depth[inner])[::-1]:
-            v = inner[depth[inner] == d]
-            lv, rv = left[v], right[v]
-            ls, lr, rs, rr = n_split[lv], sub_risk[lv], n_split[rv], sub_risk[rv]
-            lc, rc = cx[lv], cx[rv]
-            t = (risk[v] - (lr + rr)) / (ls + rs + 1)
-            # "who goes first" (see _node_complexity): the weaker child collapses first
-            first_l = (rc > lc) & (t > lc)
-            first_r = ~(rc > lc) & (t > rc)
-            lr, ls = np.where(first_l, risk[lv], lr), np.where(first_l, 0, ls)
-            rr, rs = np.where(first_r, risk[rv], rr), np.where(first_r, 0, rs)
-            t = (risk[v] - (lr + rr)) / (ls + rs + 1)
-            then_r = first_l & (t > rc)
-            then_l = first_r & (t > lc)
-            rr, rs = np.where(then_r, risk[rv], rr), np.where(then_r, 0, rs)
-            lr, ls = np.where(then_l, risk[lv], lr), np.where(then_l, 0, ls)
-            cx[v] = (risk[v] - (lr + rr)) / (ls + rs + 1)
-            n_split[v], sub_risk[v] = ls + rs + 1, lr + rr
-        nd.complexity = cx.tolist()
+        nd.complexity = _complexities_bottom_up(
+            np.array(nd.left), np.array(nd.right), np.array(nd.risk, dtype=np.float64),
+            np.array(nd.depth), self.alpha).tolist()
 
     def _make_leaf(self, node):
         nd = self.nodes
@@ -358,69 +407,136 @@ class TreeBuilder:
     # -- output ----------------------------------------------------------------------------
     def _to_arrays(self) -> Tree:
         nd = self.nodes
-        order = []
-        stack = [0]
-        while stack:  # depth first, left before right
-            i = stack.pop()
-            order.append(i)
-            if nd.left[i] >= 0:
-                stack.append(nd.right[i])
-                stack.append(nd.left[i])
-        n_nodes = len(order)
-        order = np.array(order, dtype=np.int64)
-        new = np.full(len(nd.parent), -1, dtype=np.int64)
-        new[order] = np.arange(n_nodes)
-        old_left = np.array(nd.left, dtype=np.int64)[order]
-        inner = np.flatnonzero(old_left >= 0)
-        cl = np.full(n_nodes, -1, dtype=np.int64)
-        cr = np.full(n_nodes, -1, dtype=np.int64)
-        cl[inner] = new[old_left[inner]]
-        cr[inner] = new[np.array(nd.right, dtype=np.int64)[order[inner]]]
-        splits = [nd.split[i] for i in order[inner].tolist()]
-        feature = np.full(n_nodes, -1, dtype=np.int64)
-        threshold = np.full(n_nodes, np.nan)
-        improvement = np.zeros(n_nodes)
-        left_categories = np.empty(n_nodes, dtype=object)
-        missing_left = np.zeros(n_nodes, dtype=bool)
-        missing_learned = np.zeros(n_nodes, dtype=bool)
-        feature[inner] = [s.feature for s in splits]
-        threshold[inner] = [s.threshold for s in splits]
-        improvement[inner] = [s.goodness for s in splits]
-        for k, s in zip(inner.tolist(), splits):
-            if s.left_categories is not None:
-                left_categories[k] = s.left_categories
-        learned = [s.missing_left for s in splits]
-        missing_learned[inner] = [m is not None for m in learned]
-        value = np.array(nd.value, dtype=np.float64).reshape(-1, self.K)[order]
-        wsum = value.sum(axis=1)
-        # a node that met no missing value sends them to the heavier child (left on ties)
-        heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
-        missing_left[inner] = [h if m is None else m for m, h in zip(learned, heavier_left)]
-        impurity = np.zeros(n_nodes)
-        np.divide(self.criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
-        complexity = np.array(nd.complexity, dtype=np.float64)[order]
-        depth = np.array(nd.depth, dtype=np.int64)[order]
-        # rpart's fix_cp: a node cannot outlive its parent (parents first, level by level).
-        for d in range(int(depth.max(initial=0))):
-            par = inner[depth[inner] == d]
-            for kids in (cl[par], cr[par]):
-                complexity[kids] = np.minimum(complexity[kids], complexity[par])
-        return Tree(
-            children_left=cl,
-            children_right=cr,
-            feature=feature,
-            threshold=threshold,
-            left_categories=left_categories,
-            value=value,
-            n_node_samples=np.array(nd.n, dtype=np.int64)[order],
-            weighted_n_node_samples=wsum,
-            impurity=impurity,
-            improvement=improvement,
-            risk=np.array(nd.risk, dtype=np.float64)[order],
-            yval=np.array(nd.yval, dtype=np.int64)[order],
-            complexity=complexity,
-            node_number=np.array(nd.number, dtype=np.int64)[order],
-            depth=depth,
-            missing_left=missing_left,
-            missing_learned=missing_learned,
-        )
+        N = len(nd.parent)
+        left = np.array(nd.left, dtype=np.int64)
+        feature = np.full(N, -1, dtype=np.int64)
+        threshold = np.full(N, np.nan)
+        goodness = np.zeros(N)
+        left_categories = np.empty(N, dtype=object)
+        missing = np.full(N, -1, dtype=np.int8)  # side learned for missing values: none met
+        for v in np.flatnonzero(left >= 0).tolist():
+            sp = nd.split[v]
+            feature[v], threshold[v], goodness[v] = sp.feature, sp.threshold, sp.goodness
+            left_categories[v] = sp.left_categories
+            if sp.missing_left is not None:
+                missing[v] = sp.missing_left
+        return _tree(self.criterion, left, np.array(nd.right, dtype=np.int64), feature,
+                     threshold, goodness, left_categories, missing,
+                     np.array(nd.value, dtype=np.float64).reshape(-1, self.K),
+                     np.array(nd.n, dtype=np.int64), np.array(nd.risk, dtype=np.float64),
+                     np.array(nd.yval, dtype=np.int64),
+                     np.array(nd.complexity, dtype=np.float64),
+                     np.array(nd.depth, dtype=np.int64), np.array(nd.number, dtype=np.int64))
+
+
+def _preorder(left, right, depth):
+    """The nodes reachable from the root (node 0) in depth-first preorder, left subtree
+    before right, found a level at a time (subtree sizes from the deepest level up, then each
+    node's position from its parent's)."""
+    size = np.ones(left.size, dtype=np.int64)
+    inner = np.flatnonzero(left >= 0)
+    levels = [inner[depth[inner] == d] for d in np.unique(depth[inner])]
+    for v in levels[::-1]:
+        size[v] = 1 + size[left[v]] + size[right[v]]
+    pos = np.full(left.size, -1, dtype=np.int64)
+    pos[0] = 0
+    for v in levels:
+        v = v[pos[v] >= 0]  # below a collapsed node nothing is reachable
+        pos[left[v]] = pos[v] + 1
+        pos[right[v]] = pos[v] + 1 + size[left[v]]
+    order = np.empty(size[0], dtype=np.int64)
+    reach = np.flatnonzero(pos >= 0)
+    order[pos[reach]] = reach
+    return order
+
+
+def _tree(criterion, left, right, feature, threshold, goodness, left_categories, missing, value,
+          n, risk, yval, complexity, depth, number) -> Tree:
+    """The fitted :class:`Tree` from the grown node arrays (any node order, root first;
+    ``missing``: -1 where the node met no missing value on its split feature, else 1 for
+    left, 0 for right)."""
+    order = _preorder(left, right, depth)
+    n_nodes = order.size
+    new = np.full(left.size, -1, dtype=np.int64)
+    new[order] = np.arange(n_nodes)
+    old_left = left[order]
+    inner = np.flatnonzero(old_left >= 0)
+    cl = np.full(n_nodes, -1, dtype=np.int64)
+    cr = np.full(n_nodes, -1, dtype=np.int64)
+    cl[inner] = new[old_left[inner]]
+    cr[inner] = new[right[order[inner]]]
+    split_of = order[inner]
+    feature_out = np.full(n_nodes, -1, dtype=np.int64)
+    threshold_out = np.full(n_nodes, np.nan)
+    improvement = np.zeros(n_nodes)
+    categories = np.empty(n_nodes, dtype=object)
+    feature_out[inner] = feature[split_of]
+    threshold_out[inner] = threshold[split_of]
+    improvement[inner] = goodness[split_of]
+    if left_categories is not None:
+        categories[inner] = left_categories[split_of]
+    learned = missing[split_of]
+    missing_learned = np.zeros(n_nodes, dtype=bool)
+    missing_learned[inner] = learned >= 0
+    value = value[order]
+    wsum = value.sum(axis=1)
+    # a node that met no missing value sends them to the heavier child (left on ties)
+    heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
+    missing_left = np.zeros(n_nodes, dtype=bool)
+    missing_left[inner] = np.where(learned >= 0, learned == 1, heavier_left)
+    impurity = np.zeros(n_nodes)
+    np.divide(criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
+    complexity = complexity[order]
+    depth = depth[order]
+    # rpart's fix_cp: a node cannot outlive its parent (parents first, level by level).
+    for d in range(int(depth.max(initial=0))):
+        par = inner[depth[inner] == d]
+        for kids in (cl[par], cr[par]):
+            complexity[kids] = np.minimum(complexity[kids], complexity[par])
+    return Tree(
+        children_left=cl,
+        children_right=cr,
+        feature=feature_out,
+        threshold=threshold_out,
+        left_categories=categories,
+        value=value,
+        n_node_samples=n[order],
+        weighted_n_node_samples=wsum,
+        impurity=impurity,
+        improvement=improvement,
+        risk=risk[order],
+        yval=yval[order],
+        complexity=complexity,
+        node_number=number[order],
+        depth=depth,
+        missing_left=missing_left,
+        missing_learned=missing_learned,
+    )
+
+def _complexities_bottom_up(left, right, risk, depth, alpha):
+    """:meth:`TreeBuilder._partition` when alpha < 0, a level at a time from the deepest:
+    risks are >= 0 and a split never raises the summed risk, so no node is made a leaf or
+    collapsed and only the complexities remain to compute (the same operations, vectorised)."""
+    cx = np.full(left.size, float(alpha))
+    n_split = np.zeros(left.size, dtype=np.int64)  # splits kept below each node
+    sub_risk = risk.copy()  # summed leaf risk below each node
+    inner = np.flatnonzero(left >= 0)
+    for d in np.unique(depth[inner])[::-1]:
+        v = inner[depth[inner] == d]
+        lv, rv = left[v], right[v]
+        ls, lr, rs, rr = n_split[lv], sub_risk[lv], n_split[rv], sub_risk[rv]
+        lc, rc = cx[lv], cx[rv]
+        t = (risk[v] - (lr + rr)) / (ls + rs + 1)
+        # "who goes first" (see _node_complexity): the weaker child collapses first
+        first_l = (rc > lc) & (t > lc)
+        first_r = ~(rc > lc) & (t > rc)
+        lr, ls = np.where(first_l, risk[lv], lr), np.where(first_l, 0, ls)
+        rr, rs = np.where(first_r, risk[rv], rr), np.where(first_r, 0, rs)
+        t = (risk[v] - (lr + rr)) / (ls + rs + 1)
+        then_r = first_l & (t > rc)
+        then_l = first_r & (t > lc)
+        rr, rs = np.where(then_r, risk[rv], rr), np.where(then_r, 0, rs)
+        lr, ls = np.where(then_l, risk[lv], lr), np.where(then_l, 0, ls)
+        cx[v] = (risk[v] - (lr + rr)) / (ls + rs + 1)
+        n_split[v], sub_risk[v] = ls + rs + 1, lr + rr
+    return cx

@@ -9,14 +9,21 @@ import numba
 import numpy as np
 from numba.extending import register_jitable
 
-__all__ = ["make_level_search", "level_partition", "node_sort", "level_children"]
+__all__ = ["make_level_search", "make_level_grow", "level_partition", "node_sort",
+           "level_children"]
 
 jit = numba.njit(cache=True, nogil=True)
 
 
 def make_level_search(start, add, gain):
-    """Compile the best-cut search of a level for one criterion's ``(start, add, gain)``
-    (see :class:`ordstat.trees.criteria.Criterion`).
+    """:func:`level_search_function`, compiled."""
+    return jit(level_search_function(start, add, gain))
+
+
+def level_search_function(start, add, gain):
+    """The best-cut search of a level for one criterion's ``(start, add, gain)`` (see
+    :class:`ordstat.trees.criteria.Criterion`), a plain function callable from compiled code
+    (:func:`make_level_search` compiles it; :func:`make_level_grow` calls it).
 
     The returned ``level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo,
     out_good, out_pos)`` scans every (feature row, node) of a level: row j of xs / ys / ws holds
@@ -35,7 +42,7 @@ def make_level_search(start, add, gain):
         register_jitable(inline="always")(fn)
     version = _code_version(start, add, gain)
 
-    @jit
+    @register_jitable
     def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo, out_good,
                      out_pos):
         if len(version) == 0:  # never: only puts the code version into the cache key
@@ -109,7 +116,8 @@ def level_partition(order, xs, ys, ws, flag, starts, sizes, dest_left, dest_righ
 def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws):
     """Row r of the output: the units of each node s (``units[starts[s]:starts[s] + sizes[s]]``)
     sorted by feature ``feats[r, s]`` (rows of ``XT``, shape (p, n)), with their values, class
-    codes and weights; rows with ``feats[r, s] < 0`` are left untouched. NaN sorts last."""
+    codes and weights; rows with ``feats[r, s] < 0`` are left untouched. NaN sorts last; the
+    other values by radix sort from ``RADIX_MIN`` on, by quicksort or insertion sort below."""
     for s in range(starts.shape[0]):
         a = starts[s]
         b = a + sizes[s]
@@ -129,7 +137,9 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
                     hi -= 1
                     o_xs[r, hi] = x
                     o_order[r, hi] = u
-            if lo - a > 16:
+            if lo - a >= RADIX_MIN:
+                _radix_pairs(o_xs[r], o_order[r], a, lo)
+            elif lo - a > 16:
                 _sort_pairs(o_xs[r], o_order[r], a, lo)
             else:  # insertion sort, inline: most nodes are small
                 for i in range(a + 1, lo):
@@ -148,6 +158,54 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
                 o_ws[r, t] = w[u]
 
 
+# node_sort sorts the values of a node by radix sort from this many on (faster than quicksort
+# on distinct values, which large nodes have), by quicksort below
+RADIX_MIN = 2048
+
+
+@jit
+def _radix_pairs(v, u, lo, hi):
+    """Sort v[lo:hi] (no NaN) in place, moving u along: LSD radix sort on 11-bit digits of the
+    order-preserving integer image of the doubles (a digit shared by every value is skipped);
+    -0.0 sorts before 0.0, which compare equal anyway."""
+    m = hi - lo
+    keys = v[lo:hi].view(np.uint64).copy()
+    sign = np.uint64(1) << np.uint64(63)
+    for i in range(m):
+        b = keys[i]
+        keys[i] = ~b if b & sign else b | sign
+    uu = u[lo:hi].copy()
+    tk = np.empty(m, dtype=np.uint64)
+    tu = np.empty(m, dtype=np.int64)
+    count = np.empty(2048, dtype=np.int64)
+    mask = np.uint64(2047)
+    for shift in range(0, 64, 11):
+        sh = np.uint64(shift)
+        count[:] = 0
+        for i in range(m):
+            count[(keys[i] >> sh) & mask] += 1
+        if count[(keys[0] >> sh) & mask] == m:
+            continue
+        total = 0
+        for d in range(2048):
+            c = count[d]
+            count[d] = total
+            total += c
+        for i in range(m):
+            d = (keys[i] >> sh) & mask
+            k = count[d]
+            tk[k] = keys[i]
+            tu[k] = uu[i]
+            count[d] = k + 1
+        keys, tk = tk, keys
+        uu, tu = tu, uu
+    out = v[lo:hi].view(np.uint64)
+    for i in range(m):
+        b = keys[i]
+        out[i] = b & ~sign if b & sign else ~b
+        u[lo + i] = uu[i]
+
+
 @register_jitable
 def _swap(v, u, i, j):
     t = v[i]
@@ -160,35 +218,52 @@ def _swap(v, u, i, j):
 
 @jit
 def _sort_pairs(v, u, lo, hi):
-    """Sort v[lo:hi] (no NaN) in place, moving u along: quicksort with a median-of-three pivot and a
-    three-way partition (ties are common), insertion sort below 16 items; the recursion goes
-    into the smaller part, so its depth stays logarithmic."""
+    """Sort v[lo:hi] (no NaN) in place, moving u along: quicksort with a median-of-three
+    pivot, partitioned by Hoare's scans (fewest swaps on distinct values) or, when the pivot
+    ties with an end of the three (many ties), three ways; insertion sort below 16 items. The
+    recursion goes into the smaller part, so its depth stays logarithmic."""
     while hi - lo > 16:
         mid = (lo + hi) // 2
-        a, b, c = v[lo], v[mid], v[hi - 1]
-        if a < b:
-            m = mid if b < c else (hi - 1 if a < c else lo)
+        if v[mid] < v[lo]:
+            _swap(v, u, lo, mid)
+        if v[hi - 1] < v[mid]:
+            _swap(v, u, mid, hi - 1)
+            if v[mid] < v[lo]:
+                _swap(v, u, lo, mid)
+        pivot = v[mid]  # v[lo] <= pivot <= v[hi - 1]
+        if pivot == v[lo] or pivot == v[hi - 1]:
+            _swap(v, u, lo, mid)
+            lt, i, gt = lo, lo + 1, hi
+            while i < gt:  # v[lo:lt] < pivot, v[lt:i] tied with it, v[gt:hi] > pivot
+                if v[i] < pivot:
+                    _swap(v, u, lt, i)
+                    lt += 1
+                    i += 1
+                elif pivot < v[i]:
+                    gt -= 1
+                    _swap(v, u, i, gt)
+                else:
+                    i += 1
+            a1, b1, a2, b2 = lo, lt, gt, hi
         else:
-            m = lo if a < c else (hi - 1 if b < c else mid)
-        _swap(v, u, lo, m)
-        pivot = v[lo]
-        lt, i, gt = lo, lo + 1, hi
-        while i < gt:  # v[lo:lt] < pivot, v[lt:i] tied with it, v[gt:hi] > pivot
-            if v[i] < pivot:
-                _swap(v, u, lt, i)
-                lt += 1
+            i, j = lo, hi - 1
+            while True:  # the ends stop both scans inside
                 i += 1
-            elif pivot < v[i]:
-                gt -= 1
-                _swap(v, u, i, gt)
-            else:
-                i += 1
-        if lt - lo < hi - gt:
-            _sort_pairs(v, u, lo, lt)
-            lo = gt
+                while v[i] < pivot:
+                    i += 1
+                j -= 1
+                while pivot < v[j]:
+                    j -= 1
+                if i >= j:
+                    break
+                _swap(v, u, i, j)
+            a1, b1, a2, b2 = lo, j + 1, j + 1, hi  # v[lo:j + 1] <= pivot <= v[j + 1:hi]
+        if b1 - a1 < b2 - a2:
+            _sort_pairs(v, u, a1, b1)
+            lo, hi = a2, b2
         else:
-            _sort_pairs(v, u, gt, hi)
-            hi = lt
+            _sort_pairs(v, u, a2, b2)
+            lo, hi = a1, b1
     for i in range(lo + 1, hi):
         x = v[i]
         y = u[i]
@@ -225,3 +300,173 @@ def level_children(XT, rows, starts, sizes, feat, thr, missing_left, cat_left, i
             if go:
                 lc[s, codes[u]] += w[u]
                 n_left[s] += 1
+
+
+def make_level_grow(start, add, gain):
+    """Compile one level of the forests' tree growth around a criterion's level search
+    (:func:`level_search_function`; see "compiled levels" in :mod:`ordstat.trees._grow`).
+
+    The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R,
+    min_bucket, min_split, max_depth, param, iscale, value, n_units, left, right, feature,
+    threshold, goodness, missing, depth, number, count, out_units, out_sizes, out_nodes)``
+    does for the nodes of a level (node
+    ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows, each row ``rep``
+    units) what the level loop of the builder does in numpy: it takes the R features whose
+    random keys are at most the node's ``kth``, sorts the node's units by each of them and
+    searches them with ``level_search`` (and, where a node has missing values on a drawn
+    feature, sorts and searches ``-x`` for "missing left", kept when strictly better), keeps
+    the first best feature if its goodness passes rpart's noise rule (``iscale`` holds the
+    largest goodness so far), sends the units left or right, and appends the two children to
+    the node arrays (``count[0]`` nodes so far; ``missing`` -1 none met, 0 right, 1 left). It
+    writes the next level into the ``out_*`` arrays: the units of the children that may be
+    split (``min_split``, ``max_depth``, two ``min_bucket``), their segment sizes and node ids,
+    in child order (left, right, ...), and returns their numbers of nodes and units. (It
+    returns no array: a cached kernel that returns one fails when the cache was written under
+    another numpy, as when the R package's Python shares the source tree.)
+    """
+    level_search = level_search_function(start, add, gain)
+
+    @jit
+    def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R, min_bucket,
+                   min_split, max_depth, param, iscale, value, n_units, left, right, feature,
+                   threshold, goodness, missing, depth, number, count, out_units, out_sizes,
+                   out_nodes):
+        S = nodes.shape[0]
+        p = XT.shape[0]
+        K = value.shape[1]
+        M = units.shape[0]
+        starts = np.empty(S, dtype=np.int64)
+        a = 0
+        for s in range(S):
+            starts[s] = a
+            a += sizes[s]
+        totals = np.empty((S, K))
+        for s in range(S):
+            totals[s] = value[nodes[s]]
+        # the R features drawn in each node (keys <= kth), in increasing order; -1 in the
+        # nodes searched in vain: fewer than two min_bucket rows, or pure (every built-in
+        # criterion's goodness is 0 there, which the node rule rejects)
+        feats = np.full((R, S), -1, dtype=np.int64)
+        todo = np.zeros((R, S), dtype=np.bool_)
+        for s in range(S):
+            n_classes = 0
+            for g in range(K):
+                if totals[s, g] > 0.0:
+                    n_classes += 1
+            if sizes[s] < max(2, 2 * min_bucket) or n_classes < 2:
+                continue
+            r = 0
+            for j in range(p):
+                if keys[s, j] <= kth[s]:
+                    feats[r, s] = j
+                    todo[r, s] = True
+                    r += 1
+        o_order = np.empty((R, M), dtype=np.int64)
+        o_xs = np.empty((R, M))
+        o_ys = np.empty((R, M), dtype=np.int64)
+        o_ws = np.empty((R, M))
+        node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws)
+        good = np.empty((R, S))
+        pos = np.empty((R, S), dtype=np.int64)
+        level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, todo, good,
+                     pos)
+        thr = np.full((R, S), np.nan)
+        for r in range(R):
+            for s in range(S):
+                t = pos[r, s]
+                if t >= 0:
+                    thr[r, s] = _midpoint(o_xs[r, t], o_xs[r, t + 1])
+        # missing values: NaN sort last; search -x where a node has some on a drawn feature
+        nan = np.zeros((R, S), dtype=np.bool_)
+        ml = np.zeros((R, S), dtype=np.bool_)
+        if negXT.shape[0] > 0:
+            mfeats = np.full((R, S), -1, dtype=np.int64)
+            any_nan = False
+            for r in range(R):
+                for s in range(S):
+                    last = o_xs[r, starts[s] + sizes[s] - 1]
+                    if todo[r, s] and last != last:
+                        nan[r, s] = True
+                        mfeats[r, s] = feats[r, s]
+                        any_nan = True
+            if any_nan:
+                node_sort(negXT, codes, w, units, starts, sizes, mfeats, o_order, o_xs, o_ys,
+                          o_ws)
+                m_good = np.empty((R, S))
+                m_pos = np.empty((R, S), dtype=np.int64)
+                level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, nan,
+                             m_good, m_pos)
+                for r in range(R):
+                    for s in range(S):
+                        t = m_pos[r, s]
+                        if nan[r, s] and t >= 0 and m_good[r, s] > good[r, s]:
+                            good[r, s] = m_good[r, s]
+                            thr[r, s] = _midpoint(-o_xs[r, t + 1], -o_xs[r, t])
+                            ml[r, s] = True
+        n_next = 0
+        m_next = 0
+        lc = np.empty(K)
+        for s in range(S):
+            best = -np.inf
+            br = -1
+            for r in range(R):
+                if good[r, s] > best:
+                    best = good[r, s]
+                    br = r
+            if not np.isfinite(best):
+                continue
+            # rpart ignores improvements that are rounding noise relative to the largest seen
+            iscale[0] = max(iscale[0], best)
+            if not best > max(iscale[0] * 1e-10, 0.0):
+                continue
+            v = nodes[s]
+            j = feats[br, s]
+            cut = thr[br, s]
+            go_nan = ml[br, s]
+            lc[:] = 0.0
+            rows_left = 0
+            u_left = 0
+            for i in range(starts[s], starts[s] + sizes[s]):
+                u = units[i]
+                x = XT[j, u]
+                go = go_nan if x != x else x < cut
+                if go:
+                    lc[codes[u]] += w[u]
+                    rows_left += 1
+                    u_left += rep[u]
+            kid = count[0]
+            count[0] = kid + 2
+            left[v], right[v] = kid, kid + 1
+            feature[v], threshold[v], goodness[v] = j, cut, best
+            missing[v] = (1 if go_nan else 0) if nan[br, s] else -1
+            for g in range(K):
+                value[kid, g] = lc[g]
+                value[kid + 1, g] = max(value[v, g] - lc[g], 0.0)
+            n_units[kid], n_units[kid + 1] = u_left, n_units[v] - u_left
+            depth[kid] = depth[kid + 1] = depth[v] + 1
+            number[kid], number[kid + 1] = 2 * number[v], 2 * number[v] + 1
+            # the children that may be split, each with its units in their order here
+            for c, side, rows in ((kid, True, rows_left), (kid + 1, False, sizes[s] - rows_left)):
+                nn = n_units[c]
+                if nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket:
+                    continue
+                out_nodes[n_next], out_sizes[n_next] = c, rows
+                n_next += 1
+                for i in range(starts[s], starts[s] + sizes[s]):
+                    u = units[i]
+                    x = XT[j, u]
+                    go = go_nan if x != x else x < cut
+                    if go == side:
+                        out_units[m_next] = u
+                        m_next += 1
+        return n_next, m_next
+
+    return level_grow
+
+
+@register_jitable
+def _midpoint(a, b):
+    """The split threshold between consecutive sorted values a < b (as the splitter's)."""
+    mid = (a + b) / 2.0
+    return mid if a < mid else b
+

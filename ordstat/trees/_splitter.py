@@ -9,20 +9,23 @@ from cumulative weighted class counts, by the criterion's compiled scan (:mod:`.
 numpy, calling the criterion once per level on every candidate.
 
 One extra path, for forests: when only a few features are drawn in each node
-(``max_features * PER_NODE_RATIO <= p``, e.g. 7 of 50) and the compiled scan is available,
+(``max_features * PER_NODE_RATIO <= p``, e.g. 7 or 25 of 50) and the compiled scan is available,
 nothing is presorted. The layout then has one row, the units of each node (in no particular
 order), and the search sorts each node's units by each feature drawn for it (as scikit-learn
 and ranger do), so its cost follows the features drawn instead of moving all p sorted lists
 at every level. Nodes of at least ``NUMPY_SORT_MIN`` units are sorted by numpy's argsort
-(vectorised, faster on long arrays), the many small ones in one compiled loop. The features
+(vectorised, faster on long arrays), the many small ones in one compiled loop (compiled levels,
+below, sort every node in that loop, which radix-sorts the largest). The features
 drawn come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends only on
 the class counts on each side, not on the order of tied values, so with integer weights the
 trees are those of the presorted path (the first feature, then the lowest threshold, on
 ties). Missing values are handled the same way: NaN sorts last in each node's segment, and
 where a node has missing values on a drawn feature, a second search on -x considers sending
 them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemble.py`` (p =
-50) the per-node path takes 0.6 of the presorted time with max_features = 7, 0.9 with 17 and 1.15
-with 25, hence the ratio 3.
+50) forests whose trees grow this way take 0.26-0.38 of the presorted time with max_features =
+7, 0.48-0.67 with 17 and 0.76-0.85 with 25 (three runs), hence the ratio 2. Fully grown trees
+without categorical features run this path a level at a time in one compiled call (see
+"compiled levels" in :mod:`ordstat.trees._grow`).
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
@@ -57,7 +60,7 @@ from .criteria import check_goodness
 # switch this off to compare the two paths.
 USE_NUMBA = True
 # Sort per node (instead of presorting every feature) when max_features * PER_NODE_RATIO <= p.
-PER_NODE_RATIO = 3
+PER_NODE_RATIO = 2
 # ... where nodes of at least this many units are sorted by numpy, smaller ones by numba.
 NUMPY_SORT_MIN = 300
 
@@ -177,7 +180,7 @@ class Splitter:
         self._flag = np.zeros(X.shape[0], dtype=bool)
         self._iscale = 0.0
         # numeric features with missing values: searched a second time, mirrored
-        self._mirror = _missing_features(X, self.cat_sizes)
+        self._mirror = _missing_features(self.XT, self.cat_sizes)
         self.per_node = self._search is not None and sorts_per_node(max_features, p)
         self._negXT = -self.XT if self.per_node and self._mirror.size else None
         self._nan_in_node = None
@@ -284,14 +287,22 @@ class Splitter:
         return Layout(*out)
 
     # -- the node-local split rule -------------------------------------------------------------
-    def feature_mask(self, n_nodes):
-        """(p, S) features drawn for each node, or None when all are used."""
+    def feature_keys(self, n_nodes):
+        """Random keys (S, p) of the features of each node and the max_features-th smallest
+        of each node (S,): the node draws the features whose keys are at most that (random
+        doubles: no ties); None when all features are used."""
         p = self.X.shape[1]
         if self.max_features is None or self.max_features >= p:
             return None
         keys = self.rng.random((n_nodes, p))
-        # the max_features smallest keys of each node (random doubles: no ties)
-        kth = np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
+        return keys, np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
+
+    def feature_mask(self, n_nodes):
+        """(p, S) features drawn for each node, or None when all are used."""
+        drawn = self.feature_keys(n_nodes)
+        if drawn is None:
+            return None
+        keys, kth = drawn
         return (keys <= kth[:, None]).T
 
     def best_splits(self, layout, totals, sizes):
@@ -593,12 +604,9 @@ class Splitter:
         self.last_missing_left[self._mirror[jj], ss] = True
 
 
-def _missing_features(X, cat_sizes):
-    """Numeric features with at least one missing value."""
-    numeric = np.flatnonzero(cat_sizes == 0)
-    if not numeric.size:
-        return numeric.astype(np.int64)
-    return numeric[np.isnan(X[:, numeric]).any(axis=0)].astype(np.int64)
+def _missing_features(XT, cat_sizes):
+    """Numeric features (rows of ``XT``) with at least one missing value."""
+    return np.flatnonzero((cat_sizes == 0) & np.isnan(XT).any(axis=1)).astype(np.int64)
 
 
 def _send_missing(x, go_left, seg, splits):

@@ -1,0 +1,238 @@
+"""Compiled levels (forests' fully grown trees, see ``ordstat/trees/_grow.py``) against the
+level loop: the same trees, node for node, in every field of the fitted tree.
+
+With ``NUMPY_SORT_MIN`` above every node size both paths sort every node in the same compiled
+loop and sum the same weights in the same order, so the trees are equal even with fractional
+weights; with numpy sorting the larger nodes of the level loop, equal with integer weights.
+The level loop itself is checked against a naive splitter in tests/test_trees_splitter.py and
+against rpart in tests/test_trees_rpart.py.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from ordstat.ensemble import OrdinalRandomForestClassifier
+from ordstat.trees import OrdinalTreeClassifier, _fast, _grow, _splitter
+
+SCANNED = ("gini", "entropy", "ordinal", "twoing", "gini_linear", "gini_quadratic")
+FIELDS = ("children_left", "children_right", "feature", "threshold", "value",
+          "n_node_samples", "weighted_n_node_samples", "impurity", "improvement", "risk",
+          "yval", "complexity", "node_number", "depth", "missing_left", "missing_learned")
+
+
+def assert_same_tree(a, b):
+    for name in FIELDS:
+        np.testing.assert_array_equal(getattr(a, name), getattr(b, name), err_msg=name)
+    assert all(c is None for c in b.left_categories)
+
+
+@pytest.fixture
+def count_compiled(monkeypatch):
+    """Counts the trees grown by compiled levels (calls for a criterion's kernel)."""
+    calls = []
+    original = _fast.level_grow
+
+    def spy(criterion):
+        calls.append(criterion.name)
+        return original(criterion)
+
+    monkeypatch.setattr(_fast, "level_grow", spy)
+    return calls
+
+
+def _both(fit, monkeypatch):
+    """(level loop, compiled levels) results of ``fit()``."""
+    out = []
+    for compiled in (False, True):
+        monkeypatch.setattr(_grow, "COMPILED_LEVELS", compiled)
+        out.append(fit())
+    return out
+
+
+@pytest.mark.parametrize("name", SCANNED)
+def test_compiled_levels_grow_the_level_loop_trees(name, monkeypatch, count_compiled):
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(300, 12))
+    X[:, 2] = np.round(X[:, 2])  # ties
+    X[rng.random(300) < 0.25, 4] = np.nan  # missing values: a learned side
+    X[rng.random(300) < 0.05, 7] = np.nan
+    y = np.digitize(X[:, :3].sum(axis=1) + rng.normal(size=300), [-2, -0.5, 1, 2.5])
+    w = rng.integers(1, 4, size=300).astype(float)
+
+    def fit():
+        return OrdinalTreeClassifier(criterion=name, min_split=2, cp=-1, xval=0, max_features=3,
+                                     random_state=5).fit(X, y, sample_weight=w).tree_
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert count_compiled == [name]  # only the second fit grew by compiled levels
+    assert loop.n_nodes > 60
+    assert compiled.missing_learned.any() and compiled.missing_left.any()
+    assert_same_tree(loop, compiled)
+
+
+@pytest.mark.parametrize("name", ["ordinal", "gini"])
+def test_forest_trees_are_the_same_with_compiled_levels(name, monkeypatch, count_compiled):
+    """Bootstrap samples as rows with repeat counts, as the forest fits them."""
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(250, 16))
+    X[rng.random(250) < 0.1, 3] = np.nan
+    y = np.digitize(X[:, 0] + X[:, 3] + rng.normal(size=250), [-1, 0, 1])
+
+    def fit():
+        return OrdinalRandomForestClassifier(n_estimators=4, criterion=name, oob_score=False,
+                                             random_state=3).fit(X, y)
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert len(count_compiled) == 4
+    for a, b in zip(loop.estimators_, compiled.estimators_):
+        assert_same_tree(a.tree_, b.tree_)
+    np.testing.assert_array_equal(loop.predict_proba(X), compiled.predict_proba(X))
+
+
+@pytest.mark.parametrize(("kwargs", "compiled"), [
+    ({}, True),
+    ({"max_depth": 2}, True),
+    ({"min_split": 20, "min_bucket": 3}, True),
+    ({"cp": 0.0}, False),  # alpha >= 0: rpart's recursion may collapse nodes
+    ({"max_leaf_nodes": 6}, False),  # best first
+])
+def test_controls_of_compiled_levels(kwargs, compiled, monkeypatch, count_compiled):
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(200, 9))
+    y = (X[:, 0] + rng.normal(size=200) > 0).astype(int) + (X[:, 1] > 0.5)
+    params = {"min_split": 2, "cp": -1.0, "xval": 0, "max_features": 3, "random_state": 0}
+    params.update(kwargs)
+
+    def fit():
+        return OrdinalTreeClassifier(**params).fit(X, y).tree_
+
+    loop, fast = _both(fit, monkeypatch)
+    assert bool(count_compiled) == compiled
+    assert_same_tree(loop, fast)
+    if "max_depth" in kwargs:
+        assert fast.depth.max() == 2
+    if "min_bucket" in kwargs:
+        assert fast.n_node_samples.min() >= 3
+        assert fast.n_node_samples[fast.children_left >= 0].min() >= 20
+
+
+def test_unsplit_root_and_categorical_features(monkeypatch, count_compiled):
+    """A root with fewer units than min_split gives the one-node tree; a categorical feature
+    takes the level loop."""
+    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
+    X = np.random.default_rng(0).normal(size=(30, 4))
+    y = (X[:, 0] > 0).astype(int)
+    tree = OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, min_split=31,
+                                 random_state=0).fit(X, y).tree_
+    assert tree.n_nodes == 1 and tree.value[0].tolist() == [np.sum(y == 0), np.sum(y == 1)]
+    assert count_compiled == ["ordinal"]
+    df = pd.DataFrame(X, columns=list("abcd"))
+    df["g"] = pd.Categorical(np.arange(30) % 3)
+    OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, random_state=0).fit(df, y)
+    assert count_compiled == ["ordinal"]
+
+
+@st.composite
+def datasets(draw):
+    n = draw(st.integers(10, 60))
+    p = draw(st.integers(1, 5))
+    k = draw(st.integers(2, 4))
+    rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
+    X = rng.integers(0, draw(st.integers(2, 10)), size=(n, p)).astype(float)  # many ties
+    missing = draw(st.sampled_from([0.0, 0.0, 0.3]))
+    X[rng.random(X.shape) < missing] = np.nan
+    y = np.clip((np.nan_to_num(X[:, 0]) / 3 + rng.integers(-1, 2, size=n)).astype(int), 0, k - 1)
+    weights = draw(st.sampled_from(["unit", "integer", "fractional"]))
+    w = {"unit": np.ones(n), "integer": rng.integers(0, 4, size=n).astype(float),
+         "fractional": rng.uniform(0.1, 3.0, size=n)}[weights]
+    return X, y, w
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=datasets(), name=st.sampled_from(SCANNED), min_bucket=st.integers(1, 3),
+       max_features=st.integers(1, 6), max_depth=st.integers(1, 30))
+def test_compiled_levels_match_the_level_loop(data, name, min_bucket, max_features, max_depth,
+                                              monkeypatch):
+    """Any weights (both paths sort every node in the same compiled loop), ties, missing
+    values, max_features up to and past p (then every feature, no random draw)."""
+    X, y, w = data
+    assume(np.unique(y[w > 0]).size > 1)
+    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
+    monkeypatch.setattr(_splitter, "NUMPY_SORT_MIN", 10 ** 9)
+
+    def fit():
+        return OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket,
+                                     max_depth=max_depth, cp=-1, xval=0,
+                                     max_features=max_features, random_state=1).fit(
+            X, y, sample_weight=w).tree_
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert_same_tree(loop, compiled)
+
+
+def test_node_sort_sorts_large_nodes_by_radix():
+    """Nodes of at least RADIX_MIN values are radix sorted: ties, signed zeros, infinities and
+    NaN (last), the units, codes and weights following their values."""
+    from ordstat.trees import _kernels
+
+    rng = np.random.default_rng(8)
+    n = 3 * _kernels.RADIX_MIN
+    X = np.column_stack([rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, size=n),
+                         rng.integers(-3, 3, size=n).astype(float),
+                         rng.choice([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-310, -2.5], n)])
+    codes = rng.integers(0, 4, size=n)
+    w = rng.random(n)
+    units = rng.permutation(n)[: n - 7]
+    sizes = np.array([5, units.size - 5])  # a small node and a large one
+    starts = np.array([0, 5])
+    feats = np.array([[0, 0], [1, 1], [2, 2]])
+    out = (np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)),
+           np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)))
+    _kernels.node_sort(np.ascontiguousarray(X.T), codes, w, units, starts, sizes, feats, *out)
+    order, xs, ys, ws = out
+    for r in range(3):
+        for a, m in zip(starts, sizes):
+            u = order[r, a:a + m]
+            np.testing.assert_array_equal(np.sort(u), np.sort(units[a:a + m]))
+            np.testing.assert_array_equal(xs[r, a:a + m], X[u, r])
+            np.testing.assert_array_equal(xs[r, a:a + m], np.sort(X[units[a:a + m], r]))
+            np.testing.assert_array_equal(ys[r, a:a + m], codes[u])
+            np.testing.assert_array_equal(ws[r, a:a + m], w[u])
+
+
+def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
+    """Nodes large enough for the radix sort (the level loop sorts them with numpy)."""
+    rng = np.random.default_rng(6)
+    X = rng.normal(size=(5000, 12))
+    X[:, 1] = np.round(X[:, 1] * 2)
+    y = np.digitize(X[:, 0] + X[:, 1] + rng.normal(size=5000), [-1, 0, 1])
+
+    def fit():
+        return OrdinalRandomForestClassifier(n_estimators=1, criterion="gini", max_depth=6,
+                                             oob_score=False, random_state=1).fit(X, y)
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert_same_tree(loop.estimators_[0].tree_, compiled.estimators_[0].tree_)
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(st.sampled_from([0.0, -0.0, 1.0, -2.5, 3.0, np.inf, -np.inf, 1e-300]) |
+                       st.floats(allow_nan=False), min_size=0, max_size=300))
+def test_node_sort_quicksort_and_insertion(values):
+    """Nodes below RADIX_MIN: quicksort (Hoare or three-way partitions) and insertion sort."""
+    from ordstat.trees import _kernels
+
+    x = np.array(values, dtype=float)
+    n = x.size
+    order = np.zeros((1, n), dtype=np.int64)
+    xs, ys, ws = np.zeros((1, n)), np.zeros((1, n), dtype=np.int64), np.zeros((1, n))
+    _kernels.node_sort(x[None, :].copy(), np.arange(n), np.arange(n) / 2.0, np.arange(n),
+                       np.array([0]), np.array([n]), np.array([[0]]), order, xs, ys, ws)
+    np.testing.assert_array_equal(xs[0], np.sort(x))
+    np.testing.assert_array_equal(np.sort(order[0]), np.arange(n))
+    np.testing.assert_array_equal(x[order[0]], xs[0])
+    np.testing.assert_array_equal(ys[0], order[0])
