@@ -12,7 +12,8 @@ Criteria without a scan (user criteria) always go through the numpy path, so the
 contract holds whether or not numba is installed. numba is imported on first use, so that
 ``import ordstat`` does not pay for it; when it cannot be imported the split search runs in
 numpy and a warning says so. Any other failure of the kernels is an error, not a silent
-fallback. Compiled functions are cached on disk (``cache=True``): the JIT cost is paid once.
+fallback. Compiled functions are cached on disk (numba's cache under a file lock, see
+:class:`ordstat.trees._kernels.LockedCache`): the JIT cost is paid once.
 """
 
 from __future__ import annotations

@@ -3,16 +3,71 @@ partition of a tree level (imported lazily by :mod:`ordstat.trees._fast`, which 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 
 import numba
 import numpy as np
+from numba.core.caching import FunctionCache
 from numba.extending import register_jitable
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: numba's cache without the lock
+    fcntl = None
 
 __all__ = ["make_level_search", "make_level_grow", "level_partition", "node_sort",
            "level_children"]
 
-jit = numba.njit(cache=True, nogil=True)
+
+class LockedCache(FunctionCache):
+    """numba's on-disk cache (``cache=True``), read and written under a file lock.
+
+    numba numbers the data files of a function's overloads without a lock, so two processes
+    compiling different overloads of one function at once (joblib workers, pytest-xdist) can
+    leave one overload's index entry pointing at the other's machine code. The closures of
+    :func:`make_level_search` and :func:`make_level_grow` share one index per function (one
+    overload per criterion), so this gave silently wrong trees until the cache was cleared.
+    The index key also holds numpy's version: environments with different numpy releases that
+    import the same source tree (a development checkout) must not share machine code.
+    """
+
+    def _index_key(self, sig, codegen):
+        return super()._index_key(sig, codegen) + (np.__version__,)
+
+    def load_overload(self, sig, target_context):
+        with _locked(self.cache_path):
+            return super().load_overload(sig, target_context)
+
+    def save_overload(self, sig, data):
+        with _locked(self.cache_path):
+            super().save_overload(sig, data)
+
+
+@contextlib.contextmanager
+def _locked(directory):
+    """An exclusive lock on ``directory``/ordstat-numba.lock (none where it cannot be made:
+    numba then cannot write its cache there either)."""
+    try:
+        fd = os.open(os.path.join(directory, "ordstat-numba.lock"), os.O_RDWR | os.O_CREAT,
+                     0o666) if fcntl is not None else None
+    except OSError:
+        fd = None
+    try:
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # releases the lock
+
+
+def jit(fn):
+    """``numba.njit(cache=True, nogil=True)`` with the locked cache."""
+    dispatcher = numba.njit(nogil=True)(fn)
+    dispatcher._cache = LockedCache(fn)  # what Dispatcher.enable_caching sets
+    return dispatcher
 
 
 def make_level_search(start, add, gain):
