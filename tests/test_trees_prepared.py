@@ -4,6 +4,8 @@ before, and still the path of other base estimators)."""
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ordstat.ensemble import _bagging
@@ -130,3 +132,39 @@ def test_prepared_data_by_hand():
     np.testing.assert_array_equal(data.order[0], [1, 2, 0])
     np.testing.assert_array_equal(data.order[1, :2], [2, 1])  # NaN last
     assert prepare(X[:, :1], [0, 1, 0], 2, presort=False).negXT is None
+
+
+def test_dense_ranks_by_hand():
+    X = np.array([[2.5, 1.0], [-1.0, 1.0], [2.5, 0.0], [7.0, -0.0]])
+    data = prepare(X, [0, 1, 0, 1], 2, presort=False)
+    np.testing.assert_array_equal(data.ranks, [[1, 0, 1, 2], [1, 1, 0, 0]])
+    assert data.ranks.dtype == np.int32 and data.order is None
+    assert prepare(X, [0, 1, 0, 1], 2, presort=True).ranks is None  # presorting trees
+    X[1, 0] = np.nan
+    assert prepare(X, [0, 1, 0, 1], 2, presort=False).ranks is None  # missing values
+
+
+@settings(max_examples=40, deadline=None)
+@given(values=st.lists(st.integers(0, 70000), min_size=0, max_size=700),
+       split=st.integers(0, 700))
+def test_node_sort_sorts_ranks(values, split):
+    """Ranks are radix sorted from RANK_RADIX_MIN on (one or more 8-bit digits), sorted as
+    values below; units, codes and weights follow them."""
+    from ordstat.trees import _kernels
+
+    r = np.array(values, dtype=np.int32)
+    n = r.size
+    a = min(split, n)
+    units = np.random.default_rng(n).permutation(n)
+    sizes = np.array([a, n - a])
+    order = np.zeros((1, n), dtype=np.int64)
+    xs, ys, ws = np.zeros((1, n), np.int32), np.zeros((1, n), np.int64), np.zeros((1, n))
+    _kernels.node_sort(r[None, :].copy(), np.arange(n), np.arange(n) / 2.0, units,
+                       np.array([0, a]), sizes, np.array([[0, 0]]), order, xs, ys, ws)
+    for lo, m in ((0, a), (a, n - a)):
+        seg = slice(lo, lo + m)
+        np.testing.assert_array_equal(xs[0, seg], np.sort(r[units[seg]]))
+        np.testing.assert_array_equal(np.sort(order[0, seg]), np.sort(units[seg]))
+        np.testing.assert_array_equal(r[order[0, seg]], xs[0, seg])
+    np.testing.assert_array_equal(ys[0], order[0])
+    np.testing.assert_array_equal(ws[0], order[0] / 2.0)

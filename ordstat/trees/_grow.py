@@ -23,7 +23,9 @@ then only the weakest-link complexities. Nodes that cannot have a cut of positiv
 (fewer than two ``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still
 draw their features but are not searched. The trees are those of the level loop (the tests
 compare them, field by field), without its Python work per level (``Split`` objects, lists
-of nodes).
+of nodes). In forests (:mod:`ordstat.trees._prepared`) the units are sorted by the ranks of
+their values among each feature's distinct values, computed once for all trees (without missing
+values): the same order, from a radix sort of small ints.
 
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
 split of a node depends only on its units, the result is the tree of rpart's single recursive
@@ -252,6 +254,7 @@ class TreeBuilder:
         neg = np.empty((0, n_all)) if sp._negXT is None else sp._negXT
         w = np.ascontiguousarray(sp.w, dtype=np.float64)
         grow = _fast.level_grow(self.criterion)
+        sort_by = sp.XT if sp.ranks is None else sp.ranks  # the units are sorted by these
         R = p if sp.max_features is None else min(sp.max_features, p)
         # this level's units, segment sizes and nodes, and the next level's (swapped)
         cur, nxt = ((np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
@@ -264,7 +267,7 @@ class TreeBuilder:
                 drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
             units, sizes, nodes = cur[0][:n_rows], cur[1][:n_nodes], cur[2][:n_nodes]
             n_nodes, n_rows = grow(
-                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
+                sp.XT, sort_by, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
                 self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, value,
                 n_units_arr, left, right, feature, threshold, goodness, missing, depth, number,
                 count, *nxt)

@@ -5,7 +5,10 @@ through :meth:`OrdinalTreeClassifier.fit` would copy those rows, transpose them 
 search, look again for missing values and, for trees that keep every feature presorted, sort
 every feature again. :func:`prepare` does this once for the ensemble: the transposed features,
 the numeric features with missing values (and their negation, for the "missing left" search)
-and, where the trees presort, each feature's order over all units; a tree then takes its rows
+and, where the trees presort, each feature's order over all units, else (without missing
+values) each value's rank among its feature's distinct values, which the compiled levels sort
+instead of the values (two passes of a radix sort on small ints instead of a sort of doubles,
+and half the memory to gather); a tree then takes its rows
 (:class:`Sample`) and restricts these to them. A tree's units keep the order of the rows, as
 in ``X[rows]``, and the presorted order restricted to the rows sorts them, so the trees are
 those grown from ``X[rows]`` (ties between equal values may be ordered otherwise, which no cut
@@ -35,6 +38,7 @@ class PreparedData:
     mirror: np.ndarray  # numeric features with missing values
     negXT: np.ndarray | None  # -XT where mirror is not empty
     order: np.ndarray | None  # (p, n) each feature's order, for presorting trees
+    ranks: np.ndarray | None  # (p, n) int32 dense ranks, for trees sorting per node
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,20 @@ def prepare(X, codes, n_classes, presort):
     X = np.asarray(X, dtype=np.float64)
     XT = np.ascontiguousarray(X.T)
     mirror = _missing_features(XT, np.zeros(XT.shape[0], dtype=np.int64))
+    order = np.argsort(XT, axis=1)
     return PreparedData(X=X, XT=XT, codes=np.asarray(codes, dtype=np.int64),
                         n_classes=int(n_classes), mirror=mirror,
                         negXT=-XT if mirror.size else None,
-                        order=np.argsort(XT, axis=1) if presort else None)
+                        order=order if presort else None,
+                        ranks=None if presort or mirror.size else _dense_ranks(XT, order))
+
+
+def _dense_ranks(XT, order):
+    """(p, n) int32: the rank of each value among the distinct values of its feature (0 the
+    smallest; equal values, equal ranks), so that ranks compare as the values do."""
+    xs = np.take_along_axis(XT, order, axis=1)
+    step = np.zeros(XT.shape, dtype=np.int32)
+    step[:, 1:] = xs[:, 1:] > xs[:, :-1]
+    ranks = np.empty(XT.shape, dtype=np.int32)
+    np.put_along_axis(ranks, order, np.cumsum(step, axis=1, dtype=np.int32), axis=1)
+    return ranks

@@ -192,12 +192,13 @@ class Splitter:
             # numeric features with missing values: searched a second time, mirrored
             self._mirror = _missing_features(self.XT, self.cat_sizes)
             self._negXT = -self.XT if self.per_node and self._mirror.size else None
-            self._presorted = None
+            self._presorted = self.ranks = None
         else:  # the rows of a sample prepared once for many trees (see PreparedSample)
             self.rows = sample.rows
             self.XT, self._mirror = sample.data.XT, sample.data.mirror
             self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
             self._presorted = sample.data.order
+            self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
         self.last_missing_left = None
 
