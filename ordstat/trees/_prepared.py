@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._splitter import _missing_features
+from ._splitter import _missing_features, _unit_dtype
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -59,7 +59,7 @@ def prepare(X, codes, n_classes, presort):
     return PreparedData(X=X, XT=XT, codes=np.asarray(codes, dtype=np.int64),
                         n_classes=int(n_classes), mirror=mirror,
                         negXT=-XT if mirror.size else None,
-                        order=order if presort else None,
+                        order=order.astype(_unit_dtype(X.shape[0])) if presort else None,
                         ranks=None if presort or mirror.size else _dense_ranks(XT, order))
 
 

@@ -132,6 +132,11 @@ def presorts(criterion, max_features, p):
     return not (searches and sorts_per_node(max_features, p))
 
 
+def _unit_dtype(n):
+    """The integer type of the units' indices in a presorted layout."""
+    return np.int32 if n < 2 ** 31 else np.int64
+
+
 def _drawn(mask, p, n_nodes):
     """(R, S) features searched in each node, in increasing order, padded with -1."""
     if mask is None:
@@ -180,6 +185,7 @@ class Splitter:
         self.max_features = max_features
         self.rng = rng
         self.unit_weights = bool(np.all(self.w == 1.0))
+        self._small_codes = self.codes.astype(np.int8 if n_classes <= 127 else np.int32)
         self._nb = _fast.kernels() if USE_NUMBA else None
         self._search = _fast.level_search(criterion) if self._nb is not None else None
         self._param = criterion.parameter(n_classes) if self._search is not None else None
@@ -220,7 +226,10 @@ class Splitter:
                 inside[rows] = True
                 order = self._presorted
                 idx = order[inside[order]].reshape(order.shape[0], m)
-            layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self.codes[idx],
+            # Units as int32 and class codes as small ints: every level moves them for every
+            # feature (Splitter.partition), fewer bytes move faster.
+            idx = idx.astype(_unit_dtype(self.X.shape[0]), copy=False)
+            layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self._small_codes[idx],
                             self.w[idx])
             if self._mirror.size:
                 layout = self._add_mirrored_rows(layout)
@@ -590,8 +599,8 @@ class Splitter:
         """Append to the root layout one row per feature of ``self._mirror``, sorted by -x."""
         XM = np.ascontiguousarray(-self.XT[self._mirror][:, self.rows])
         pos = np.argsort(XM, axis=1)
-        idx = self.rows[pos]
-        extra = (idx, np.take_along_axis(XM, pos, axis=1), self.codes[idx], self.w[idx])
+        idx = self.rows[pos].astype(layout.order.dtype, copy=False)
+        extra = (idx, np.take_along_axis(XM, pos, axis=1), self._small_codes[idx], self.w[idx])
         return Layout(*(np.concatenate([a, e]) for a, e in
                         zip((layout.order, layout.xs, layout.ys, layout.ws), extra)))
 
