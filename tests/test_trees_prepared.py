@@ -168,3 +168,13 @@ def test_node_sort_sorts_ranks(values, split):
         np.testing.assert_array_equal(r[order[0, seg]], xs[0, seg])
     np.testing.assert_array_equal(ys[0], order[0])
     np.testing.assert_array_equal(ws[0], order[0] / 2.0)
+
+
+def test_prepared_arrays_are_read_only():
+    """As joblib's memory-mapped arrays in worker processes (one compiled kernel type)."""
+    X, y = _data(n=40, p=6, nan=True)
+    for presort in (False, True):
+        data = prepare(X, y, 5, presort)
+        arrays = [data.XT, data.codes, data.negXT, data.order, data.ranks]
+        assert all(not a.flags.writeable for a in arrays if a is not None)
+    assert X.flags.writeable

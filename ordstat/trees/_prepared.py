@@ -56,11 +56,26 @@ def prepare(X, codes, n_classes, presort):
     XT = np.ascontiguousarray(X.T)
     mirror = _missing_features(XT, np.zeros(XT.shape[0], dtype=np.int64))
     order = np.argsort(XT, axis=1)
-    return PreparedData(X=X, XT=XT, codes=np.asarray(codes, dtype=np.int64),
+    return PreparedData(X=X, XT=_read_only(XT),
+                        codes=_read_only(np.asarray(codes, dtype=np.int64)),
                         n_classes=int(n_classes), mirror=mirror,
-                        negXT=-XT if mirror.size else None,
-                        order=order.astype(_unit_dtype(X.shape[0])) if presort else None,
-                        ranks=None if presort or mirror.size else _dense_ranks(XT, order))
+                        negXT=_read_only(-XT if mirror.size else None),
+                        order=_read_only(order.astype(_unit_dtype(X.shape[0])) if presort
+                                         else None),
+                        ranks=_read_only(None if presort or mirror.size
+                                         else _dense_ranks(XT, order)))
+
+
+def _read_only(a):
+    """A read-only view of ``a`` (None stays None). joblib hands large arrays to worker
+    processes memory-mapped read-only, and numba compiles one version of a kernel per array
+    type: read-only everywhere, the compiled kernels see one type in every process (a warm-up
+    on small data compiles the version the large data use)."""
+    if a is None:
+        return None
+    view = a.view()
+    view.flags.writeable = False
+    return view
 
 
 def _dense_ranks(XT, order):
