@@ -16,8 +16,10 @@ from .._names import metric_name
 from .._warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
-from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
-                      spawn_seeds, vote_table, weighted_median)
+from .._labels import encode_target
+from ..trees._prepared import Sample, prepare
+from ._common import (base_predict, base_proba, fit_base, fit_sample, missing_values,
+                      run_parallel, spawn_seeds, vote_table, weighted_median)
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
 
@@ -45,13 +47,20 @@ def _fit_one(task):
 
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
-    template, X, codes, k, seed, importance, oob_score = task
+    template, X, codes, k, seed, importance, oob_score, prepared = task
     rng = np.random.default_rng(seed)
     n = X.shape[0]
     sample = rng.integers(0, n, size=n)
     tree_seed = int(rng.integers(0, np.iinfo(np.int32).max))
-    if isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
-        # the same tree from the distinct rows and their repeat counts (fewer to sort)
+    if prepared is not None:
+        # the same tree from the distinct rows and their repeat counts (fewer to sort), on
+        # the sample prepared once for all trees
+        data, encoding, params = prepared
+        counts = np.bincount(sample, minlength=n)
+        rows = np.flatnonzero(counts)
+        tree = fit_sample(template, params, Sample(data, rows), counts[rows], encoding,
+                          tree_seed)
+    elif isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows])
@@ -132,7 +141,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         importance = self._importance()
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, n_estimators)
-        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score))
+        prepared = self._prepared(template, X, codes, k)
+        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared)
                  for seed in seeds)
         results = run_parallel(_fit_one, tasks, self.n_jobs, self.progress,
                                desc=type(self).__name__)
@@ -148,6 +158,19 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
                 warnings.simplefilter("ignore", RuntimeWarning)
                 self.permutation_importance_ = np.nanmean(gains, axis=0)
         return self
+
+    @staticmethod
+    def _prepared(template, X, codes, k):
+        """(prepared sample, encoding of the codes, tree parameters) when the trees are
+        ordinal trees that take a bootstrap sample as distinct rows with repeat counts: the
+        trees then share the sample prepared here (:mod:`ordstat.trees._prepared`); else
+        None."""
+        p = X.shape[1]
+        if type(template) is not OrdinalTreeClassifier or not template._counts_repeats(p):
+            return None
+        encoding = encode_target(np.arange(k), np.arange(k))[0]
+        data = prepare(X, codes, k, presort=template._presorts(p))
+        return data, encoding, template.get_params(deep=False)
 
     def _set_oob(self, results, codes, k):
         n = codes.shape[0]

@@ -61,6 +61,19 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     return est
 
 
+def fit_sample(template, params, sample, repeats, encoding, seed):
+    """:func:`fit_base` of an ordinal tree ``template`` (its ``get_params()``: ``params``) on
+    the rows of a prepared sample (:mod:`ordstat.trees._prepared`) with their ``repeats``, the
+    same tree without copying the rows or checking them again (``encoding``: of the class
+    codes 0..K-1)."""
+    k = sample.data.n_classes
+    present = np.bincount(sample.data.codes[sample.rows], minlength=k) > 0
+    if np.count_nonzero(present) < 2:
+        return ConstantClassifier(np.argmax(present), k)
+    est = type(template)(**{**params, "classes": np.arange(k), "random_state": int(seed)})
+    return est._fit_sample(sample, repeats, encoding)
+
+
 def base_proba(est, X, n_classes):
     """Class probabilities of a base estimator as an (n, n_classes) array over codes."""
     proba = np.asarray(est.predict_proba(X), dtype=np.float64)

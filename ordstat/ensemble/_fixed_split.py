@@ -19,7 +19,8 @@ __all__ = ["FixedSplitBaggingClassifier"]
 
 def _fit_split_tree(task):
     template, X, codes, r, seed = task
-    return _fit_one((template, X, (codes > r).astype(np.intp), 2, seed, None, False))["estimator"]
+    task = (template, X, (codes > r).astype(np.intp), 2, seed, None, False, None)
+    return _fit_one(task)["estimator"]
 
 
 class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):

@@ -24,6 +24,7 @@ from .._validation import (
     validate_predict,
 )
 from ._grow import TreeBuilder
+from ._splitter import presorts
 from ._export import tree_to_text
 from ._prune import (
     cp_sequence,
@@ -382,6 +383,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         no_folds = isinstance(xval, (numbers.Integral, np.integer)) and xval < 2
         return no_folds and self._check_params(n_features)["min_bucket"] == 1
 
+    def _presorts(self, n_features):
+        """Whether the split search keeps every feature presorted (after :meth:`_counts_repeats`,
+        which validates the parameters)."""
+        params = self._check_params(n_features)
+        return presorts(params["criterion"], params["max_features"], n_features)
+
     def _fit(self, X, y, sample_weight=None, repeats=None):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
         (only when :meth:`_counts_repeats`)."""
@@ -407,6 +414,32 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
             xrisk, xstd = cross_validated_risk(grow, X, codes, w, folds, cps, alpha,
                                                self._loss_)
+        return self._set_tree(full, params, cps, nsplit, risk, xrisk, xstd)
+
+    def _fit_sample(self, sample, repeats, encoding):
+        """:meth:`_fit` on the rows of a sample prepared once for an ensemble
+        (:mod:`ordstat.trees._prepared`; numeric features, class codes 0..K-1 validated by
+        the ensemble) with their ``repeats``, as ``_fit(X[rows], codes[rows],
+        repeats=repeats)`` with ``classes`` 0..K-1 (``encoding``: theirs) grows it, without
+        checking or copying the data again. Only when :meth:`_counts_repeats` (checked by the
+        caller on the estimator this one is a copy of)."""
+        data = sample.data
+        p = data.XT.shape[0]
+        self._encoding = encoding
+        self.classes_ = encoding.classes
+        self.n_classes_ = data.n_classes
+        self.n_features_in_ = p
+        self.categories_, self._ordered_categories, self._missing_category = {}, {}, set()
+        params = self._check_params(p)
+        self._loss_ = self._loss(params["criterion"], data.n_classes)
+        self._cat_sizes_ = np.zeros(p, dtype=np.int64)
+        rng = check_random_state(self.random_state)
+        full = self._builder(params, rng).build_sample(sample, repeats)
+        cps, nsplit, risk = cp_sequence(full, params["cp"] * full.risk[0])
+        return self._set_tree(full, params, cps, nsplit, risk)
+
+    def _set_tree(self, full, params, cps, nsplit, risk, xrisk=None, xstd=None):
+        """The fitted state from the grown tree and its cp sequence (end of :meth:`_fit`)."""
         self.cp_table_ = cp_table(cps, nsplit, risk, full.risk[0], xrisk, xstd)
         self._full_tree = full
         if self.prune is not None and full.n_nodes > 1:

@@ -23,7 +23,9 @@ then only the weakest-link complexities. Nodes that cannot have a cut of positiv
 (fewer than two ``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still
 draw their features but are not searched. The trees are those of the level loop (the tests
 compare them, field by field), without its Python work per level (``Split`` objects, lists
-of nodes).
+of nodes). In forests (:mod:`ordstat.trees._prepared`) the units are sorted by the ranks of
+their values among each feature's distinct values, computed once for all trees (without missing
+values): the same order, from a radix sort of small ints.
 
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
 split of a node depends only on its units, the result is the tree of rpart's single recursive
@@ -136,9 +138,30 @@ class TreeBuilder:
         self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
                                  min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
                                  max_features=self.max_features, rng=self.rng)
+        n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
+        return self._grow(n_units)
+
+    def build_sample(self, sample, repeats) -> Tree:
+        """:meth:`build` of ``(X[rows], codes[rows], 1, K, repeats)`` for the rows of a
+        sample prepared once for an ensemble (:mod:`ordstat.trees._prepared`), without
+        copying them: the units keep their indices in the prepared sample."""
+        if self.min_bucket != 1:
+            raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
+                             f"min_bucket counts them); got min_bucket={self.min_bucket}.")
+        data = sample.data
+        n = data.XT.shape[1]
+        self.repeats = np.zeros(n, dtype=np.int64)
+        self.repeats[sample.rows] = repeats
+        self.K = data.n_classes
+        self.splitter = Splitter(data.X, data.codes, self.repeats.astype(np.float64), self.K,
+                                 self.criterion, min_bucket=self.min_bucket,
+                                 cat_sizes=self.cat_sizes, max_features=self.max_features,
+                                 rng=self.rng, sample=sample)
+        return self._grow(int(self.repeats.sum()))
+
+    def _grow(self, n_units) -> Tree:
         self.nodes = _Nodes()
         layout, root_counts = self.splitter.root()
-        n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
         self._add_nodes(root_counts, np.array([n_units]), parent=-1, depth=0,
                         numbers=np.array([1]))
         root = 0
@@ -162,7 +185,7 @@ class TreeBuilder:
     def _add_nodes(self, counts, n, parent, depth, numbers):
         """Append nodes (class counts (s, K), unit counts (s,)); return their indices."""
         nd = self.nodes
-        risks = counts @ self.loss.T  # (s, K): risk of predicting each class
+        risks = _risks(counts, self.loss)  # (s, K): risk of predicting each class
         yval = np.argmin(risks, axis=1)
         first = len(nd.parent)
         s = counts.shape[0]
@@ -210,7 +233,8 @@ class TreeBuilder:
         """:meth:`_grow_by_level` and :meth:`_complexities_bottom_up` with each level one
         compiled call (:func:`ordstat.trees._kernels.make_level_grow`) on node arrays."""
         sp = self.splitter
-        n, p = sp.X.shape
+        n_all, p = sp.X.shape
+        n = sp.rows.size
         cap = max(1, 2 * n - 1)  # each split divides >= 2 rows: at most n leaves
         value = np.zeros((cap, self.K))
         value[0] = self.nodes.value[0]
@@ -226,15 +250,16 @@ class TreeBuilder:
         number = np.ones(cap, dtype=np.int64)
         count = np.ones(1, dtype=np.int64)
         iscale = np.zeros(1)
-        rep = np.ones(n, dtype=np.int64) if self.repeats is None else self.repeats
-        neg = np.empty((0, n)) if sp._negXT is None else sp._negXT
+        rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
+        neg = np.empty((0, n_all)) if sp._negXT is None else sp._negXT
         w = np.ascontiguousarray(sp.w, dtype=np.float64)
         grow = _fast.level_grow(self.criterion)
+        sort_by = sp.XT if sp.ranks is None else sp.ranks  # the units are sorted by these
         R = p if sp.max_features is None else min(sp.max_features, p)
         # this level's units, segment sizes and nodes, and the next level's (swapped)
         cur, nxt = ((np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
                      np.empty(2 * n, dtype=np.int64)) for _ in range(2))
-        cur[0][:], cur[1][0], cur[2][0] = np.arange(n), n, 0
+        cur[0][:], cur[1][0], cur[2][0] = sp.rows, n, 0
         n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
@@ -242,14 +267,14 @@ class TreeBuilder:
                 drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
             units, sizes, nodes = cur[0][:n_rows], cur[1][:n_nodes], cur[2][:n_nodes]
             n_nodes, n_rows = grow(
-                sp.XT, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
+                sp.XT, sort_by, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
                 self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, value,
                 n_units_arr, left, right, feature, threshold, goodness, missing, depth, number,
                 count, *nxt)
             cur, nxt = nxt, cur
         m = int(count[0])
         value, left, right, depth = value[:m], left[:m], right[:m], depth[:m]
-        risks = value @ self.loss.T  # as _add_nodes
+        risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
         risk = risks[np.arange(m), yval]
         complexity = _complexities_bottom_up(left, right, risk, depth, self.alpha)
@@ -427,6 +452,13 @@ class TreeBuilder:
                      np.array(nd.yval, dtype=np.int64),
                      np.array(nd.complexity, dtype=np.float64),
                      np.array(nd.depth, dtype=np.int64), np.array(nd.number, dtype=np.int64))
+
+
+def _risks(counts, loss):
+    """(s, K) risk of predicting each class in each node: ``counts @ loss.T``, summed the same
+    way for every row whatever the number of rows (a matrix product's rounding can depend on
+    its shape, and the level loop and compiled levels multiply different blocks of nodes)."""
+    return np.sum(counts[:, None, :] * loss[None, :, :], axis=2)
 
 
 def _preorder(left, right, depth):

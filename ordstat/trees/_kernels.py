@@ -9,8 +9,9 @@ import os
 
 import numba
 import numpy as np
+from numba import types
 from numba.core.caching import FunctionCache
-from numba.extending import register_jitable
+from numba.extending import overload, register_jitable
 
 try:
     import fcntl
@@ -172,7 +173,9 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
     """Row r of the output: the units of each node s (``units[starts[s]:starts[s] + sizes[s]]``)
     sorted by feature ``feats[r, s]`` (rows of ``XT``, shape (p, n)), with their values, class
     codes and weights; rows with ``feats[r, s] < 0`` are left untouched. NaN sorts last; the
-    other values by radix sort from ``RADIX_MIN`` on, by quicksort or insertion sort below."""
+    other values by radix sort from ``RADIX_MIN`` on, by quicksort or insertion sort below.
+    ``XT`` may also hold the features' ranks (non-negative ints, no missing value; ``o_xs`` of
+    their type), radix sorted from ``RANK_RADIX_MIN`` on."""
     for s in range(starts.shape[0]):
         a = starts[s]
         b = a + sizes[s]
@@ -192,8 +195,8 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
                     hi -= 1
                     o_xs[r, hi] = x
                     o_order[r, hi] = u
-            if lo - a >= RADIX_MIN:
-                _radix_pairs(o_xs[r], o_order[r], a, lo)
+            if lo - a >= _radix_min(o_xs):
+                _radix(o_xs[r], o_order[r], a, lo)
             elif lo - a > 16:
                 _sort_pairs(o_xs[r], o_order[r], a, lo)
             else:  # insertion sort, inline: most nodes are small
@@ -216,6 +219,68 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
 # node_sort sorts the values of a node by radix sort from this many on (faster than quicksort
 # on distinct values, which large nodes have), by quicksort below
 RADIX_MIN = 2048
+# ... and ranks (two passes of 8-bit digits up to 65536 distinct values) from this many on
+RANK_RADIX_MIN = 128
+
+
+def _radix(v, u, lo, hi):
+    """Radix sort of v[lo:hi] moving u along: :func:`_radix_pairs` for doubles,
+    :func:`_radix_ranks` for ranks (chosen when compiling)."""
+
+
+@overload(_radix)
+def _radix_typed(v, u, lo, hi):
+    if isinstance(v.dtype, types.Float):
+        return lambda v, u, lo, hi: _radix_pairs(v, u, lo, hi)
+    return lambda v, u, lo, hi: _radix_ranks(v, u, lo, hi)
+
+
+def _radix_min(v):
+    """The node size from which node_sort radix-sorts values of the type of ``v``."""
+
+
+@overload(_radix_min)
+def _radix_min_typed(v):
+    if isinstance(v.dtype, types.Float):
+        return lambda v: RADIX_MIN
+    return lambda v: RANK_RADIX_MIN
+
+
+@jit
+def _radix_ranks(v, u, lo, hi):
+    """Sort the non-negative ints v[lo:hi] in place, moving u along: LSD radix sort on 8-bit
+    digits, as many as the largest value has."""
+    m = hi - lo
+    top = 0
+    for i in range(lo, hi):
+        top = max(top, v[i])
+    vv = v[lo:hi].copy()
+    uu = u[lo:hi].copy()
+    tv = np.empty_like(vv)
+    tu = np.empty_like(uu)
+    count = np.empty(256, dtype=np.int64)
+    shift = 0
+    while (top >> shift) > 0:
+        count[:] = 0
+        for i in range(m):
+            count[(vv[i] >> shift) & 255] += 1
+        total = 0
+        for d in range(256):
+            c = count[d]
+            count[d] = total
+            total += c
+        for i in range(m):
+            d = (vv[i] >> shift) & 255
+            k = count[d]
+            tv[k] = vv[i]
+            tu[k] = uu[i]
+            count[d] = k + 1
+        vv, tv = tv, vv
+        uu, tu = tu, uu
+        shift += 8
+    for i in range(m):
+        v[lo + i] = vv[i]
+        u[lo + i] = uu[i]
 
 
 @jit
@@ -361,18 +426,20 @@ def make_level_grow(start, add, gain):
     """Compile one level of the forests' tree growth around a criterion's level search
     (:func:`level_search_function`; see "compiled levels" in :mod:`ordstat.trees._grow`).
 
-    The returned ``level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R,
+    The returned ``level_grow(XT, SK, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R,
     min_bucket, min_split, max_depth, param, iscale, value, n_units, left, right, feature,
     threshold, goodness, missing, depth, number, count, out_units, out_sizes, out_nodes)``
     does for the nodes of a level (node
     ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows, each row ``rep``
     units) what the level loop of the builder does in numpy: it takes the R features whose
-    random keys are at most the node's ``kth``, sorts the node's units by each of them and
-    searches them with ``level_search`` (and, where a node has missing values on a drawn
-    feature, sorts and searches ``-x`` for "missing left", kept when strictly better), keeps
-    the first best feature if its goodness passes rpart's noise rule (``iscale`` holds the
-    largest goodness so far), sends the units left or right, and appends the two children to
-    the node arrays (``count[0]`` nodes so far; ``missing`` -1 none met, 0 right, 1 left). It
+    random keys are at most the node's ``kth``, sorts the node's units by each of them (by
+    ``SK``: ``XT`` itself or, without missing values, the features' ranks, which order the
+    units as their values do) and searches them with ``level_search`` (and, where a node has
+    missing values on a drawn feature, sorts and searches ``-x`` for "missing left", kept
+    when strictly better), keeps the first best feature if its goodness passes rpart's noise
+    rule (``iscale`` holds the largest goodness so far), sends the units left or right, and
+    appends the two children to the node arrays (``count[0]`` nodes so far; ``missing`` -1
+    none met, 0 right, 1 left). It
     writes the next level into the ``out_*`` arrays: the units of the children that may be
     split (``min_split``, ``max_depth``, two ``min_bucket``), their segment sizes and node ids,
     in child order (left, right, ...), and returns their numbers of nodes and units. (It
@@ -382,7 +449,7 @@ def make_level_grow(start, add, gain):
     level_search = level_search_function(start, add, gain)
 
     @jit
-    def level_grow(XT, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R, min_bucket,
+    def level_grow(XT, SK, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R, min_bucket,
                    min_split, max_depth, param, iscale, value, n_units, left, right, feature,
                    threshold, goodness, missing, depth, number, count, out_units, out_sizes,
                    out_nodes):
@@ -417,10 +484,10 @@ def make_level_grow(start, add, gain):
                     todo[r, s] = True
                     r += 1
         o_order = np.empty((R, M), dtype=np.int64)
-        o_xs = np.empty((R, M))
+        o_xs = np.empty((R, M), dtype=SK.dtype)
         o_ys = np.empty((R, M), dtype=np.int64)
         o_ws = np.empty((R, M))
-        node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws)
+        node_sort(SK, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws)
         good = np.empty((R, S))
         pos = np.empty((R, S), dtype=np.int64)
         level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, todo, good,
@@ -430,7 +497,8 @@ def make_level_grow(start, add, gain):
             for s in range(S):
                 t = pos[r, s]
                 if t >= 0:
-                    thr[r, s] = _midpoint(o_xs[r, t], o_xs[r, t + 1])
+                    j = feats[r, s]
+                    thr[r, s] = _midpoint(XT[j, o_order[r, t]], XT[j, o_order[r, t + 1]])
         # missing values: NaN sort last; search -x where a node has some on a drawn feature
         nan = np.zeros((R, S), dtype=np.bool_)
         ml = np.zeros((R, S), dtype=np.bool_)
@@ -439,24 +507,27 @@ def make_level_grow(start, add, gain):
             any_nan = False
             for r in range(R):
                 for s in range(S):
-                    last = o_xs[r, starts[s] + sizes[s] - 1]
-                    if todo[r, s] and last != last:
+                    if not todo[r, s]:
+                        continue
+                    last = XT[feats[r, s], o_order[r, starts[s] + sizes[s] - 1]]
+                    if last != last:
                         nan[r, s] = True
                         mfeats[r, s] = feats[r, s]
                         any_nan = True
             if any_nan:
-                node_sort(negXT, codes, w, units, starts, sizes, mfeats, o_order, o_xs, o_ys,
+                m_xs = np.empty((R, M))
+                node_sort(negXT, codes, w, units, starts, sizes, mfeats, o_order, m_xs, o_ys,
                           o_ws)
                 m_good = np.empty((R, S))
                 m_pos = np.empty((R, S), dtype=np.int64)
-                level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, nan,
+                level_search(m_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, nan,
                              m_good, m_pos)
                 for r in range(R):
                     for s in range(S):
                         t = m_pos[r, s]
                         if nan[r, s] and t >= 0 and m_good[r, s] > good[r, s]:
                             good[r, s] = m_good[r, s]
-                            thr[r, s] = _midpoint(-o_xs[r, t + 1], -o_xs[r, t])
+                            thr[r, s] = _midpoint(-m_xs[r, t + 1], -m_xs[r, t])
                             ml[r, s] = True
         n_next = 0
         m_next = 0

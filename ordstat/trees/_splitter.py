@@ -125,6 +125,18 @@ def sorts_per_node(max_features, p):
     return max_features is not None and max_features * PER_NODE_RATIO <= p
 
 
+def presorts(criterion, max_features, p):
+    """Whether a :class:`Splitter` keeps every feature presorted (not :func:`sorts_per_node`
+    with the compiled scan)."""
+    searches = USE_NUMBA and _fast.level_search(criterion) is not None
+    return not (searches and sorts_per_node(max_features, p))
+
+
+def _unit_dtype(n):
+    """The integer type of the units' indices in a presorted layout."""
+    return np.int32 if n < 2 ** 31 else np.int64
+
+
 def _drawn(mask, p, n_nodes):
     """(R, S) features searched in each node, in increasing order, padded with -1."""
     if mask is None:
@@ -160,7 +172,7 @@ class Splitter:
     """
 
     def __init__(self, X, codes, weights, n_classes, criterion, *, min_bucket, cat_sizes=None,
-                 max_features=None, rng=None):
+                 max_features=None, rng=None, sample=None):
         self.X = X
         self.codes = np.asarray(codes, np.int64)
         self.w = weights
@@ -173,35 +185,56 @@ class Splitter:
         self.max_features = max_features
         self.rng = rng
         self.unit_weights = bool(np.all(self.w == 1.0))
+        self._small_codes = self.codes.astype(np.int8 if n_classes <= 127 else np.int32)
         self._nb = _fast.kernels() if USE_NUMBA else None
         self._search = _fast.level_search(criterion) if self._nb is not None else None
         self._param = criterion.parameter(n_classes) if self._search is not None else None
-        self.XT = np.ascontiguousarray(X.T)
         self._flag = np.zeros(X.shape[0], dtype=bool)
         self._iscale = 0.0
-        # numeric features with missing values: searched a second time, mirrored
-        self._mirror = _missing_features(self.XT, self.cat_sizes)
         self.per_node = self._search is not None and sorts_per_node(max_features, p)
-        self._negXT = -self.XT if self.per_node and self._mirror.size else None
+        if sample is None:
+            self.rows = np.arange(X.shape[0])
+            self.XT = np.ascontiguousarray(X.T)
+            # numeric features with missing values: searched a second time, mirrored
+            self._mirror = _missing_features(self.XT, self.cat_sizes)
+            self._negXT = -self.XT if self.per_node and self._mirror.size else None
+            self._presorted = self.ranks = None
+        else:  # the rows of a sample prepared once for many trees (see PreparedSample)
+            self.rows = sample.rows
+            self.XT, self._mirror = sample.data.XT, sample.data.mirror
+            self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
+            self._presorted = sample.data.order
+            self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
         self.last_missing_left = None
 
     # -- layout --------------------------------------------------------------------------------
     def root(self):
         """The whole sample as one node: its layout and class counts (1, K)."""
-        n = self.X.shape[0]
+        rows = self.rows
+        m = rows.size
         if self.per_node:  # one row: the units, sorted per node and drawn feature by search
-            layout = Layout(np.arange(n)[None, :], np.zeros((1, n)), self.codes[None, :],
-                            self.w[None, :])
+            layout = Layout(rows[None, :], np.zeros((1, m)), self.codes[rows][None, :],
+                            self.w[rows][None, :])
         else:
             # The order among tied values does not matter: cuts are only made between
             # distinct values.
-            idx = np.argsort(self.XT, axis=1)  # (p, n)
-            layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self.codes[idx],
+            if self._presorted is None:
+                idx = np.argsort(self.XT, axis=1)  # (p, n)
+            else:  # the prepared order of every unit, restricted to the sample's rows
+                inside = np.zeros(self.X.shape[0], dtype=bool)
+                inside[rows] = True
+                order = self._presorted
+                idx = order[inside[order]].reshape(order.shape[0], m)
+            # Units as int32 and class codes as small ints: every level moves them for every
+            # feature (Splitter.partition), fewer bytes move faster.
+            idx = idx.astype(_unit_dtype(self.X.shape[0]), copy=False)
+            layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self._small_codes[idx],
                             self.w[idx])
             if self._mirror.size:
                 layout = self._add_mirrored_rows(layout)
-        totals = np.bincount(self.codes, weights=self.w, minlength=self.K).astype(float)
+        totals = np.bincount(self.codes[rows], weights=self.w[rows],
+                             minlength=self.K).astype(float)
         return layout, totals[None, :]
 
     def children(self, layout, sizes, splits, found):
@@ -564,9 +597,10 @@ class Splitter:
     # ordered twoing); the numpy path, also used by user criteria, swaps them explicitly.
     def _add_mirrored_rows(self, layout):
         """Append to the root layout one row per feature of ``self._mirror``, sorted by -x."""
-        XM = np.ascontiguousarray(-self.X[:, self._mirror].T)
-        idx = np.argsort(XM, axis=1)
-        extra = (idx, np.take_along_axis(XM, idx, axis=1), self.codes[idx], self.w[idx])
+        XM = np.ascontiguousarray(-self.XT[self._mirror][:, self.rows])
+        pos = np.argsort(XM, axis=1)
+        idx = self.rows[pos].astype(layout.order.dtype, copy=False)
+        extra = (idx, np.take_along_axis(XM, pos, axis=1), self._small_codes[idx], self.w[idx])
         return Layout(*(np.concatenate([a, e]) for a, e in
                         zip((layout.order, layout.xs, layout.ys, layout.ws), extra)))
 
