@@ -51,7 +51,6 @@ COMPILED_LEVELS = True
 
 
 @dataclass
-@dataclass
 class _Nodes:
     """Growing storage: one Python list per node attribute."""
 
