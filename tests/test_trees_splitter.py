@@ -43,7 +43,8 @@ def naive_feature_splits(x, y, w, k, crit, min_bucket, categorical):
     out = []
     if categorical:
         cats = sorted(set(x.astype(int).tolist()))
-        means = [np.average(y[x == c], weights=w[x == c]) for c in cats]
+        # the documented order: means equal to 9 decimals tie (kept in category order)
+        means = [round(float(np.average(y[x == c], weights=w[x == c])), 9) for c in cats]
         seq = [c for _, c in sorted(zip(means, cats), key=lambda t: t[0])]  # stable
         cands = [(np.isin(x, seq[:i + 1]), tuple(sorted(seq[:i + 1])))
                  for i in range(len(seq) - 1)]
@@ -216,3 +217,20 @@ def test_sorting_per_node_grows_the_presorted_trees(name, monkeypatch):
         np.testing.assert_array_equal(t.improvement, first.improvement)
         np.testing.assert_array_equal(t.missing_left, first.missing_left)
     assert first.missing_left[first.feature == 5].any()  # the mirrored search was used
+
+
+def test_categories_of_equal_mean_class_tie_whatever_the_weights():
+    """The categorical search orders categories by mean class code, ties by category code.
+    A category of one class has exactly that class as its mean (3 W / W is not 3 in floating
+    point for W below), and means equal up to rounding tie: here categories 0 and 1 (both
+    all class 3) keep their order behind category 2 (mean 2.5)."""
+    W = 1.8592437497248215
+    assert (3 * W) / W != 3.0  # the rounding the search must not see
+    counts = np.array([[0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, W], [0.0, 0.0, 1.0, 1.0]])
+    np.testing.assert_array_equal(_splitter._category_means(counts), [3.0, 3.0, 2.5])
+    # classes 0 and 2 in equal weight a around class 1's b: mean 1, which the floating
+    # point proportions miss by an ulp; means equal to 9 decimals tie
+    a, b = 2.8888058616249817, 2.2018908282432474
+    mixed = np.array([[a, b, a], [0.0, 1.0, 0.0]])
+    assert (mixed / mixed.sum(axis=1, keepdims=True) @ np.arange(3))[0] != 1.0
+    np.testing.assert_array_equal(_splitter._category_means(mixed), [1.0, 1.0])

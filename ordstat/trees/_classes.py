@@ -134,7 +134,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         ``{feature index: categories}`` for unordered pandas Categorical columns and for
         string or object-of-strings columns (their sorted observed values, no encoding
         needed); those are split by ordering their categories by mean class rank in the node
-        (exact for two classes; rpart searches all subsets when K > 2). Ordered Categoricals
+        (means equal to 9 decimals tie and keep the order of the categories; exact for two
+        classes; rpart searches all subsets when K > 2). Ordered Categoricals
         are treated as numeric codes, as rpart does. At predict time DataFrame columns (and
         arrays of strings) are matched by category value; a numeric array must hold the
         category codes.

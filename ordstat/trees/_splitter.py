@@ -570,9 +570,7 @@ class Splitter:
         present = np.flatnonzero(n_units > 0)
         if present.size < 2:
             return None
-        cw = counts[present].sum(axis=1)
-        mean = counts[present] @ np.arange(K) / cw
-        seq = present[np.argsort(mean, kind="stable")]
+        seq = present[np.argsort(_category_means(counts[present]), kind="stable")]
         cum = np.cumsum(counts[seq], axis=0)[:-1]
         n_left = np.cumsum(n_units[seq])[:-1]
         valid = (n_left >= self.min_bucket) & (rows.size - n_left >= self.min_bucket)
@@ -636,6 +634,14 @@ class Splitter:
         best_g[self._mirror[jj], ss] = good[jj, ss]
         best_thr[self._mirror[jj], ss] = thr[jj, ss]
         self.last_missing_left[self._mirror[jj], ss] = True
+
+
+def _category_means(counts):
+    """Mean class code of each category (rows of weighted class ``counts``), from its class
+    proportions (a category of one class gets exactly that code) and rounded to 9 decimals, so
+    that means equal up to rounding tie, and the stable sort orders them by category code."""
+    props = counts / counts.sum(axis=1, keepdims=True)
+    return np.round(props @ np.arange(counts.shape[1]), 9)
 
 
 def _missing_features(XT, cat_sizes):
