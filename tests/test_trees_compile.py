@@ -1,0 +1,26 @@
+"""Compiling the tree kernels ahead of time (``ordstat.trees.compile_kernels``)."""
+
+import pytest
+
+from ordstat.trees import compile_kernels, criteria, register_criterion
+
+
+def test_compile_kernels_returns_the_criteria_with_a_scan():
+    pytest.importorskip("numba")
+    assert compile_kernels(["gini", "Ordinal"]) == ["gini", "Ordinal"]
+
+
+def test_user_criteria_have_nothing_to_compile():
+    def half_gini(left, right):
+        return criteria.gini(left, right) / 2.0
+
+    register_criterion("half_gini_compile_test", half_gini, overwrite=True)
+    try:
+        assert compile_kernels(["half_gini_compile_test"]) == []
+    finally:
+        criteria.CRITERIA.pop("half_gini_compile_test")
+
+
+def test_unknown_criterion_is_named():
+    with pytest.raises(ValueError, match="'no_such'"):
+        compile_kernels(["no_such"])
