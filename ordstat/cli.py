@@ -366,7 +366,7 @@ def _compare(args):
         warnings.simplefilter("ignore", ManyCategoriesWarning)  # said once, in a note
         results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
                            classes=classes, n_jobs=args.jobs, random_state=args.seed,
-                           progress=args.progress)
+                           progress=args.progress, on_error="drop")
     _print_summary(results, X, y, args.scheme, len(plan.categorical), notes + plan.notes)
     if len(methods) >= 2:
         for metric in args.metrics:
@@ -381,6 +381,11 @@ def _compare(args):
     return 0
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """A warning on standard error as a command-line note (no Python file and line)."""
+    print(f"ordstat: {category.__name__}: {message}", file=sys.stderr)
+
+
 def main(argv=None):
     parser = _build_parser()
     args = parser.parse_args(argv)
@@ -393,6 +398,7 @@ def main(argv=None):
             return _reproduce(args)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", category=FutureWarning)
+            warnings.showwarning = _show_warning
             return _compare(args)
     except UsageError as exc:
         print(f"ordstat: error: {exc}", file=sys.stderr)

@@ -207,11 +207,21 @@ def _fit_and_predict(estimator, X, codes, train, test, encoding, seed):
     return encoding.encode(pred, "predictions") if labelled else pred
 
 
+class _Failed(str):
+    """A fit that raised (with ``on_error="drop"``): the error as "Type: message"."""
+
+
 def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, encoding, seed,
-                   pooled=False):
-    """One fit: its tidy rows (or, pooled, its test predictions) and the warnings it raised."""
-    pred, caught = _warnings.record(_fit_and_predict, estimator, X, codes, train, test,
-                                    encoding, seed)
+                   pooled=False, catch=False):
+    """One fit: its tidy rows (or, pooled, its test predictions) and the warnings it raised;
+    with ``catch``, an error is returned as :class:`_Failed` instead of raised."""
+    try:
+        pred, caught = _warnings.record(_fit_and_predict, estimator, X, codes, train, test,
+                                        encoding, seed)
+    except Exception as exc:  # noqa: BLE001 - any failure of the method, reported by evaluate
+        if not catch:
+            raise
+        return _Failed(f"{type(exc).__name__}: {exc}"), []
     if pooled:
         return pred, caught
     rows = []
@@ -228,7 +238,7 @@ def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, encod
 
 def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "mean_absolute",
              "mean_squared", "gamma"), classes=None, n_jobs=None, random_state=None,
-             progress=None):
+             progress=None, on_error="raise"):
     """Fit several estimators on the same resampling splits and score them on the test parts.
 
     Parameters
@@ -258,6 +268,10 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
         take more than a few seconds, announce "about N min for M fits" there first. By
         default (None) on when standard error is a terminal, as in the command line; nothing
         is printed otherwise.
+    on_error : {"raise", "drop"}, default="raise"
+        What a fit that raises does: stop the evaluation with its error, or ("drop") leave
+        its method out of the results with a warning that gives the split and the error (the
+        other methods keep the same splits). An error is raised when every method fails.
 
     Returns
     -------
@@ -290,17 +304,20 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
     if progress is not None and not isinstance(progress, (bool, np.bool_)):
         raise TypeError(f"progress must be True, False or None (on when standard error is a "
                         f"terminal); got {progress!r}.")
+    if on_error not in ("raise", "drop"):
+        raise ValueError(f"on_error must be 'raise' or 'drop'; got {on_error!r}.")
     rng = check_random_state(random_state)
     cv = make_cv(scheme, random_state=int(rng.integers(np.iinfo(np.int32).max)))
     pooled = isinstance(cv, LeaveOneOut)
     splits = list(cv.split(X_, codes))
     seeds = rng.integers(np.iinfo(np.int32).max, size=len(splits))
     tasks = [delayed(_fit_and_score)(name, est, X_, codes, train, test, i, metrics,
-                                     encoding, int(seeds[i]), pooled)
+                                     encoding, int(seeds[i]), pooled, on_error == "drop")
              for i, (train, test) in enumerate(splits) for name, est in items]
     outputs = _progress.run(tasks, n_jobs=n_jobs, progress=progress, desc="evaluate")
     names = [n for n, _ in items]
     task_names = [name for _ in splits for name in names]
+    names, task_names, outputs = _drop_failed(names, task_names, outputs, len(splits))
     _warnings.reemit(((f"evaluate, method {name!r}", caught)
                       for name, (_, caught) in zip(task_names, outputs)), len(splits))
     if pooled:
@@ -312,6 +329,26 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
     frame["metric"] = pd.Categorical(frame["metric"], categories=metrics)
     frame.attrs.update(attrs)
     return frame
+
+
+def _drop_failed(names, task_names, outputs, n_splits):
+    """The methods, task names and outputs without the methods that failed on some split
+    (each said in a warning); an error when every method failed."""
+    failed = {}
+    for i, (name, (out, _)) in enumerate(zip(task_names, outputs)):
+        if isinstance(out, _Failed) and name not in failed:
+            failed[name] = f"split {i // len(names)} of {n_splits}: {out}"
+    if not failed:
+        return names, task_names, outputs
+    if len(failed) == len(names):
+        raise ValueError("evaluate: every method failed; " + "; ".join(
+            f"{name!r} on {why}" for name, why in failed.items()))
+    for name, why in failed.items():
+        _warnings.warn(f"evaluate: method {name!r} is left out of the results: it failed on "
+                       f"{why}", UserWarning)
+    kept = [k for k, name in enumerate(task_names) if name not in failed]
+    return ([n for n in names if n not in failed], [task_names[k] for k in kept],
+            [outputs[k] for k in kept])
 
 
 def _pool(outputs, splits, names, codes, encoding, metrics):

@@ -114,3 +114,24 @@ def test_bundled_dataset_with_default_methods():
     assert "625 units" in out.stdout and "3 ordered classes" in out.stdout
     assert all(m in out.stdout for m in DEFAULT_METHODS)
     assert "Friedman" in out.stdout
+
+
+def test_compare_leaves_out_a_method_that_fails_and_says_why(tmp_path):
+    # class "top" has 2 units: EDDA's leave-one-out model choice cannot leave one out in a
+    # learning half, while the trees fit
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=60)
+    grade = np.where(x < 0, "low", "mid")
+    grade[:2] = "top"
+    path = tmp_path / "small.csv"
+    pd.DataFrame({"x": x, "z": rng.normal(size=60), "grade": grade}).to_csv(path, index=False)
+    out = run("compare", str(path), "--response", "grade", "--order", "low,mid,top",
+              "--methods", "tree_gini,edda", "--scheme", "half", "--seed", "0")
+    assert out.returncode == 0, out.stderr
+    assert ("ordstat: UserWarning: evaluate: method 'edda' is left out of the results: it "
+            "failed on split") in out.stderr
+    assert "Traceback" not in out.stderr and "sys.exit" not in out.stderr
+    assert "tree_gini" in out.stdout and "edda " not in out.stdout
+    alone = run("compare", str(path), "--response", "grade", "--order", "low,mid,top",
+                "--methods", "edda", "--scheme", "half", "--seed", "0")
+    assert alone.returncode == 2 and "every method failed; 'edda'" in alone.stderr

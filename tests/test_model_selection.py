@@ -211,9 +211,53 @@ def test_compare_two_methods_has_no_friedman():
     assert len(comp.pairwise) == 1
 
 
+class _FailsOnLargeFolds(ClassifierMixin, BaseEstimator):
+    """Raises when fitted on more than ``limit`` units (so it fails on some splits only)."""
+
+    def __init__(self, limit=85):
+        self.limit = limit
+
+    def fit(self, X, y):
+        if len(y) > self.limit:
+            raise ValueError(f"too many units ({len(y)})")
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+@pytest.mark.parametrize("scheme", ["cv4", "loo"])
+def test_on_error_drop_leaves_a_failing_method_out_and_keeps_the_others(scheme):
+    # cv4: learning sets of 67 or 68 units, failing on those of 68; loo: failing on all
+    X, y = _data(90 if scheme == "cv4" else 40)
+    limit = 67 if scheme == "cv4" else 30
+    ests = {"cart": DecisionTreeClassifier(max_depth=2), "bad": _FailsOnLargeFolds(limit),
+            "const": _Constant()}
+    metrics = ["misclassification", "mean_absolute"]
+    with pytest.raises(ValueError, match="too many units"):
+        evaluate(ests, X, y, scheme=scheme, random_state=3, metrics=metrics)
+    with pytest.warns(UserWarning, match=r"method 'bad' is left out of the results: it failed "
+                                         r"on split \d+ of \d+: ValueError: too many units"):
+        kept = evaluate(ests, X, y, scheme=scheme, random_state=3, metrics=metrics,
+                        on_error="drop")
+    alone = evaluate({"cart": ests["cart"], "const": ests["const"]}, X, y, scheme=scheme,
+                     random_state=3, metrics=metrics)
+    assert list(kept["method"].cat.categories) == ["cart", "const"]
+    # the same splits and seeds: the other methods' values are unchanged
+    np.testing.assert_array_equal(kept["value"].to_numpy(), alone["value"].to_numpy())
+
+
+def test_on_error_drop_raises_when_every_method_fails():
+    X, y = _data(60)
+    with pytest.raises(ValueError, match="every method failed; 'bad' on split 0 of 3"):
+        evaluate({"bad": _FailsOnLargeFolds(10)}, X, y, scheme="cv3", on_error="drop")
+
+
 @pytest.mark.parametrize("kwargs, error, match", [
     ({"metrics": ["accuracy"]}, ValueError, "unknown metric"),
     ({"scheme": "cvx"}, ValueError, "scheme"),
+    ({"on_error": "ignore"}, ValueError, "on_error must be 'raise' or 'drop'; got 'ignore'"),
 ])
 def test_evaluate_errors(kwargs, error, match):
     X, y = _data(30)
