@@ -109,6 +109,7 @@ def test_bundled_dataset_with_default_methods():
     from ordstat._methods import DEFAULT_METHODS
 
     # balance_scale: the quickest bundled ordinal data set for every default method
+    pytest.importorskip("skordinal")
     out = run("compare", "--bundled", "balance_scale", "--scheme", "half", "--seed", "0")
     assert out.returncode == 0, out.stderr
     assert "625 units" in out.stdout and "3 ordered classes" in out.stdout
