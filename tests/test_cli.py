@@ -76,10 +76,24 @@ def test_compare_two_methods_prints_tests(csv):
      "unknown metric"),
     (["{csv}"], "--response is required"),
 ])
-def test_bad_input_one_line_exit_2(csv, args, message):
-    out = run("compare", *[a.format(csv=csv) for a in args])
+def test_bad_input_one_line_exit_2(csv, args, message, capsys):
+    # in this process (an exception escaping main() fails the test): no interpreter start-up
+    from ordstat import cli
+
+    try:
+        code = cli.main(["compare", *[a.format(csv=csv) for a in args]])
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_bad_input_exits_2_with_one_line_from_the_command(csv):
+    out = run("compare", str(csv), "--response", "nope")
     assert out.returncode == 2
-    assert message in out.stderr
+    assert "response column 'nope' not found" in out.stderr
     assert "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
 
