@@ -142,11 +142,32 @@ def _sub_estimator(spec):
     return spec
 
 
+# The distinct messages warned by the last fit or prediction, which the R side re-issues as R
+# warnings (take_warnings), so that R's warning(), suppressWarnings() and warnings() see them.
+_WARNINGS = []
+
+
+def _recording(function, *args, **kwargs):
+    from ordstat._warnings import record
+
+    _WARNINGS.clear()
+    result, caught = record(function, *args, **kwargs)
+    _WARNINGS.extend(message for _, message in caught)
+    return result
+
+
+def take_warnings():
+    """The messages warned by the last fit or prediction (then forgotten)."""
+    out = list(_WARNINGS)
+    _WARNINGS.clear()
+    return out
+
+
 def fit(kind, params, X, y_codes, y_levels, sample_weight=None, y_ordered=True):
     """Fit an ordstat estimator on X with the response given by codes and levels.
 
     ``y_ordered=False`` passes an unordered Categorical (R's plain factor), for the models
-    that do not use the class order.
+    that do not use the class order. Warnings are kept for :func:`take_warnings`.
     """
     params = dict(params or {})
     if not y_ordered:
@@ -154,19 +175,17 @@ def fit(kind, params, X, y_codes, y_levels, sample_weight=None, y_ordered=True):
         params.setdefault("classes", _as_list(y_levels))
     est = _estimator(kind, params)
     y = factor(y_codes, y_levels, ordered=bool(y_ordered))
-    if sample_weight is None:
-        est.fit(X, y)
-    else:
-        est.fit(X, y, sample_weight=np.asarray(sample_weight, dtype=np.float64).reshape(-1))
-    return est
+    weights = {} if sample_weight is None else {
+        "sample_weight": np.asarray(sample_weight, dtype=np.float64).reshape(-1)}
+    return _recording(est.fit, X, y, **weights)
 
 
 def predict_codes(est, X):
-    return codes_of(est.predict(X), est.classes_)
+    return codes_of(_recording(est.predict, X), est.classes_)
 
 
 def predict_proba(est, X):
-    return np.asarray(est.predict_proba(X), dtype=np.float64)
+    return np.asarray(_recording(est.predict_proba, X), dtype=np.float64)
 
 
 def tree_arrays(est, X=None):

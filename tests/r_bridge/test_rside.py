@@ -106,3 +106,18 @@ def test_serial_combination_from_model_names(iris):
                                                      "KernelMultinomial"]
     with pytest.raises(ValueError, match="unknown model 'XYZ'; use EDDA model names"):
         _rside.fit("serial", {"estimators": ["EEI", "XYZ"]}, X, codes, levels)
+
+
+def test_warnings_of_the_last_fit_or_prediction_are_kept_for_r(iris):
+    X, codes = iris
+    levels = ["s", "v", "g"]
+    # two bootstrap samples: units in both are left out of the out-of-bag scores, with a warning
+    est = _rside.fit("bagging", {"n_estimators": 2, "random_state": 0}, X, codes, levels)
+    (message,) = _rside.take_warnings()
+    assert "were in every bootstrap sample" in message
+    assert _rside.take_warnings() == []  # taken once
+    _rside.predict_codes(est, X)
+    assert _rside.take_warnings() == []
+    _rside.fit("bagging", {"n_estimators": 2, "random_state": 0}, X, codes, levels)
+    _rside.fit("tree", {}, X, codes, levels)  # a fit without warnings clears the last ones
+    assert _rside.take_warnings() == []

@@ -175,12 +175,23 @@ py_fit <- function(kind, params, prep, weights = prep$weights, caller = "fit") {
   X <- py_frame(prep$x)
   p <- factor_parts(prep$y)
   w <- if (is.null(weights)) NULL else as.array(as.double(weights))
-  tryCatch(rside()$fit(kind, params, X, as.array(p$codes), as.list(p$levels), w, p$ordered),
-           error = function(e) {
-             # the Python message only (reticulate may append a traceback)
-             msg <- sub("\nDetailed traceback:.*$", "", conditionMessage(e))
-             stop(sprintf("%s: %s", caller, sub("^[A-Za-z]*Error: ", "", msg)), call. = FALSE)
-           })
+  py <- tryCatch(
+    rside()$fit(kind, params, X, as.array(p$codes), as.list(p$levels), w, p$ordered),
+    error = function(e) {
+      # the Python message only (reticulate may append a traceback)
+      msg <- sub("\nDetailed traceback:.*$", "", conditionMessage(e))
+      stop(sprintf("%s: %s", caller, sub("^[A-Za-z]*Error: ", "", msg)), call. = FALSE)
+    })
+  py_warnings(caller)
+  py
+}
+
+# The Python warnings of the last fit or prediction as R warnings, prefixed with the caller.
+py_warnings <- function(caller) {
+  for (msg in py_value(rside()$take_warnings())) {
+    warning(sprintf("%s: %s", caller, msg), call. = FALSE)
+  }
+  invisible(NULL)
 }
 
 # The fields every model object shares (a wrapper adds its own and sets its class).
@@ -208,10 +219,12 @@ predict_py <- function(object, newdata, type, caller) {
   py <- py_model(object)
   if (type == "class") {
     codes <- py_value(rside()$predict_codes(py, X))
+    py_warnings(caller)
     out <- factor_from_parts(as.integer(codes), object$levels, ordered = ordered)
     names(out) <- rownames(x)
   } else {
     prob <- py_value(rside()$predict_proba(py, X))
+    py_warnings(caller)
     out <- matrix(as.double(prob), nrow = nrow(x))
     dimnames(out) <- list(rownames(x), object$levels)
   }

@@ -69,3 +69,18 @@ test_that("the ensembles explain bad input", {
   d$y <- factor(as.character(d$y))
   expect_error(ordinal_forest(y ~ x1, d), "ordered")
 })
+
+test_that("Python warnings come back as R warnings naming the R function", {
+  skip_if_no_python()
+  d <- ensemble_data(n = 40)
+  # two bootstrap samples: many units are in both, so out of every out-of-bag score
+  expect_warning(
+    fit <- ordinal_bagging(y ~ x1 + x2, d, n_estimators = 2L, random_state = 1L),
+    "^ordinal_bagging\\(\\): [0-9]+ unit\\(s\\) were in every bootstrap sample")
+  expect_s3_class(fit, "ordstat_ensemble")
+  # a warning-free fit and prediction leave none behind
+  expect_silent(fit <- ordinal_bagging(y ~ x1 + x2, d, n_estimators = 30L, random_state = 1L))
+  expect_silent(predict(fit, d))
+  # suppressWarnings() applies, as to any R warning
+  expect_silent(suppressWarnings(ordinal_bagging(y ~ x1 + x2, d, n_estimators = 2L)))
+})
