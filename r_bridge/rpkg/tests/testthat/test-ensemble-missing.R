@@ -34,10 +34,12 @@ python_twin <- function(name, seed) {
 
 fit_r <- function(name, d, seed, ...) {
   switch(name,
-    bagging = ordinal_bagging(y ~ x1 + x2, d, n_estimators = 4L, random_state = seed, ...),
+    bagging = ordinal_bagging(y ~ x1 + x2, d, n_estimators = 4L, random_state = seed,
+                              oob_score = FALSE, ...),
     fixed_split = ordinal_bagging(y ~ x1 + x2, d, fixed_split = TRUE, n_estimators = 3L,
                                   random_state = seed, ...),
-    forest = ordinal_forest(y ~ x1 + x2, d, n_estimators = 4L, random_state = seed, ...),
+    forest = ordinal_forest(y ~ x1 + x2, d, n_estimators = 4L, random_state = seed,
+                            oob_score = FALSE, ...),
     boosting = ordinal_boosting(y ~ x1 + x2, d, n_estimators = 4L, random_state = seed, ...))
 }
 

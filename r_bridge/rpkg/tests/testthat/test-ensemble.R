@@ -11,8 +11,9 @@ ensemble_data <- function(n = 150, seed = 4) {
 test_that("ordinal_bagging agrees with the Python estimator and keeps the levels", {
   skip_if_no_python()
   d <- ensemble_data()
-  fit <- ordinal_bagging(y ~ x1 + x2 + flag, d, n_estimators = 8L, criterion = "twoing",
-                         random_state = 3L)
+  # (8 trees: a few units are in every bootstrap sample, which warns)
+  fit <- suppressWarnings(ordinal_bagging(y ~ x1 + x2 + flag, d, n_estimators = 8L,
+                                          criterion = "twoing", random_state = 3L))
   expect_s3_class(fit, "ordstat_ensemble")
   pred <- predict(fit, d[1:20, ])
   expect_true(is.ordered(pred))
@@ -44,8 +45,8 @@ test_that("fixed-split bagging, forests and boosting fit and predict through R",
                          weighted = TRUE, random_state = 1L)
   expect_s3_class(fsb, "ordinal_fixed_split_bagging")
   expect_lt(mean(predict(fsb, d) != d$y), 0.4)
-  forest <- ordinal_forest(y ~ x1 + x2 + flag + grade, d, n_estimators = 15L,
-                           importance = "mean_absolute", random_state = 2L)
+  forest <- suppressWarnings(ordinal_forest(y ~ x1 + x2 + flag + grade, d, n_estimators = 15L,
+                                            importance = "mean_absolute", random_state = 2L))
   expect_named(forest$importance, c("x1", "x2", "flag", "grade"))
   expect_true(all(names(sort(forest$importance, decreasing = TRUE))[1:2] %in% c("x1", "x2")))
   expect_output(print(summary(forest)), "Permutation importance")

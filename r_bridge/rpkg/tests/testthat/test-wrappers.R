@@ -2,12 +2,14 @@
 # saveRDS() into a new session, unknown arguments, subset, weights, na.action.
 
 # Each wrapper with small settings; `stochastic` ones draw their seed from R's random numbers.
+# Ensembles of a few trees have no out-of-bag scores (units in every bootstrap sample would
+# warn), except the forest, with enough trees for its out-of-bag line.
 wrappers <- list(
-  ordinal_bagging = list(fun = "ordinal_bagging", args = list(n_estimators = 4L),
+  ordinal_bagging = list(fun = "ordinal_bagging", args = list(n_estimators = 4L, oob_score = FALSE),
                          stochastic = TRUE, weights = FALSE),
   fixed_split = list(fun = "ordinal_bagging", args = list(fixed_split = TRUE, n_estimators = 3L),
                      stochastic = TRUE, weights = FALSE),
-  ordinal_forest = list(fun = "ordinal_forest", args = list(n_estimators = 4L),
+  ordinal_forest = list(fun = "ordinal_forest", args = list(n_estimators = 20L),
                         stochastic = TRUE, weights = FALSE),
   ordinal_boosting = list(fun = "ordinal_boosting", args = list(n_estimators = 4L),
                           stochastic = TRUE, weights = FALSE),
@@ -69,14 +71,15 @@ test_that("set.seed() twice gives identical fits; another seed another ensemble"
   # the seed really comes from R's stream: bagging's vote shares differ between seeds
   shares <- lapply(1:3, function(s) {
     set.seed(s)
-    predict(ordinal_bagging(y ~ x1 + x2, d, n_estimators = 4L), d, type = "prob")
+    predict(ordinal_bagging(y ~ x1 + x2, d, n_estimators = 4L, oob_score = FALSE), d,
+            type = "prob")
   })
   expect_false(identical(shares[[1]], shares[[2]]) && identical(shares[[2]], shares[[3]]))
   # an explicit random_state wins over set.seed()
   set.seed(5)
-  f1 <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 4L, random_state = 3)
+  f1 <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 4L, random_state = 3, oob_score = FALSE)
   set.seed(6)
-  f2 <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 4L, random_state = 3)
+  f2 <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 4L, random_state = 3, oob_score = FALSE)
   expect_identical(predict(f1, d, type = "prob"), predict(f2, d, type = "prob"))
   expect_error(frank_hall(y ~ x1, d, random_state = -2), "'random_state' must be NULL")
 })
@@ -120,7 +123,8 @@ test_that("unknown arguments are R errors naming them", {
                  "unknown argument 'bogus_arg'", info = name)
   }
   # the Python names the wrappers do not set themselves are accepted
-  fit <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 3L, max_depth = 1L, random_state = 1)
+  fit <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 3L, max_depth = 1L, random_state = 1,
+                        oob_score = FALSE)
   expect_lte(length(unique(predict(fit, d))), 3L)
   expect_error(odt(y ~ x1, d, classes = c("a", "b")), "unknown argument 'classes'")
   expect_error(ordinal_bagging(y ~ x1, d, n_estimators = 2.5), "'n_estimators' must be one")
@@ -178,7 +182,7 @@ test_that("na.action: na.omit drops rows, na.exclude pads predictions with NA", 
   d <- wrapper_data(80)
   d$x2[c(3, 10)] <- NA
   set.seed(1)
-  omit <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 3L)
+  omit <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 3L, oob_score = FALSE)
   expect_identical(nrow(omit$x), 78L)
   expect_output(print(omit), "2 observations deleted due to missingness")
   ex <- odt(y ~ x1 + x2, d, na.action = na.exclude)
