@@ -812,3 +812,22 @@ def test_blocked_training_histograms_agree_with_pairwise(problem, max_entries):
     codes = _states.states_to_codes(states, radices)
     pair = _kernel.distance_histograms(codes, codes, counts, radices)
     np.testing.assert_allclose(blocked, pair, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("chunk", [2**16, 6, 4, 1])
+def test_foim_affinity_by_grids_equals_the_sum_over_decoded_states(chunk, monkeypatch):
+    """FOIM's affinity from products of per-variable grids, split into head and tail
+    variables and blocks (small ``_CHUNK``), against the sum over every decoded state."""
+    from ordstat.discrete import _affinity
+
+    monkeypatch.setattr(_affinity, "_CHUNK", chunk)
+    rng = np.random.default_rng(4)
+    levels = [3, 2, 4, 2]
+    X = np.column_stack([rng.integers(0, c, size=90) for c in levels])
+    y = rng.integers(0, 4, size=90)
+    m = IndependenceModel().fit(X, y)
+    dens = np.exp(m.class_log_density(_all_states([list(range(c)) for c in levels])))
+    n = m.class_count_
+    fa = dens[:, [0, 3]] @ (n[[0, 3]] / n[[0, 3]].sum())
+    fb = dens[:, [1, 2]] @ (n[[1, 2]] / n[[1, 2]].sum())
+    assert class_union_affinity(m, [0, 3], [1, 2]) == pytest.approx(affinity(fa, fb), rel=1e-12)

@@ -102,7 +102,8 @@ def class_union_affinity(model, group_a, group_b) -> float:
     ----------
     Brito, I., Celeux, G. & Sousa Ferreira, A. (2006). REVSTAT 4(3), section 4.
     """
-    from ._models import FullMultinomial, KernelMultinomial, _DiscreteClassifier
+    from ._models import (FullMultinomial, IndependenceModel, KernelMultinomial,
+                          _DiscreteClassifier)
 
     if not isinstance(model, _DiscreteClassifier):
         raise TypeError(
@@ -140,9 +141,43 @@ def class_union_affinity(model, group_a, group_b) -> float:
             _kernel.dense_table(model._state_ids, model._counts, s), radices, model.smoothing_)
         freq = S / np.where(n > 0, n, 1.0)[:, None]
         return float(min(1.0, np.sum(np.sqrt((wa @ freq[a]) * (wb @ freq[b])))))
+    if isinstance(model, IndependenceModel):
+        return _product_affinity(model, a, wa, b, wb)
     total = 0.0
     for start in range(0, s, _CHUNK):
         codes = _states.states_to_codes(np.arange(start, min(s, start + _CHUNK)), radices)
         dens = np.exp(model._log_density_codes(codes))
         total += float(np.sum(np.sqrt((dens[:, a] @ wa) * (dens[:, b] @ wb))))
+    return min(1.0, total)
+
+
+def _product_grid(probs, n_classes):
+    """(prod_j r_j, K): every class's probability of every state of the variables whose
+    (r_j, K) probability tables are ``probs``, as running outer products."""
+    grid = np.ones((1, n_classes))
+    for table in probs:
+        grid = (grid[:, None, :] * table[None, :, :]).reshape(-1, n_classes)
+    return grid
+
+
+def _product_affinity(model, a, wa, b, wb):
+    """:func:`class_union_affinity` of FOIM, where f_k(x) = prod_j p_kj(x_j): the variables are
+    split into a head and a tail with at most ``_CHUNK`` states, and the two mixtures on every
+    (head, tail) pair of states are matrix products of the two grids (no state is decoded)."""
+    radices = model._space.radices
+    K = model.n_classes_
+    probs = [np.exp(model._log_table[o:o + r]) for o, r in zip(model._offsets, radices)]
+    head, tail_states = len(probs), 1
+    while head > 0 and tail_states * radices[head - 1] <= _CHUNK:
+        head -= 1
+        tail_states *= int(radices[head])
+    H, T = _product_grid(probs[:head], K), _product_grid(probs[head:], K)
+    Ta, Tb = T[:, a], T[:, b]
+    rows = max(1, _CHUNK // T.shape[0])  # head states per block: blocks of about _CHUNK
+    total = 0.0
+    for start in range(0, H.shape[0], rows):
+        h = H[start:start + rows]
+        fa = Ta @ (h[:, a] * wa).T  # (tail states, head states in the block)
+        fb = Tb @ (h[:, b] * wb).T
+        total += float(np.sum(np.sqrt(fa * fb)))
     return min(1.0, total)
