@@ -18,8 +18,8 @@ try:
 except ImportError:  # not POSIX: numba's cache without the lock
     fcntl = None
 
-__all__ = ["make_level_search", "make_level_grow", "level_partition", "node_sort",
-           "level_children"]
+__all__ = ["make_level_search", "make_level_grow", "make_presorted_level", "level_partition",
+           "node_sort", "level_children"]
 
 
 class LockedCache(FunctionCache):
@@ -596,3 +596,190 @@ def _midpoint(a, b):
     mid = (a + b) / 2.0
     return mid if a < mid else b
 
+
+
+def make_presorted_level(start, add, gain):
+    """Compile one level of the growth of trees that keep every feature presorted, around a
+    criterion's level search (:func:`level_search_function`; see "compiled levels" in
+    :mod:`ordstat.trees._grow`).
+
+    The returned ``presorted_level(XT, order, xs, ys, ws, row_feature, codes, w, rep, flag,
+    sizes, nodes, keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
+    value, n_units, left, right, feature, threshold, goodness, missing, depth, number, count,
+    o_order, o_xs, o_ys, o_ws, out_sizes, out_nodes)`` does for the nodes of a level what the
+    level loop of the builder does with :class:`ordstat.trees._splitter.Splitter`: the layout
+    rows (``order``, ``xs``, ``ys``, ``ws``, shape (P, M)) hold each node's units sorted by
+    feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a segment of ``sizes[s]``
+    rows, each row ``rep`` units); rows from ``XT.shape[0]`` on hold -x of the features with
+    missing values, searched where the node has some on that feature ("missing left", kept when
+    strictly better). A row is searched in a node when the feature's random key is at most the
+    node's ``kth`` (all zeros: every feature) and the node is neither pure nor smaller than two
+    ``min_bucket`` (every built-in criterion's goodness is 0 or -inf there, which the node rule
+    rejects). It keeps the first best feature if its goodness passes rpart's noise rule
+    (``iscale``: the largest goodness so far), sends the units left or right (class counts
+    summed in the order of row 0, as the level loop), appends the two children to the node
+    arrays (``count[0]`` nodes so far) and partitions every row stably into the children that
+    may be split (``min_split``, ``max_depth``, two ``min_bucket``, risk > ``alpha`` under
+    ``loss``), in child order (left, right, ...): ``o_*`` are flat buffers, filled as arrays
+    of shape (P, M') with M' the returned number of units; ``out_sizes`` and ``out_nodes``
+    get the segment sizes and node ids. Returns the numbers of nodes and units of the next
+    level (no array: see :func:`make_level_grow`).
+    """
+    level_search = level_search_function(start, add, gain)
+
+    @jit
+    def presorted_level(XT, order, xs, ys, ws, row_feature, codes, w, rep, flag, sizes, nodes,
+                        keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
+                        value, n_units, left, right, feature, threshold, goodness, missing,
+                        depth, number, count, o_order, o_xs, o_ys, o_ws, out_sizes, out_nodes):
+        S = nodes.shape[0]
+        p = XT.shape[0]
+        P = order.shape[0]
+        K = value.shape[1]
+        starts = np.empty(S, dtype=np.int64)
+        a = 0
+        for s in range(S):
+            starts[s] = a
+            a += sizes[s]
+        totals = np.empty((S, K))
+        for s in range(S):
+            totals[s] = value[nodes[s]]
+        todo = np.zeros((P, S), dtype=np.bool_)
+        for s in range(S):
+            n_classes = 0
+            for g in range(K):
+                if totals[s, g] > 0.0:
+                    n_classes += 1
+            if sizes[s] < max(2, 2 * min_bucket) or n_classes < 2:
+                continue
+            last = starts[s] + sizes[s] - 1
+            for r in range(P):
+                j = row_feature[r]
+                if keys[s, j] > kth[s]:
+                    continue
+                # a row of -x: only where the node has missing values (NaN sort last)
+                todo[r, s] = r < p or xs[j, last] != xs[j, last]
+        good = np.empty((P, S))
+        pos = np.empty((P, S), dtype=np.int64)
+        level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo, good, pos)
+        n_next = 0
+        m_next = 0
+        lc = np.empty(K)
+        split = np.zeros(S, dtype=np.bool_)
+        kid_rows = np.zeros(2 * S, dtype=np.int64)  # rows of each child kept, else 0
+        for s in range(S):
+            best = -np.inf
+            br = -1
+            for j in range(p):  # the first best feature
+                if good[j, s] > best:
+                    best = good[j, s]
+                    br = j
+            for r in range(p, P):  # missing left, where strictly better
+                if todo[r, s]:
+                    j = row_feature[r]
+                    if good[r, s] > good[j, s] and (good[r, s] > best or (
+                            good[r, s] == best and j < row_feature[br])):
+                        best = good[r, s]
+                        br = r
+            if not np.isfinite(best):
+                continue
+            # rpart ignores improvements that are rounding noise relative to the largest seen
+            iscale[0] = max(iscale[0], best)
+            if not best > max(iscale[0] * 1e-10, 0.0):
+                continue
+            split[s] = True
+            v = nodes[s]
+            t = pos[br, s]
+            j = row_feature[br]
+            go_nan = br >= p
+            if go_nan:  # the cut between -x = a and b is x = -b | -a
+                cut = _midpoint(-xs[br, t + 1], -xs[br, t])
+            else:
+                cut = _midpoint(xs[br, t], xs[br, t + 1])
+            last = starts[s] + sizes[s] - 1
+            has_nan = xs[j, last] != xs[j, last]  # the node has missing values (NaN last)
+            lc[:] = 0.0
+            rows_left = 0
+            u_left = 0
+            for i in range(starts[s], starts[s] + sizes[s]):
+                u = order[0, i]
+                x = XT[j, u]
+                go = go_nan if x != x else x < cut
+                flag[u] = go
+                if go:
+                    lc[codes[u]] += w[u]
+                    rows_left += 1
+                    u_left += rep[u]
+            kid = count[0]
+            count[0] = kid + 2
+            left[v], right[v] = kid, kid + 1
+            feature[v], threshold[v], goodness[v] = j, cut, best
+            missing[v] = (1 if go_nan else 0) if has_nan else -1
+            for g in range(K):
+                value[kid, g] = lc[g]
+                value[kid + 1, g] = max(value[v, g] - lc[g], 0.0)
+            n_units[kid], n_units[kid + 1] = u_left, n_units[v] - u_left
+            depth[kid] = depth[kid + 1] = depth[v] + 1
+            number[kid], number[kid + 1] = 2 * number[v], 2 * number[v] + 1
+            for c, rows in ((kid, rows_left), (kid + 1, sizes[s] - rows_left)):
+                nn = n_units[c]
+                if nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket:
+                    continue
+                if not _risk(value[c], loss) > alpha:
+                    continue
+                kid_rows[2 * s + c - kid] = rows
+                out_nodes[n_next], out_sizes[n_next] = c, rows
+                n_next += 1
+                m_next += rows
+        if n_next == 0:
+            return 0, 0
+        oo = o_order[:P * m_next].reshape((P, m_next))
+        ox = o_xs[:P * m_next].reshape((P, m_next))
+        oy = o_ys[:P * m_next].reshape((P, m_next))
+        ow = o_ws[:P * m_next].reshape((P, m_next))
+        dest = np.full(2 * S, -1, dtype=np.int64)
+        d = 0
+        for i in range(2 * S):
+            if kid_rows[i] > 0:
+                dest[i] = d
+                d += kid_rows[i]
+        for r in range(P):
+            for s in range(S):
+                if not split[s]:
+                    continue
+                li = dest[2 * s]
+                ri = dest[2 * s + 1]
+                if li < 0 and ri < 0:
+                    continue
+                for t in range(starts[s], starts[s] + sizes[s]):
+                    u = order[r, t]
+                    if flag[u]:
+                        if li < 0:
+                            continue
+                        d = li
+                        li += 1
+                    else:
+                        if ri < 0:
+                            continue
+                        d = ri
+                        ri += 1
+                    oo[r, d] = u
+                    ox[r, d] = xs[r, t]
+                    oy[r, d] = ys[r, t]
+                    ow[r, d] = ws[r, t]
+        return n_next, m_next
+
+    return presorted_level
+
+
+@register_jitable
+def _risk(counts, loss):
+    """The node's risk: the smallest over h of sum_g loss[h, g] counts[g]. Only compared with
+    alpha <= 0: a sum of non-negative terms is positive in any order of summation."""
+    best = np.inf
+    for h in range(loss.shape[0]):
+        r = 0.0
+        for g in range(counts.shape[0]):
+            r += counts[g] * loss[h, g]
+        best = min(best, r)
+    return best
