@@ -160,8 +160,7 @@ class TreeBuilder:
 
     def _grow(self, n_units) -> Tree:
         self.nodes = _Nodes()
-        layout, root_counts = self.splitter.root()
-        self._add_nodes(root_counts, np.array([n_units]), parent=-1, depth=0,
+        self._add_nodes(self.splitter.root_counts(), np.array([n_units]), parent=-1, depth=0,
                         numbers=np.array([1]))
         root = 0
         # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
@@ -170,7 +169,8 @@ class TreeBuilder:
         if self._compiled_levels():
             if self.splitter.per_node:
                 return self._grow_compiled(n_units)
-            return self._grow_presorted(layout, n_units)
+            return self._grow_presorted(n_units)
+        layout, _ = self.splitter.root()
         if self.max_leaf_nodes is None:
             self._grow_by_level(layout)
             if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
@@ -301,15 +301,15 @@ class TreeBuilder:
             cur, nxt = nxt, cur
         return self._compiled_tree(arrays)
 
-    def _grow_presorted(self, layout, n_units) -> Tree:
+    def _grow_presorted(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
         (:func:`ordstat.trees._kernels.make_presorted_level`) on node arrays, for trees that
         keep every feature presorted."""
         sp = self.splitter
         n_all, p = sp.X.shape
-        cur = tuple(np.ascontiguousarray(a) for a in
-                    (layout.order, layout.xs, layout.ys, layout.ws))
-        P, n = cur[0].shape
+        order = np.ascontiguousarray(sp.root_order())
+        ranks = sp.root_ranks(order)
+        P, n = order.shape
         arrays = self._node_arrays(n, n_units)
         iscale = np.zeros(1)
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
@@ -318,20 +318,21 @@ class TreeBuilder:
         loss = np.ascontiguousarray(self.loss)
         row_feature = np.concatenate([np.arange(p), sp._mirror]).astype(np.int64)
         # the next level's layout, in flat buffers used in turn
-        buffers = [tuple(np.empty(P * n, dtype=a.dtype) for a in cur) for _ in range(2)]
+        buffers = [np.empty(P * n, dtype=order.dtype) for _ in range(2)]
         out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
         sizes, nodes = np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64)
         n_nodes = 1 if self._searchable(0) else 0
         turn = 0
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
-            if drawn is None:  # every feature: every key <= kth
-                drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
+            if drawn is None:  # no keys: every feature
+                drawn = np.zeros((0, p)), np.zeros(0)
             n_nodes, m = level(
-                sp.XT, *cur, row_feature, sp.codes, w, rep, sp._flag, sizes, nodes, *drawn,
-                self.min_bucket, self.min_split, self.max_depth, loss, float(self.alpha),
-                sp._param, iscale, *arrays, *buffers[turn], out_sizes, out_nodes)
-            cur = tuple(b[:P * m].reshape(P, m) for b in buffers[turn])
+                sp.XT, ranks, order, row_feature, sp.codes, w, rep, sp._flag, sizes, nodes,
+                *drawn, self.min_bucket, self.min_split, self.max_depth, loss,
+                float(self.alpha), sp._param, iscale, *arrays, buffers[turn], out_sizes,
+                out_nodes)
+            order = buffers[turn][:P * m].reshape(P, m)
             sizes, nodes = out_sizes[:n_nodes].copy(), out_nodes[:n_nodes].copy()
             turn = 1 - turn
         return self._compiled_tree(arrays)

@@ -600,38 +600,99 @@ def _midpoint(a, b):
 
 def make_presorted_level(start, add, gain):
     """Compile one level of the growth of trees that keep every feature presorted, around a
-    criterion's level search (:func:`level_search_function`; see "compiled levels" in
-    :mod:`ordstat.trees._grow`).
+    criterion's ``(start, add, gain)`` (see "compiled levels" in :mod:`ordstat.trees._grow`).
 
-    The returned ``presorted_level(XT, order, xs, ys, ws, row_feature, codes, w, rep, flag,
-    sizes, nodes, keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
-    value, n_units, left, right, feature, threshold, goodness, missing, depth, number, count,
-    o_order, o_xs, o_ys, o_ws, out_sizes, out_nodes)`` does for the nodes of a level what the
-    level loop of the builder does with :class:`ordstat.trees._splitter.Splitter`: the layout
-    rows (``order``, ``xs``, ``ys``, ``ws``, shape (P, M)) hold each node's units sorted by
-    feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a segment of ``sizes[s]``
-    rows, each row ``rep`` units); rows from ``XT.shape[0]`` on hold -x of the features with
-    missing values, searched where the node has some on that feature ("missing left", kept when
-    strictly better). A row is searched in a node when the feature's random key is at most the
-    node's ``kth`` (all zeros: every feature) and the node is neither pure nor smaller than two
-    ``min_bucket`` (every built-in criterion's goodness is 0 or -inf there, which the node rule
-    rejects). It keeps the first best feature if its goodness passes rpart's noise rule
-    (``iscale``: the largest goodness so far), sends the units left or right (class counts
-    summed in the order of row 0, as the level loop), appends the two children to the node
-    arrays (``count[0]`` nodes so far) and partitions every row stably into the children that
-    may be split (``min_split``, ``max_depth``, two ``min_bucket``, risk > ``alpha`` under
-    ``loss``), in child order (left, right, ...): ``o_*`` are flat buffers, filled as arrays
-    of shape (P, M') with M' the returned number of units; ``out_sizes`` and ``out_nodes``
-    get the segment sizes and node ids. Returns the numbers of nodes and units of the next
-    level (no array: see :func:`make_level_grow`).
+    The returned ``presorted_level(XT, RK, order, row_feature, codes, w, rep, flag, sizes,
+    nodes, keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale, value,
+    n_units, left, right, feature, threshold, goodness, missing, depth, number, count,
+    o_order, out_sizes, out_nodes)``
+    does for the nodes of a level what the level loop of the builder does with
+    :class:`ordstat.trees._splitter.Splitter`. Row r of ``order`` (P, M) holds each node's
+    units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
+    segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``XT.shape[0]`` on are
+    sorted by -x of the features with missing values, searched where the node has some on
+    that feature ("missing left", kept when strictly better). Only the units move: their
+    class codes, weights and ranks are read from ``codes``, ``w`` and ``RK`` (P, n), the rank
+    of each unit's value in each row's order (NaN for missing values, so that a cut is never
+    made next to one, as with the values), which test ties as the values do.
+
+    A row is searched in a node when the feature's random key is at most the node's ``kth``
+    (``keys`` of shape (0, p): every feature) and the node is neither pure nor smaller than two
+    ``min_bucket`` (every built-in criterion's goodness is 0 or -inf there, which the node
+    rule rejects); the scan is the level search's (:func:`level_search_function`), the same
+    sums in the same order. The node rule
+    keeps the first best feature if its goodness passes rpart's noise rule (``iscale``: the
+    largest goodness so far); the units are sent left or right (class counts summed in the
+    order of row 0, as the level loop), the two children appended to the node arrays
+    (``count[0]`` nodes so far), and every row partitioned stably into the children that may
+    be split (``min_split``, ``max_depth``, two ``min_bucket``, risk > ``alpha`` under
+    ``loss``), in child order (left, right, ...), into ``o_order`` (flat, read as (P, M'),
+    trailing columns unused). ``out_sizes`` and ``out_nodes`` get the next level's segment
+    sizes and node ids; returns its numbers of nodes and of columns M' (no array: see
+    :func:`make_level_grow`).
     """
-    level_search = level_search_function(start, add, gain)
+    for fn in (start, add, gain):
+        register_jitable(inline="always")(fn)
+    version = _code_version(start, add, gain)
+
+    @register_jitable
+    def scan(order, RK, codes, w, r, a, size, total, min_bucket, param):
+        """The level search of row r in the node at positions a .. a + size."""
+        n = 0.0
+        for g in range(total.shape[0]):
+            n += total[g]
+        state = start(total, param)
+        nl = 0.0
+        best = -np.inf
+        best_t = -1
+        nxt = order[r, a]
+        rank_nxt = RK[r, nxt]
+        for i in range(size - min_bucket):
+            t = a + i
+            u = nxt
+            rank = rank_nxt
+            nxt = order[r, t + 1]
+            rank_nxt = RK[r, nxt]
+            wu = w[u]
+            state = add(state, total, param, codes[u], wu)
+            nl += wu
+            if i >= min_bucket - 1 and rank < rank_nxt:
+                g = gain(state, total, param, nl, n)
+                if g > best:
+                    best = g
+                    best_t = t
+        return best, best_t
+
+    @register_jitable
+    def search_row(XT, RK, order, row_feature, codes, w, r, starts, sizes, totals, keys, kth,
+                   min_bucket, param, good, pos):
+        """Search row r in every node of a level (-inf, -1 where not searched)."""
+        p = XT.shape[0]
+        j = row_feature[r]
+        for s in range(starts.shape[0]):
+            good[r, s] = -np.inf
+            pos[r, s] = -1
+            if sizes[s] < max(2, 2 * min_bucket) or (keys.shape[0] and keys[s, j] > kth[s]):
+                continue
+            n_classes = 0
+            for g in range(totals.shape[1]):
+                if totals[s, g] > 0.0:
+                    n_classes += 1
+            if n_classes < 2:
+                continue
+            last = XT[j, order[r, starts[s] + sizes[s] - 1]]
+            if r >= p and last == last:  # a row of -x: only where the node has NaN (last)
+                continue
+            good[r, s], pos[r, s] = scan(order, RK, codes, w, r, starts[s], sizes[s],
+                                         totals[s], min_bucket, param)
 
     @jit
-    def presorted_level(XT, order, xs, ys, ws, row_feature, codes, w, rep, flag, sizes, nodes,
-                        keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
+    def presorted_level(XT, RK, order, row_feature, codes, w, rep, flag, sizes, nodes, keys,
+                        kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
                         value, n_units, left, right, feature, threshold, goodness, missing,
-                        depth, number, count, o_order, o_xs, o_ys, o_ws, out_sizes, out_nodes):
+                        depth, number, count, o_order, out_sizes, out_nodes):
+        if len(version) == 0:  # never: only puts the code version into the cache key
+            return 0, 0
         S = nodes.shape[0]
         p = XT.shape[0]
         P = order.shape[0]
@@ -644,29 +705,17 @@ def make_presorted_level(start, add, gain):
         totals = np.empty((S, K))
         for s in range(S):
             totals[s] = value[nodes[s]]
-        todo = np.zeros((P, S), dtype=np.bool_)
-        for s in range(S):
-            n_classes = 0
-            for g in range(K):
-                if totals[s, g] > 0.0:
-                    n_classes += 1
-            if sizes[s] < max(2, 2 * min_bucket) or n_classes < 2:
-                continue
-            last = starts[s] + sizes[s] - 1
-            for r in range(P):
-                j = row_feature[r]
-                if keys[s, j] > kth[s]:
-                    continue
-                # a row of -x: only where the node has missing values (NaN sort last)
-                todo[r, s] = r < p or xs[j, last] != xs[j, last]
         good = np.empty((P, S))
         pos = np.empty((P, S), dtype=np.int64)
-        level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo, good, pos)
+        for r in range(P):
+            search_row(XT, RK, order, row_feature, codes, w, r, starts, sizes, totals, keys,
+                       kth, min_bucket, param, good, pos)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
         split = np.zeros(S, dtype=np.bool_)
         kid_rows = np.zeros(2 * S, dtype=np.int64)  # rows of each child kept, else 0
+        trash = 0  # rows of the largest child dropped
         for s in range(S):
             best = -np.inf
             br = -1
@@ -675,12 +724,11 @@ def make_presorted_level(start, add, gain):
                     best = good[j, s]
                     br = j
             for r in range(p, P):  # missing left, where strictly better
-                if todo[r, s]:
-                    j = row_feature[r]
-                    if good[r, s] > good[j, s] and (good[r, s] > best or (
-                            good[r, s] == best and j < row_feature[br])):
-                        best = good[r, s]
-                        br = r
+                j = row_feature[r]
+                if good[r, s] > good[j, s] and (good[r, s] > best or (
+                        good[r, s] == best and j < row_feature[br])):
+                    best = good[r, s]
+                    br = r
             if not np.isfinite(best):
                 continue
             # rpart ignores improvements that are rounding noise relative to the largest seen
@@ -691,13 +739,12 @@ def make_presorted_level(start, add, gain):
             v = nodes[s]
             t = pos[br, s]
             j = row_feature[br]
+            xa, xb = XT[j, order[br, t]], XT[j, order[br, t + 1]]
             go_nan = br >= p
-            if go_nan:  # the cut between -x = a and b is x = -b | -a
-                cut = _midpoint(-xs[br, t + 1], -xs[br, t])
-            else:
-                cut = _midpoint(xs[br, t], xs[br, t + 1])
-            last = starts[s] + sizes[s] - 1
-            has_nan = xs[j, last] != xs[j, last]  # the node has missing values (NaN last)
+            # on a row of -x, the cut between -x = -xa and -xb is x = xb | xa
+            cut = _midpoint(xb, xa) if go_nan else _midpoint(xa, xb)
+            last = XT[j, order[j, starts[s] + sizes[s] - 1]]
+            has_nan = last != last  # the node has missing values (NaN sort last)
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
@@ -723,9 +770,9 @@ def make_presorted_level(start, add, gain):
             number[kid], number[kid + 1] = 2 * number[v], 2 * number[v] + 1
             for c, rows in ((kid, rows_left), (kid + 1, sizes[s] - rows_left)):
                 nn = n_units[c]
-                if nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket:
-                    continue
-                if not _risk(value[c], loss) > alpha:
+                if (nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket
+                        or not _risk(value[c], loss) > alpha):
+                    trash = max(trash, rows)
                     continue
                 kid_rows[2 * s + c - kid] = rows
                 out_nodes[n_next], out_sizes[n_next] = c, rows
@@ -733,11 +780,11 @@ def make_presorted_level(start, add, gain):
                 m_next += rows
         if n_next == 0:
             return 0, 0
-        oo = o_order[:P * m_next].reshape((P, m_next))
-        ox = o_xs[:P * m_next].reshape((P, m_next))
-        oy = o_ys[:P * m_next].reshape((P, m_next))
-        ow = o_ws[:P * m_next].reshape((P, m_next))
-        dest = np.full(2 * S, -1, dtype=np.int64)
+        # Without a branch on the side (a coin flip for the branch predictor, on every row
+        # but the split's): a dropped child's units go to trailing columns no node reads.
+        width = m_next + trash
+        oo = o_order[:P * width].reshape((P, width))
+        dest = np.full(2 * S, m_next, dtype=np.int64)
         d = 0
         for i in range(2 * S):
             if kid_rows[i] > 0:
@@ -749,25 +796,15 @@ def make_presorted_level(start, add, gain):
                     continue
                 li = dest[2 * s]
                 ri = dest[2 * s + 1]
-                if li < 0 and ri < 0:
+                if kid_rows[2 * s] + kid_rows[2 * s + 1] == 0:
                     continue
                 for t in range(starts[s], starts[s] + sizes[s]):
                     u = order[r, t]
-                    if flag[u]:
-                        if li < 0:
-                            continue
-                        d = li
-                        li += 1
-                    else:
-                        if ri < 0:
-                            continue
-                        d = ri
-                        ri += 1
-                    oo[r, d] = u
-                    ox[r, d] = xs[r, t]
-                    oy[r, d] = ys[r, t]
-                    ow[r, d] = ws[r, t]
-        return n_next, m_next
+                    go = np.int64(flag[u])
+                    oo[r, ri + go * (li - ri)] = u
+                    li += go
+                    ri += 1 - go
+        return n_next, width
 
     return presorted_level
 

@@ -5,7 +5,8 @@ through :meth:`OrdinalTreeClassifier.fit` would copy those rows, transpose them 
 search, look again for missing values and, for trees that keep every feature presorted, sort
 every feature again. :func:`prepare` does this once for the ensemble: the transposed features,
 the numeric features with missing values (and their negation, for the "missing left" search)
-and, where the trees presort, each feature's order over all units, else (without missing
+and, where the trees presort, each feature's order over all units and the ranks that the
+compiled levels test ties with (:func:`ordstat.trees._splitter.rank_table`), else (without missing
 values) each value's rank among its feature's distinct values, which the compiled levels sort
 instead of the values (two passes of a radix sort on small ints instead of a sort of doubles,
 and half the memory to gather); a tree then takes its rows
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._splitter import _missing_features, _unit_dtype
+from ._splitter import _missing_features, _unit_dtype, rank_table
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -39,6 +40,7 @@ class PreparedData:
     negXT: np.ndarray | None  # -XT where mirror is not empty
     order: np.ndarray | None  # (p, n) each feature's order, for presorting trees
     ranks: np.ndarray | None  # (p, n) int32 dense ranks, for trees sorting per node
+    rank_table: np.ndarray | None = None  # (p + mirror, n) ranks, for presorting trees
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,9 @@ def prepare(X, codes, n_classes, presort):
                         order=_read_only(order.astype(_unit_dtype(X.shape[0])) if presort
                                          else None),
                         ranks=_read_only(None if presort or mirror.size
-                                         else _dense_ranks(XT, order)))
+                                         else _dense_ranks(XT, order)),
+                        rank_table=_read_only(rank_table(XT, order, mirror) if presort
+                                              else None))
 
 
 def _read_only(a):

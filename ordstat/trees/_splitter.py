@@ -204,6 +204,7 @@ class Splitter:
             self.XT, self._mirror = sample.data.XT, sample.data.mirror
             self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
             self._presorted = sample.data.order
+            self._rank_table = sample.data.rank_table
             self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
         self.last_missing_left = None
@@ -217,25 +218,48 @@ class Splitter:
             layout = Layout(rows[None, :], np.zeros((1, m)), self.codes[rows][None, :],
                             self.w[rows][None, :])
         else:
-            # The order among tied values does not matter: cuts are only made between
-            # distinct values.
-            if self._presorted is None:
-                idx = np.argsort(self.XT, axis=1)  # (p, n)
-            else:  # the prepared order of every unit, restricted to the sample's rows
-                inside = np.zeros(self.X.shape[0], dtype=bool)
-                inside[rows] = True
-                order = self._presorted
-                idx = order[inside[order]].reshape(order.shape[0], m)
-            # Units as int32 and class codes as small ints: every level moves them for every
-            # feature (Splitter.partition), fewer bytes move faster.
-            idx = idx.astype(_unit_dtype(self.X.shape[0]), copy=False)
-            layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self._small_codes[idx],
+            idx = self.root_order()
+            XS = self.XT
+            if self._mirror.size:  # rows of -x
+                XS = np.concatenate([XS, -XS[self._mirror]])
+            layout = Layout(idx, np.take_along_axis(XS, idx, axis=1), self._small_codes[idx],
                             self.w[idx])
-            if self._mirror.size:
-                layout = self._add_mirrored_rows(layout)
+        return layout, self.root_counts()
+
+    def root_counts(self):
+        """Class counts (1, K) of the whole sample."""
+        rows = self.rows
         totals = np.bincount(self.codes[rows], weights=self.w[rows],
                              minlength=self.K).astype(float)
-        return layout, totals[None, :]
+        return totals[None, :]
+
+    def root_order(self):
+        """(P, m) the sample's units sorted by each feature, then (features with missing
+        values, see below) by -x, NaN last, for a presorted layout."""
+        rows = self.rows
+        m = rows.size
+        # The order among tied values does not matter: cuts are only made between distinct
+        # values.
+        if self._presorted is None:
+            idx = np.argsort(self.XT, axis=1)  # (p, n)
+        else:  # the prepared order of every unit, restricted to the sample's rows
+            inside = np.zeros(self.X.shape[0], dtype=bool)
+            inside[rows] = True
+            order = self._presorted
+            idx = order[inside[order]].reshape(order.shape[0], m)
+        # Units as int32: every level moves them for every feature (Splitter.partition),
+        # fewer bytes move faster.
+        idx = idx.astype(_unit_dtype(self.X.shape[0]), copy=False)
+        if self._mirror.size:
+            pos = np.argsort(-self.XT[self._mirror][:, rows], axis=1)
+            idx = np.concatenate([idx, rows[pos].astype(idx.dtype, copy=False)])
+        return idx
+
+    def root_ranks(self, idx):
+        """:func:`rank_table` of the sample (``idx``: :meth:`root_order`)."""
+        if self._presorted is not None:
+            return self._rank_table
+        return rank_table(self.XT, idx[:self.X.shape[1]], self._mirror)
 
     def children(self, layout, sizes, splits, found):
         """Send the units of the nodes with a split left or right: the left children's class
@@ -595,15 +619,6 @@ class Splitter:
     # (feature, threshold, missing_left=True). The compiled scans compute goodness(left, right)
     # and every built-in criterion is symmetric in the two children (impurity decrease,
     # ordered twoing); the numpy path, also used by user criteria, swaps them explicitly.
-    def _add_mirrored_rows(self, layout):
-        """Append to the root layout one row per feature of ``self._mirror``, sorted by -x."""
-        XM = np.ascontiguousarray(-self.XT[self._mirror][:, self.rows])
-        pos = np.argsort(XM, axis=1)
-        idx = self.rows[pos].astype(layout.order.dtype, copy=False)
-        extra = (idx, np.take_along_axis(XM, pos, axis=1), self._small_codes[idx], self.w[idx])
-        return Layout(*(np.concatenate([a, e]) for a, e in
-                        zip((layout.order, layout.xs, layout.ys, layout.ws), extra)))
-
     def _node_has_missing(self, layout, sizes):
         """(p, S): does the node have missing values on the feature (numeric ones only)?"""
         if self.per_node:  # found by the last search, for the features it drew
@@ -636,6 +651,24 @@ class Splitter:
         best_g[self._mirror[jj], ss] = good[jj, ss]
         best_thr[self._mirror[jj], ss] = thr[jj, ss]
         self.last_missing_left[self._mirror[jj], ss] = True
+
+
+def rank_table(XT, order, mirror):
+    """(P, n) the rank of each unit's value among the distinct values of each feature (0 the
+    smallest; equal values, equal ranks; NaN for missing values), then, for the features
+    ``mirror``, of -x: ranks compare as the values do, so that a presorted layout carrying
+    only the units tests ties in the ranks (float32 while exact, as numpy's NaN ordering is
+    kept). ``order``: each feature's argsort (NaN last)."""
+    p, n = XT.shape
+    xs = np.take_along_axis(XT, order, axis=1)
+    step = np.zeros((p, n), dtype=np.int64)
+    step[:, 1:] = xs[:, 1:] > xs[:, :-1]
+    ranks = np.cumsum(step, axis=1).astype(np.float32 if n <= 2 ** 24 else np.float64)
+    ranks[np.isnan(xs)] = np.nan
+    table = np.empty((p + mirror.size, n), dtype=ranks.dtype)
+    np.put_along_axis(table[:p], order, ranks, axis=1)
+    table[p:] = -table[mirror]
+    return table
 
 
 def _missing_features(XT, cat_sizes):
