@@ -231,7 +231,10 @@ class TreeBuilder:
         if not (COMPILED_LEVELS and sp._search is not None and self.max_leaf_nodes is None
                 and not sp.cat_sizes.any()):
             return False
-        return self.alpha < 0 if sp.per_node else self.alpha <= 0
+        if sp.per_node:
+            return self.alpha < 0
+        cb, ub = _word_bits(self.K, sp.X.shape[0])
+        return self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63
 
     def _node_arrays(self, n_rows, n_units):
         """Preallocated node arrays of the compiled levels, the root filled in: (value,
@@ -307,8 +310,8 @@ class TreeBuilder:
         keep every feature presorted."""
         sp = self.splitter
         n_all, p = sp.X.shape
-        order = np.ascontiguousarray(sp.root_order())
-        ranks = sp.root_ranks(order)
+        cb, ub = _word_bits(self.K, n_all)
+        order = sp.packed_root(cb, ub)
         P, n = order.shape
         arrays = self._node_arrays(n, n_units)
         iscale = np.zeros(1)
@@ -328,10 +331,9 @@ class TreeBuilder:
             if drawn is None:  # no keys: every feature
                 drawn = np.zeros((0, p)), np.zeros(0)
             n_nodes, m = level(
-                sp.XT, ranks, order, row_feature, sp.codes, w, rep, sp._flag, sizes, nodes,
-                *drawn, self.min_bucket, self.min_split, self.max_depth, loss,
-                float(self.alpha), sp._param, iscale, *arrays, buffers[turn], out_sizes,
-                out_nodes)
+                sp.XT, order, cb, ub, row_feature, w, rep, sp._flag, sizes, nodes, *drawn,
+                self.min_bucket, self.min_split, self.max_depth, loss, float(self.alpha),
+                sp._param, iscale, *arrays, buffers[turn], out_sizes, out_nodes)
             order = buffers[turn][:P * m].reshape(P, m)
             sizes, nodes = out_sizes[:n_nodes].copy(), out_nodes[:n_nodes].copy()
             turn = 1 - turn
@@ -507,6 +509,12 @@ class TreeBuilder:
                      np.array(nd.yval, dtype=np.int64),
                      np.array(nd.complexity, dtype=np.float64),
                      np.array(nd.depth, dtype=np.int64), np.array(nd.number, dtype=np.int64))
+
+
+def _word_bits(n_classes, n):
+    """Bits of a class code and of a unit's index in a word of the presorted compiled levels
+    (the rank, up to n, takes the bits above)."""
+    return max(1, (n_classes - 1).bit_length()), max(1, (n - 1).bit_length())
 
 
 def _risks(counts, loss):

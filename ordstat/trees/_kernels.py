@@ -18,8 +18,8 @@ try:
 except ImportError:  # not POSIX: numba's cache without the lock
     fcntl = None
 
-__all__ = ["make_level_search", "make_level_grow", "make_presorted_level", "level_partition",
-           "node_sort", "level_children"]
+__all__ = ["make_level_search", "make_level_grow", "make_presorted_level", "pack_rows",
+           "level_partition", "node_sort", "level_children"]
 
 
 class LockedCache(FunctionCache):
@@ -602,19 +602,19 @@ def make_presorted_level(start, add, gain):
     """Compile one level of the growth of trees that keep every feature presorted, around a
     criterion's ``(start, add, gain)`` (see "compiled levels" in :mod:`ordstat.trees._grow`).
 
-    The returned ``presorted_level(XT, RK, order, row_feature, codes, w, rep, flag, sizes,
-    nodes, keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale, value,
-    n_units, left, right, feature, threshold, goodness, missing, depth, number, count,
-    o_order, out_sizes, out_nodes)``
-    does for the nodes of a level what the level loop of the builder does with
-    :class:`ordstat.trees._splitter.Splitter`. Row r of ``order`` (P, M) holds each node's
-    units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
+    The returned ``presorted_level(XT, order, cb, ub, row_feature, w, rep, flag, sizes, nodes,
+    keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale, value, n_units,
+    left, right, feature, threshold, goodness, missing, depth, number, count, o_order,
+    out_sizes, out_nodes)`` does for the nodes of a level what the level loop of the builder
+    does with :class:`ordstat.trees._splitter.Splitter`. Row r of ``order`` (P, M) holds each
+    node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
     segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``XT.shape[0]`` on are
     sorted by -x of the features with missing values, searched where the node has some on
-    that feature ("missing left", kept when strictly better). Only the units move: their
-    class codes, weights and ranks are read from ``codes``, ``w`` and ``RK`` (P, n), the rank
-    of each unit's value in each row's order (NaN for missing values, so that a cut is never
-    made next to one, as with the values), which test ties as the values do.
+    that feature ("missing left", kept when strictly better). Each entry is one word (see
+    :func:`pack_rows`): the unit's rank in the row's order (``XT.shape[1]`` for a missing
+    value, so that no cut is made next to one), its index (``ub`` bits) and its class code
+    (``cb`` bits), so that only the words move and the search reads them in order (the
+    weights ``w`` by unit).
 
     A row is searched in a node when the feature's random key is at most the node's ``kth``
     (``keys`` of shape (0, p): every feature) and the node is neither pure nor smaller than two
@@ -636,7 +636,7 @@ def make_presorted_level(start, add, gain):
     version = _code_version(start, add, gain)
 
     @register_jitable
-    def scan(order, RK, codes, w, r, a, size, total, min_bucket, param):
+    def scan(order, w, r, a, size, total, min_bucket, param, cb, umask, rs, nan_rank):
         """The level search of row r in the node at positions a .. a + size."""
         n = 0.0
         for g in range(total.shape[0]):
@@ -645,18 +645,17 @@ def make_presorted_level(start, add, gain):
         nl = 0.0
         best = -np.inf
         best_t = -1
+        cmask = (1 << cb) - 1
         nxt = order[r, a]
-        rank_nxt = RK[r, nxt]
         for i in range(size - min_bucket):
             t = a + i
-            u = nxt
-            rank = rank_nxt
+            word = nxt
             nxt = order[r, t + 1]
-            rank_nxt = RK[r, nxt]
-            wu = w[u]
-            state = add(state, total, param, codes[u], wu)
+            wu = w[(word >> cb) & umask]
+            state = add(state, total, param, word & cmask, wu)
             nl += wu
-            if i >= min_bucket - 1 and rank < rank_nxt:
+            rank = nxt >> rs
+            if i >= min_bucket - 1 and (word >> rs) < rank and rank < nan_rank:
                 g = gain(state, total, param, nl, n)
                 if g > best:
                     best = g
@@ -664,10 +663,9 @@ def make_presorted_level(start, add, gain):
         return best, best_t
 
     @register_jitable
-    def search_row(XT, RK, order, row_feature, codes, w, r, starts, sizes, totals, keys, kth,
-                   min_bucket, param, good, pos):
+    def search_row(order, row_feature, w, r, p, starts, sizes, totals, keys, kth, min_bucket,
+                   param, cb, umask, rs, nan_rank, good, pos):
         """Search row r in every node of a level (-inf, -1 where not searched)."""
-        p = XT.shape[0]
         j = row_feature[r]
         for s in range(starts.shape[0]):
             good[r, s] = -np.inf
@@ -680,14 +678,14 @@ def make_presorted_level(start, add, gain):
                     n_classes += 1
             if n_classes < 2:
                 continue
-            last = XT[j, order[r, starts[s] + sizes[s] - 1]]
-            if r >= p and last == last:  # a row of -x: only where the node has NaN (last)
+            # a row of -x: only where the node has missing values (sorted last)
+            if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
                 continue
-            good[r, s], pos[r, s] = scan(order, RK, codes, w, r, starts[s], sizes[s],
-                                         totals[s], min_bucket, param)
+            good[r, s], pos[r, s] = scan(order, w, r, starts[s], sizes[s], totals[s],
+                                         min_bucket, param, cb, umask, rs, nan_rank)
 
     @jit
-    def presorted_level(XT, RK, order, row_feature, codes, w, rep, flag, sizes, nodes, keys,
+    def presorted_level(XT, order, cb, ub, row_feature, w, rep, flag, sizes, nodes, keys,
                         kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
                         value, n_units, left, right, feature, threshold, goodness, missing,
                         depth, number, count, o_order, out_sizes, out_nodes):
@@ -697,6 +695,10 @@ def make_presorted_level(start, add, gain):
         p = XT.shape[0]
         P = order.shape[0]
         K = value.shape[1]
+        umask = (1 << ub) - 1
+        cmask = (1 << cb) - 1
+        rs = cb + ub
+        nan_rank = XT.shape[1]
         starts = np.empty(S, dtype=np.int64)
         a = 0
         for s in range(S):
@@ -708,8 +710,8 @@ def make_presorted_level(start, add, gain):
         good = np.empty((P, S))
         pos = np.empty((P, S), dtype=np.int64)
         for r in range(P):
-            search_row(XT, RK, order, row_feature, codes, w, r, starts, sizes, totals, keys,
-                       kth, min_bucket, param, good, pos)
+            search_row(order, row_feature, w, r, p, starts, sizes, totals, keys, kth,
+                       min_bucket, param, cb, umask, rs, nan_rank, good, pos)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -739,22 +741,24 @@ def make_presorted_level(start, add, gain):
             v = nodes[s]
             t = pos[br, s]
             j = row_feature[br]
-            xa, xb = XT[j, order[br, t]], XT[j, order[br, t + 1]]
+            xa = XT[j, (order[br, t] >> cb) & umask]
+            xb = XT[j, (order[br, t + 1] >> cb) & umask]
             go_nan = br >= p
             # on a row of -x, the cut between -x = -xa and -xb is x = xb | xa
             cut = _midpoint(xb, xa) if go_nan else _midpoint(xa, xb)
-            last = XT[j, order[j, starts[s] + sizes[s] - 1]]
-            has_nan = last != last  # the node has missing values (NaN sort last)
+            # the node has missing values (sorted last)
+            has_nan = order[j, starts[s] + sizes[s] - 1] >> rs == nan_rank
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
             for i in range(starts[s], starts[s] + sizes[s]):
-                u = order[0, i]
+                word = order[0, i]
+                u = (word >> cb) & umask
                 x = XT[j, u]
                 go = go_nan if x != x else x < cut
                 flag[u] = go
                 if go:
-                    lc[codes[u]] += w[u]
+                    lc[word & cmask] += w[u]
                     rows_left += 1
                     u_left += rep[u]
             kid = count[0]
@@ -799,9 +803,9 @@ def make_presorted_level(start, add, gain):
                 if kid_rows[2 * s] + kid_rows[2 * s + 1] == 0:
                     continue
                 for t in range(starts[s], starts[s] + sizes[s]):
-                    u = order[r, t]
-                    go = np.int64(flag[u])
-                    oo[r, ri + go * (li - ri)] = u
+                    word = order[r, t]
+                    go = np.int64(flag[(word >> cb) & umask])
+                    oo[r, ri + go * (li - ri)] = word
                     li += go
                     ri += 1 - go
         return n_next, width
@@ -820,3 +824,18 @@ def _risk(counts, loss):
             r += counts[g] * loss[h, g]
         best = min(best, r)
     return best
+
+
+@jit
+def pack_rows(order, inside, ranks, codes, row0, cb, ub, out):
+    """Row ``row0 + r`` of ``out``: the units of ``order[r]`` with ``inside[u]``, in that order,
+    each as one word ``ranks[row0 + r, u] << (ub + cb) | u << cb | codes[u]`` (the layout of
+    :func:`make_presorted_level`)."""
+    for r in range(order.shape[0]):
+        k = 0
+        rr = row0 + r
+        for t in range(order.shape[1]):
+            u = np.int64(order[r, t])
+            if inside[u]:
+                out[rr, k] = (np.int64(ranks[rr, u]) << (ub + cb)) | (u << cb) | codes[u]
+                k += 1

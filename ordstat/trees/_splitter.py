@@ -255,11 +255,25 @@ class Splitter:
             idx = np.concatenate([idx, rows[pos].astype(idx.dtype, copy=False)])
         return idx
 
-    def root_ranks(self, idx):
-        """:func:`rank_table` of the sample (``idx``: :meth:`root_order`)."""
-        if self._presorted is not None:
-            return self._rank_table
-        return rank_table(self.XT, idx[:self.X.shape[1]], self._mirror)
+    def packed_root(self, cb, ub):
+        """The presorted layout of the compiled levels (:func:`ordstat.trees._kernels.
+        make_presorted_level`): :meth:`root_order` as words of rank, unit and class code
+        (``ub`` and ``cb`` bits), restricting a prepared order to the sample's rows in the
+        same compiled pass."""
+        rows, p = self.rows, self.X.shape[1]
+        inside = np.zeros(self.X.shape[0], dtype=bool)
+        inside[rows] = True
+        order = self._presorted
+        if order is None:  # the sample is every row
+            order = np.argsort(self.XT, axis=1)
+        ranks = self._rank_table if self._presorted is not None else \
+            rank_table(self.XT, order, self._mirror)
+        out = np.empty((p + self._mirror.size, rows.size), dtype=np.int64)
+        self._nb.pack_rows(order, inside, ranks, self.codes, 0, cb, ub, out)
+        if self._mirror.size:
+            mirrored = rows[np.argsort(-self.XT[self._mirror][:, rows], axis=1)]
+            self._nb.pack_rows(mirrored, inside, ranks, self.codes, p, cb, ub, out)
+        return out
 
     def children(self, layout, sizes, splits, found):
         """Send the units of the nodes with a split left or right: the left children's class
@@ -655,19 +669,21 @@ class Splitter:
 
 def rank_table(XT, order, mirror):
     """(P, n) the rank of each unit's value among the distinct values of each feature (0 the
-    smallest; equal values, equal ranks; NaN for missing values), then, for the features
-    ``mirror``, of -x: ranks compare as the values do, so that a presorted layout carrying
-    only the units tests ties in the ranks (float32 while exact, as numpy's NaN ordering is
-    kept). ``order``: each feature's argsort (NaN last)."""
+    smallest; equal values, equal ranks; n for missing values), then, for the features
+    ``mirror``, among those of -x (missing values still n): ranks compare as the values do
+    (a cut between ranks a < b < n is a cut between values). ``order``: each feature's
+    argsort (NaN last)."""
     p, n = XT.shape
     xs = np.take_along_axis(XT, order, axis=1)
-    step = np.zeros((p, n), dtype=np.int64)
+    step = np.zeros((p, n), dtype=np.int32)
     step[:, 1:] = xs[:, 1:] > xs[:, :-1]
-    ranks = np.cumsum(step, axis=1).astype(np.float32 if n <= 2 ** 24 else np.float64)
-    ranks[np.isnan(xs)] = np.nan
+    ranks = np.cumsum(step, axis=1, dtype=_unit_dtype(n + 1))
+    nan = np.isnan(xs)
+    ranks[nan] = n
     table = np.empty((p + mirror.size, n), dtype=ranks.dtype)
     np.put_along_axis(table[:p], order, ranks, axis=1)
-    table[p:] = -table[mirror]
+    top = table[mirror]
+    table[p:] = np.where(top == n, n, n - 1 - top)
     return table
 
 
