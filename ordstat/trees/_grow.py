@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _fast
-from ._splitter import Splitter
+from ._splitter import Splitter, word_bits
 from ._tree import Tree
 
 __all__ = ["TreeBuilder"]
@@ -233,7 +233,7 @@ class TreeBuilder:
             return False
         if sp.per_node:
             return self.alpha < 0
-        cb, ub = _word_bits(self.K, sp.X.shape[0])
+        cb, ub = word_bits(self.K, sp.X.shape[0])
         return self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63
 
     def _node_arrays(self, n_rows, n_units):
@@ -310,7 +310,7 @@ class TreeBuilder:
         keep every feature presorted."""
         sp = self.splitter
         n_all, p = sp.X.shape
-        cb, ub = _word_bits(self.K, n_all)
+        cb, ub = word_bits(self.K, n_all)
         order = sp.packed_root(cb, ub)
         P, n = order.shape
         arrays = self._node_arrays(n, n_units)
@@ -509,12 +509,6 @@ class TreeBuilder:
                      np.array(nd.yval, dtype=np.int64),
                      np.array(nd.complexity, dtype=np.float64),
                      np.array(nd.depth, dtype=np.int64), np.array(nd.number, dtype=np.int64))
-
-
-def _word_bits(n_classes, n):
-    """Bits of a class code and of a unit's index in a word of the presorted compiled levels
-    (the rank, up to n, takes the bits above)."""
-    return max(1, (n_classes - 1).bit_length()), max(1, (n - 1).bit_length())
 
 
 def _risks(counts, loss):

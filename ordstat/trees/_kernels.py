@@ -19,7 +19,7 @@ except ImportError:  # not POSIX: numba's cache without the lock
     fcntl = None
 
 __all__ = ["make_level_search", "make_level_grow", "make_presorted_level", "pack_rows",
-           "level_partition", "node_sort", "level_children"]
+           "restrict_rows", "level_partition", "node_sort", "level_children"]
 
 
 class LockedCache(FunctionCache):
@@ -827,15 +827,31 @@ def _risk(counts, loss):
 
 
 @jit
-def pack_rows(order, inside, ranks, codes, row0, cb, ub, out):
-    """Row ``row0 + r`` of ``out``: the units of ``order[r]`` with ``inside[u]``, in that order,
-    each as one word ``ranks[row0 + r, u] << (ub + cb) | u << cb | codes[u]`` (the layout of
+def pack_rows(order, ranks, codes, row0, cb, ub, out):
+    """Row ``row0 + r`` of ``out``: the units of ``order[r]`` in that order, each as one word
+    ``ranks[row0 + r, u] << (ub + cb) | u << cb | codes[u]`` (the layout of
     :func:`make_presorted_level`)."""
     for r in range(order.shape[0]):
-        k = 0
         rr = row0 + r
         for t in range(order.shape[1]):
             u = np.int64(order[r, t])
-            if inside[u]:
-                out[rr, k] = (np.int64(ranks[rr, u]) << (ub + cb)) | (u << cb) | codes[u]
-                k += 1
+            out[rr, t] = (np.int64(ranks[rr, u]) << (ub + cb)) | (u << cb) | codes[u]
+
+
+@jit
+def restrict_rows(words, inside, cb, ub, out):
+    """The first rows of ``out`` (shape (P, m)): the words of each row of ``words`` whose unit
+    is ``inside`` (m of them), in order; without a branch on ``inside`` (a coin flip for the
+    branch predictor): each word is written, the next position taken only if inside."""
+    flat = out.reshape(out.size)
+    umask = (1 << ub) - 1
+    m = out.shape[1]
+    for r in range(words.shape[0]):
+        k = r * m
+        end = k + m
+        for t in range(words.shape[1]):
+            word = words[r, t]
+            flat[k] = word
+            k += np.int64(inside[(word >> cb) & umask])
+            if k == end:
+                break

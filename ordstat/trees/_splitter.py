@@ -205,6 +205,7 @@ class Splitter:
             self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
             self._presorted = sample.data.order
             self._rank_table = sample.data.rank_table
+            self._words = sample.data.words
             self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
         self.last_missing_left = None
@@ -258,21 +259,21 @@ class Splitter:
     def packed_root(self, cb, ub):
         """The presorted layout of the compiled levels (:func:`ordstat.trees._kernels.
         make_presorted_level`): :meth:`root_order` as words of rank, unit and class code
-        (``ub`` and ``cb`` bits), restricting a prepared order to the sample's rows in the
-        same compiled pass."""
+        (``ub`` and ``cb`` bits); from a prepared sample, its words restricted to the rows."""
         rows, p = self.rows, self.X.shape[1]
-        inside = np.zeros(self.X.shape[0], dtype=bool)
-        inside[rows] = True
-        order = self._presorted
-        if order is None:  # the sample is every row
-            order = np.argsort(self.XT, axis=1)
-        ranks = self._rank_table if self._presorted is not None else \
-            rank_table(self.XT, order, self._mirror)
         out = np.empty((p + self._mirror.size, rows.size), dtype=np.int64)
-        self._nb.pack_rows(order, inside, ranks, self.codes, 0, cb, ub, out)
+        if self._presorted is None:  # the sample is every row
+            order = np.argsort(self.XT, axis=1)
+            ranks = rank_table(self.XT, order, self._mirror)
+            self._nb.pack_rows(order, ranks, self.codes, 0, cb, ub, out)
+        else:
+            ranks = self._rank_table
+            inside = np.zeros(self.X.shape[0], dtype=bool)
+            inside[rows] = True
+            self._nb.restrict_rows(self._words, inside, cb, ub, out)
         if self._mirror.size:
             mirrored = rows[np.argsort(-self.XT[self._mirror][:, rows], axis=1)]
-            self._nb.pack_rows(mirrored, inside, ranks, self.codes, p, cb, ub, out)
+            self._nb.pack_rows(mirrored, ranks, self.codes, p, cb, ub, out)
         return out
 
     def children(self, layout, sizes, splits, found):
@@ -665,6 +666,22 @@ class Splitter:
         best_g[self._mirror[jj], ss] = good[jj, ss]
         best_thr[self._mirror[jj], ss] = thr[jj, ss]
         self.last_missing_left[self._mirror[jj], ss] = True
+
+
+def word_bits(n_classes, n):
+    """Bits of a class code and of a unit's index in a word of the presorted compiled levels
+    (the rank, up to n, takes the bits above; see :meth:`Splitter.packed_root`)."""
+    return max(1, (n_classes - 1).bit_length()), max(1, (n - 1).bit_length())
+
+
+def pack_words(nb, order, ranks, codes, n_classes):
+    """(p, n) every unit's word (:func:`ordstat.trees._kernels.pack_rows`) in the order
+    ``order`` of each feature (argsort of its values, NaN last) for ``ranks``
+    (:func:`rank_table`)."""
+    cb, ub = word_bits(n_classes, order.shape[1])
+    words = np.empty(order.shape, dtype=np.int64)
+    nb.pack_rows(order, ranks, codes, 0, cb, ub, words)
+    return words
 
 
 def rank_table(XT, order, mirror):
