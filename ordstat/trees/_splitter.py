@@ -25,7 +25,8 @@ them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemb
 50) forests whose trees grow this way take 0.26-0.38 of the presorted time with max_features =
 7, 0.48-0.67 with 17 and 0.76-0.85 with 25 (three runs), hence the ratio 2. Fully grown trees
 without categorical features run this path a level at a time in one compiled call (see
-"compiled levels" in :mod:`ordstat.trees._grow`).
+"compiled levels" in :mod:`ordstat.trees._grow`); so do presorting trees with cp <= 0 (bagging),
+on a layout of one word per unit and feature (:meth:`Splitter.packed_root`).
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
