@@ -72,8 +72,8 @@ def prepare(X, codes, n_classes, presort):
                         negXT=_read_only(-XT if mirror.size else None),
                         order=_read_only(order.astype(_unit_dtype(X.shape[0])) if presort
                                          else None),
-                        ranks=_read_only(None if presort or mirror.size
-                                         else _dense_ranks(XT, order)),
+                        ranks=_read_only(None if presort or mirror.size  # int32 below 2^31
+                                         else rank_table(XT, order, mirror)),
                         rank_table=_read_only(ranks), words=_read_only(words))
 
 
@@ -87,14 +87,3 @@ def _read_only(a):
     view = a.view()
     view.flags.writeable = False
     return view
-
-
-def _dense_ranks(XT, order):
-    """(p, n) int32: the rank of each value among the distinct values of its feature (0 the
-    smallest; equal values, equal ranks), so that ranks compare as the values do."""
-    xs = np.take_along_axis(XT, order, axis=1)
-    step = np.zeros(XT.shape, dtype=np.int32)
-    step[:, 1:] = xs[:, 1:] > xs[:, :-1]
-    ranks = np.empty(XT.shape, dtype=np.int32)
-    np.put_along_axis(ranks, order, np.cumsum(step, axis=1, dtype=np.int32), axis=1)
-    return ranks
