@@ -827,15 +827,28 @@ def _risk(counts, loss):
 
 
 @jit
-def pack_rows(order, ranks, codes, row0, cb, ub, out):
-    """Row ``row0 + r`` of ``out``: the units of ``order[r]`` in that order, each as one word
-    ``ranks[row0 + r, u] << (ub + cb) | u << cb | codes[u]`` (the layout of
-    :func:`make_presorted_level`)."""
+def pack_rows(XT, features, sign, order, codes, row0, cb, ub, out):
+    """Row ``row0 + r`` of ``out``: the units of ``order[r]``, sorted by ``sign * x`` of feature
+    ``features[r]`` (rows of ``XT``, NaN last), each as one word ``rank << (ub + cb) | u << cb
+    | codes[u]`` (the layout of :func:`make_presorted_level`), the rank counting the distinct
+    values before the unit's in the row (equal values, equal ranks; ``XT.shape[1]`` for
+    NaN)."""
+    nan_rank = XT.shape[1]
     for r in range(order.shape[0]):
-        rr = row0 + r
+        j = features[r]
+        rank = 0
+        prev = 0.0
         for t in range(order.shape[1]):
             u = np.int64(order[r, t])
-            out[rr, t] = (np.int64(ranks[rr, u]) << (ub + cb)) | (u << cb) | codes[u]
+            x = sign * XT[j, u]
+            if x != x:
+                k = nan_rank
+            else:
+                if t > 0 and x > prev:
+                    rank += 1
+                prev = x
+                k = rank
+            out[row0 + r, t] = (np.int64(k) << (ub + cb)) | (u << cb) | codes[u]
 
 
 @jit

@@ -5,9 +5,9 @@ through :meth:`OrdinalTreeClassifier.fit` would copy those rows, transpose them 
 search, look again for missing values and, for trees that keep every feature presorted, sort
 every feature again. :func:`prepare` does this once for the ensemble: the transposed features,
 the numeric features with missing values (and their negation, for the "missing left" search)
-and, where the trees presort, each feature's order over all units, and the ranks that the
-compiled levels test ties with (:func:`ordstat.trees._splitter.rank_table`) with that order as
-the words they move (:func:`ordstat.trees._splitter.pack_words`), else (without missing
+and, where the trees presort, each feature's order over all units, also as the words of rank,
+unit and class code that the compiled levels move (:func:`ordstat.trees._splitter.pack_words`),
+else (without missing
 values) each value's rank among its feature's distinct values, which the compiled levels sort
 instead of the values (two passes of a radix sort on small ints instead of a sort of doubles,
 and half the memory to gather); a tree then takes its rows
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _fast
-from ._splitter import _missing_features, _unit_dtype, pack_words, rank_table
+from ._splitter import _missing_features, _unit_dtype, pack_words
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -42,7 +42,6 @@ class PreparedData:
     negXT: np.ndarray | None  # -XT where mirror is not empty
     order: np.ndarray | None  # (p, n) each feature's order, for presorting trees
     ranks: np.ndarray | None  # (p, n) int32 dense ranks, for trees sorting per node
-    rank_table: np.ndarray | None = None  # (p + mirror, n) ranks, for presorting trees
     words: np.ndarray | None = None  # (p, n) int64 words of order, for presorting trees
 
 
@@ -62,19 +61,16 @@ def prepare(X, codes, n_classes, presort):
     mirror = _missing_features(XT, np.zeros(XT.shape[0], dtype=np.int64))
     order = np.argsort(XT, axis=1)
     codes = np.asarray(codes, dtype=np.int64)
-    ranks = words = None
-    if presort:
-        ranks = rank_table(XT, order, mirror)
-        nb = _fast.kernels()
-        words = None if nb is None else pack_words(nb, order, ranks, codes, n_classes)
+    nb = _fast.kernels() if presort else None
+    words = None if nb is None else pack_words(nb, XT, order, codes, n_classes)
     return PreparedData(X=X, XT=_read_only(XT), codes=_read_only(codes),
                         n_classes=int(n_classes), mirror=mirror,
                         negXT=_read_only(-XT if mirror.size else None),
                         order=_read_only(order.astype(_unit_dtype(X.shape[0])) if presort
                                          else None),
-                        ranks=_read_only(None if presort or mirror.size  # int32 below 2^31
-                                         else rank_table(XT, order, mirror)),
-                        rank_table=_read_only(ranks), words=_read_only(words))
+                        ranks=_read_only(None if presort or mirror.size
+                                         else _dense_ranks(XT, order)),
+                        words=_read_only(words))
 
 
 def _read_only(a):
@@ -87,3 +83,14 @@ def _read_only(a):
     view = a.view()
     view.flags.writeable = False
     return view
+
+
+def _dense_ranks(XT, order):
+    """(p, n) int32: the rank of each value among the distinct values of its feature (0 the
+    smallest; equal values, equal ranks), so that ranks compare as the values do."""
+    xs = np.take_along_axis(XT, order, axis=1)
+    step = np.zeros(XT.shape, dtype=np.int32)
+    step[:, 1:] = xs[:, 1:] > xs[:, :-1]
+    ranks = np.empty(XT.shape, dtype=np.int32)
+    np.put_along_axis(ranks, order, np.cumsum(step, axis=1, dtype=np.int32), axis=1)
+    return ranks

@@ -205,7 +205,6 @@ class Splitter:
             self.XT, self._mirror = sample.data.XT, sample.data.mirror
             self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
             self._presorted = sample.data.order
-            self._rank_table = sample.data.rank_table
             self._words = sample.data.words
             self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
@@ -264,17 +263,16 @@ class Splitter:
         rows, p = self.rows, self.X.shape[1]
         out = np.empty((p + self._mirror.size, rows.size), dtype=np.int64)
         if self._presorted is None:  # the sample is every row
-            order = np.argsort(self.XT, axis=1)
-            ranks = rank_table(self.XT, order, self._mirror)
-            self._nb.pack_rows(order, ranks, self.codes, 0, cb, ub, out)
+            self._nb.pack_rows(self.XT, np.arange(p), 1.0, np.argsort(self.XT, axis=1),
+                               self.codes, 0, cb, ub, out)
         else:
-            ranks = self._rank_table
             inside = np.zeros(self.X.shape[0], dtype=bool)
             inside[rows] = True
             self._nb.restrict_rows(self._words, inside, cb, ub, out)
-        if self._mirror.size:
+        if self._mirror.size:  # rows of -x
             mirrored = rows[np.argsort(-self.XT[self._mirror][:, rows], axis=1)]
-            self._nb.pack_rows(mirrored, ranks, self.codes, p, cb, ub, out)
+            self._nb.pack_rows(self.XT, self._mirror, -1.0, mirrored, self.codes, p, cb, ub,
+                               out)
         return out
 
     def children(self, layout, sizes, splits, found):
@@ -675,34 +673,13 @@ def word_bits(n_classes, n):
     return max(1, (n_classes - 1).bit_length()), max(1, (n - 1).bit_length())
 
 
-def pack_words(nb, order, ranks, codes, n_classes):
-    """(p, n) every unit's word (:func:`ordstat.trees._kernels.pack_rows`) in the order
-    ``order`` of each feature (argsort of its values, NaN last) for ``ranks``
-    (:func:`rank_table`)."""
+def pack_words(nb, XT, order, codes, n_classes):
+    """(p, n) every unit's word (:func:`ordstat.trees._kernels.pack_rows`) in each feature's
+    order ``order`` (argsort of its values, NaN last)."""
     cb, ub = word_bits(n_classes, order.shape[1])
     words = np.empty(order.shape, dtype=np.int64)
-    nb.pack_rows(order, ranks, codes, 0, cb, ub, words)
+    nb.pack_rows(XT, np.arange(XT.shape[0]), 1.0, order, codes, 0, cb, ub, words)
     return words
-
-
-def rank_table(XT, order, mirror):
-    """(P, n) the rank of each unit's value among the distinct values of each feature (0 the
-    smallest; equal values, equal ranks; n for missing values), then, for the features
-    ``mirror``, among those of -x (missing values still n): ranks compare as the values do
-    (a cut between ranks a < b < n is a cut between values). ``order``: each feature's
-    argsort (NaN last)."""
-    p, n = XT.shape
-    xs = np.take_along_axis(XT, order, axis=1)
-    step = np.zeros((p, n), dtype=np.int32)
-    step[:, 1:] = xs[:, 1:] > xs[:, :-1]
-    ranks = np.cumsum(step, axis=1, dtype=_unit_dtype(n + 1))
-    nan = np.isnan(xs)
-    ranks[nan] = n
-    table = np.empty((p + mirror.size, n), dtype=ranks.dtype)
-    np.put_along_axis(table[:p], order, ranks, axis=1)
-    top = table[mirror]
-    table[p:] = np.where(top == n, n, n - 1 - top)
-    return table
 
 
 def _missing_features(XT, cat_sizes):
