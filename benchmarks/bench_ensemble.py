@@ -127,6 +127,8 @@ def run(quick: bool = False):
     warm_X, warm_y = _data(300, 3)
     for crit in ("gini", "ordinal", "twoing", "gini_linear"):
         _forest(warm_X, warm_y, 2, crit)()  # start the workers, load the compiled kernels
+    for crit in ("gini", "ordinal"):
+        _bagging(warm_X, warm_y, 2, crit)()  # ... and the presorted levels' kernels
     X, y = _data(n, p)
     ours = {}
     for crit in ("gini", "ordinal", "twoing", "gini_linear"):

@@ -1,5 +1,6 @@
-"""Compiled levels (forests' fully grown trees, see ``ordstat/trees/_grow.py``) against the
-level loop: the same trees, node for node, in every field of the fitted tree.
+"""Compiled levels (see ``ordstat/trees/_grow.py``) against the level loop: the same trees,
+node for node, in every field of the fitted tree; first for trees sorting each node's drawn
+features (forests), then for trees keeping every feature presorted (bagging).
 
 With ``NUMPY_SORT_MIN`` above every node size both paths sort every node in the same compiled
 loop and sum the same weights in the same order, so the trees are equal even with fractional
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ordstat.ensemble import OrdinalRandomForestClassifier
+from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ordstat.trees import OrdinalTreeClassifier, _fast, _grow, _splitter
 
 SCANNED = ("gini", "entropy", "ordinal", "twoing", "gini_linear", "gini_quadratic")
@@ -136,10 +137,10 @@ def test_unsplit_root_and_categorical_features(monkeypatch, count_compiled):
 
 
 @st.composite
-def datasets(draw):
+def datasets(draw, max_k=4):
     n = draw(st.integers(10, 60))
     p = draw(st.integers(1, 5))
-    k = draw(st.integers(2, 4))
+    k = draw(st.integers(2, max_k))
     rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
     X = rng.integers(0, draw(st.integers(2, 10)), size=(n, p)).astype(float)  # many ties
     missing = draw(st.sampled_from([0.0, 0.0, 0.3]))
@@ -236,3 +237,147 @@ def test_node_sort_quicksort_and_insertion(values):
     np.testing.assert_array_equal(np.sort(order[0]), np.arange(n))
     np.testing.assert_array_equal(x[order[0]], xs[0])
     np.testing.assert_array_equal(ys[0], order[0])
+
+
+# -- trees keeping every feature presorted (bagging) --------------------------------------------
+
+@pytest.fixture
+def count_presorted(monkeypatch):
+    """Counts the trees grown by compiled presorted levels (calls for a criterion's kernel)."""
+    calls = []
+    original = _fast.presorted_level
+
+    def spy(criterion):
+        calls.append(criterion.name)
+        return original(criterion)
+
+    monkeypatch.setattr(_fast, "presorted_level", spy)
+    return calls
+
+
+def _level_data(n=300, seed=11):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 12))
+    X[:, 2] = np.round(X[:, 2])  # ties
+    X[rng.random(n) < 0.25, 4] = np.nan  # missing values: a learned side
+    X[rng.random(n) < 0.05, 7] = np.nan
+    y = np.digitize(X[:, :3].sum(axis=1) + rng.normal(size=n), [-2, -0.5, 1, 2.5])
+    return X, y
+
+
+@pytest.mark.parametrize("cp", [-1.0, 0.0])
+@pytest.mark.parametrize("name", SCANNED)
+def test_presorted_levels_grow_the_level_loop_trees(name, cp, monkeypatch, count_presorted):
+    """Every feature searched in every node, fractional weights (the level loop scans the same
+    layout in the same order), missing values; cp 0 (rpart's second pass may collapse nodes)."""
+    X, y = _level_data()
+    w = np.random.default_rng(3).uniform(0.2, 3.0, size=y.size)
+
+    def fit():
+        return OrdinalTreeClassifier(criterion=name, min_split=2, cp=cp, xval=0).fit(
+            X, y, sample_weight=w).tree_
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert count_presorted == [name]  # only the second fit grew by compiled levels
+    assert loop.n_nodes > 60
+    assert compiled.missing_learned.any() and compiled.missing_left.any()
+    assert_same_tree(loop, compiled)
+
+
+def test_presorted_levels_collapse_as_rpart(monkeypatch, count_presorted):
+    """With cp 0 and the absolute loss, rpart's second pass collapses splits that do not lower
+    the risk: the compiled levels grow the larger tree, the second pass cuts it back."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(400, 6))
+    y = np.digitize(X[:, 0] + 2 * rng.normal(size=400), [-1.5, 0, 1.5])
+
+    def fit():
+        return OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=0.0, xval=0,
+                                     leaf_rule="median").fit(X, y).tree_
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert count_presorted == ["ordinal"]
+    full = OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=-1.0, xval=0,
+                                 leaf_rule="median").fit(X, y).tree_
+    assert compiled.n_nodes < full.n_nodes  # something was collapsed
+    assert_same_tree(loop, compiled)
+
+
+@pytest.mark.parametrize(("kwargs", "compiled"), [
+    ({}, True),
+    ({"max_depth": 3}, True),
+    ({"min_split": 20, "min_bucket": 4}, True),
+    ({"max_features": 8}, True),  # 8 of 9: presorted, features drawn from the same keys
+    ({"cp": 0.01}, False),  # alpha > 0: left to the level loop
+    ({"max_leaf_nodes": 6}, False),  # best first
+])
+def test_controls_of_presorted_levels(kwargs, compiled, monkeypatch, count_presorted):
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(200, 9))
+    y = (X[:, 0] + rng.normal(size=200) > 0).astype(int) + (X[:, 1] > 0.5)
+    params = {"min_split": 2, "cp": -1.0, "xval": 0, "random_state": 0}
+    params.update(kwargs)
+
+    def fit():
+        return OrdinalTreeClassifier(**params).fit(X, y).tree_
+
+    loop, fast = _both(fit, monkeypatch)
+    assert bool(count_presorted) == compiled
+    assert_same_tree(loop, fast)
+    if "max_depth" in kwargs:
+        assert fast.depth.max() == 3
+    if "min_bucket" in kwargs:
+        assert fast.n_node_samples.min() >= 4
+        assert fast.n_node_samples[fast.children_left >= 0].min() >= 20
+
+
+@pytest.mark.parametrize(("tree", "n_trees"), [
+    (OrdinalTreeClassifier(criterion="gini", min_split=2, cp=-1.0, xval=0), 4),  # prepared
+    (OrdinalTreeClassifier(criterion="twoing", min_split=2, cp=-1.0, xval=0), 4),
+    (None, 4),  # Archer & Mas: min_split 5, cp 0, repeated rows
+])
+def test_bagging_trees_are_the_same_with_presorted_levels(tree, n_trees, monkeypatch,
+                                                          count_presorted):
+    """Bootstrap samples as rows with repeat counts (prepared once for all trees) or as
+    repeated rows."""
+    X, y = _level_data(250, seed=2)
+
+    def fit():
+        return OrdinalBaggingClassifier(tree, n_estimators=n_trees, oob_score=False,
+                                        random_state=3).fit(X, y)
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert len(count_presorted) == n_trees
+    for a, b in zip(loop.estimators_, compiled.estimators_):
+        assert_same_tree(a.tree_, b.tree_)
+    np.testing.assert_array_equal(loop.predict_proba(X), compiled.predict_proba(X))
+
+
+def test_presorted_unsplit_root(monkeypatch, count_presorted):
+    X = np.random.default_rng(0).normal(size=(30, 4))
+    y = (X[:, 0] > 0).astype(int)
+    tree = OrdinalTreeClassifier(cp=-1, xval=0, min_split=31).fit(X, y).tree_
+    assert tree.n_nodes == 1 and tree.value[0].tolist() == [np.sum(y == 0), np.sum(y == 1)]
+    assert count_presorted == ["ordinal"]
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=datasets(max_k=6), name=st.sampled_from(SCANNED), min_bucket=st.integers(1, 3),
+       max_features=st.sampled_from([None, None, 4, 5]), max_depth=st.integers(1, 30),
+       cp=st.sampled_from([-1.0, 0.0]))
+def test_presorted_levels_match_the_level_loop(data, name, min_bucket, max_features, max_depth,
+                                               cp, monkeypatch):
+    """Any weights, ties, missing values, K up to 6, features drawn (more than half of them,
+    so presorted) or all, cp -1 or 0."""
+    X, y, w = data
+    assume(np.unique(y[w > 0]).size > 1)
+
+    def fit():
+        return OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket,
+                                     max_depth=max_depth, cp=cp, xval=0,
+                                     max_features=max_features, random_state=1).fit(
+            X, y, sample_weight=w).tree_
+
+    loop, compiled = _both(fit, monkeypatch)
+    assert_same_tree(loop, compiled)

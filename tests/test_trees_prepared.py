@@ -144,6 +144,37 @@ def test_dense_ranks_by_hand():
     assert prepare(X, [0, 1, 0, 1], 2, presort=False).ranks is None  # missing values
 
 
+def test_words_by_hand():
+    """Each word holds a unit's rank in the feature's order (missing values ranked n, last),
+    its index and its class code; a tree keeps the words of its rows in order, and adds rows
+    of -x for the features with missing values ("missing left")."""
+    from ordstat.trees import _kernels, criteria
+    from ordstat.trees._prepared import Sample
+    from ordstat.trees._splitter import Splitter, word_bits
+
+    X = np.array([[2.5, 1.0], [-1.0, np.nan], [2.5, 0.0], [7.0, -0.0]])
+    codes = np.array([0, 2, 1, 2])
+    data = prepare(X, codes, 3, presort=True)
+    cb, ub = word_bits(3, 4)
+    assert (cb, ub) == (2, 2)
+    words = np.asarray(data.words)
+    units = (words >> cb) & 3
+    np.testing.assert_array_equal(units, data.order)
+    np.testing.assert_array_equal(words & 3, codes[units])
+    np.testing.assert_array_equal(words >> (cb + ub), [[0, 1, 1, 2], [0, 0, 1, 4]])
+    inside = np.array([True, False, True, True])
+    out = np.empty((2, 3), dtype=np.int64)
+    _kernels.restrict_rows(data.words, inside, cb, ub, out)
+    np.testing.assert_array_equal(out, [w[inside[(w >> cb) & 3]] for w in words])
+    sp = Splitter(data.X, data.codes, np.ones(4), 3, criteria.gini, min_bucket=1,
+                  sample=Sample(data, np.arange(4)))
+    root = sp.packed_root(cb, ub)
+    np.testing.assert_array_equal(root[:2], words)
+    # -x of feature 1: -1.0 < -0.0 == 0.0, then NaN
+    np.testing.assert_array_equal(root[2] >> (cb + ub), [0, 1, 1, 4])
+    np.testing.assert_array_equal((root[2, [0, 3]] >> cb) & 3, [0, 1])
+
+
 @settings(max_examples=40, deadline=None)
 @given(values=st.lists(st.integers(0, 70000), min_size=0, max_size=700),
        split=st.integers(0, 700))

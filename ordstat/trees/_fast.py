@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from .._warnings import warn as _warn
 
-__all__ = ["kernels", "level_search", "level_grow", "compile_kernels"]
+__all__ = ["kernels", "level_search", "level_grow", "presorted_level",
+           "compile_kernels"]
 
 _KERNELS = None
 _SEARCHES = {}
 _GROWS = {}
+_PRESORTED = {}
 
 
 def kernels():
@@ -66,6 +68,17 @@ def level_grow(criterion):
     if criterion.scan not in _GROWS:
         _GROWS[criterion.scan] = kernels().make_level_grow(*criterion.scan)
     return _GROWS[criterion.scan]
+
+
+def presorted_level(criterion):
+    """The compiled level of the growth of presorting trees for a criterion (see
+    :func:`ordstat.trees._kernels.make_presorted_level`), or None where :func:`level_search`
+    is."""
+    if level_search(criterion) is None:
+        return None
+    if criterion.scan not in _PRESORTED:
+        _PRESORTED[criterion.scan] = kernels().make_presorted_level(*criterion.scan)
+    return _PRESORTED[criterion.scan]
 
 
 def compile_kernels(criteria=None, verbose=False):

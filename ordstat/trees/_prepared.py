@@ -5,7 +5,9 @@ through :meth:`OrdinalTreeClassifier.fit` would copy those rows, transpose them 
 search, look again for missing values and, for trees that keep every feature presorted, sort
 every feature again. :func:`prepare` does this once for the ensemble: the transposed features,
 the numeric features with missing values (and their negation, for the "missing left" search)
-and, where the trees presort, each feature's order over all units, else (without missing
+and, where the trees presort, each feature's order over all units, also as the words of rank,
+unit and class code that the compiled levels move (:func:`ordstat.trees._splitter.pack_words`),
+else (without missing
 values) each value's rank among its feature's distinct values, which the compiled levels sort
 instead of the values (two passes of a radix sort on small ints instead of a sort of doubles,
 and half the memory to gather); a tree then takes its rows
@@ -21,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._splitter import _missing_features, _unit_dtype
+from . import _fast
+from ._splitter import _missing_features, _unit_dtype, pack_words
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -39,6 +42,7 @@ class PreparedData:
     negXT: np.ndarray | None  # -XT where mirror is not empty
     order: np.ndarray | None  # (p, n) each feature's order, for presorting trees
     ranks: np.ndarray | None  # (p, n) int32 dense ranks, for trees sorting per node
+    words: np.ndarray | None = None  # (p, n) int64 words of order, for presorting trees
 
 
 @dataclass(frozen=True)
@@ -56,14 +60,17 @@ def prepare(X, codes, n_classes, presort):
     XT = np.ascontiguousarray(X.T)
     mirror = _missing_features(XT, np.zeros(XT.shape[0], dtype=np.int64))
     order = np.argsort(XT, axis=1)
-    return PreparedData(X=X, XT=_read_only(XT),
-                        codes=_read_only(np.asarray(codes, dtype=np.int64)),
+    codes = np.asarray(codes, dtype=np.int64)
+    nb = _fast.kernels() if presort else None
+    words = None if nb is None else pack_words(nb, XT, order, codes, n_classes)
+    return PreparedData(X=X, XT=_read_only(XT), codes=_read_only(codes),
                         n_classes=int(n_classes), mirror=mirror,
                         negXT=_read_only(-XT if mirror.size else None),
                         order=_read_only(order.astype(_unit_dtype(X.shape[0])) if presort
                                          else None),
                         ranks=_read_only(None if presort or mirror.size
-                                         else _dense_ranks(XT, order)))
+                                         else _dense_ranks(XT, order)),
+                        words=_read_only(words))
 
 
 def _read_only(a):

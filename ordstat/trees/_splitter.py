@@ -25,7 +25,8 @@ them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemb
 50) forests whose trees grow this way take 0.26-0.38 of the presorted time with max_features =
 7, 0.48-0.67 with 17 and 0.76-0.85 with 25 (three runs), hence the ratio 2. Fully grown trees
 without categorical features run this path a level at a time in one compiled call (see
-"compiled levels" in :mod:`ordstat.trees._grow`).
+"compiled levels" in :mod:`ordstat.trees._grow`); so do presorting trees with cp <= 0 (bagging),
+on a layout of one word per unit and feature (:meth:`Splitter.packed_root`).
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
@@ -204,6 +205,7 @@ class Splitter:
             self.XT, self._mirror = sample.data.XT, sample.data.mirror
             self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
             self._presorted = sample.data.order
+            self._words = sample.data.words
             self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
         self.last_missing_left = None
@@ -217,25 +219,61 @@ class Splitter:
             layout = Layout(rows[None, :], np.zeros((1, m)), self.codes[rows][None, :],
                             self.w[rows][None, :])
         else:
-            # The order among tied values does not matter: cuts are only made between
-            # distinct values.
-            if self._presorted is None:
-                idx = np.argsort(self.XT, axis=1)  # (p, n)
-            else:  # the prepared order of every unit, restricted to the sample's rows
-                inside = np.zeros(self.X.shape[0], dtype=bool)
-                inside[rows] = True
-                order = self._presorted
-                idx = order[inside[order]].reshape(order.shape[0], m)
-            # Units as int32 and class codes as small ints: every level moves them for every
-            # feature (Splitter.partition), fewer bytes move faster.
-            idx = idx.astype(_unit_dtype(self.X.shape[0]), copy=False)
-            layout = Layout(idx, np.take_along_axis(self.XT, idx, axis=1), self._small_codes[idx],
+            idx = self.root_order()
+            XS = self.XT
+            if self._mirror.size:  # rows of -x
+                XS = np.concatenate([XS, -XS[self._mirror]])
+            layout = Layout(idx, np.take_along_axis(XS, idx, axis=1), self._small_codes[idx],
                             self.w[idx])
-            if self._mirror.size:
-                layout = self._add_mirrored_rows(layout)
+        return layout, self.root_counts()
+
+    def root_counts(self):
+        """Class counts (1, K) of the whole sample."""
+        rows = self.rows
         totals = np.bincount(self.codes[rows], weights=self.w[rows],
                              minlength=self.K).astype(float)
-        return layout, totals[None, :]
+        return totals[None, :]
+
+    def root_order(self):
+        """(P, m) the sample's units sorted by each feature, then (features with missing
+        values, see below) by -x, NaN last, for a presorted layout."""
+        rows = self.rows
+        m = rows.size
+        # The order among tied values does not matter: cuts are only made between distinct
+        # values.
+        if self._presorted is None:
+            idx = np.argsort(self.XT, axis=1)  # (p, n)
+        else:  # the prepared order of every unit, restricted to the sample's rows
+            inside = np.zeros(self.X.shape[0], dtype=bool)
+            inside[rows] = True
+            order = self._presorted
+            idx = order[inside[order]].reshape(order.shape[0], m)
+        # Units as int32: every level moves them for every feature (Splitter.partition),
+        # fewer bytes move faster.
+        idx = idx.astype(_unit_dtype(self.X.shape[0]), copy=False)
+        if self._mirror.size:
+            pos = np.argsort(-self.XT[self._mirror][:, rows], axis=1)
+            idx = np.concatenate([idx, rows[pos].astype(idx.dtype, copy=False)])
+        return idx
+
+    def packed_root(self, cb, ub):
+        """The presorted layout of the compiled levels (:func:`ordstat.trees._kernels.
+        make_presorted_level`): :meth:`root_order` as words of rank, unit and class code
+        (``ub`` and ``cb`` bits); from a prepared sample, its words restricted to the rows."""
+        rows, p = self.rows, self.X.shape[1]
+        out = np.empty((p + self._mirror.size, rows.size), dtype=np.int64)
+        if self._presorted is None:  # the sample is every row
+            self._nb.pack_rows(self.XT, np.arange(p), 1.0, np.argsort(self.XT, axis=1),
+                               self.codes, 0, cb, ub, out)
+        else:
+            inside = np.zeros(self.X.shape[0], dtype=bool)
+            inside[rows] = True
+            self._nb.restrict_rows(self._words, inside, cb, ub, out)
+        if self._mirror.size:  # rows of -x
+            mirrored = rows[np.argsort(-self.XT[self._mirror][:, rows], axis=1)]
+            self._nb.pack_rows(self.XT, self._mirror, -1.0, mirrored, self.codes, p, cb, ub,
+                               out)
+        return out
 
     def children(self, layout, sizes, splits, found):
         """Send the units of the nodes with a split left or right: the left children's class
@@ -593,15 +631,6 @@ class Splitter:
     # (feature, threshold, missing_left=True). The compiled scans compute goodness(left, right)
     # and every built-in criterion is symmetric in the two children (impurity decrease,
     # ordered twoing); the numpy path, also used by user criteria, swaps them explicitly.
-    def _add_mirrored_rows(self, layout):
-        """Append to the root layout one row per feature of ``self._mirror``, sorted by -x."""
-        XM = np.ascontiguousarray(-self.XT[self._mirror][:, self.rows])
-        pos = np.argsort(XM, axis=1)
-        idx = self.rows[pos].astype(layout.order.dtype, copy=False)
-        extra = (idx, np.take_along_axis(XM, pos, axis=1), self._small_codes[idx], self.w[idx])
-        return Layout(*(np.concatenate([a, e]) for a, e in
-                        zip((layout.order, layout.xs, layout.ys, layout.ws), extra)))
-
     def _node_has_missing(self, layout, sizes):
         """(p, S): does the node have missing values on the feature (numeric ones only)?"""
         if self.per_node:  # found by the last search, for the features it drew
@@ -634,6 +663,21 @@ class Splitter:
         best_g[self._mirror[jj], ss] = good[jj, ss]
         best_thr[self._mirror[jj], ss] = thr[jj, ss]
         self.last_missing_left[self._mirror[jj], ss] = True
+
+
+def word_bits(n_classes, n):
+    """Bits of a class code and of a unit's index in a word of the presorted compiled levels
+    (the rank, up to n, takes the bits above; see :meth:`Splitter.packed_root`)."""
+    return max(1, (n_classes - 1).bit_length()), max(1, (n - 1).bit_length())
+
+
+def pack_words(nb, XT, order, codes, n_classes):
+    """(p, n) every unit's word (:func:`ordstat.trees._kernels.pack_rows`) in each feature's
+    order ``order`` (argsort of its values, NaN last)."""
+    cb, ub = word_bits(n_classes, order.shape[1])
+    words = np.empty(order.shape, dtype=np.int64)
+    nb.pack_rows(XT, np.arange(XT.shape[0]), 1.0, order, codes, 0, cb, ub, words)
+    return words
 
 
 def _category_means(counts):
