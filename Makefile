@@ -89,16 +89,18 @@ demo: setup
 	$(VENV)/bin/ordstat reproduce --quick --jobs 2 --out report --progress
 
 # The set-up (the two environments and the R package in parallel); R tests, R CMD check and the
-# vignettes (one core each, two at a time) while the main environment compiles the tree kernels
+# vignettes (one core each, two at a time) while both environments compile the tree kernels
 # (numba, once per environment, then cached); the Python suite at the oldest supported releases
 # in .venv-r (not R, not slow); then the whole Python suite at the newest releases, last, so
 # that its summary closes the run.
 test:
 	$(MAKE) --no-print-directory -j2 setup venv-r rpkg
 	$(VENV)/bin/ruff check .
-	@$(PY) -c "import ordstat.trees as t; t.compile_kernels()" >$(STAMP)/compile.log 2>&1 & \
+	@$(PY) -c "import ordstat.trees as t; t.compile_kernels()" >$(STAMP)/compile.log 2>&1 & one=$$!; \
+	  $(PY_R) -c "import ordstat.trees as t; t.compile_kernels()" >$(STAMP)/compile-r.log 2>&1 & two=$$!; \
 	  $(MAKE) --no-print-directory -j2 rtest rcheck vignettes; status=$$?; \
-	  wait $$! || { cat $(STAMP)/compile.log; exit 1; }; exit $$status
+	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; \
+	  wait $$two || { cat $(STAMP)/compile-r.log; exit 1; }; exit $$status
 	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r and not slow" --ignore=tests/r_bridge | tail -n 1
 	ORDSTAT_REQUIRE_R=1 $(PY) -m pytest -n 2 -q
 
