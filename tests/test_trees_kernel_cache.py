@@ -60,3 +60,42 @@ def test_concurrent_compilations_do_not_corrupt_the_cache(tmp_path):
     rows = [line.split() for line in out.splitlines()]
     assert [(int(k), float(v)) for k, v, _ in rows] == [(k, 1.0 + k) for k in range(N)]
     assert all(int(hits) == 1 for _, _, hits in rows), out  # every closure from the cache
+
+
+
+GROW = """
+import sys
+import numpy as np
+from ordstat.trees import OrdinalTreeClassifier, _grow
+rng = np.random.default_rng(0)
+X = np.round(rng.normal(size=(40, 3)), 1)
+y = rng.integers(0, 4, 40)
+w = rng.uniform(0.5, 2.0, 40)
+same = []
+for criterion in sys.argv[1].split(","):
+    trees = []
+    for compiled in (True, False):
+        _grow.COMPILED_LEVELS = compiled
+        trees.append(OrdinalTreeClassifier(criterion=criterion, min_split=2, min_bucket=3, cp=-1,
+                                           xval=0, max_depth=3).fit(X, y, sample_weight=w).tree_)
+    a, b = trees
+    same.append(a.n_nodes == b.n_nodes and bool(np.array_equal(a.feature, b.feature))
+                and bool(np.allclose(a.improvement, b.improvement)))
+print(same)
+"""
+
+
+@pytest.mark.slow
+def test_kernels_of_two_criteria_compiled_apart_load_together(tmp_path):
+    """Two processes compile the compiled levels of two criteria at once into an empty cache;
+    a third loads both and must grow the level loop's trees with each. Before the kernels
+    were named after their criterion (``_kernels._per_criterion``) the two compilations gave
+    the scans the same symbols, and the third process grew one criterion's trees with the
+    other's scan."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path))
+    workers = [subprocess.Popen([sys.executable, "-c", GROW, name], env=env,
+                                stdout=subprocess.DEVNULL) for name in ("entropy", "ordinal")]
+    assert all(w.wait(timeout=600) == 0 for w in workers)
+    out = subprocess.run([sys.executable, "-c", GROW, "entropy,ordinal"], env=env,
+                         capture_output=True, text=True, timeout=600, check=True).stdout
+    assert out.strip() == "[True, True]", out

@@ -99,6 +99,7 @@ def level_search_function(start, add, gain):
     version = _code_version(start, add, gain)
 
     @register_jitable
+    @_per_criterion(version)
     def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo, out_good,
                      out_pos):
         if len(version) == 0:  # never: only puts the code version into the cache key
@@ -129,6 +130,21 @@ def level_search_function(start, add, gain):
                 out_pos[j, s] = best_t
 
     return level_search
+
+
+def _per_criterion(version):
+    """Rename a kernel built for one criterion after the criterion's code ``version``.
+
+    numba names compiled functions by their qualified name and a counter of the compiling
+    process. Two processes compiling the same closure for different criteria could give the
+    scans called by the level kernels the same symbol, and a process loading both from the
+    on-disk cache would link one criterion's kernel to the other's scan (wrong trees, found
+    when parallel jobs filled an empty cache). With the version in the name the symbols, and
+    the cache index files, are the criterion's own."""
+    def rename(fn):
+        fn.__qualname__ = f"{fn.__qualname__}_{version[:16]}"
+        return fn
+    return rename
 
 
 def _code_version(*fns):
@@ -447,8 +463,10 @@ def make_level_grow(start, add, gain):
     another numpy, as when the R package's Python shares the source tree.)
     """
     level_search = level_search_function(start, add, gain)
+    version = _code_version(start, add, gain)
 
     @jit
+    @_per_criterion(version)
     def level_grow(XT, SK, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R, min_bucket,
                    min_split, max_depth, param, iscale, value, n_units, left, right, feature,
                    threshold, goodness, missing, depth, number, count, out_units, out_sizes,
@@ -636,6 +654,7 @@ def make_presorted_level(start, add, gain):
     version = _code_version(start, add, gain)
 
     @register_jitable
+    @_per_criterion(version)
     def scan(order, w, r, a, size, total, min_bucket, param, cb, umask, rs, nan_rank):
         """The level search of row r in the node at positions a .. a + size."""
         n = 0.0
@@ -663,6 +682,7 @@ def make_presorted_level(start, add, gain):
         return best, best_t
 
     @register_jitable
+    @_per_criterion(version)
     def search_row(order, row_feature, w, r, p, starts, sizes, totals, keys, kth, min_bucket,
                    param, cb, umask, rs, nan_rank, good, pos):
         """Search row r in every node of a level (-inf, -1 where not searched)."""
@@ -685,6 +705,7 @@ def make_presorted_level(start, add, gain):
                                          min_bucket, param, cb, umask, rs, nan_rank)
 
     @jit
+    @_per_criterion(version)
     def presorted_level(XT, order, cb, ub, row_feature, w, rep, flag, sizes, nodes, keys,
                         kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
                         value, n_units, left, right, feature, threshold, goodness, missing,
