@@ -475,14 +475,7 @@ def make_level_grow(start, add, gain):
         p = XT.shape[0]
         K = value.shape[1]
         M = units.shape[0]
-        starts = np.empty(S, dtype=np.int64)
-        a = 0
-        for s in range(S):
-            starts[s] = a
-            a += sizes[s]
-        totals = np.empty((S, K))
-        for s in range(S):
-            totals[s] = value[nodes[s]]
+        starts, totals = _level_frame(sizes, nodes, value)
         # the R features drawn in each node (keys <= kth), in increasing order; -1 in the
         # nodes searched in vain: fewer than two min_bucket rows, or pure (every built-in
         # criterion's goodness is 0 there, which the node rule rejects)
@@ -578,17 +571,9 @@ def make_level_grow(start, add, gain):
                     lc[codes[u]] += w[u]
                     rows_left += 1
                     u_left += rep[u]
-            kid = count[0]
-            count[0] = kid + 2
-            left[v], right[v] = kid, kid + 1
-            feature[v], threshold[v], goodness[v] = j, cut, best
+            kid = _add_children(v, j, cut, best, lc, u_left, count, value, n_units, left, right,
+                                feature, threshold, goodness, depth, number)
             missing[v] = (1 if go_nan else 0) if nan[br, s] else -1
-            for g in range(K):
-                value[kid, g] = lc[g]
-                value[kid + 1, g] = max(value[v, g] - lc[g], 0.0)
-            n_units[kid], n_units[kid + 1] = u_left, n_units[v] - u_left
-            depth[kid] = depth[kid + 1] = depth[v] + 1
-            number[kid], number[kid + 1] = 2 * number[v], 2 * number[v] + 1
             # the children that may be split, each with its units in their order here
             for c, side, rows in ((kid, True, rows_left), (kid + 1, False, sizes[s] - rows_left)):
                 nn = n_units[c]
@@ -606,6 +591,41 @@ def make_level_grow(start, add, gain):
         return n_next, m_next
 
     return level_grow
+
+
+@register_jitable
+def _level_frame(sizes, nodes, value):
+    """Each node's first position in the level's rows (segments of ``sizes``) and its class
+    totals (rows of ``value``), for the level kernels."""
+    S = nodes.shape[0]
+    starts = np.empty(S, dtype=np.int64)
+    a = 0
+    for s in range(S):
+        starts[s] = a
+        a += sizes[s]
+    totals = np.empty((S, value.shape[1]))
+    for s in range(S):
+        totals[s] = value[nodes[s]]
+    return starts, totals
+
+
+@register_jitable
+def _add_children(v, j, cut, best, lc, u_left, count, value, n_units, left, right, feature,
+                  threshold, goodness, depth, number):
+    """Split node v on ``x_j < cut`` (goodness ``best``): append its two children to the node
+    arrays, the left one with class weights ``lc`` and ``u_left`` units; returns the left
+    child's index (the right one follows)."""
+    kid = count[0]
+    count[0] = kid + 2
+    left[v], right[v] = kid, kid + 1
+    feature[v], threshold[v], goodness[v] = j, cut, best
+    for g in range(value.shape[1]):
+        value[kid, g] = lc[g]
+        value[kid + 1, g] = max(value[v, g] - lc[g], 0.0)
+    n_units[kid], n_units[kid + 1] = u_left, n_units[v] - u_left
+    depth[kid] = depth[kid + 1] = depth[v] + 1
+    number[kid], number[kid + 1] = 2 * number[v], 2 * number[v] + 1
+    return kid
 
 
 @register_jitable
@@ -720,14 +740,7 @@ def make_presorted_level(start, add, gain):
         cmask = (1 << cb) - 1
         rs = cb + ub
         nan_rank = XT.shape[1]
-        starts = np.empty(S, dtype=np.int64)
-        a = 0
-        for s in range(S):
-            starts[s] = a
-            a += sizes[s]
-        totals = np.empty((S, K))
-        for s in range(S):
-            totals[s] = value[nodes[s]]
+        starts, totals = _level_frame(sizes, nodes, value)
         good = np.empty((P, S))
         pos = np.empty((P, S), dtype=np.int64)
         for r in range(P):
@@ -782,17 +795,9 @@ def make_presorted_level(start, add, gain):
                     lc[word & cmask] += w[u]
                     rows_left += 1
                     u_left += rep[u]
-            kid = count[0]
-            count[0] = kid + 2
-            left[v], right[v] = kid, kid + 1
-            feature[v], threshold[v], goodness[v] = j, cut, best
+            kid = _add_children(v, j, cut, best, lc, u_left, count, value, n_units, left, right,
+                                feature, threshold, goodness, depth, number)
             missing[v] = (1 if go_nan else 0) if has_nan else -1
-            for g in range(K):
-                value[kid, g] = lc[g]
-                value[kid + 1, g] = max(value[v, g] - lc[g], 0.0)
-            n_units[kid], n_units[kid + 1] = u_left, n_units[v] - u_left
-            depth[kid] = depth[kid + 1] = depth[v] + 1
-            number[kid], number[kid + 1] = 2 * number[v], 2 * number[v] + 1
             for c, rows in ((kid, rows_left), (kid + 1, sizes[s] - rows_left)):
                 nn = n_units[c]
                 if (nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket
