@@ -122,7 +122,7 @@ def _r_peers(X, y, m):
 
 def run(quick: bool = False):
     n, p, m = (2_000, 20, 20) if quick else (10_000, 50, 100)
-    repeat = 1
+    repeat = 3
     tag = f"{m}trees_n{n}_p{p}_K5_jobs{N_JOBS}"
     warm_X, warm_y = _data(300, 3)
     for crit in ("gini", "ordinal", "twoing", "gini_linear"):

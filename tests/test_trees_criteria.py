@@ -299,7 +299,7 @@ def _run_scan(crit, ys, ws, k):
     start, add, gain = crit.scan
     param = crit.parameter(k)
     total = np.bincount(ys, weights=ws, minlength=k).astype(float)
-    state = start(total.copy(), param)
+    state = start(total.copy(), param, np.full((4, k), np.nan))  # scratch: any contents
     out, nl = [], 0.0
     for c, w in zip(ys[:-1], ws[:-1]):
         state = add(state, total, param, int(c), float(w))

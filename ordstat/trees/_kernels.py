@@ -104,6 +104,7 @@ def level_search_function(start, add, gain):
                      out_pos):
         if len(version) == 0:  # never: only puts the code version into the cache key
             return
+        work = np.empty((4, totals.shape[1]))  # the scans' state arrays
         for j in range(xs.shape[0]):
             for s in range(starts.shape[0]):
                 best = -np.inf
@@ -114,7 +115,7 @@ def level_search_function(start, add, gain):
                     n = 0.0
                     for g in range(total.shape[0]):
                         n += total[g]
-                    state = start(total, param)
+                    state = start(total, param, work)
                     nl = 0.0
                     for i in range(sizes[s] - min_bucket):
                         t = a + i
@@ -675,12 +676,12 @@ def make_presorted_level(start, add, gain):
 
     @register_jitable
     @_per_criterion(version)
-    def scan(order, w, r, a, size, total, min_bucket, param, cb, umask, rs, nan_rank):
+    def scan(order, w, r, a, size, total, min_bucket, param, cb, umask, rs, nan_rank, work):
         """The level search of row r in the node at positions a .. a + size."""
         n = 0.0
         for g in range(total.shape[0]):
             n += total[g]
-        state = start(total, param)
+        state = start(total, param, work)
         nl = 0.0
         best = -np.inf
         best_t = -1
@@ -704,7 +705,7 @@ def make_presorted_level(start, add, gain):
     @register_jitable
     @_per_criterion(version)
     def search_row(order, row_feature, w, r, p, starts, sizes, totals, keys, kth, min_bucket,
-                   param, cb, umask, rs, nan_rank, good, pos):
+                   param, cb, umask, rs, nan_rank, good, pos, work):
         """Search row r in every node of a level (-inf, -1 where not searched)."""
         j = row_feature[r]
         for s in range(starts.shape[0]):
@@ -722,7 +723,7 @@ def make_presorted_level(start, add, gain):
             if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
                 continue
             good[r, s], pos[r, s] = scan(order, w, r, starts[s], sizes[s], totals[s],
-                                         min_bucket, param, cb, umask, rs, nan_rank)
+                                         min_bucket, param, cb, umask, rs, nan_rank, work)
 
     @jit
     @_per_criterion(version)
@@ -743,9 +744,10 @@ def make_presorted_level(start, add, gain):
         starts, totals = _level_frame(sizes, nodes, value)
         good = np.empty((P, S))
         pos = np.empty((P, S), dtype=np.int64)
+        work = np.empty((4, K))  # the scans' state arrays
         for r in range(P):
             search_row(order, row_feature, w, r, p, starts, sizes, totals, keys, kth,
-                       min_bucket, param, cb, umask, rs, nan_rank, good, pos)
+                       min_bucket, param, cb, umask, rs, nan_rank, good, pos, work)
         n_next = 0
         m_next = 0
         lc = np.empty(K)

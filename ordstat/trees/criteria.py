@@ -98,10 +98,13 @@ class Criterion:
         Whether ``parameter(K)`` is a cost matrix with ``C[g, h]`` the cost of predicting h for
         class g (usable by ``leaf_rule="cost"``).
     scan : tuple of three callables or None
-        ``(start, add, gain)`` for the compiled split search: ``state = start(total, param)``
-        for the node's class counts ``total``; ``state = add(state, total, param, c, w)`` when a
-        unit of class c and weight w joins the left child; ``gain(state, total, param, nl, n)``
-        the goodness of the cut with left weight ``nl`` out of ``n``.
+        ``(start, add, gain)`` for the compiled split search: ``state = start(total, param,
+        work)`` for the node's class counts ``total``, where ``work`` is a scratch float array
+        of shape (4, K) (contents undefined) whose rows the state's arrays may be, so that a
+        scan allocates nothing (a tree starts one per feature and node); ``state = add(state,
+        total, param, c, w)`` when a unit of class c and weight w joins the left child;
+        ``gain(state, total, param, nl, n)`` the goodness of the cut with left weight ``nl``
+        out of ``n``.
 
     Notes
     -----
@@ -191,12 +194,14 @@ def _gini_impurity(counts, param):
     return total - _safe_div(np.einsum("...k,...k->...", counts, counts), total)
 
 
-def _gini_start(total, param):
+def _gini_start(total, param, work):
     # S(L) gains w (2 L_c + w) when a unit joins L; S(R) = S(T) - 2 T'L + S(L)
+    left = work[0]
+    left[:] = 0.0
     st = 0.0
     for g in range(total.shape[0]):
         st += total[g] * total[g]
-    return np.zeros(total.shape[0]), 0.0, 0.0, st
+    return left, 0.0, 0.0, st
 
 
 def _gini_add(state, total, param, c, w):
@@ -231,15 +236,19 @@ def _entropy_impurity(counts, param):
     return _xlogx(counts.sum(axis=-1)) - _xlogx(counts).sum(axis=-1)
 
 
-def _entropy_start(total, param):
+def _entropy_start(total, param, work):
     # H of each child is updated in the class of the unit that moves (two logarithms each)
+    left = work[0]
+    left[:] = 0.0
+    right = work[1]
     n = 0.0
     ht = 0.0
     for g in range(total.shape[0]):
+        right[g] = total[g]
         n += total[g]
         ht += total[g] * np.log(total[g]) if total[g] > 0.0 else 0.0
     base = (n * np.log(n) if n > 0.0 else 0.0) - ht
-    return np.zeros(total.shape[0]), total.copy(), 0.0, ht, base
+    return left, right, 0.0, ht, base
 
 
 def _entropy_add(state, total, param, c, w):
@@ -289,12 +298,12 @@ def _cost_impurity(counts, cost):
     return _safe_div(quad, counts.sum(axis=-1))
 
 
-def _cost_start(total, cost):
+def _cost_start(total, cost, work):
     # q(L) gains w (C L + C' L)_c + w^2 C_cc when a unit of class c joins L;
     # q(R) = q(T) - T'C L - L'C T + q(L)
     K = total.shape[0]
-    ct = np.zeros(K)  # C T
-    ctt = np.zeros(K)  # C' T
+    u, u2, ct, ctt = work[0], work[1], work[2], work[3]  # C L, C' L, C T, C' T
+    work[:] = 0.0
     for g in range(K):
         for h in range(K):
             ct[g] += cost[g, h] * total[h]
@@ -303,7 +312,7 @@ def _cost_start(total, cost):
     for g in range(K):
         qt += total[g] * ct[g]
     # state: C L, C' L, q(L), T'C L, L'C T, and the parent's C T, C' T, q(T)
-    return np.zeros(K), np.zeros(K), 0.0, 0.0, 0.0, ct, ctt, qt
+    return u, u2, 0.0, 0.0, 0.0, ct, ctt, qt
 
 
 def _cost_add(state, total, cost, c, w):
@@ -418,31 +427,37 @@ def _ordinal_impurity(counts, steps):
     return _safe_div(cum * (total[..., None] - cum) @ steps, total)
 
 
-def _ordinal_start(total, steps):
-    # B(L) and M = sum_g ds_g cT_g cL_g gain O(K) terms when a unit joins L;
-    # B(R) = B(T) - 2 M + B(L)
+def _ordinal_start(total, steps, work):
+    # The state is the left child's class sums L (one add per unit, no branch on its class);
+    # a cut's gain rebuilds the cumulative sums cL_g from them (K - 1 steps). B(L) and
+    # M = sum_g ds_g cT_g cL_g; B(R) = B(T) - 2 M + B(L).
     K = total.shape[0]
     run = 0.0
     bt = 0.0
-    sct = np.zeros(K)
+    left, sct = work[0], work[1]
+    left[:] = 0.0
+    sct[:] = 0.0
     for g in range(K - 1):
         run += total[g]
         bt += steps[g] * (run * run)
         sct[g] = steps[g] * run
-    return np.zeros(K), 0.0, 0.0, bt, sct
+    return left, bt, sct
 
 
 def _ordinal_add(state, total, steps, c, w):
-    cl, bl, mm, bt, sct = state
-    for g in range(c, total.shape[0] - 1):
-        bl += steps[g] * (w * (2.0 * cl[g] + w))
-        mm += w * sct[g]
-        cl[g] += w
-    return cl, bl, mm, bt, sct
+    state[0][c] += w
+    return state
 
 
 def _ordinal_gain(state, total, steps, nl, n):
-    cl, bl, mm, bt, sct = state
+    left, bt, sct = state
+    run = 0.0
+    bl = 0.0
+    mm = 0.0
+    for g in range(total.shape[0] - 1):
+        run += left[g]
+        bl += steps[g] * (run * run)
+        mm += sct[g] * run
     nr = n - nl
     br = bt - 2.0 * mm + bl
     return ((bl / nl if nl > 0.0 else 0.0) + (br / nr if nr > 0.0 else 0.0)
@@ -503,31 +518,32 @@ def _twoing_goodness(left, right, param):
     return _safe_div(best, (nl + nr) * nl * nr)
 
 
-def _twoing_start(total, param):
-    K = total.shape[0]
-    ct = np.zeros(K)
+def _twoing_start(total, param, work):
+    # The state is the left child's class sums (one add per unit, no branch on its class); a
+    # cut's gain rebuilds the cumulative sums cL_r from them.
+    left, ct = work[0], work[1]
+    left[:] = 0.0
     run = 0.0
-    for g in range(K):
+    for g in range(total.shape[0]):
         run += total[g]
         ct[g] = run
-    return np.zeros(K), ct
+    return left, ct
 
 
 def _twoing_add(state, total, param, c, w):
-    cl, ct = state
-    for g in range(c, total.shape[0] - 1):
-        cl[g] += w
-    return cl, ct
+    state[0][c] += w
+    return state
 
 
 def _twoing_gain(state, total, param, nl, n):
-    cl, ct = state
+    left, ct = state
     nr = n - nl
     top = 0.0
+    run = 0.0
     for g in range(total.shape[0] - 1):
-        d = cl[g] * n - ct[g] * nl  # cL nR - cR nL with cR = cT - cL, nR = N - nL
-        if d * d > top:
-            top = d * d
+        run += left[g]
+        d = run * n - ct[g] * nl  # cL nR - cR nL with cR = cT - cL, nR = N - nL
+        top = max(top, d * d)
     den = n * nl * nr
     return top / den if den > 0.0 else 0.0
 
