@@ -32,7 +32,9 @@ def assert_same_tree(a, b):
 
 @pytest.fixture
 def count_compiled(monkeypatch):
-    """Counts the trees grown by compiled levels (calls for a criterion's kernel)."""
+    """Counts the trees grown by compiled levels (calls for a criterion's kernel); trees given
+    max_features sort per node, the path these levels grow."""
+    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
     calls = []
     original = _fast.level_grow
 
@@ -216,6 +218,7 @@ def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
         return OrdinalRandomForestClassifier(n_estimators=1, criterion="gini", max_depth=6,
                                              oob_score=False, random_state=1).fit(X, y)
 
+    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)  # sorting per node
     loop, compiled = _both(fit, monkeypatch)
     assert_same_tree(loop.estimators_[0].tree_, compiled.estimators_[0].tree_)
 

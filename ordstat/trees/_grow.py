@@ -27,7 +27,8 @@ of nodes). In forests (:mod:`ordstat.trees._prepared`) the units are sorted by t
 their values among each feature's distinct values, computed once for all trees (without missing
 values): the same order, from a radix sort of small ints.
 
-Compiled presorted levels (bagging): where every feature (or more than half of them) is kept
+Compiled presorted levels (bagging, and forests drawing more than a sixth of the features):
+where every feature is kept
 presorted, the same holds with alpha <= 0 (cp <= 0: rpart's bagged trees, or cp = 0 for
 Archer & Mas' default), no categorical feature, no ``max_leaf_nodes`` and a unit's rank,
 index and class code fitting in 63 bits (under 2^29 units): each level of pass 1 is one call of

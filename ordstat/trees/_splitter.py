@@ -9,7 +9,7 @@ from cumulative weighted class counts, by the criterion's compiled scan (:mod:`.
 numpy, calling the criterion once per level on every candidate.
 
 One extra path, for forests: when only a few features are drawn in each node
-(``max_features * PER_NODE_RATIO <= p``, e.g. 7 or 25 of 50) and the compiled scan is available,
+(``max_features * PER_NODE_RATIO <= p``, e.g. 7 of 50) and the compiled scan is available,
 nothing is presorted. The layout then has one row, the units of each node (in no particular
 order), and the search sorts each node's units by each feature drawn for it (as scikit-learn
 and ranger do), so its cost follows the features drawn instead of moving all p sorted lists
@@ -22,8 +22,10 @@ trees are those of the presorted path (the first feature, then the lowest thresh
 ties). Missing values are handled the same way: NaN sorts last in each node's segment, and
 where a node has missing values on a drawn feature, a second search on -x considers sending
 them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemble.py`` (p =
-50) forests whose trees grow this way take 0.26-0.38 of the presorted time with max_features =
-7, 0.48-0.67 with 17 and 0.76-0.85 with 25 (three runs), hence the ratio 2. Fully grown trees
+50) forests whose trees grow this way took 1.07-1.17 times the presorted time (compiled
+presorted levels, below) with max_features = 7, 1.79-1.91 with 17 and 2.34-2.87 with 25 (two
+runs), hence the ratio 6: per node up to 8 of 50 features, where moving every presorted
+feature at each level costs more than sorting the few drawn. Fully grown trees
 without categorical features run this path a level at a time in one compiled call (see
 "compiled levels" in :mod:`ordstat.trees._grow`); so do presorting trees with cp <= 0 (bagging),
 on a layout of one word per unit and feature (:meth:`Splitter.packed_root`).
@@ -61,7 +63,7 @@ from .criteria import check_goodness
 # switch this off to compare the two paths.
 USE_NUMBA = True
 # Sort per node (instead of presorting every feature) when max_features * PER_NODE_RATIO <= p.
-PER_NODE_RATIO = 2
+PER_NODE_RATIO = 6
 # ... where nodes of at least this many units are sorted by numpy, smaller ones by numba.
 NUMPY_SORT_MIN = 300
 
