@@ -29,8 +29,9 @@ values): the same order, from a radix sort of small ints.
 
 Compiled presorted levels (bagging, and forests drawing more than a sixth of the features):
 where every feature is kept presorted, the same holds with alpha <= 0 (cp <= 0: rpart's
-bagged trees, or cp = 0 for Archer & Mas' default), no categorical feature, no ``max_leaf_nodes`` and a unit's rank,
-index and class code fitting in 63 bits (under 2^29 units): each level of pass 1 is one call of
+bagged trees, or cp = 0 for Archer & Mas' default), no categorical feature, no
+``max_leaf_nodes`` and a unit's rank, index and class code fitting in 63 bits (under 2^29
+units): each level of pass 1 is one call of
 :func:`ordstat.trees._kernels.make_presorted_level`, which searches every (feature, node) of
 the level with the level search's scan (the same sums in the same order, features drawn from
 the same random keys), applies the node rule, writes the children into the node arrays and
