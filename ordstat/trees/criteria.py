@@ -428,36 +428,39 @@ def _ordinal_impurity(counts, steps):
 
 
 def _ordinal_start(total, steps, work):
-    # The state is the left child's class sums L (one add per unit, no branch on its class);
-    # a cut's gain rebuilds the cumulative sums cL_g from them (K - 1 steps). B(L) and
-    # M = sum_g ds_g cT_g cL_g; B(R) = B(T) - 2 M + B(L).
+    # B(L) = sum_g ds_g cL_g^2 over the cumulative sums cL_g of the left child. A unit of
+    # class c and weight w adds w to cL_g for g >= c, so B(L) gains w (2 Q_c + w S_c) with
+    # S_c = sum_{g>=c} ds_g and Q_c = sum_{g>=c} ds_g cL_g, and every Q_h gains w S_max(c,h):
+    # K independent updates per unit, no branch on its class. M = sum_g ds_g cT_g cL_g gains
+    # w U_c (U_c = sum_{g>=c} ds_g cT_g). B(R) = B(T) - 2 M + B(L).
     K = total.shape[0]
+    q, suffix, u = work[0], work[1], work[2]
+    q[:] = 0.0
     run = 0.0
     bt = 0.0
-    left, sct = work[0], work[1]
-    left[:] = 0.0
-    sct[:] = 0.0
     for g in range(K - 1):
         run += total[g]
         bt += steps[g] * (run * run)
-        sct[g] = steps[g] * run
-    return left, bt, sct
+        u[g] = steps[g] * run
+    suffix[K - 1] = 0.0
+    u[K - 1] = 0.0
+    for g in range(K - 2, -1, -1):
+        suffix[g] = suffix[g + 1] + steps[g]
+        u[g] += u[g + 1]
+    return q, suffix, u, 0.0, 0.0, bt
 
 
 def _ordinal_add(state, total, steps, c, w):
-    state[0][c] += w
-    return state
+    q, suffix, u, bl, mm, bt = state
+    bl += w * (2.0 * q[c] + w * suffix[c])
+    mm += w * u[c]
+    for h in range(q.shape[0] - 1):  # Q_{K-1} = 0
+        q[h] += w * suffix[max(c, h)]
+    return q, suffix, u, bl, mm, bt
 
 
 def _ordinal_gain(state, total, steps, nl, n):
-    left, bt, sct = state
-    run = 0.0
-    bl = 0.0
-    mm = 0.0
-    for g in range(total.shape[0] - 1):
-        run += left[g]
-        bl += steps[g] * (run * run)
-        mm += sct[g] * run
+    q, suffix, u, bl, mm, bt = state
     nr = n - nl
     br = bt - 2.0 * mm + bl
     return ((bl / nl if nl > 0.0 else 0.0) + (br / nr if nr > 0.0 else 0.0)
