@@ -551,11 +551,7 @@ def make_level_grow(start, add, gain):
                 if good[r, s] > best:
                     best = good[r, s]
                     br = r
-            if not np.isfinite(best):
-                continue
-            # rpart ignores improvements that are rounding noise relative to the largest seen
-            iscale[0] = max(iscale[0], best)
-            if not best > max(iscale[0] * 1e-10, 0.0):
+            if not _passes_noise_rule(best, iscale):
                 continue
             v = nodes[s]
             j = feats[br, s]
@@ -608,6 +604,16 @@ def _level_frame(sizes, nodes, value):
     for s in range(S):
         totals[s] = value[nodes[s]]
     return starts, totals
+
+
+@register_jitable
+def _passes_noise_rule(best, iscale):
+    """Whether a node's best goodness makes a split: finite, and not rounding noise relative
+    to the largest goodness seen so far (rpart's rule; ``iscale[0]``, updated here)."""
+    if not np.isfinite(best):
+        return False
+    iscale[0] = max(iscale[0], best)
+    return best > max(iscale[0] * 1e-10, 0.0)
 
 
 @register_jitable
@@ -767,11 +773,7 @@ def make_presorted_level(start, add, gain):
                         good[r, s] == best and j < row_feature[br])):
                     best = good[r, s]
                     br = r
-            if not np.isfinite(best):
-                continue
-            # rpart ignores improvements that are rounding noise relative to the largest seen
-            iscale[0] = max(iscale[0], best)
-            if not best > max(iscale[0] * 1e-10, 0.0):
+            if not _passes_noise_rule(best, iscale):
                 continue
             split[s] = True
             v = nodes[s]
