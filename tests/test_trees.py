@@ -430,16 +430,21 @@ def require_kernels():
 def test_numba_missing_falls_back_to_numpy_with_a_warning(monkeypatch):
     from ordstat.trees import _fast
 
+    X, y = five_class(n_per=10)
+    kw = dict(xval=0, min_split=2, cp=-1.0)  # cp < 0: the complexities bottom up
+    fast = OrdinalTreeClassifier(**kw).fit(X, y).tree_
     monkeypatch.setitem(sys.modules, "numba", None)  # makes "import numba" an ImportError
     monkeypatch.setattr(_fast, "_KERNELS", None)
+    monkeypatch.setattr(_fast, "_COMPILED", {})  # the plain loops of pass 2, in Python
     with pytest.warns(RuntimeWarning, match="numba could not be imported"):
         assert _fast.kernels() is None
     assert _fast.level_search(criteria.gini) is None
-    X, y = five_class(n_per=10)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # warned once, then the numpy path is used silently
-        slow = OrdinalTreeClassifier(xval=0).fit(X, y).tree_
-    assert slow.n_nodes > 1
+        slow = OrdinalTreeClassifier(**kw).fit(X, y).tree_
+    assert slow.n_nodes > 10
+    for name in ("children_left", "feature", "threshold", "complexity", "risk"):
+        np.testing.assert_array_equal(getattr(slow, name), getattr(fast, name), name)
 
 
 @pytest.mark.parametrize("name", ["gini", "ordinal", "twoing", "gini_linear", "entropy"])

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from .._warnings import warn as _warn
 
-__all__ = ["kernels", "level_search", "level_grow", "presorted_level",
+__all__ = ["kernels", "level_search", "level_grow", "presorted_level", "compiled",
            "compile_kernels"]
 
 _KERNELS = None
 _SEARCHES = {}
 _GROWS = {}
 _PRESORTED = {}
+_COMPILED = {}
 
 
 def kernels():
@@ -79,6 +80,20 @@ def presorted_level(criterion):
     if criterion.scan not in _PRESORTED:
         _PRESORTED[criterion.scan] = kernels().make_presorted_level(*criterion.scan)
     return _PRESORTED[criterion.scan]
+
+
+def compiled(fn, *helpers):
+    """``fn`` (a plain loop over arrays) compiled, calling the plain functions ``helpers``
+    compiled too; without numba, ``fn`` itself (the same results, in Python)."""
+    if fn not in _COMPILED:
+        nb = kernels()
+        if nb is None:
+            _COMPILED[fn] = fn
+        else:
+            for helper in helpers:
+                nb.register_jitable(helper)
+            _COMPILED[fn] = nb.jit(fn)
+    return _COMPILED[fn]
 
 
 def compile_kernels(criteria=None, verbose=False):

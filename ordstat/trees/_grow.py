@@ -281,7 +281,8 @@ class TreeBuilder:
         yval = np.argmin(risks, axis=1)
         risk = risks[np.arange(m), yval]
         if self.alpha < 0:
-            complexity = _complexities_bottom_up(left, right, risk, depth, self.alpha)
+            complexity = _fast.compiled(_complexities_bottom_up, _complexity)(
+                left, right, risk, float(self.alpha))
         else:  # _partition on the node lists (_make_leaf collapses)
             nd = self.nodes = _Nodes(left=left.tolist(), right=right.tolist(),
                                      split=[None] * m, risk=risk.tolist(),
@@ -432,9 +433,9 @@ class TreeBuilder:
 
     def _complexities_bottom_up(self):
         nd = self.nodes
-        nd.complexity = _complexities_bottom_up(
-            np.array(nd.left), np.array(nd.right), np.array(nd.risk, dtype=np.float64),
-            np.array(nd.depth), self.alpha).tolist()
+        nd.complexity = _fast.compiled(_complexities_bottom_up, _complexity)(
+            np.array(nd.left, dtype=np.int64), np.array(nd.right, dtype=np.int64),
+            np.array(nd.risk, dtype=np.float64), float(self.alpha)).tolist()
 
     def _make_leaf(self, node):
         nd = self.nodes
@@ -442,26 +443,11 @@ class TreeBuilder:
         nd.split[node] = None
 
     def _node_complexity(self, node, l_split, l_risk, r_split, r_risk):
-        """Weakest-link complexity of ``node``, letting a child collapse first when its own
-        complexity is smaller (rpart's partition, "who goes first")."""
+        """Weakest-link complexity of ``node`` (:func:`_complexity`)."""
         nd = self.nodes
-        risk = nd.risk[node]
         left, right = nd.left[node], nd.right[node]
-        lc, rc = nd.complexity[left], nd.complexity[right]
-        t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-        if rc > lc:
-            if t > lc:
-                l_risk, l_split = nd.risk[left], 0
-                t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-                if t > rc:
-                    r_risk, r_split = nd.risk[right], 0
-        elif t > rc:
-            r_risk, r_split = nd.risk[right], 0
-            t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-            if t > lc:
-                l_risk, l_split = nd.risk[left], 0
-        cx = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-        return cx, l_split, l_risk, r_split, r_risk
+        return _complexity(nd.risk[node], nd.risk[left], nd.risk[right], nd.complexity[left],
+                           nd.complexity[right], l_split, l_risk, r_split, r_risk)
 
     # -- best-first growth for a fixed number of leaves ------------------------------------
     def _grow_best_first(self, layout):
@@ -536,28 +522,39 @@ def _risks(counts, loss):
     """(s, K) risk of predicting each class in each node: ``counts @ loss.T``, summed the same
     way for every row whatever the number of rows (a matrix product's rounding can depend on
     its shape, and the level loop and compiled levels multiply different blocks of nodes)."""
-    return np.sum(counts[:, None, :] * loss[None, :, :], axis=2)
+    risks = np.empty((counts.shape[0], loss.shape[0]))
+    for h in range(loss.shape[0]):
+        risks[:, h] = np.sum(counts * loss[h], axis=1)
+    return risks
 
 
-def _preorder(left, right, depth):
+def _preorder(left, right):
     """The nodes reachable from the root (node 0) in depth-first preorder, left subtree
-    before right, found a level at a time (subtree sizes from the deepest level up, then each
-    node's position from its parent's)."""
-    size = np.ones(left.size, dtype=np.int64)
-    inner = np.flatnonzero(left >= 0)
-    levels = [inner[depth[inner] == d] for d in np.unique(depth[inner])]
-    for v in levels[::-1]:
-        size[v] = 1 + size[left[v]] + size[right[v]]
-    pos = np.full(left.size, -1, dtype=np.int64)
-    pos[0] = 0
-    for v in levels:
-        v = v[pos[v] >= 0]  # below a collapsed node nothing is reachable
-        pos[left[v]] = pos[v] + 1
-        pos[right[v]] = pos[v] + 1 + size[left[v]]
-    order = np.empty(size[0], dtype=np.int64)
-    reach = np.flatnonzero(pos >= 0)
-    order[pos[reach]] = reach
-    return order
+    before right (a plain loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
+    order = np.empty(left.size, dtype=np.int64)
+    stack = np.empty(left.size + 1, dtype=np.int64)
+    stack[0] = 0
+    top = 1
+    n = 0
+    while top > 0:
+        top -= 1
+        v = stack[top]
+        order[n] = v
+        n += 1
+        if left[v] >= 0:
+            stack[top] = right[v]
+            stack[top + 1] = left[v]
+            top += 2
+    return order[:n]
+
+
+def _fix_cp(children_left, children_right, complexity):
+    """rpart's fix_cp on a tree in preorder: a node cannot outlive its parent (parents come
+    first, so each node's complexity is final when it is passed to its children)."""
+    for v in range(children_left.size):
+        for kid in (children_left[v], children_right[v]):
+            if kid >= 0 and complexity[v] < complexity[kid]:
+                complexity[kid] = complexity[v]
 
 
 def _tree(criterion, left, right, feature, threshold, goodness, left_categories, missing, value,
@@ -565,7 +562,7 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
     """The fitted :class:`Tree` from the grown node arrays (any node order, root first;
     ``missing``: -1 where the node met no missing value on its split feature, else 1 for
     left, 0 for right)."""
-    order = _preorder(left, right, depth)
+    order = _fast.compiled(_preorder)(left, right)
     n_nodes = order.size
     new = np.full(left.size, -1, dtype=np.int64)
     new[order] = np.arange(n_nodes)
@@ -597,12 +594,8 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
     impurity = np.zeros(n_nodes)
     np.divide(criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
     complexity = complexity[order]
+    _fast.compiled(_fix_cp)(cl, cr, complexity)
     depth = depth[order]
-    # rpart's fix_cp: a node cannot outlive its parent (parents first, level by level).
-    for d in range(int(depth.max(initial=0))):
-        par = inner[depth[inner] == d]
-        for kids in (cl[par], cr[par]):
-            complexity[kids] = np.minimum(complexity[kids], complexity[par])
     return Tree(
         children_left=cl,
         children_right=cr,
@@ -623,30 +616,42 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
         missing_learned=missing_learned,
     )
 
-def _complexities_bottom_up(left, right, risk, depth, alpha):
-    """:meth:`TreeBuilder._partition` when alpha < 0, a level at a time from the deepest:
-    risks are >= 0 and a split never raises the summed risk, so no node is made a leaf or
-    collapsed and only the complexities remain to compute (the same operations, vectorised)."""
-    cx = np.full(left.size, float(alpha))
+def _complexity(risk, risk_l, risk_r, cx_l, cx_r, l_split, l_risk, r_split, r_risk):
+    """Weakest-link complexity of a node of risk ``risk`` whose children (risks ``risk_l``,
+    ``risk_r``, complexities ``cx_l``, ``cx_r``) keep ``l_split``, ``r_split`` splits of
+    summed leaf risk ``l_risk``, ``r_risk`` below them, letting a child collapse first when its
+    own complexity is smaller (rpart's partition, "who goes first"); returns the complexity and
+    the four numbers after the collapses."""
+    t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+    if cx_r > cx_l:
+        if t > cx_l:
+            l_risk, l_split = risk_l, 0
+            t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+            if t > cx_r:
+                r_risk, r_split = risk_r, 0
+    elif t > cx_r:
+        r_risk, r_split = risk_r, 0
+        t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+        if t > cx_l:
+            l_risk, l_split = risk_l, 0
+    cx = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
+    return cx, l_split, l_risk, r_split, r_risk
+
+
+def _complexities_bottom_up(left, right, risk, alpha):
+    """:meth:`TreeBuilder._partition` when alpha < 0, children before parents (children are
+    always appended after their parent): risks are >= 0 and a split never raises the summed
+    risk, so no node is made a leaf or collapsed and only the complexities remain to compute
+    (a plain loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
+    cx = np.full(left.size, alpha)
     n_split = np.zeros(left.size, dtype=np.int64)  # splits kept below each node
     sub_risk = risk.copy()  # summed leaf risk below each node
-    inner = np.flatnonzero(left >= 0)
-    for d in np.unique(depth[inner])[::-1]:
-        v = inner[depth[inner] == d]
+    for v in range(left.size - 1, -1, -1):
         lv, rv = left[v], right[v]
-        ls, lr, rs, rr = n_split[lv], sub_risk[lv], n_split[rv], sub_risk[rv]
-        lc, rc = cx[lv], cx[rv]
-        t = (risk[v] - (lr + rr)) / (ls + rs + 1)
-        # "who goes first" (see _node_complexity): the weaker child collapses first
-        first_l = (rc > lc) & (t > lc)
-        first_r = ~(rc > lc) & (t > rc)
-        lr, ls = np.where(first_l, risk[lv], lr), np.where(first_l, 0, ls)
-        rr, rs = np.where(first_r, risk[rv], rr), np.where(first_r, 0, rs)
-        t = (risk[v] - (lr + rr)) / (ls + rs + 1)
-        then_r = first_l & (t > rc)
-        then_l = first_r & (t > lc)
-        rr, rs = np.where(then_r, risk[rv], rr), np.where(then_r, 0, rs)
-        lr, ls = np.where(then_l, risk[lv], lr), np.where(then_l, 0, ls)
-        cx[v] = (risk[v] - (lr + rr)) / (ls + rs + 1)
+        if lv < 0:
+            continue
+        c, ls, lr, rs, rr = _complexity(risk[v], risk[lv], risk[rv], cx[lv], cx[rv],
+                                        n_split[lv], sub_risk[lv], n_split[rv], sub_risk[rv])
+        cx[v] = c
         n_split[v], sub_risk[v] = ls + rs + 1, lr + rr
     return cx
