@@ -122,11 +122,12 @@ def level_search_function(start, add, gain):
                         w = ws[j, t]
                         state = add(state, total, param, ys[j, t], w)
                         nl += w
-                        if i >= min_bucket - 1 and xs[j, t] < xs[j, t + 1]:
-                            g = gain(state, total, param, nl, n)
-                            if g > best:
-                                best = g
-                                best_t = t
+                        # -inf where the cut is not admissible (see make_presorted_level)
+                        ok = (i >= min_bucket - 1) & (xs[j, t] < xs[j, t + 1])
+                        g = gain(state, total, param, nl, n) + (0.0 if ok else -np.inf)
+                        if g > best:
+                            best = g
+                            best_t = t
                 out_good[j, s] = best
                 out_pos[j, s] = best_t
 
@@ -701,11 +702,14 @@ def make_presorted_level(start, add, gain):
             state = add(state, total, param, word & cmask, wu)
             nl += wu
             rank = nxt >> rs
-            if i >= min_bucket - 1 and (word >> rs) < rank and rank < nan_rank:
-                g = gain(state, total, param, nl, n)
-                if g > best:
-                    best = g
-                    best_t = t
+            # No branch on the cut's admissibility: -inf added where it is not, so that the
+            # comparison is a max and a conditional move, not a branch that the predictor
+            # misses on each new best (many in a small node).
+            ok = (i >= min_bucket - 1) & ((word >> rs) < rank) & (rank < nan_rank)
+            g = gain(state, total, param, nl, n) + (0.0 if ok else -np.inf)
+            if g > best:
+                best = g
+                best_t = t
         return best, best_t
 
     @register_jitable
