@@ -299,37 +299,36 @@ def _cost_impurity(counts, cost):
 
 
 def _cost_start(total, cost, work):
-    # q(L) gains w (C L + C' L)_c + w^2 C_cc when a unit of class c joins L;
-    # q(R) = q(T) - T'C L - L'C T + q(L)
+    # q(L) gains w ((C + C') L)_c + w^2 C_cc when a unit of class c joins L;
+    # q(R) = q(T) - (T'C L + L'C T) + q(L), T'C L + L'C T = ((C + C') T)' L
     K = total.shape[0]
-    u, u2, ct, ctt = work[0], work[1], work[2], work[3]  # C L, C' L, C T, C' T
-    work[:] = 0.0
+    v, vt = work[0], work[1]  # (C + C') L, (C + C') T
     for g in range(K):
+        v[g] = 0.0
+        vt[g] = 0.0
         for h in range(K):
-            ct[g] += cost[g, h] * total[h]
-            ctt[g] += cost[h, g] * total[h]
+            vt[g] += (cost[g, h] + cost[h, g]) * total[h]
     qt = 0.0
     for g in range(K):
-        qt += total[g] * ct[g]
-    # state: C L, C' L, q(L), T'C L, L'C T, and the parent's C T, C' T, q(T)
-    return u, u2, 0.0, 0.0, 0.0, ct, ctt, qt
+        for h in range(K):
+            qt += total[g] * (cost[g, h] * total[h])
+    # state: (C + C') L, q(L), T'C L + L'C T, and the parent's (C + C') T, q(T)
+    return v, 0.0, 0.0, vt, qt
 
 
 def _cost_add(state, total, cost, c, w):
-    u, u2, ql, t_u, l_ct, ct, ctt, qt = state
-    ql += w * (u[c] + u2[c]) + w * w * cost[c, c]
+    v, ql, cross, vt, qt = state
+    ql += w * v[c] + w * w * cost[c, c]
     for g in range(total.shape[0]):
-        u[g] += w * cost[g, c]
-        u2[g] += w * cost[c, g]
-    t_u += w * ctt[c]
-    l_ct += w * ct[c]
-    return u, u2, ql, t_u, l_ct, ct, ctt, qt
+        v[g] += w * (cost[g, c] + cost[c, g])
+    cross += w * vt[c]
+    return v, ql, cross, vt, qt
 
 
 def _cost_gain(state, total, cost, nl, n):
-    u, u2, ql, t_u, l_ct, ct, ctt, qt = state
+    v, ql, cross, vt, qt = state
     nr = n - nl
-    qr = qt - t_u - l_ct + ql
+    qr = qt - cross + ql
     return ((qt / n if n > 0.0 else 0.0)
             - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
 
@@ -452,10 +451,11 @@ def _ordinal_start(total, steps, work):
 
 def _ordinal_add(state, total, steps, c, w):
     q, suffix, u, bl, mm, bt = state
-    bl += w * (2.0 * q[c] + w * suffix[c])
+    sc = suffix[c]
+    bl += w * (2.0 * q[c] + w * sc)
     mm += w * u[c]
-    for h in range(q.shape[0] - 1):  # Q_{K-1} = 0
-        q[h] += w * suffix[max(c, h)]
+    for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
+        q[h] += w * min(sc, suffix[h])
     return q, suffix, u, bl, mm, bt
 
 
