@@ -45,7 +45,7 @@ prepared sample (:mod:`ordstat.trees._prepared`) holds every unit's words once f
 and a tree keeps those of its rows in one compiled pass. With alpha = 0, pass 2 is rpart's
 recursion on the grown node arrays (nodes whose complexity is at most alpha collapse), as in
 the level loop. On the data of ``benchmarks/bench_ensemble.py`` (n = 10,000, p = 50, K = 5,
-fully grown Gini trees on bootstrap samples) a tree takes about 60 ms instead of 200 ms with
+fully grown Gini trees on bootstrap samples) a tree takes about 45 ms instead of 200 ms with
 the level loop.
 
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best

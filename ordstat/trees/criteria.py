@@ -104,7 +104,9 @@ class Criterion:
         scan allocates nothing (a tree starts one per feature and node); ``state = add(state,
         total, param, c, w)`` when a unit of class c and weight w joins the left child;
         ``gain(state, total, param, nl, n)`` the goodness of the cut with left weight ``nl``
-        out of ``n``.
+        out of ``n``. ``gain`` is called after every unit, also where no cut is admissible
+        (ties, ``min_bucket``; its value is then discarded without a branch), so it must
+        return a number for any state, ``nl = 0`` and ``nl = n`` included (guard divisions).
 
     Notes
     -----
