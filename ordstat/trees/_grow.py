@@ -342,6 +342,10 @@ class TreeBuilder:
         level = _fast.presorted_level(self.criterion)
         loss = np.ascontiguousarray(self.loss)
         row_feature = np.concatenate([np.arange(p), sp._mirror]).astype(np.int64)
+        # rows of mostly tied values (few distinct values, e.g. item scores): their scans skip
+        # the gain between ties (a branch) instead of discarding it (see make_presorted_level)
+        rank = order >> (cb + ub)
+        tied = np.count_nonzero(rank[:, 1:] == rank[:, :-1], axis=1) > n // 2
         # the next level's layout, in flat buffers used in turn
         buffers = [np.empty(P * n, dtype=order.dtype) for _ in range(2)]
         out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
@@ -353,7 +357,7 @@ class TreeBuilder:
             if drawn is None:  # no keys: every feature
                 drawn = np.zeros((0, p)), np.zeros(0)
             n_nodes, m = level(
-                sp.XT, order, cb, ub, row_feature, w, rep, sp._flag, sizes, nodes, *drawn,
+                sp.XT, order, cb, ub, row_feature, tied, w, rep, sp._flag, sizes, nodes, *drawn,
                 self.min_bucket, self.min_split, self.max_depth, loss, float(self.alpha),
                 sp._param, iscale, *arrays, buffers[turn], out_sizes, out_nodes)
             order = buffers[turn][:P * m].reshape(P, m)

@@ -648,9 +648,9 @@ def make_presorted_level(start, add, gain):
     """Compile one level of the growth of trees that keep every feature presorted, around a
     criterion's ``(start, add, gain)`` (see "compiled levels" in :mod:`ordstat.trees._grow`).
 
-    The returned ``presorted_level(XT, order, cb, ub, row_feature, w, rep, flag, sizes, nodes,
-    keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale, value, n_units,
-    left, right, feature, threshold, goodness, missing, depth, number, count, o_order,
+    The returned ``presorted_level(XT, order, cb, ub, row_feature, tied, w, rep, flag, sizes,
+    nodes, keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale, value,
+    n_units, left, right, feature, threshold, goodness, missing, depth, number, count, o_order,
     out_sizes, out_nodes)`` does for the nodes of a level what the level loop of the builder
     does with :class:`ordstat.trees._splitter.Splitter`. Row r of ``order`` (P, M) holds each
     node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
@@ -664,58 +664,67 @@ def make_presorted_level(start, add, gain):
 
     A row is searched in a node when the feature's random key is at most the node's ``kth``
     (``keys`` of shape (0, p): every feature) and the node is neither pure nor smaller than two
-    ``min_bucket`` (every built-in criterion's goodness is 0 or -inf there, which the node
-    rule rejects); the scan is the level search's (:func:`level_search_function`), the same
-    sums in the same order. The node rule
-    keeps the first best feature if its goodness passes rpart's noise rule (``iscale``: the
-    largest goodness so far); the units are sent left or right (class counts summed in the
-    order of row 0, as the level loop), the two children appended to the node arrays
-    (``count[0]`` nodes so far), and every row partitioned stably into the children that may
-    be split (``min_split``, ``max_depth``, two ``min_bucket``, risk > ``alpha`` under
+    ``min_bucket`` (every built-in criterion's goodness is 0 or -inf there, which the node rule
+    rejects); the scan is the level search's (:func:`level_search_function`), the same sums in
+    the same order, evaluating the gain only where the value changes on the rows flagged in
+    ``tied`` (mostly tied values: few cuts per node) and after every unit, without a branch,
+    elsewhere. The node rule keeps the first best feature if its goodness passes rpart's noise
+    rule (``iscale``: the largest goodness so far); the units are sent left or right (class
+    counts summed in the order of row 0, as the level loop), the two children appended to the
+    node arrays (``count[0]`` nodes so far), and every row partitioned stably into the children
+    that may be split (``min_split``, ``max_depth``, two ``min_bucket``, risk > ``alpha`` under
     ``loss``), in child order (left, right, ...), into ``o_order`` (flat, read as (P, M'),
-    trailing columns unused). ``out_sizes`` and ``out_nodes`` get the next level's segment
-    sizes and node ids; returns its numbers of nodes and of columns M' (no array: see
+    trailing columns unused). ``out_sizes`` and ``out_nodes`` get the next level's segment sizes
+    and node ids; returns its numbers of nodes and of columns M' (no array: see
     :func:`make_level_grow`).
     """
     for fn in (start, add, gain):
         register_jitable(inline="always")(fn)
     version = _code_version(start, add, gain)
 
-    @register_jitable
-    @_per_criterion(version)
-    def scan(order, w, r, a, size, total, min_bucket, param, cb, umask, rs, nan_rank, work):
-        """The level search of row r in the node at positions a .. a + size."""
-        n = 0.0
-        for g in range(total.shape[0]):
-            n += total[g]
-        state = start(total, param, work)
-        nl = 0.0
-        best = -np.inf
-        best_t = -1
-        cmask = (1 << cb) - 1
-        nxt = order[r, a]
-        for i in range(size - min_bucket):
-            t = a + i
-            word = nxt
-            nxt = order[r, t + 1]
-            wu = w[(word >> cb) & umask]
-            state = add(state, total, param, word & cmask, wu)
-            nl += wu
-            rank = nxt >> rs
-            # No branch on the cut's admissibility: -inf added where it is not, so that the
-            # comparison is a max and a conditional move, not a branch that the predictor
-            # misses on each new best (many in a small node).
-            ok = (i >= min_bucket - 1) & ((word >> rs) < rank) & (rank < nan_rank)
-            g = gain(state, total, param, nl, n) + (0.0 if ok else -np.inf)
-            if g > best:
-                best = g
-                best_t = t
-        return best, best_t
+    def make_scan(skip_ties):
+        """The level search of row r in the node at positions a .. a + size; with
+        ``skip_ties`` (rows of mostly tied values) the gain only where the value changes."""
+        @register_jitable
+        @_per_criterion(("tied" if skip_ties else "free") + version)
+        def scan(order, w, r, a, size, total, min_bucket, param, cb, umask, rs, nan_rank,
+                 work):
+            n = 0.0
+            for g in range(total.shape[0]):
+                n += total[g]
+            state = start(total, param, work)
+            nl = 0.0
+            best = -np.inf
+            best_t = -1
+            cmask = (1 << cb) - 1
+            nxt = order[r, a]
+            for i in range(size - min_bucket):
+                t = a + i
+                word = nxt
+                nxt = order[r, t + 1]
+                wu = w[(word >> cb) & umask]
+                state = add(state, total, param, word & cmask, wu)
+                nl += wu
+                rank = nxt >> rs
+                ok = (i >= min_bucket - 1) & ((word >> rs) < rank) & (rank < nan_rank)
+                if skip_ties and not ok:  # (skip_ties is a constant: one compiled loop each)
+                    continue
+                # Without skip_ties, no branch on the cut's admissibility: -inf added where it
+                # is not, so that the comparison is a max and a conditional move, not a branch
+                # that the predictor misses on each new best (many in a small node).
+                g = gain(state, total, param, nl, n) + (0.0 if ok else -np.inf)
+                if g > best:
+                    best = g
+                    best_t = t
+            return best, best_t
+        return scan
+
+    scan_tied, scan_free = make_scan(True), make_scan(False)
 
     @register_jitable
     @_per_criterion(version)
-    def search_row(order, row_feature, w, r, p, starts, sizes, totals, keys, kth, min_bucket,
-                   param, cb, umask, rs, nan_rank, good, pos, work):
+    def search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, keys, kth,
+                   min_bucket, param, cb, umask, rs, nan_rank, good, pos, work):
         """Search row r in every node of a level (-inf, -1 where not searched)."""
         j = row_feature[r]
         for s in range(starts.shape[0]):
@@ -732,12 +741,13 @@ def make_presorted_level(start, add, gain):
             # a row of -x: only where the node has missing values (sorted last)
             if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
                 continue
-            good[r, s], pos[r, s] = scan(order, w, r, starts[s], sizes[s], totals[s],
-                                         min_bucket, param, cb, umask, rs, nan_rank, work)
+            args = (order, w, r, starts[s], sizes[s], totals[s], min_bucket, param, cb, umask,
+                    rs, nan_rank, work)
+            good[r, s], pos[r, s] = scan_tied(*args) if tied[r] else scan_free(*args)
 
     @jit
     @_per_criterion(version)
-    def presorted_level(XT, order, cb, ub, row_feature, w, rep, flag, sizes, nodes, keys,
+    def presorted_level(XT, order, cb, ub, row_feature, tied, w, rep, flag, sizes, nodes, keys,
                         kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
                         value, n_units, left, right, feature, threshold, goodness, missing,
                         depth, number, count, o_order, out_sizes, out_nodes):
@@ -756,7 +766,7 @@ def make_presorted_level(start, add, gain):
         pos = np.empty((P, S), dtype=np.int64)
         work = np.empty((4, K))  # the scans' state arrays
         for r in range(P):
-            search_row(order, row_feature, w, r, p, starts, sizes, totals, keys, kth,
+            search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, keys, kth,
                        min_bucket, param, cb, umask, rs, nan_rank, good, pos, work)
         n_next = 0
         m_next = 0
