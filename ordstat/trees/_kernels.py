@@ -71,6 +71,18 @@ def jit(fn):
     return dispatcher
 
 
+@register_jitable(inline="always")
+def _keep_best(best, best_t, g, ok, t):
+    """A scan's best gain and position so far, after the gain ``g`` of the cut after position
+    ``t`` (admissible when ``ok``). Without a branch on ``ok``: -inf is added where the cut is
+    not admissible, so that the comparison is a max and a conditional move, not a branch that
+    the predictor misses on each new best (many in a small node)."""
+    g = g + (0.0 if ok else -np.inf)
+    if g > best:
+        return g, t
+    return best, best_t
+
+
 def make_level_search(start, add, gain):
     """:func:`level_search_function`, compiled."""
     return jit(level_search_function(start, add, gain))
@@ -89,7 +101,9 @@ def level_search_function(start, add, gain):
     xs[j, t] < xs[j, t + 1]. It writes the largest goodness (the first position on ties) and its
     position, or -inf and -1; pairs with todo[j, s] False (features not drawn) are skipped.
     The criterion's running sums are updated as each unit joins the left child, so a node costs
-    O(n K) or less instead of O(n K) per candidate.
+    O(n K) or less instead of O(n K) per candidate. The gain is evaluated after every unit
+    without a branch, or only where the value changes on rows where over half the units tie
+    with the next (few distinct values: few cuts per node).
     """
     # The three functions stay plain Python objects (made callable from compiled code), so the
     # closure pickles the same in every process and the on-disk cache is hit; ``version``
@@ -98,6 +112,33 @@ def level_search_function(start, add, gain):
         register_jitable(inline="always")(fn)
     version = _code_version(start, add, gain)
 
+    def make_scan(skip_ties):
+        """The scan of row j in the node at positions a .. a + size; with ``skip_ties`` (rows
+        of mostly tied values) the gain only where the value changes."""
+        @register_jitable
+        @_per_criterion(("tied" if skip_ties else "free") + version)
+        def scan(xs, ys, ws, j, a, size, total, min_bucket, param, work):
+            n = 0.0
+            for g in range(total.shape[0]):
+                n += total[g]
+            state = start(total, param, work)
+            nl = 0.0
+            best = -np.inf
+            best_t = -1
+            for i in range(size - min_bucket):
+                t = a + i
+                w = ws[j, t]
+                state = add(state, total, param, ys[j, t], w)
+                nl += w
+                ok = (i >= min_bucket - 1) & (xs[j, t] < xs[j, t + 1])
+                if skip_ties and not ok:  # (skip_ties is a constant: one compiled loop each)
+                    continue
+                best, best_t = _keep_best(best, best_t, gain(state, total, param, nl, n), ok, t)
+            return best, best_t
+        return scan
+
+    scan_tied, scan_free = make_scan(True), make_scan(False)
+
     @register_jitable
     @_per_criterion(version)
     def level_search(xs, ys, ws, starts, sizes, totals, min_bucket, param, todo, out_good,
@@ -105,31 +146,20 @@ def level_search_function(start, add, gain):
         if len(version) == 0:  # never: only puts the code version into the cache key
             return
         work = np.empty((4, totals.shape[1]))  # the scans' state arrays
+        m = xs.shape[1]
         for j in range(xs.shape[0]):
+            ties = 0  # a row of mostly tied values (few distinct values, e.g. item scores)
+            for t in range(m - 1):
+                ties += xs[j, t] == xs[j, t + 1]
+            tied = ties > m // 2
             for s in range(starts.shape[0]):
-                best = -np.inf
-                best_t = -1
+                out_good[j, s] = -np.inf
+                out_pos[j, s] = -1
                 if todo[j, s]:
-                    a = starts[s]
-                    total = totals[s]
-                    n = 0.0
-                    for g in range(total.shape[0]):
-                        n += total[g]
-                    state = start(total, param, work)
-                    nl = 0.0
-                    for i in range(sizes[s] - min_bucket):
-                        t = a + i
-                        w = ws[j, t]
-                        state = add(state, total, param, ys[j, t], w)
-                        nl += w
-                        # -inf where the cut is not admissible (see make_presorted_level)
-                        ok = (i >= min_bucket - 1) & (xs[j, t] < xs[j, t + 1])
-                        g = gain(state, total, param, nl, n) + (0.0 if ok else -np.inf)
-                        if g > best:
-                            best = g
-                            best_t = t
-                out_good[j, s] = best
-                out_pos[j, s] = best_t
+                    args = (xs, ys, ws, j, starts[s], sizes[s], totals[s], min_bucket, param,
+                            work)
+                    out_good[j, s], out_pos[j, s] = scan_tied(*args) if tied else \
+                        scan_free(*args)
 
     return level_search
 
@@ -709,13 +739,7 @@ def make_presorted_level(start, add, gain):
                 ok = (i >= min_bucket - 1) & ((word >> rs) < rank) & (rank < nan_rank)
                 if skip_ties and not ok:  # (skip_ties is a constant: one compiled loop each)
                     continue
-                # Without skip_ties, no branch on the cut's admissibility: -inf added where it
-                # is not, so that the comparison is a max and a conditional move, not a branch
-                # that the predictor misses on each new best (many in a small node).
-                g = gain(state, total, param, nl, n) + (0.0 if ok else -np.inf)
-                if g > best:
-                    best = g
-                    best_t = t
+                best, best_t = _keep_best(best, best_t, gain(state, total, param, nl, n), ok, t)
             return best, best_t
         return scan
 
