@@ -117,10 +117,7 @@ def level_search_function(start, add, gain):
         of mostly tied values) the gain only where the value changes."""
         @register_jitable
         @_per_criterion(("tied" if skip_ties else "free") + version)
-        def scan(xs, ys, ws, j, a, size, total, min_bucket, param, work):
-            n = 0.0
-            for g in range(total.shape[0]):
-                n += total[g]
+        def scan(xs, ys, ws, j, a, size, total, n, min_bucket, param, work):
             state = start(total, param, work)
             nl = 0.0
             best = -np.inf
@@ -146,6 +143,7 @@ def level_search_function(start, add, gain):
         if len(version) == 0:  # never: only puts the code version into the cache key
             return
         work = np.empty((4, totals.shape[1]))  # the scans' state arrays
+        weights = _node_weights(totals)
         m = xs.shape[1]
         for j in range(xs.shape[0]):
             ties = 0  # a row of mostly tied values (few distinct values, e.g. item scores)
@@ -156,8 +154,8 @@ def level_search_function(start, add, gain):
                 out_good[j, s] = -np.inf
                 out_pos[j, s] = -1
                 if todo[j, s]:
-                    args = (xs, ys, ws, j, starts[s], sizes[s], totals[s], min_bucket, param,
-                            work)
+                    args = (xs, ys, ws, j, starts[s], sizes[s], totals[s], weights[s],
+                            min_bucket, param, work)
                     out_good[j, s], out_pos[j, s] = scan_tied(*args) if tied else \
                         scan_free(*args)
 
@@ -638,6 +636,16 @@ def _level_frame(sizes, nodes, value):
 
 
 @register_jitable
+def _node_weights(totals):
+    """Each node's total weight (its class totals summed in class order), for its scans."""
+    weights = np.zeros(totals.shape[0])
+    for s in range(totals.shape[0]):
+        for g in range(totals.shape[1]):
+            weights[s] += totals[s, g]
+    return weights
+
+
+@register_jitable
 def _passes_noise_rule(best, iscale):
     """Whether a node's best goodness makes a split: finite, and not rounding noise relative
     to the largest goodness seen so far (rpart's rule; ``iscale[0]``, updated here)."""
@@ -717,11 +725,8 @@ def make_presorted_level(start, add, gain):
         ``skip_ties`` (rows of mostly tied values) the gain only where the value changes."""
         @register_jitable
         @_per_criterion(("tied" if skip_ties else "free") + version)
-        def scan(order, w, r, a, size, total, min_bucket, param, cb, umask, rs, nan_rank,
+        def scan(order, w, r, a, size, total, n, min_bucket, param, cb, umask, rs, nan_rank,
                  work):
-            n = 0.0
-            for g in range(total.shape[0]):
-                n += total[g]
             state = start(total, param, work)
             nl = 0.0
             best = -np.inf
@@ -747,8 +752,8 @@ def make_presorted_level(start, add, gain):
 
     @register_jitable
     @_per_criterion(version)
-    def search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, keys, kth,
-                   min_bucket, param, cb, umask, rs, nan_rank, good, pos, work):
+    def search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, weights, keys,
+                   kth, min_bucket, param, cb, umask, rs, nan_rank, good, pos, work):
         """Search row r in every node of a level (-inf, -1 where not searched)."""
         j = row_feature[r]
         for s in range(starts.shape[0]):
@@ -765,8 +770,8 @@ def make_presorted_level(start, add, gain):
             # a row of -x: only where the node has missing values (sorted last)
             if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
                 continue
-            args = (order, w, r, starts[s], sizes[s], totals[s], min_bucket, param, cb, umask,
-                    rs, nan_rank, work)
+            args = (order, w, r, starts[s], sizes[s], totals[s], weights[s], min_bucket, param,
+                    cb, umask, rs, nan_rank, work)
             good[r, s], pos[r, s] = scan_tied(*args) if tied[r] else scan_free(*args)
 
     @jit
@@ -786,12 +791,13 @@ def make_presorted_level(start, add, gain):
         rs = cb + ub
         nan_rank = XT.shape[1]
         starts, totals = _level_frame(sizes, nodes, value)
+        weights = _node_weights(totals)
         good = np.empty((P, S))
         pos = np.empty((P, S), dtype=np.int64)
         work = np.empty((4, K))  # the scans' state arrays
         for r in range(P):
-            search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, keys, kth,
-                       min_bucket, param, cb, umask, rs, nan_rank, good, pos, work)
+            search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, weights, keys,
+                       kth, min_bucket, param, cb, umask, rs, nan_rank, good, pos, work)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
