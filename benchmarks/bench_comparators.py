@@ -62,7 +62,7 @@ def _polr_peers():
     except ImportError:
         print("mord not installed (pip install mord): skipped")
     try:
-        from ordstat._peer_estimators import MassPolr, _r_polr
+        from ordstat.cli._peer_estimators import MassPolr, _r_polr
 
         _r_polr()
         peers["MASS::polr"] = MassPolr
@@ -236,7 +236,7 @@ TABLE_4_2 = {"era": ((72.22, 72.67), (1.32, 1.22)), "esl": ((35.17, 34.84), (0.3
 
 def run_ordinal_sets(quick):
     try:
-        from ordstat._peer_estimators import frank_hall
+        from ordstat.cli._peer_estimators import frank_hall
         from ordstat.datasets import BUNDLED
     except ImportError as exc:
         print(f"Table 4.2 part skipped: {exc}")

@@ -9,7 +9,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils import check_array
 
 from benchmarks._harness import compare
-from ordstat._predictors import check_numeric_predictors
+from ordstat._core.predictors import check_numeric_predictors
 
 
 def run(quick=False):

@@ -17,7 +17,7 @@ import argparse
 import numpy as np
 
 from ordstat.datasets import make_archer_simulation
-from ordstat.ensemble import bagged_criteria_oob
+from ordstat.reproduce import bagged_criteria_oob
 from ordstat.model_selection import compare_methods
 
 ORDER = ["Gini", "Linear cost", "Quadratic cost", "Ordinal", "Ordered Twoing"]

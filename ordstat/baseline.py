@@ -13,11 +13,11 @@ from scipy import stats
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import OrdinalClassifierMixin
+from ._core.base import OrdinalClassifierMixin
 from .exceptions import ConvergenceWarning
-from ._validation import (Integral, Interval, StrOptions, check_positive_int,
-                          check_weighted_classes, validate_fit, validate_predict)
-from ._warnings import warn as _warn
+from ._core.validation import (Integral, Interval, StrOptions, check_positive_int,
+                               check_weighted_classes, validate_fit, validate_predict)
+from ._core.warnings import warn as _warn
 
 __all__ = ["ProportionalOddsClassifier"]
 
@@ -33,7 +33,7 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
     link : {"logit", "probit"}, default="logit"
         Cumulative link function F.
     classes : sequence, optional
-        All class labels from lowest to highest (see ``ordstat._labels``).
+        All class labels from lowest to highest (see ``ordstat._core.labels``).
     max_iter : int, default=200
         Iterations of the BFGS optimiser.
 
@@ -205,7 +205,7 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         Venables, W. N. and Ripley, B. D. (2002). Modern Applied Statistics with S, section 7.3
         (MASS::polr).
         """
-        from ._summary import Summary, feature_names
+        from ._core.summary import Summary, feature_names
 
         check_is_fitted(self)
         digits = check_positive_int(digits, "digits")

@@ -20,10 +20,10 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._labels import OrdinalEncoding, _as_1d, _check_classes, encode_target
-from ._names import METRIC_ALIASES, metric_name
-from ._validation import check_sample_weight
-from ._warnings import warn as _warn
+from ._core.labels import OrdinalEncoding, _as_1d, _check_classes, encode_target
+from ._core.names import METRIC_ALIASES, metric_name
+from ._core.validation import check_sample_weight
+from ._core.warnings import warn as _warn
 
 __all__ = [
     "ordinal_confusion_matrix",

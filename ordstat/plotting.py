@@ -140,10 +140,10 @@ def plot_tree(estimator, ax=None, feature_names=None, class_names=None, digits=3
     ----------
     Therneau & Atkinson, An Introduction to Recursive Partitioning Using the RPART Routines.
     """
-    from ._summary import feature_names as default_names
+    from ._core.summary import feature_names as default_names
     from .trees._export import _split_labels
 
-    from ._validation import check_positive_int
+    from ._core.validation import check_positive_int
 
     tree_est = _fitted_tree(estimator, "plot_tree")
     digits = check_positive_int(digits, "digits")
@@ -273,7 +273,7 @@ def plot_confusion(y_true, y_pred, classes=None, normalize=None, ax=None, cmap="
     matplotlib Axes
         The matrix image (``ax.images[0]``) and one ``Text`` per cell.
     """
-    from ._validation import check_positive_int
+    from ._core.validation import check_positive_int
     from .metrics import ordinal_confusion_matrix
 
     digits = check_positive_int(digits, "digits", minimum=0)

@@ -24,11 +24,11 @@ ro = robjects()  # starts R (see r_bridge.robjects)
 import rpy2.rinterface as ri  # noqa: E402
 
 from ._convert import to_py, to_r  # noqa: E402
-from ordstat._names import CRITERION_NAMES, criterion_name  # noqa: E402
+from ordstat._core.names import CRITERION_NAMES, criterion_name  # noqa: E402
 
 __all__ = ["rpart", "RpartResult", "R_CRITERIA", "rpart_frame", "r_split_goodness"]
 
-# the criteria R's ordinal_split() implements: every built-in one (names as in ordstat._names)
+# the criteria R's ordinal_split() implements: every built-in one (names as in ordstat._core.names)
 R_CRITERIA = tuple(CRITERION_NAMES)
 _CONTROLS = ("minsplit", "minbucket", "cp", "maxcompete", "maxsurrogate", "usesurrogate",
              "surrogatestyle", "maxdepth", "xval")
@@ -52,7 +52,7 @@ def _env():
 
 
 def _check_criterion(criterion):
-    """The canonical name of a criterion spelling (aliases of ``ordstat._names`` accepted)."""
+    """The canonical name of a criterion spelling (aliases of ``ordstat._core.names`` accepted)."""
     return criterion_name(criterion, "criterion")
 
 

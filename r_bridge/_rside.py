@@ -148,7 +148,7 @@ _WARNINGS = []
 
 
 def _recording(function, *args, **kwargs):
-    from ordstat._warnings import record
+    from ordstat._core.warnings import record
 
     _WARNINGS.clear()
     result, caught = record(function, *args, **kwargs)
@@ -250,7 +250,7 @@ def metrics(truth_codes, pred_codes, n_classes, names=None):
 
 def name_tables():
     """The canonical names and alias tables of metrics and criteria (for the R package's tests)."""
-    from ordstat import _names
+    from ordstat._core import names as _names
     return {"metrics": list(_names.METRIC_NAMES), "metric_aliases": dict(_names.METRIC_ALIASES),
             "criteria": list(_names.CRITERION_NAMES),
             "criterion_aliases": dict(_names.CRITERION_ALIASES)}

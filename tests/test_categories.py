@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ordstat._categories import category_codes, feature_label
+from ordstat._core.categories import category_codes, feature_label
 from ordstat.discrete import FullMultinomial
 from ordstat.trees import OrdinalTreeClassifier
 

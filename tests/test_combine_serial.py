@@ -12,7 +12,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import load_iris
 from sklearn.linear_model import LogisticRegression
 
-from ordstat._labels import OrderGuessWarning
+from ordstat._core.labels import OrderGuessWarning
 from ordstat.combine import SerialCombiner, committee_weights, serial_loo_error
 from ordstat.combine.serial import _loo_one, _posteriors, error_matrix
 from ordstat.gaussian import EDDA

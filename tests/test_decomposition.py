@@ -448,7 +448,7 @@ def test_weighted_svm_synthetic1_small_version():
 @pytest.mark.parametrize("name", ["frank_hall", "data_replication", "odt", "oadaboost",
                                   "adaboost_or", "wsvm"])
 def test_cli_registry_entries_fit(name):
-    from ordstat._methods import make_method
+    from ordstat.cli._methods import make_method
     X, y = make_circle(120, random_state=7)
     labels = np.array(["low", "mid", "high", "corner"])[y]
     model = make_method(name, classes=["low", "mid", "high", "corner"]).fit(X, labels)

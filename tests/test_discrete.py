@@ -569,7 +569,7 @@ def test_twenty_binary_variables_dense_path_quick():
 
 
 def test_clone_pickle_cross_val_and_registry():
-    from ordstat._methods import make_method
+    from ordstat.cli._methods import make_method
 
     rng = np.random.default_rng(8)
     X = rng.integers(0, 2, size=(60, 4))

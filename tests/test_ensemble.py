@@ -12,8 +12,8 @@ from sklearn.neighbors import KNeighborsClassifier
 
 from ordstat.datasets import make_archer_simulation
 from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
-                              OrdinalBoostingClassifier, OrdinalRandomForestClassifier,
-                              bagged_criteria_oob)
+                              OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
+from ordstat.reproduce import bagged_criteria_oob
 from ordstat.ensemble._boosting import (discrete_weight, real_scores, split_probability_scores,
                                         split_scores)
 from ordstat.ensemble._common import base_predict, vote_table, weighted_median

@@ -380,7 +380,7 @@ def test_clone_and_exports():
     clf = EDDA(model="EEV", reg_covar=1e-3)
     assert clone(clf).get_params() == clf.get_params()
     assert ordstat.EDDA is EDDA
-    from ordstat._methods import make_method
+    from ordstat.cli._methods import make_method
     assert isinstance(make_method("edda"), EDDA)
 
 

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, strategies as st
 
-from ordstat._labels import OrderGuessWarning, OrdinalEncoding, encode_target
+from ordstat._core.labels import OrderGuessWarning, OrdinalEncoding, encode_target
 
 
 def test_ordered_categorical_gives_its_order():

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ordstat._labels import OrderGuessWarning, encode_target, uses_class_order
+from ordstat._core.labels import OrderGuessWarning, encode_target, uses_class_order
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.gaussian import EDDA
 from ordstat.trees import OrdinalTreeClassifier

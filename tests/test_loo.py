@@ -11,7 +11,7 @@ import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.neighbors import KNeighborsClassifier
 
-from ordstat import _loo, _progress
+from ordstat.model_selection import _pooled as _loo, _progress
 from ordstat.model_selection import compare_methods, evaluate, summarize
 
 # 1-nearest neighbour on one feature, left out one at a time (worked by hand):
@@ -280,7 +280,7 @@ def test_cli_compare_loo_prints_pooled_values_and_unit_tests(tmp_path):
     path = tmp_path / "d.csv"
     pd.DataFrame({"x": x, "z": r.normal(size=30), "grade": grade}).to_csv(path, index=False)
     out = subprocess.run(
-        [sys.executable, "-m", "ordstat.cli", "compare", str(path), "--response", "grade",
+        [sys.executable, "-m", "ordstat", "compare", str(path), "--response", "grade",
          "--order", "low,mid,high", "--methods", "polr,tree", "--scheme", "loo",
          "--metrics", "misclassification,gamma", "--output", str(tmp_path / "r.csv")],
         capture_output=True, text=True, timeout=300)

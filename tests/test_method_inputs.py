@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 from sklearn.base import clone
 
-from ordstat._method_inputs import ColumnSubset, plan_inputs
-from ordstat._methods import ACCEPTS, DEFAULT_METHODS
+from ordstat.cli._inputs import ColumnSubset, plan_inputs
+from ordstat.cli._methods import ACCEPTS, DEFAULT_METHODS
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.cli import main
 from ordstat.trees import OrdinalTreeClassifier
@@ -188,7 +188,7 @@ def test_csv_with_strings_and_missing_values_through_the_tree(tmp_path):
 def test_capabilities_name_registered_methods_and_hold():
     """Every ACCEPTS entry is a registered method, and a method said to take categorical
     columns fits on a string column as it is."""
-    from ordstat._methods import METHODS, make_method
+    from ordstat.cli._methods import METHODS, make_method
 
     assert set(ACCEPTS) <= set(METHODS)
     assert all(set(flags) <= {"categorical", "missing", "discrete"} for flags in ACCEPTS.values())

@@ -1,6 +1,6 @@
 """One set of names: metrics and split criteria have one canonical spelling each, the same in
 ordstat.metrics, evaluate/compare_methods, the trees, the command line and the R package, and
-every other accepted spelling resolves through one table (ordstat._names)."""
+every other accepted spelling resolves through one table (ordstat._core.names)."""
 
 import re
 import subprocess
@@ -11,8 +11,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ordstat import _names
-from ordstat._methods import METHOD_ALIASES, METHODS, make_method, method_name
+from ordstat._core import names as _names
+from ordstat.cli._methods import METHOD_ALIASES, METHODS, make_method, method_name
 from ordstat.metrics import METRICS, get_metric
 from ordstat.model_selection import compare_methods, evaluate
 from ordstat.trees import criteria

@@ -16,7 +16,7 @@ def _data(seed=0, n=300):
 
 def test_mass_polr_agrees_with_our_baseline():
     from ordstat import ProportionalOddsClassifier
-    from ordstat._peer_estimators import MassPolr
+    from ordstat.cli._peer_estimators import MassPolr
 
     X, y = _data()
     peer = MassPolr().fit(X, y)
@@ -29,7 +29,7 @@ def test_mass_polr_agrees_with_our_baseline():
 
 
 def test_mass_polr_keeps_all_classes_and_labels():
-    from ordstat._peer_estimators import MassPolr
+    from ordstat.cli._peer_estimators import MassPolr
 
     X, y = _data(1)
     labels = np.array(["a", "b", "c", "d", "e"])[y]
@@ -40,7 +40,7 @@ def test_mass_polr_keeps_all_classes_and_labels():
 
 
 def test_mass_polr_needs_three_classes():
-    from ordstat._peer_estimators import MassPolr
+    from ordstat.cli._peer_estimators import MassPolr
 
     X, y = _data(2)
     with pytest.raises(ValueError, match="at least 3 observed classes"):

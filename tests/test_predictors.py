@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from scipy import sparse
 
 import ordstat
-from ordstat._methods import ACCEPTS, METHODS, make_method
-from ordstat._predictors import describe_predictors
+from ordstat.cli._methods import ACCEPTS, METHODS, make_method
+from ordstat._core.predictors import describe_predictors
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.trees import OrdinalTreeClassifier
 
@@ -201,7 +201,7 @@ def test_discrete_models_take_string_columns(model):
 
 
 def test_looks_continuous_by_hand():
-    from ordstat._predictors import MANY_CATEGORIES, looks_continuous
+    from ordstat._core.predictors import MANY_CATEGORIES, looks_continuous
 
     halves = np.arange(MANY_CATEGORIES) + 0.5
     assert not looks_continuous(halves)  # ten distinct values: categories

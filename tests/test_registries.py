@@ -9,7 +9,7 @@ import re
 from sklearn.base import BaseEstimator
 
 import ordstat
-from ordstat._methods import METHODS
+from ordstat.cli._methods import METHODS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -64,5 +64,5 @@ def test_r_package_wraps_every_estimator():
 
 def test_cli_entries_build():
     for name in _own_methods():
-        est = ordstat._methods.make_method(name)
+        est = ordstat.cli._methods.make_method(name)
         assert type(est).__name__ in _exported_estimators()

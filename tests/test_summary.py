@@ -6,7 +6,7 @@ import pytest
 from _reference import load, read_input
 from scipy import stats
 
-from ordstat._summary import Summary
+from ordstat._core.summary import Summary
 from ordstat.baseline import ProportionalOddsClassifier, _information
 
 CLASSES = ["c0", "c1", "c2", "c3"]

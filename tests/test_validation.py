@@ -3,10 +3,10 @@ import pandas as pd
 import pytest
 from sklearn.base import BaseEstimator
 
-from ordstat._base import complete_log_likelihood
-from ordstat._validation import (check_choice, check_in_range, check_positive_int, check_priors,
-                                 check_random_state, check_sample_weight, validate_fit,
-                                 validate_predict)
+from ordstat._core.base import complete_log_likelihood
+from ordstat._core.validation import (check_choice, check_in_range, check_positive_int,
+                                      check_priors, check_random_state, check_sample_weight,
+                                      validate_fit, validate_predict)
 
 
 class _Dummy(BaseEstimator):

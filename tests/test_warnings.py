@@ -10,7 +10,7 @@ import pytest
 from sklearn.exceptions import DataConversionWarning, UndefinedMetricWarning
 
 import ordstat
-from ordstat import _warnings
+from ordstat._core import warnings as _warnings
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.combine.diverse import diverse_models
 from ordstat.combine.hierarchical import HierarchicalCoupling

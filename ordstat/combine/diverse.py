@@ -27,8 +27,8 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .._validation import check_positive_int
-from .._warnings import warn as _warn
+from .._core.validation import check_positive_int
+from .._core.warnings import warn as _warn
 from .serial import model_name
 
 __all__ = ["diverse_models", "ModelChoice", "correspondence_coordinates", "EDDA_ALL"]

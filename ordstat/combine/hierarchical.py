@@ -35,11 +35,11 @@ from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .._base import OrdinalClassifierMixin
-from .._labels import OrderGuessWarning, encode_target
-from .._predictors import check_numeric_predictors
-from .._validation import _check_target_kind, check_choice, check_priors, check_random_state
-from .._warnings import warn as _warn
+from .._core.base import OrdinalClassifierMixin
+from .._core.labels import OrderGuessWarning, encode_target
+from .._core.predictors import check_numeric_predictors
+from .._core.validation import _check_target_kind, check_choice, check_priors, check_random_state
+from .._core.warnings import warn as _warn
 from .serial import model_name
 
 __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]

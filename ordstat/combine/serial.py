@@ -30,11 +30,11 @@ from sklearn.model_selection import LeaveOneOut, StratifiedKFold
 from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
-from .._base import OrdinalClassifierMixin
-from .._labels import encode_target, uses_class_order
-from .._predictors import check_numeric_predictors
-from .._validation import (_check_target_kind, check_priors, check_choice, check_positive_int,
-                           check_random_state)
+from .._core.base import OrdinalClassifierMixin
+from .._core.labels import encode_target, uses_class_order
+from .._core.predictors import check_numeric_predictors
+from .._core.validation import (_check_target_kind, check_priors, check_choice, check_positive_int,
+                                check_random_state)
 
 __all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error",
            "model_name"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_positive_int, check_random_state
+from .._core.validation import check_positive_int, check_random_state
 
 __all__ = ["make_archer_simulation"]
 

@@ -7,7 +7,7 @@ import numpy as np
 from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.validation import has_fit_parameter
 
-from .._validation import check_choice
+from .._core.validation import check_choice
 from ._replicas import count_rank, frank_hall_proba
 
 COMBINE = ("count", "proba")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from .._validation import check_positive_int, validate_fit, validate_predict
+from .._core.validation import check_positive_int, validate_fit, validate_predict
 from ..trees.criteria import get_criterion
 from ._base import ReplicaClassifierMixin
 from ._odt import ReplicatedTreeClassifier
@@ -218,7 +218,7 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
-        from .._validation import check_random_state
+        from .._core.validation import check_random_state
 
         n_rounds = check_positive_int(self.n_estimators, "n_estimators")
         base = _one_cut_odt() if self.estimator is None else self.estimator

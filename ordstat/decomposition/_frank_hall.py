@@ -7,7 +7,7 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator
 from sklearn.linear_model import LogisticRegression
 
-from .._validation import check_in_range, check_random_state, validate_fit, validate_predict
+from .._core.validation import check_in_range, check_random_state, validate_fit, validate_predict
 from ._base import ReplicaClassifierMixin, answer, check_base_estimator, fit_binary
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from scipy.special import betaincinv
 from sklearn.base import BaseEstimator
 
-from .._validation import (
+from .._core.validation import (
     check_in_range,
     check_positive_int,
     validate_fit,

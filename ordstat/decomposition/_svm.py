@@ -10,8 +10,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 
-from .._labels import encode_target
-from .._validation import check_random_state, validate_fit, validate_predict
+from .._core.labels import encode_target
+from .._core.validation import check_random_state, validate_fit, validate_predict
 from ._replicas import resolve_rank
 
 

@@ -3,7 +3,7 @@
 FMM (eq. 2.1) estimates each class distribution by the observed state frequencies, FOIM (eq. 2.3)
 assumes the variables independent within each class, KERNEL (eq. 2.2) smooths the FMM frequencies
 with the Aitchison-Aitken kernel. All three implement contract 3 of docs/architecture.md through
-:class:`ordstat._base.GenerativeClassifierMixin` plus the exact integrated likelihoods of
+:class:`ordstat._core.base.GenerativeClassifierMixin` plus the exact integrated likelihoods of
 section 3.2.
 """
 
@@ -14,11 +14,11 @@ import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .._base import GenerativeClassifierMixin
+from .._core.base import GenerativeClassifierMixin
 from ..exceptions import ZeroDensityWarning
-from .._validation import (Interval, Real, StrOptions, check_priors, check_sample_weight,
-                           check_weighted_classes, validate_fit)
-from .._warnings import warn as _warn
+from .._core.validation import (Interval, Real, StrOptions, check_priors, check_sample_weight,
+                                check_weighted_classes, validate_fit)
+from .._core.warnings import warn as _warn
 from . import _kernel, _states
 from ._integrated import log_il_independence, log_il_multinomial
 
@@ -181,7 +181,7 @@ _COMMON_PARAMS = """categories : {"auto", "binary"} or list of array-like, defau
     priors : array-like of shape (K,), optional
         Class prior probabilities in ``classes_`` order; default n_k / n.
     classes : sequence, optional
-        All class labels from lowest to highest (see ``ordstat._labels``)."""
+        All class labels from lowest to highest (see ``ordstat._core.labels``)."""
 
 _COMMON_ATTRS = """classes_ : ndarray of shape (K,)
         Class labels, lowest to highest.

@@ -11,7 +11,7 @@ How the categories of a variable are found (``categories`` of the estimators):
   any other column takes its sorted distinct training values (so any numeric X works, each
   distinct value being a category; 0/1 data whose column is constant in training gets c_j = 1).
   A float column with many distinct values, not all whole numbers, looks continuous
-  (``ordstat._predictors.looks_continuous``): a ``ManyCategoriesWarning`` says so.
+  (``ordstat._core.predictors.looks_continuous``): a ``ManyCategoriesWarning`` says so.
 - ``"binary"``: every variable is binary with categories (0, 1), as in the paper; any other value
   (booleans count as 0/1) is an error.
 - a list with one sequence of categories per variable (in code order): values outside it are an
@@ -32,8 +32,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from .._categories import category_codes, feature_label, observed_categories
-from .._predictors import looks_continuous
+from .._core.categories import category_codes, feature_label, observed_categories
+from .._core.predictors import looks_continuous
 from ..exceptions import ManyCategoriesWarning
 
 _UNKNOWN_HINT = "Declare every category with categories= when fitting."
@@ -182,7 +182,8 @@ def _sorted_unique(values, j, names):
 
 
 def _warn_many_categories(uniques, j, names, n):
-    """Warn when a float variable looks continuous (``ordstat._predictors.looks_continuous``)."""
+    """Warn when a float variable looks continuous
+    (``ordstat._core.predictors.looks_continuous``)."""
     if not looks_continuous(uniques):
         return
     warnings.warn(

@@ -20,9 +20,7 @@ predictions back with ``order[prediction]``.
 
 from ._bagging import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ._boosting import OrdinalBoostingClassifier
-from ._experiments import bagged_criteria_oob
 from ._fixed_split import FixedSplitBaggingClassifier
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier",
-           "OrdinalBoostingClassifier", "FixedSplitBaggingClassifier",
-           "bagged_criteria_oob"]
+           "OrdinalBoostingClassifier", "FixedSplitBaggingClassifier"]

@@ -10,13 +10,13 @@ from sklearn.base import BaseEstimator
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._base import OrdinalClassifierMixin
-from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
-from .._names import metric_name
-from .._warnings import warn as _warn
+from .._core.base import OrdinalClassifierMixin
+from .._core.validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._core.names import metric_name
+from .._core.warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
-from .._labels import encode_target
+from .._core.labels import encode_target
 from ..trees._prepared import Sample, prepare
 from ._common import (base_predict, base_proba, fit_base, fit_sample, missing_values,
                       run_parallel, spawn_seeds, vote_table, weighted_median)
@@ -431,7 +431,7 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     def _importance(self):
         if self.importance is None:
             return None
-        # any spelling of the metric names (ordstat._names), e.g. "mae"
+        # any spelling of the metric names (ordstat._core.names), e.g. "mae"
         return check_choice(metric_name(self.importance, "importance"), "importance",
                             IMPORTANCE_METRICS)
 

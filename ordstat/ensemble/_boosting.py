@@ -11,9 +11,9 @@ import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
-from .._base import OrdinalClassifierMixin
-from .._validation import check_choice, check_positive_int, validate_fit, validate_predict
-from .._warnings import warn as _warn
+from .._core.base import OrdinalClassifierMixin
+from .._core.validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._core.warnings import warn as _warn
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
                       spawn_seeds)

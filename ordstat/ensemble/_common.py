@@ -8,7 +8,7 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 from sklearn.utils import get_tags
 
-from .._validation import check_random_state
+from .._core.validation import check_random_state
 
 _SEED_MAX = np.iinfo(np.int32).max
 

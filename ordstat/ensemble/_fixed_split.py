@@ -7,8 +7,8 @@ import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
-from .._base import OrdinalClassifierMixin
-from .._validation import check_positive_int, validate_fit, validate_predict
+from .._core.base import OrdinalClassifierMixin
+from .._core.validation import check_positive_int, validate_fit, validate_predict
 from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one
 from ._boosting import split_scores

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..exceptions import ConvergenceWarning, NearSingularWarning
-from .._warnings import warn as _warn
+from .._core.warnings import warn as _warn
 from ._models import ITERATIVE, MODELS, MStep, min_units_per_class
 
 _LOG_2PI = np.log(2.0 * np.pi)

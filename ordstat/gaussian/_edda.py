@@ -7,10 +7,10 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
 
-from .._base import GenerativeClassifierMixin, complete_log_likelihood
-from .._validation import (Integral, Interval, Real, StrOptions, check_priors,
-                           check_sample_weight, validate_fit, validate_predict)
-from .._warnings import warn as _warn
+from .._core.base import GenerativeClassifierMixin, complete_log_likelihood
+from .._core.validation import (Integral, Interval, Real, StrOptions, check_priors,
+                                check_sample_weight, validate_fit, validate_predict)
+from .._core.warnings import warn as _warn
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
                     label, log_density, logsumexp_rows)
 from ._loo import loo_error
@@ -130,7 +130,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         Iterations allowed to those M-steps; an ``ordstat.exceptions.ConvergenceWarning``
         naming the model is issued when reached.
     classes : sequence, optional
-        All class labels, lowest to highest (see ``ordstat._labels``).
+        All class labels, lowest to highest (see ``ordstat._core.labels``).
 
     Attributes
     ----------

@@ -27,7 +27,7 @@ def archer_bagging(quick=False, n_jobs=1, random_state=0):
     from matplotlib.figure import Figure
 
     from ..datasets import make_archer_simulation
-    from ..ensemble._experiments import bagged_criteria_oob
+    from ._criteria import bagged_criteria_oob
     from ..model_selection import compare_methods
 
     section = Section("archer", "Bagged ordinal trees: out-of-bag error and gamma by split "

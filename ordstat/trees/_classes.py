@@ -13,10 +13,10 @@ from sklearn.base import BaseEstimator
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._base import OrdinalClassifierMixin
-from .._categories import category_codes, feature_label, observed_categories
-from .._predictors import describe_predictors
-from .._validation import (
+from .._core.base import OrdinalClassifierMixin
+from .._core.categories import category_codes, feature_label, observed_categories
+from .._core.predictors import describe_predictors
+from .._core.validation import (
     check_in_range,
     check_positive_int,
     check_random_state,
@@ -93,7 +93,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     random_state : None, int or numpy Generator, default=None
         Seeds the cross-validation folds and ``max_features``.
     classes : sequence, optional
-        All class labels from lowest to highest (see ``ordstat._labels``).
+        All class labels from lowest to highest (see ``ordstat._core.labels``).
 
     Attributes
     ----------
@@ -293,7 +293,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     # -- categorical columns ---------------------------------------------------------------
     def _encode_columns(self, X, fit):
         """Categorical columns -> float category codes (NaN if missing): unordered pandas
-        Categoricals and string/object columns (``ordstat._predictors`` decides which) are
+        Categoricals and string/object columns (``ordstat._core.predictors`` decides which) are
         split as categories; ordered Categoricals become codes treated as numbers (rpart's
         handling of ordered factors)."""
         if fit:

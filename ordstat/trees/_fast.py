@@ -18,7 +18,7 @@ fallback. Compiled functions are cached on disk (numba's cache under a file lock
 
 from __future__ import annotations
 
-from .._warnings import warn as _warn
+from .._core.warnings import warn as _warn
 
 __all__ = ["kernels", "level_search", "level_grow", "presorted_level", "compiled",
            "compile_kernels"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .._summary import Summary, feature_names
+from .._core.summary import Summary, feature_names
 from ._export import _split_labels
 
 __all__ = ["tree_summary", "node_table"]
@@ -96,7 +96,7 @@ def _node_text(tree, nodes, classes, digits, own_category=frozenset()):
 
 
 def tree_summary(estimator, digits=4):
-    """The :class:`~ordstat._summary.Summary` of a fitted OrdinalTreeClassifier."""
+    """The :class:`~ordstat._core.summary.Summary` of a fitted OrdinalTreeClassifier."""
     tree = estimator.tree_
     names = feature_names(estimator)
     classes = estimator.classes_

@@ -57,7 +57,7 @@ from functools import partial
 
 import numpy as np
 
-from .._names import CRITERION_ALIASES, normalize
+from .._core.names import CRITERION_ALIASES, normalize
 
 __all__ = [
     "Criterion",
@@ -571,7 +571,7 @@ CRITERIA = {
 }
 
 #: Other accepted spellings of the built-in criteria, shared with the R package and the command
-#: line (one table, in ``ordstat._names``). Case, and "-" or " " for "_", are ignored as well.
+#: line (one table, in ``ordstat._core.names``). Case, and "-" or " " for "_", are ignored as well.
 ALIASES = CRITERION_ALIASES
 
 BUILTIN = frozenset(CRITERIA)
@@ -654,7 +654,7 @@ def get_criterion(criterion):
 
 def canonical_criterion(name):
     """The registry name a spelling stands for: itself when registered (user criteria keep their
-    exact name), else the canonical name of a built-in criterion (``ordstat._names``), else the
+    exact name), else the canonical name of a built-in criterion (``ordstat._core.names``), else the
     spelling unchanged (which is then not in the registry)."""
     if name in CRITERIA:
         return name

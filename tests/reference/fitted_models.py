@@ -206,7 +206,7 @@ def _extra_results():
     """Results of functions that are not estimators: evaluate's table, the criteria experiment
     and the leave-one-out error of a serial combination."""
     from ordstat import EDDA, OrdinalTreeClassifier, SerialCombiner, serial_loo_error
-    from ordstat.ensemble import bagged_criteria_oob
+    from ordstat.reproduce import bagged_criteria_oob
     from ordstat.model_selection import compare_methods, evaluate, summarize
 
     X, y = _archer()

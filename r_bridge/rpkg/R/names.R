@@ -1,4 +1,4 @@
-# Option names given as strings are matched as in the Python package (ordstat._names): case is
+# Option names given as strings are matched as in the Python package (ordstat._core.names): case is
 # ignored, surrounding blanks are dropped, and "-" or " " may stand for "_". `choices` is the
 # default of the argument (its first element is the default), all in lower case. A unique
 # abbreviation is accepted, as match.arg() does.

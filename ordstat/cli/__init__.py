@@ -22,9 +22,9 @@ import re
 import sys
 import warnings
 
-from . import __version__
+from .. import __version__
 from ._methods import DEFAULT_METHODS, METHODS, make_method, method_name
-from ._names import CRITERION_NAMES, METRIC_NAMES
+from .._core.names import CRITERION_NAMES, METRIC_NAMES
 
 
 class UsageError(Exception):
@@ -37,7 +37,7 @@ def _csv_list(text):
 
 def _names_epilog():
     """The canonical metric and criterion names, with their aliases, for --help."""
-    from ._names import CRITERION_ALIASES, METRIC_ALIASES
+    from .._core.names import CRITERION_ALIASES, METRIC_ALIASES
 
     def rows(names, aliases):
         out = []
@@ -131,7 +131,7 @@ def _build_parser():
 
 
 def _reproduce(args):
-    from .reproduce import EXPERIMENTS, run
+    from ..reproduce import EXPERIMENTS, run
 
     if args.list:
         for name, (_, title) in EXPERIMENTS.items():
@@ -157,7 +157,7 @@ def _load(args):
     if args.bundled and args.data:
         raise UsageError("give either a CSV file or --bundled, not both")
     if args.bundled:
-        from .datasets import BUNDLED
+        from ..datasets import BUNDLED
 
         if args.bundled not in BUNDLED:
             raise UsageError(f"unknown bundled data set {args.bundled!r}; "
@@ -245,7 +245,7 @@ def _check_choices(args):
         raise UsageError(f"unknown method(s) {', '.join(unknown)}; choose from "
                          f"{', '.join(sorted(METHODS))}")
     methods = list(dict.fromkeys(resolved))
-    from ._names import metric_name
+    from .._core.names import metric_name
 
     try:
         args.metrics = list(dict.fromkeys(metric_name(m, "--metrics") for m in args.metrics))
@@ -253,7 +253,7 @@ def _check_choices(args):
         raise UsageError(str(exc)) from None
     if args.jobs == 0:
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
-    from .model_selection import make_cv
+    from ..model_selection import make_cv
 
     try:
         make_cv(args.scheme)
@@ -266,7 +266,7 @@ def _list_data():
     """One line per data set for --bundled: units, predictors, classes, response kind."""
     import pandas as pd
 
-    from .datasets import BUNDLED
+    from ..datasets import BUNDLED
 
     print(f"{'name':14s} {'units':>6s} {'predictors':>10s} {'classes':>7s}  response")
     for name, (loader, response) in BUNDLED.items():
@@ -295,7 +295,7 @@ def _ttest_sizes(scheme):
 
 
 def _print_corrected_ttests(results, metric, scheme):
-    from .model_selection import pairwise_corrected_ttests
+    from ..model_selection import pairwise_corrected_ttests
 
     sizes = _ttest_sizes(scheme)
     if sizes is None:
@@ -315,7 +315,7 @@ def _print_summary(results, X, y, scheme, n_categorical=0, notes=()):
     leave-one-out the value on all units (standard error; "-" where none is defined)."""
     import pandas as pd
 
-    from .model_selection import summarize
+    from ..model_selection import summarize
 
     summary = summarize(results)
     n_classes = pd.Series(y).nunique()
@@ -343,10 +343,10 @@ def _compare(args):
     X, y, notes = _prepare(frame, response, args)
     import pandas as pd
 
-    from ._method_inputs import ColumnSubset, plan_inputs
+    from ._inputs import ColumnSubset, plan_inputs
     from ._methods import ACCEPTS
-    from .exceptions import ManyCategoriesWarning
-    from .model_selection import compare_methods, evaluate
+    from ..exceptions import ManyCategoriesWarning
+    from ..model_selection import compare_methods, evaluate
 
     try:
         plan = plan_inputs(X, methods, ACCEPTS, dropna=args.dropna)

@@ -105,7 +105,7 @@ def make_method(name: str, **overrides):
 DEFAULT_METHODS = ["polr", "tree", "tree_gini", "tree_twoing", "edda"]
 
 # Other accepted spellings of method names. A tree method is "tree_" + the canonical name of its
-# split criterion (ordstat._names), so "tree_" + any alias of a criterion is accepted as well.
+# split criterion (ordstat._core.names), so "tree_" + any alias of a criterion is accepted as well.
 METHOD_ALIASES = {"tree_ordinal": "tree", "tree_linear": "tree_gini_linear",
                   "tree_quadratic": "tree_gini_quadratic"}
 
@@ -113,7 +113,7 @@ METHOD_ALIASES = {"tree_ordinal": "tree", "tree_linear": "tree_gini_linear",
 def method_name(name):
     """The registered name of a method given any accepted spelling (case, "-" for "_",
     :data:`METHOD_ALIASES`, "tree_" + a criterion alias); ``ValueError`` otherwise."""
-    from ._names import criterion_name, normalize
+    from .._core.names import criterion_name, normalize
 
     if not isinstance(name, str):
         raise TypeError(f"method must be a string; got {type(name).__name__}.")

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .metrics import METRICS
+from ..metrics import METRICS
 
 #: The ``split`` value of the rows of pooled leave-one-out results.
 POOLED = "pooled"

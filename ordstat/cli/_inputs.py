@@ -1,6 +1,6 @@
 """Which predictors and units each method gets in ``ordstat compare``.
 
-Methods differ in what they take (``ordstat._methods.ACCEPTS``): the trees split categorical
+Methods differ in what they take (``ordstat.cli._methods.ACCEPTS``): the trees split categorical
 columns and handle missing values, the discrete models take categorical columns as categories,
 the other methods need complete numeric predictors. The rule, chosen so that the comparison stays
 a comparison:
@@ -24,7 +24,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted
 
-from ._predictors import describe_predictors, looks_continuous
+from .._core.predictors import describe_predictors, looks_continuous
 
 __all__ = ["InputPlan", "plan_inputs", "ColumnSubset"]
 

@@ -8,7 +8,7 @@ import numpy as np
 from scipy.special import logsumexp
 from sklearn.base import ClassifierMixin
 
-from ._validation import check_sample_weight
+from .validation import check_sample_weight
 
 
 def complete_log_likelihood(joint, codes, w):

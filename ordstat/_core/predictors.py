@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from ._categories import feature_label
+from .categories import feature_label
 
 __all__ = ["PredictorKinds", "describe_predictors", "check_numeric_predictors",
            "categorical_error", "missing_error", "looks_continuous", "MANY_CATEGORIES"]

@@ -1,4 +1,4 @@
-"""Estimators behind two of the peer methods of :mod:`ordstat._peers`."""
+"""Estimators behind two of the peer methods of :mod:`ordstat.cli._peers`."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pandas as pd
 from scipy import stats
 from sklearn.base import BaseEstimator
 
-from ._base import OrdinalClassifierMixin
-from ._validation import validate_fit, validate_predict
+from .._core.base import OrdinalClassifierMixin
+from .._core.validation import validate_fit, validate_predict
 
 
 def frank_hall(**params):

@@ -29,7 +29,7 @@ PEERS = {
     "peer:svorim": ("skordinal.classifiers:SVOR", {"constraints": "implicit"},
                     "SVORIM, skordinal's SVOR with implicit constraints (Chu & Keerthi)",
                     "skordinal", "pip install skordinal"),
-    "peer:frank_hall": ("ordstat._peer_estimators:frank_hall", {},
+    "peer:frank_hall": ("ordstat.cli._peer_estimators:frank_hall", {},
                         "Frank & Hall decomposition with entropy trees (skordinal)",
                         "skordinal", "pip install skordinal"),
     "peer:mord_at": ("mord:LogisticAT", {}, "mord's all-threshold logistic model",
@@ -42,7 +42,7 @@ PEERS = {
     "peer:adaboost_samme": ("sklearn.ensemble:AdaBoostClassifier", {},
                             "scikit-learn AdaBoost with stumps (SAMME, AdaBoost.M1's "
                             "multi-class form)", "sklearn", "pip install scikit-learn"),
-    "peer:mass_polr": ("ordstat._peer_estimators:MassPolr", {}, "R's MASS::polr through rpy2",
+    "peer:mass_polr": ("ordstat.cli._peer_estimators:MassPolr", {}, "R's MASS::polr through rpy2",
                        "rpy2", "pip install 'rpy2>=3.5.17,<3.6' (and R with MASS)"),
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..trees import OrdinalTreeClassifier
-from ._bagging import OrdinalBaggingClassifier
+from ..ensemble._bagging import OrdinalBaggingClassifier
 
 __all__ = ["bagged_criteria_oob"]
 

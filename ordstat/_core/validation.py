@@ -15,8 +15,8 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
-from ._labels import encode_target, uses_class_order
-from ._predictors import check_numeric_predictors
+from .labels import encode_target, uses_class_order
+from .predictors import check_numeric_predictors
 
 # Parameter constraints are declared per estimator in scikit-learn's style
 # (``_parameter_constraints``, checked by ``self._validate_params()`` at the start of ``fit``);
@@ -111,7 +111,7 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
     Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
     ``n_features_in_`` and, for DataFrames, ``feature_names_in_``. Categorical columns and
     (unless ``ensure_all_finite`` allows them) missing values are refused with a message naming
-    the columns (``ordstat._predictors``). With
+    the columns (``ordstat._core.predictors``). With
     ``skip_check_array=True`` ``X`` is returned as given (estimators whose ``X`` holds category
     values check it themselves, before this call).
 

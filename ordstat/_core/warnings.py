@@ -19,7 +19,8 @@ import sys
 import warnings
 from collections import Counter
 
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# the ordstat package folder (this module is in ordstat/_core/)
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 def _stack_level():

@@ -26,8 +26,8 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import DataConversionWarning
 
-from .exceptions import OrderGuessWarning
-from ._warnings import warn as _warn
+from ..exceptions import OrderGuessWarning
+from .warnings import warn as _warn
 
 __all__ = ["OrdinalEncoding", "encode_target", "is_numeric_labels", "uses_class_order"]
 
