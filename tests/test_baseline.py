@@ -1,7 +1,7 @@
 import numpy as np
 import pandas as pd
 import pytest
-from _reference import load, read_input
+from tests._reference import load, read_input
 
 from ordstat.baseline import ProportionalOddsClassifier
 

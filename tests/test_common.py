@@ -58,7 +58,8 @@ EXPECTED_FAILURES = {}
 # Discrete models read each distinct value of a continuous column as a category (DESIGN notes in
 # ordstat/discrete/_states.py): this check fits 15 x 30 continuous data (s = 15^30 states, beyond
 # the 2^62 the joint models support) and predicts rows left out of the fit (unknown categories,
-# an error by design). tests/test_discrete.py checks weight/repeat equivalence on discrete data.
+# an error by design). tests/discrete/test_models.py checks weight/repeat equivalence on
+# discrete data.
 _DISCRETE_CONTINUOUS = {
     "check_sample_weight_equivalence_on_dense_data": (
         "continuous X: unknown categories at predict time / too many joint states"
@@ -80,7 +81,7 @@ EXPECTED_FAILURES["ProportionalOddsClassifier"] = {
 }
 
 # Hierarchical coupling refuses fewer than three classes by design (a two-class problem is one
-# candidate model); these checks fit binary targets. tests/test_combine_hierarchical.py covers
+# candidate model); these checks fit binary targets. tests/combine/test_hierarchical.py covers
 # pickling, fitted-state and n_features checks on three or more classes.
 EXPECTED_FAILURES["HierarchicalCoupling"] = {
     c: "binary y: hierarchical coupling needs at least three classes"

@@ -11,7 +11,7 @@ import subprocess
 import numpy as np
 import pandas as pd
 import pytest
-from _reference import HERE, RPART_CASES, load
+from tests._reference import HERE, RPART_CASES, load
 
 pytestmark = [pytest.mark.r, pytest.mark.slow]
 

@@ -38,7 +38,7 @@ def _cli_estimators():
 
 
 def _common_check_estimators():
-    import test_common
+    from tests import test_common
     return {type(est).__name__ for est in test_common.ESTIMATORS}
 
 

@@ -50,7 +50,7 @@ the level loop.
 
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
 split of a node depends only on its units, the result is the tree of rpart's single recursive
-pass (checked against R in tests/test_trees_rpart.py). With ``max_leaf_nodes`` the nodes are
+pass (checked against R in tests/trees/test_rpart.py). With ``max_leaf_nodes`` the nodes are
 split best first instead, and the weakest-link complexities are computed on the grown tree.
 """
 

@@ -9,7 +9,7 @@ import r_bridge
 from r_bridge import to_py, to_r
 from ordstat.trees import OrdinalTreeClassifier
 
-from test_rpart import LEVELS, ordered_data
+from tests.r_bridge.test_rpart import LEVELS, ordered_data
 
 pytestmark = pytest.mark.r
 

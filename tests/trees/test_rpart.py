@@ -16,7 +16,7 @@ rpart's output for these cases is also pinned in ``tests/reference/rpart.json`` 
 import numpy as np
 import pandas as pd
 import pytest
-from _reference import RPART_CASES, five_class, load, read_input
+from tests._reference import RPART_CASES, five_class, load, read_input
 
 from ordstat.trees import CRITERIA, OrdinalTreeClassifier
 

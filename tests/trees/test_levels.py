@@ -5,8 +5,8 @@ features (forests), then for trees keeping every feature presorted (bagging).
 With ``NUMPY_SORT_MIN`` above every node size both paths sort every node in the same compiled
 loop and sum the same weights in the same order, so the trees are equal even with fractional
 weights; with numpy sorting the larger nodes of the level loop, equal with integer weights.
-The level loop itself is checked against a naive splitter in tests/test_trees_splitter.py and
-against rpart in tests/test_trees_rpart.py.
+The level loop itself is checked against a naive splitter in tests/trees/test_splitter.py and
+against rpart in tests/trees/test_rpart.py.
 """
 
 import numpy as np

@@ -2,7 +2,7 @@
 majority rule for nodes that saw none, "missing" as a category, and the parts of the tree
 (min_bucket, cp table, pruning, cross-validation, weights, max_features, importances) that must
 keep working. Every node of random trees is checked against a naive splitter in
-tests/test_trees_splitter.py."""
+tests/trees/test_splitter.py."""
 
 import numpy as np
 import pandas as pd

@@ -10,7 +10,7 @@ comparison runs twice: against the stored values (no R needed) and live against 
 
 import numpy as np
 import pytest
-from _reference import load
+from tests._reference import load
 from sklearn.datasets import load_iris
 
 from ordstat.gaussian import EDDA, MODELS

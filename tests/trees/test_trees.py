@@ -372,7 +372,7 @@ def test_bad_parameters_name_the_argument(params, err, match):
 def test_bad_inputs():
     X, y = five_class(n_per=6)
     Xn = X.copy()
-    Xn[0, 0] = np.inf  # missing values are supported (tests/test_trees_missing.py), inf not
+    Xn[0, 0] = np.inf  # missing values are supported (tests/trees/test_missing.py), inf not
     with pytest.raises(ValueError, match="infinity"):
         OrdinalTreeClassifier().fit(Xn, y)
     est = OrdinalTreeClassifier(xval=0).fit(X, y)

@@ -3,7 +3,7 @@
 import numpy as np
 import pandas as pd
 import pytest
-from _reference import load, read_input
+from tests._reference import load, read_input
 from scipy import stats
 
 from ordstat._core.summary import Summary
@@ -243,7 +243,7 @@ def test_tree_summary_agrees_with_rpart_frame(case):
     importance percentages equal those of rpart's own summary (Gini, no surrogates). rpart may
     put the x >= c child first, so nodes are compared as sets."""
     pytest.importorskip("rpy2")
-    from _reference import RPART_CASES
+    from tests._reference import RPART_CASES
     from rpy2 import robjects as ro
     from rpy2.robjects import default_converter, numpy2ri, pandas2ri
     from rpy2.robjects.conversion import localconverter

@@ -18,7 +18,7 @@ from ordstat.model_selection import compare_methods, evaluate
 from ordstat.trees import criteria
 from ordstat.trees import OrdinalTreeClassifier
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- metrics ---------------------------------------------------------------------------------

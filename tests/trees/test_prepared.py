@@ -12,7 +12,7 @@ from ordstat.ensemble import _bagging
 from ordstat.trees import OrdinalTreeClassifier, criteria
 from ordstat.trees._prepared import Sample, prepare
 
-from test_trees_levels import assert_same_tree
+from tests.trees.test_levels import assert_same_tree
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*in every bootstrap sample:UserWarning")
 

@@ -23,7 +23,7 @@ import pytest
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.naive_bayes import BernoulliNB, CategoricalNB
 
-from _reference import HERE, load
+from tests._reference import HERE, load
 
 from ordstat.discrete import (FullMultinomial, IndependenceModel, KernelMultinomial,
                               ZeroDensityWarning, class_union_affinity)
