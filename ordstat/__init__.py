@@ -12,35 +12,20 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0"
 
-# public name -> module that defines it
+from ._core.registry import ESTIMATORS as _ESTIMATORS
+
+# public name -> module that defines it: the registered estimators, then the other public names
 _EXPORTS = {
-    "ProportionalOddsClassifier": "ordstat.baseline",
-    "FullMultinomial": "ordstat.discrete",
-    "IndependenceModel": "ordstat.discrete",
-    "KernelMultinomial": "ordstat.discrete",
+    **{entry.name: entry.module for entry in _ESTIMATORS},
     "affinity": "ordstat.discrete",
     "class_union_affinity": "ordstat.discrete",
-    "OrdinalTreeClassifier": "ordstat.trees",
-    "EDDA": "ordstat.gaussian",
     "ConvergenceWarning": "ordstat.exceptions",
     "NearSingularWarning": "ordstat.exceptions",
     "ManyCategoriesWarning": "ordstat.exceptions",
     "OrderGuessWarning": "ordstat.exceptions",
     "ZeroDensityWarning": "ordstat.exceptions",
-    "SerialCombiner": "ordstat.combine",
     "diverse_models": "ordstat.combine",
     "serial_loo_error": "ordstat.combine",
-    "HierarchicalCoupling": "ordstat.combine.hierarchical",
-    "OrdinalBaggingClassifier": "ordstat.ensemble",
-    "OrdinalRandomForestClassifier": "ordstat.ensemble",
-    "OrdinalBoostingClassifier": "ordstat.ensemble",
-    "FixedSplitBaggingClassifier": "ordstat.ensemble",
-    "FrankHallClassifier": "ordstat.decomposition",
-    "DataReplicationClassifier": "ordstat.decomposition",
-    "ReplicatedTreeClassifier": "ordstat.decomposition",
-    "OrdinalStumpBoost": "ordstat.decomposition",
-    "AdaBoostOR": "ordstat.decomposition",
-    "WeightedSVMEnsemble": "ordstat.decomposition",
 }
 
 __all__ = ["__version__", *_EXPORTS]

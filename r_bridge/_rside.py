@@ -15,26 +15,10 @@ import pickle
 import numpy as np
 import pandas as pd
 
-# name used on the R side -> (module, class)
-ESTIMATORS = {
-    "tree": ("ordstat.trees", "OrdinalTreeClassifier"),
-    "edda": ("ordstat.gaussian", "EDDA"),
-    "fmm": ("ordstat.discrete", "FullMultinomial"),
-    "foim": ("ordstat.discrete", "IndependenceModel"),
-    "kernel": ("ordstat.discrete", "KernelMultinomial"),
-    "coupling": ("ordstat.combine.hierarchical", "HierarchicalCoupling"),
-    "serial": ("ordstat.combine", "SerialCombiner"),
-    "bagging": ("ordstat.ensemble", "OrdinalBaggingClassifier"),
-    "forest": ("ordstat.ensemble", "OrdinalRandomForestClassifier"),
-    "boosting": ("ordstat.ensemble", "OrdinalBoostingClassifier"),
-    "fixed_split_bagging": ("ordstat.ensemble", "FixedSplitBaggingClassifier"),
-    "frank_hall": ("ordstat.decomposition", "FrankHallClassifier"),
-    "data_replication": ("ordstat.decomposition", "DataReplicationClassifier"),
-    "odt": ("ordstat.decomposition", "ReplicatedTreeClassifier"),
-    "oadaboost": ("ordstat.decomposition", "OrdinalStumpBoost"),
-    "adaboost_or": ("ordstat.decomposition", "AdaBoostOR"),
-    "weighted_svm": ("ordstat.decomposition", "WeightedSVMEnsemble"),
-}
+from ordstat._core.registry import ESTIMATORS as _REGISTRY
+
+# the R package's estimator kinds: kind -> (module, class), from ordstat's estimator registry
+ESTIMATORS = {entry.r_kind: (entry.module, entry.name) for entry in _REGISTRY if entry.r_kind}
 
 # the discrete models among them, by the names the serial combination takes
 _DISCRETE = ("fmm", "foim", "kernel")

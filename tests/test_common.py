@@ -1,7 +1,9 @@
 """scikit-learn's estimator checks over every public estimator.
 
-Each issue that adds a public estimator appends it to ESTIMATORS (with the settings that keep the
-checks fast) and, only where a check cannot apply, documents the exception in EXPECTED_FAILURES.
+The estimators come from the registry (``ordstat._core.registry.ESTIMATORS``): each is checked
+with its default parameters, or with the settings listed in CHECK_SETTINGS (to keep the checks
+fast, or to check a second variant); only where a check cannot apply, the exception is
+documented in EXPECTED_FAILURES.
 """
 
 import pytest
@@ -9,48 +11,39 @@ import sklearn
 from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.fixes import parse_version
 
-from ordstat.baseline import ProportionalOddsClassifier
-from ordstat.combine import SerialCombiner
-from ordstat.combine.hierarchical import HierarchicalCoupling
-from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
-                              OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
-from ordstat.decomposition import (
-    AdaBoostOR,
-    DataReplicationClassifier,
-    FrankHallClassifier,
-    OrdinalStumpBoost,
-    ReplicatedTreeClassifier,
-    WeightedSVMEnsemble,
-)
-from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
+from ordstat._core.registry import ESTIMATORS as REGISTRY, estimator_class
 from ordstat.gaussian import EDDA
-from ordstat.trees import OrdinalTreeClassifier
 
-ESTIMATORS = [
-    ProportionalOddsClassifier(),
-    FullMultinomial(),
-    IndependenceModel(),
-    KernelMultinomial(),
-    OrdinalTreeClassifier(min_split=2, xval=3, random_state=0),
+# {class name: [keyword arguments of each instance checked]}
+CHECK_SETTINGS = {
+    "OrdinalTreeClassifier": [dict(min_split=2, xval=3, random_state=0)],
     # reg_covar: the sample-weight checks use data with no within-class spread in one feature.
-    EDDA(model="EEE", reg_covar=1e-6),
-    SerialCombiner([EDDA(model="EII", reg_covar=1e-6), EDDA(model="EEE", reg_covar=1e-6)]),
-    HierarchicalCoupling([EDDA(model="EII", reg_covar=1e-6), EDDA(model="EEE", reg_covar=1e-6)],
-                         cv=3, random_state=0),
-    OrdinalBaggingClassifier(n_estimators=5, random_state=0),
+    "EDDA": [dict(model="EEE", reg_covar=1e-6)],
+    "SerialCombiner": [dict(estimators=[EDDA(model="EII", reg_covar=1e-6),
+                                        EDDA(model="EEE", reg_covar=1e-6)])],
+    "HierarchicalCoupling": [dict(candidates=[EDDA(model="EII", reg_covar=1e-6),
+                                              EDDA(model="EEE", reg_covar=1e-6)],
+                                  cv=3, random_state=0)],
+    "OrdinalBaggingClassifier": [dict(n_estimators=5, random_state=0)],
     # median aggregation predicts the median vote, not the argmax of predict_proba
-    OrdinalRandomForestClassifier(n_estimators=5, aggregation="vote", random_state=0),
-    OrdinalBoostingClassifier(n_estimators=5, random_state=0),
-    OrdinalBoostingClassifier(variant="fixed_split_real", n_estimators=3, random_state=0),
-    FixedSplitBaggingClassifier(n_estimators=3, random_state=0),
-    FrankHallClassifier(random_state=0),
-    FrankHallClassifier(combine="count", random_state=0),
-    DataReplicationClassifier(random_state=0),
-    ReplicatedTreeClassifier(),
-    OrdinalStumpBoost(n_estimators=10),
-    AdaBoostOR(n_estimators=10, random_state=0),
-    WeightedSVMEnsemble(),
-]
+    "OrdinalRandomForestClassifier": [dict(n_estimators=5, aggregation="vote", random_state=0)],
+    "OrdinalBoostingClassifier": [dict(n_estimators=5, random_state=0),
+                                  dict(variant="fixed_split_real", n_estimators=3,
+                                       random_state=0)],
+    "FixedSplitBaggingClassifier": [dict(n_estimators=3, random_state=0)],
+    "FrankHallClassifier": [dict(random_state=0), dict(combine="count", random_state=0)],
+    "DataReplicationClassifier": [dict(random_state=0)],
+    "OrdinalStumpBoost": [dict(n_estimators=10)],
+    "AdaBoostOR": [dict(n_estimators=10, random_state=0)],
+}
+
+ESTIMATORS = [estimator_class(entry)(**settings) for entry in REGISTRY
+              for settings in CHECK_SETTINGS.get(entry.name, [{}])]
+
+
+def test_check_settings_name_registered_estimators():
+    assert set(CHECK_SETTINGS) <= {entry.name for entry in REGISTRY}
+
 
 # {estimator class name: {check name: reason}}
 EXPECTED_FAILURES = {}

@@ -1,68 +1,99 @@
-"""The lists of estimators agree: package exports, the CLI registry, the common checks and the
-estimators the R package wraps."""
+"""Every public estimator is in the one registry (``ordstat._core.registry``), and every route
+that derives from it reaches it: the package's exports, the command line's methods, the common
+checks, the R package and the README's feature table."""
 
 import importlib
 import inspect
 import pathlib
+import pkgutil
 import re
 
+import pytest
 from sklearn.base import BaseEstimator
 
 import ordstat
-from ordstat.cli._methods import METHODS
+from ordstat._core.registry import ESTIMATORS, accepts, by_name, estimator_class, taking
+from ordstat.cli._methods import METHODS, make_method
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-
-# Public estimators the R package does not wrap, with the reason.
-NOT_WRAPPED_IN_R = {
-    "ProportionalOddsClassifier": "R has MASS::polr and ordinal::clm",
-}
+REGISTERED = {entry.name for entry in ESTIMATORS}
 
 
-def _exported_estimators():
-    out = set()
-    for name, module in ordstat._EXPORTS.items():
-        obj = getattr(importlib.import_module(module), name)
-        if inspect.isclass(obj) and issubclass(obj, BaseEstimator):
-            out.add(name)
-    return out
+def _public_estimator_classes():
+    """Estimator classes reachable under a public name of a public module of ordstat."""
+    found = {}
+    modules = [ordstat] + [importlib.import_module(m.name) for m in
+                           pkgutil.walk_packages(ordstat.__path__, "ordstat.")
+                           if not any(part.startswith("_") for part in m.name.split("."))]
+    for module in modules:
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if inspect.isclass(obj) and issubclass(obj, BaseEstimator) \
+                    and obj.__module__.startswith("ordstat."):
+                found[obj.__name__] = obj
+    return found
 
 
-def _own_methods():
-    """CLI entries of our estimators (``peer:`` entries are other packages' comparators)."""
-    return {name: entry for name, entry in METHODS.items() if not name.startswith("peer:")}
+def test_every_public_estimator_is_registered():
+    public = _public_estimator_classes()
+    assert public, "no estimator classes found"
+    assert set(public) == REGISTERED
 
 
-def _cli_estimators():
-    return {target.split(":")[1] for target, _, _ in _own_methods().values()}
+def test_registry_entries_are_exported_from_their_module_and_from_ordstat():
+    for entry in ESTIMATORS:
+        cls = estimator_class(entry)
+        assert cls.__name__ == entry.name
+        assert getattr(ordstat, entry.name) is cls
+        assert entry.name in ordstat.__all__
+        assert by_name(entry.name) is entry
 
 
-def _common_check_estimators():
+@pytest.mark.parametrize("entry", ESTIMATORS, ids=lambda e: e.name)
+def test_every_estimator_has_a_command_line_method_that_builds_it(entry):
+    assert entry.methods, f"{entry.name} has no method of the ordstat command"
+    for method in entry.methods:
+        assert type(make_method(method)).__name__ == entry.name
+    assert all(METHODS[m][0] == f"{entry.module}:{entry.name}" for m in entry.methods)
+
+
+def test_method_names_are_unique_across_estimators():
+    names = [m for entry in ESTIMATORS for m in entry.methods]
+    assert len(names) == len(set(names))
+
+
+def test_common_checks_cover_every_estimator():
     from tests import test_common
-    return {type(est).__name__ for est in test_common.ESTIMATORS}
+
+    assert {type(est).__name__ for est in test_common.ESTIMATORS} == REGISTERED
 
 
-def _r_estimators():
+def test_r_package_wraps_every_estimator_or_says_why_not():
     from r_bridge import _rside
+
     r_code = "\n".join(p.read_text() for p in (ROOT / "r_bridge/rpkg/R").glob("*.R"))
-    kinds = {kind for kind in _rside.ESTIMATORS if re.search(rf'"{kind}"', r_code)}
-    return {_rside.ESTIMATORS[kind][1] for kind in kinds}
+    for entry in ESTIMATORS:
+        if entry.r_kind is None:
+            assert entry.r_note, f"{entry.name}: not wrapped in R and no reason given"
+            continue
+        assert re.search(rf'"{entry.r_kind}"', r_code), \
+            f"no R wrapper passes the kind {entry.r_kind!r} ({entry.name})"
+        assert _rside.ESTIMATORS[entry.r_kind] == (entry.module, entry.name)
+    assert len(_rside.ESTIMATORS) == sum(entry.r_kind is not None for entry in ESTIMATORS)
 
 
-def test_package_cli_and_common_checks_list_the_same_estimators():
-    exported = _exported_estimators()
-    assert exported, "no estimators found among the exports"
-    assert _cli_estimators() == exported
-    assert _common_check_estimators() == exported
+def test_readme_feature_table_names_every_estimator():
+    readme = (ROOT / "README.md").read_text()
+    features = readme[readme.index("## Features"):]
+    for entry in ESTIMATORS:
+        assert f"`{entry.name}`" in features, f"{entry.name} has no README feature row"
 
 
-def test_r_package_wraps_every_estimator():
-    exported = _exported_estimators()
-    assert set(NOT_WRAPPED_IN_R) <= exported, "stale entry in NOT_WRAPPED_IN_R"
-    assert _r_estimators() == exported - set(NOT_WRAPPED_IN_R)
-
-
-def test_cli_entries_build():
-    for name in _own_methods():
-        est = ordstat.cli._methods.make_method(name)
-        assert type(est).__name__ in _exported_estimators()
+def test_accepts_reads_the_tags():
+    assert accepts(ordstat.OrdinalTreeClassifier()) == {"categorical", "missing"}
+    assert accepts(ordstat.FullMultinomial()) == {"categorical", "discrete"}
+    assert accepts(ordstat.EDDA()) == frozenset()
+    # an ensemble takes missing values when its trees do
+    assert "missing" in accepts(ordstat.OrdinalBaggingClassifier())
+    assert "missing" not in accepts(ordstat.FrankHallClassifier())
+    assert "OrdinalTreeClassifier" in taking("missing") and "EDDA" not in taking("missing")

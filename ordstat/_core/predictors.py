@@ -25,11 +25,13 @@ __all__ = ["PredictorKinds", "describe_predictors", "check_numeric_predictors",
 # a discrete model would make every value a category of its own.
 MANY_CATEGORIES = 10
 
-# Estimators that take categorical predictors as they are / missing values; named in messages.
-CATEGORICAL_ESTIMATORS = ("OrdinalTreeClassifier (splits the categories), FullMultinomial, "
-                          "IndependenceModel and KernelMultinomial (categories as states)")
-MISSING_ESTIMATORS = ("OrdinalTreeClassifier, OrdinalBaggingClassifier or "
-                      "OrdinalRandomForestClassifier (the tree handles missing values)")
+
+def _estimators_taking(kind):
+    """The estimators that take categorical predictors as they are / missing values, named in
+    messages (read from their tags through the registry)."""
+    from .registry import taking
+
+    return ", ".join(taking(kind))
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,7 @@ def categorical_error(estimator, kinds):
         f"X has categorical (string or Categorical) values in {_listing(kinds, kinds.categorical)}"
         f"; {name} needs numeric predictors. Encode them as numbers first, e.g. with {how} "
         "(dummy variables) or OrdinalEncoder for an ordered scale, or use an estimator that "
-        f"takes categorical predictors: {CATEGORICAL_ESTIMATORS}."
+        f"takes categorical predictors: {_estimators_taking('categorical')}."
     )
 
 
@@ -171,7 +173,7 @@ def missing_error(estimator, kinds, *, fitting=True):
         f"X contains NaN (missing values): {_listing(kinds, bad, counts=True)}, "
         f"{kinds.n_rows_missing} unit(s) in all; {name} cannot {what} missing predictor values. "
         "Drop or impute those units first (e.g. X.dropna(), or sklearn.impute.SimpleImputer), "
-        f"or use {MISSING_ESTIMATORS}; from R, na.action = na.omit drops them."
+        f"or use {_estimators_taking('missing')}; from R, na.action = na.omit drops them."
     )
 
 

@@ -344,12 +344,12 @@ def _compare(args):
     import pandas as pd
 
     from ._inputs import ColumnSubset, plan_inputs
-    from ._methods import ACCEPTS
+    from ._methods import accepts_table
     from ..exceptions import ManyCategoriesWarning
     from ..model_selection import compare_methods, evaluate
 
     try:
-        plan = plan_inputs(X, methods, ACCEPTS, dropna=args.dropna)
+        plan = plan_inputs(X, methods, accepts_table(), dropna=args.dropna)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     X, y = X[plan.keep].reset_index(drop=True), pd.Series(y)[plan.keep].reset_index(drop=True)

@@ -1,8 +1,9 @@
 """Which predictors and units each method gets in ``ordstat compare``.
 
-Methods differ in what they take (``ordstat.cli._methods.ACCEPTS``): the trees split categorical
-columns and handle missing values, the discrete models take categorical columns as categories,
-the other methods need complete numeric predictors. The rule, chosen so that the comparison stays
+Methods differ in what they take (``ordstat.cli._methods.accepts_table``, read from the
+estimators' tags): the trees split categorical columns and handle missing values, the discrete
+models take categorical columns as categories, the other methods need complete numeric
+predictors. The rule, chosen so that the comparison stays
 a comparison:
 
 - **Columns** may differ between methods: a method that needs numbers is fitted without the

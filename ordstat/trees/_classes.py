@@ -530,6 +530,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True
         return tags
 
     def summary(self, digits=4):

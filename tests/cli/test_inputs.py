@@ -7,7 +7,7 @@ import pytest
 from sklearn.base import clone
 
 from ordstat.cli._inputs import ColumnSubset, plan_inputs
-from ordstat.cli._methods import ACCEPTS, DEFAULT_METHODS
+from ordstat.cli._methods import DEFAULT_METHODS, accepts_table
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.cli import main
 from ordstat.trees import OrdinalTreeClassifier
@@ -40,7 +40,7 @@ def _compare(capsys, *args):
 def test_plan_by_hand():
     X = pd.DataFrame({"a": [np.nan, 1.0, 2.0, 3.0], "g": ["u", None, "v", "u"],
                       "b": [1.0, 2.0, 3.0, 4.0]})
-    plan = plan_inputs(X, ["polr", "tree", "fmm"], ACCEPTS)
+    plan = plan_inputs(X, ["polr", "tree", "fmm"], accepts_table())
     assert plan.columns == {"polr": ["a", "b"], "tree": ["a", "g", "b"],
                             "fmm": ["a", "g", "b"]}
     assert plan.categorical == ["g"]
@@ -51,13 +51,13 @@ def test_plan_by_hand():
         "2 of 4 units left out for every method: missing values in a, g (polr, fmm cannot "
         "take missing values); all methods are trained and scored on the same 2 units"]
     # the tree alone takes everything; with dropna it gets the complete cases
-    alone = plan_inputs(X, ["tree"], ACCEPTS)
+    alone = plan_inputs(X, ["tree"], accepts_table())
     assert alone.keep.all() and alone.notes == []
-    strict = plan_inputs(X, ["tree"], ACCEPTS, dropna=True)
+    strict = plan_inputs(X, ["tree"], accepts_table(), dropna=True)
     assert strict.keep.tolist() == [False, False, True, True]
     assert "(--dropna)" in strict.notes[0]
     # missing values in a column only the tree uses do not cost polr any unit
-    only_g = plan_inputs(X[["g", "b"]], ["polr", "tree"], ACCEPTS)
+    only_g = plan_inputs(X[["g", "b"]], ["polr", "tree"], accepts_table())
     assert only_g.keep.all() and only_g.columns["polr"] == ["b"]
 
 
@@ -65,7 +65,7 @@ def test_plan_says_when_a_discrete_model_gets_a_continuous_column():
     rng = np.random.default_rng(0)
     X = pd.DataFrame({"w": rng.normal(size=30), "k": np.arange(30.0) % 3,
                       "g": rng.choice(["u", "v"], 30)})
-    plan = plan_inputs(X, ["fmm", "tree", "polr"], ACCEPTS)
+    plan = plan_inputs(X, ["fmm", "tree", "polr"], accepts_table())
     assert plan.columns["fmm"] == ["w", "k", "g"]
     assert plan.notes[0] == ("fmm: takes the numeric column(s) w as categories, every distinct "
                              "value a category of its own (leave them out with --predictors, "
@@ -78,11 +78,11 @@ def test_plan_refuses_when_a_method_has_nothing_to_use():
     with pytest.raises(ValueError, match=r"method\(s\) polr, edda need numeric predictors, but "
                                          r"every predictor \(g, h\) is categorical; .*\(fmm, "
                                          "foim, kernel, tree"):
-        plan_inputs(X, ["polr", "tree", "edda"], ACCEPTS)
+        plan_inputs(X, ["polr", "tree", "edda"], accepts_table())
     X = pd.DataFrame({"a": [np.nan, np.nan], "b": [1.0, np.nan]})
     with pytest.raises(ValueError, match=r"every unit has a missing value in a, b \(polr "
                                          r"cannot take missing values\); no unit is left"):
-        plan_inputs(X, ["polr"], ACCEPTS)
+        plan_inputs(X, ["polr"], accepts_table())
 
 
 def test_column_subset_is_the_estimator_on_those_columns():
@@ -186,14 +186,15 @@ def test_csv_with_strings_and_missing_values_through_the_tree(tmp_path):
 
 
 def test_capabilities_name_registered_methods_and_hold():
-    """Every ACCEPTS entry is a registered method, and a method said to take categorical
+    """Every accepts_table() entry is a registered method, and a method said to take categorical
     columns fits on a string column as it is."""
     from ordstat.cli._methods import METHODS, make_method
 
-    assert set(ACCEPTS) <= set(METHODS)
-    assert all(set(flags) <= {"categorical", "missing", "discrete"} for flags in ACCEPTS.values())
+    assert set(accepts_table()) <= set(METHODS)
+    assert all(set(flags) <= {"categorical", "missing", "discrete"}
+               for flags in accepts_table().values())
     frame = _grades(na_numeric=(), na_string=(), na_response=())
-    for method, flags in ACCEPTS.items():
+    for method, flags in accepts_table().items():
         if "categorical" in flags:
             est = make_method(method).fit(frame[["school"]], frame["grade"])
             assert len(est.predict(frame[["school"]])) == len(frame)

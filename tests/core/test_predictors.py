@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy import sparse
 
 import ordstat
-from ordstat.cli._methods import ACCEPTS, METHODS, make_method
+from ordstat.cli._methods import METHODS, accepts_table, make_method
 from ordstat._core.predictors import describe_predictors
 from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
 from ordstat.trees import OrdinalTreeClassifier
@@ -76,10 +76,9 @@ def test_pandas_string_dtypes_are_categorical():
 
 # ----------------------------------------------------------------------- the estimators
 
-NUMERIC_ONLY = sorted(m for m in METHODS
-                      if not m.startswith("peer:") and "categorical" not in ACCEPTS.get(m, ()))
-NO_MISSING = sorted(m for m in METHODS
-                    if not m.startswith("peer:") and not ACCEPTS.get(m))
+_OURS = [m for m in METHODS if not m.startswith("peer:")]
+NUMERIC_ONLY = sorted(m for m in _OURS if "categorical" not in accepts_table()[m])
+NO_MISSING = sorted(m for m in _OURS if not accepts_table()[m])
 
 
 @pytest.mark.parametrize("method", NUMERIC_ONLY)
