@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from . import robjects
 
-ro = robjects()  # starts R (see r_bridge.robjects)
-import rpy2.rinterface as ri  # noqa: E402
+from ordstat._core.rpy import ro, to_r  # starts R first (ordstat._core.rpy.robjects)
+import rpy2.rinterface as ri  # noqa: I001
 
-from ._convert import to_r  # noqa: E402
-from ._rpart import _env  # noqa: E402
+from ._rpart import _env
 
 __all__ = ["to_rpart"]
 

@@ -18,13 +18,10 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from . import robjects
 
-ro = robjects()  # starts R (see r_bridge.robjects)
-import rpy2.rinterface as ri  # noqa: E402
-
-from ._convert import to_py, to_r  # noqa: E402
-from ordstat._core.names import CRITERION_NAMES, criterion_name  # noqa: E402
+from ordstat._core.rpy import ro, to_py, to_r  # starts R first (ordstat._core.rpy.robjects)
+import rpy2.rinterface as ri  # noqa: I001
+from ordstat._core.names import CRITERION_NAMES, criterion_name
 
 __all__ = ["rpart", "RpartResult", "R_CRITERIA", "rpart_frame", "r_split_goodness"]
 

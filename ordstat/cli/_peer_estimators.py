@@ -33,8 +33,7 @@ def _r_polr():
     global _POLR
     if _POLR is None:
         try:
-            from r_bridge import robjects
-            ro = robjects()
+            from .._core.rpy import ro  # starts R
         except Exception as exc:  # ImportError, or R failing to start
             raise ImportError(f"MassPolr needs R and rpy2 ({type(exc).__name__}: {exc}); "
                               "install the 'r' extra of ordstat.") from exc
@@ -75,7 +74,7 @@ class MassPolr(OrdinalClassifierMixin, BaseEstimator):
         self.classes = classes
 
     def fit(self, X, y):
-        from r_bridge import to_r
+        from .._core.rpy import to_r
 
         X, codes, _ = validate_fit(self, X, y, classes=self.classes)
         polr = _r_polr()

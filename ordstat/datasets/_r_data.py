@@ -2,8 +2,8 @@
 
 R and these packages come with the project's set-up (Debian packages r-base-core,
 r-cran-mass, r-cran-mclust, r-cran-rrcov, r-cran-ordinal); the Python side needs rpy2 (the
-``r`` extra). The data are converted by the ``r_bridge`` converter, which keeps factor levels
-and their order.
+``r`` extra). The data are converted by ordstat's rpy2 converter (``ordstat._core.rpy``), which
+keeps factor levels and their order.
 """
 
 from __future__ import annotations
@@ -25,10 +25,7 @@ _R_INSTALL = {
 
 def _rpy2(dataset):
     try:
-        from r_bridge import robjects
-        ro = robjects()
-
-        from r_bridge._convert import to_py
+        from .._core.rpy import ro, to_py  # starts R
     except Exception as exc:  # ImportError, or R itself failing to start
         raise ImportError(
             f"the {dataset} data set is read from R through rpy2, which cannot be used here "

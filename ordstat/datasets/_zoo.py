@@ -1,4 +1,4 @@
-"""mlbench's Zoo data (R), read through rpy2 and the r_bridge converter."""
+"""mlbench's Zoo data (R), read through rpy2 and ordstat's converter."""
 
 from __future__ import annotations
 
@@ -28,13 +28,11 @@ def load_zoo():
         When rpy2, R or mlbench is missing (the message says what to install).
     """
     try:
-        from r_bridge import robjects
-        ro = robjects()
+        from .._core.rpy import ro, to_py  # starts R
     except Exception as exc:  # rpy2 missing, or R missing behind it
         raise ImportError(f"{_HOW} ({type(exc).__name__}: {exc})") from None
     if not ro.r('isTRUE(requireNamespace("mlbench", quietly = TRUE))')[0]:
         raise ImportError(_HOW + " (mlbench is not installed in R)")
-    from r_bridge import to_py
 
     frame = to_py(ro.r("local({data(Zoo, package = 'mlbench', envir = environment()); Zoo})"))
     return frame.reset_index(drop=True)

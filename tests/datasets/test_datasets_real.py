@@ -210,7 +210,7 @@ def test_missing_r_package_names_it(monkeypatch, loader):
 
 
 def test_missing_rpy2_says_how_to_install(monkeypatch):
-    for module in ("rpy2", "rpy2.robjects", "r_bridge._convert"):
+    for module in ("rpy2", "rpy2.robjects", "ordstat._core.rpy"):
         monkeypatch.setitem(sys.modules, module, None)
     with pytest.raises(ImportError, match="rpy2"):
         datasets.load_thyroid()

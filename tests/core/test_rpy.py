@@ -1,4 +1,4 @@
-"""Round trips through the local rpy2 converter (r_bridge._convert)."""
+"""Round trips through the local rpy2 converter (ordstat._core.rpy)."""
 
 import numpy as np
 import pandas as pd
@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 import rpy2.robjects as ro
 from rpy2.robjects.conversion import get_conversion
 
-from r_bridge._convert import converter, localconverter, to_py, to_r
+from ordstat._core.rpy import converter, localconverter, to_py, to_r
 
 pytestmark = pytest.mark.r
 

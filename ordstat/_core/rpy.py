@@ -1,4 +1,6 @@
-"""A local rpy2 converter between pandas/numpy and R.
+"""R through rpy2: :func:`robjects` (R started with the process environment kept) and a local
+converter between pandas/numpy and R, used by the data loaders, the peer methods and the R
+bridge (``r_bridge``).
 
 rpy2's own pandas converter mostly works, but not in the corners a statistician hits: integer
 and logical columns with NA come back as -2147483648, a bare factor can come back as bare integer
@@ -29,15 +31,35 @@ helpers :func:`to_r` and :func:`to_py`.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pandas as pd
-from . import robjects
 
-ro = robjects()  # starts R (see r_bridge.robjects)
+__all__ = ["robjects", "converter", "to_r", "to_py", "localconverter"]
+
+
+def robjects():
+    """``rpy2.robjects``, starting R if needed, with the process environment left as it was.
+
+    R's start-up puts its own library folders (``/usr/lib/R/lib:/usr/lib/x86_64-linux-gnu:...``)
+    first on ``LD_LIBRARY_PATH``. Python processes started afterwards (joblib's workers for
+    ``n_jobs > 1``) would then load the system's libpython instead of this interpreter's and fail
+    at start-up, so the variable is restored once R is running (R itself no longer needs it).
+    """
+    before = os.environ.get("LD_LIBRARY_PATH")
+    import rpy2.robjects as ro
+
+    if before is None:
+        os.environ.pop("LD_LIBRARY_PATH", None)
+    else:
+        os.environ["LD_LIBRARY_PATH"] = before
+    return ro
+
+
+ro = robjects()  # starts R
 import rpy2.rinterface as ri  # noqa: E402
 from rpy2.robjects.conversion import Converter, localconverter  # noqa: E402
-
-__all__ = ["converter", "to_r", "to_py", "localconverter"]
 
 _INT_MIN = np.iinfo(np.int32).min  # R's NA_integer_ (and NA for logicals)
 _INT_MAX = np.iinfo(np.int32).max
