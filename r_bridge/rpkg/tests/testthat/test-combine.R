@@ -57,15 +57,15 @@ test_that("discrete models with factor predictors", {
 test_that("bad input gives clear errors", {
   skip_if_no_python()
   # the parameters are checked by Python; its errors name the R function and R's argument
-  expect_error(serial_combine(Species ~ ., iris, models = character()),
-               "^serial_combine\\(\\): models must be a non-empty list")
-  expect_error(serial_combine(Species ~ ., iris, models = 3),
-               "^serial_combine\\(\\): models must be model names")
+  expect_parameter_error(serial_combine(Species ~ ., iris, models = character()),
+                         "serial_combine()", "models", python = "estimators")
+  expect_parameter_error(serial_combine(Species ~ ., iris, models = 3), "serial_combine()",
+                         "models", "3", python = "estimators")
   expect_error(serial_combine(Species ~ ., iris, models = c("EEI", "XYZ")), "unknown model 'XYZ'")
-  expect_error(serial_combine(Species ~ ., iris, n_models = 1),
-               "^serial_combine\\(\\): n_models must be an integer >= 2; got 1\\.")
-  expect_error(serial_combine(Species ~ ., iris, method = "vote"),
-               "^serial_combine\\(\\): method must be one of .*'committee'.*; got 'vote'")
+  expect_parameter_error(serial_combine(Species ~ ., iris, n_models = 1), "serial_combine()",
+                         "n_models")
+  expect_parameter_error(serial_combine(Species ~ ., iris, method = "vote"),
+                         "serial_combine()", "method", "'vote'")
 })
 
 test_that("R conventions with a plain factor: na.exclude, newdata, data-less formula, seed", {
@@ -108,6 +108,6 @@ test_that("R conventions with a plain factor: na.exclude, newdata, data-less for
   expect_error(serial_combine(Species ~ ., iris, weights = rep(1, 150)),
                "'weights' are not supported")
   expect_error(serial_combine(Species ~ ., iris, prefit = TRUE), "unknown argument 'prefit'")
-  expect_error(serial_combine(Species ~ ., iris, cv = 1.5),
-               "^serial_combine\\(\\): cv must be an integer >= 2")
+  expect_parameter_error(serial_combine(Species ~ ., iris, cv = 1.5), "serial_combine()", "cv",
+                         "1.5")
 })

@@ -58,6 +58,5 @@ test_that("edda and discrete_da print, summarise, plot and predict ordered facto
   expect_output(print(f), "KERNEL")
   expect_error(edda(Species ~ ., transform(d, f = factor(Petal.Width > 1))),
                "^edda\\(\\): .*'f'.*EDDA needs numeric predictors")
-  expect_error(edda(Species ~ ., d, model = character()),
-               "^edda\\(\\): model must be a model name, a non-empty list")
+  expect_parameter_error(edda(Species ~ ., d, model = character()), "edda()", "model")
 })

@@ -81,7 +81,10 @@ test_that("set.seed() twice gives identical fits; another seed another ensemble"
   set.seed(6)
   f2 <- ordinal_forest(y ~ x1 + x2, d, n_estimators = 4L, random_state = 3, oob_score = FALSE)
   expect_identical(predict(f1, d, type = "prob"), predict(f2, d, type = "prob"))
-  expect_error(frank_hall(y ~ x1, d, random_state = -2), "^frank_hall\\(\\): .*negative")
+  # numpy's message for a negative seed does not name random_state (until FrankHallClassifier
+  # declares random_state among its parameter constraints)
+  expect_error(frank_hall(y ~ x1, d, random_state = -2),
+               "^frank_hall\\(\\): .*(random_state|non-negative)")
 })
 
 test_that("every wrapper predicts identically after saveRDS/readRDS in a new R session", {
@@ -133,25 +136,24 @@ test_that("unknown arguments are R errors naming them", {
 test_that("bad parameter values are Python's errors, naming the R function and argument", {
   skip_if_no_python()
   d <- wrapper_data(40)
-  expect_error(ordinal_bagging(y ~ x1, d, n_estimators = 2.5),
-               "^ordinal_bagging\\(\\): n_estimators must be an integer >= 1; got 2\\.5\\.")
-  expect_error(ordinal_bagging(y ~ x1, d, n_estimators = 0),
-               "^ordinal_bagging\\(\\): n_estimators must be an integer >= 1; got 0\\.")
-  expect_error(ordinal_bagging(y ~ x1, d, min_split = 0),
-               "^ordinal_bagging\\(\\): The 'min_split' parameter .* Got 0 instead")
-  expect_error(ordinal_bagging(y ~ x1, d, aggregation = "mean"),
-               "^ordinal_bagging\\(\\): aggregation must be one of .*; got 'mean'")
-  expect_error(ordinal_bagging(y ~ x1, d, fixed_split = TRUE, max_leaf_nodes = 1),
-               "^ordinal_bagging\\(\\): max_leaf_nodes must be an integer >= 2; got 1\\.")
-  expect_error(ordinal_forest(y ~ x1, d, criterion = "bogus"),
-               "^ordinal_forest\\(\\): .*criterion must be one of .*; got 'bogus'")
-  expect_error(odt(y ~ x1, d, max_depth = 0), "^odt\\(\\): max_depth must be an integer >= 1")
+  expect_parameter_error(ordinal_bagging(y ~ x1, d, n_estimators = 2.5), "ordinal_bagging()",
+                         "n_estimators", "2.5")
+  expect_parameter_error(ordinal_bagging(y ~ x1, d, n_estimators = 0), "ordinal_bagging()",
+                         "n_estimators")
+  expect_parameter_error(ordinal_bagging(y ~ x1, d, min_split = 0), "ordinal_bagging()",
+                         "min_split")
+  expect_parameter_error(ordinal_bagging(y ~ x1, d, aggregation = "mean"), "ordinal_bagging()",
+                         "aggregation", "'mean'")
+  expect_parameter_error(ordinal_bagging(y ~ x1, d, fixed_split = TRUE, max_leaf_nodes = 1),
+                         "ordinal_bagging()", "max_leaf_nodes")
+  expect_parameter_error(ordinal_forest(y ~ x1, d, criterion = "bogus"), "ordinal_forest()",
+                         "criterion", "'bogus'")
+  expect_parameter_error(odt(y ~ x1, d, max_depth = 0), "odt()", "max_depth")
   # R's NA crosses as NaN, which Python refuses (reticulate would make a logical NA True)
-  expect_error(odt(y ~ x1, d, prune = NA), "^odt\\(\\): prune must be True or False; got nan")
-  expect_error(ordinal_boosting(y ~ x1, d, weighted = NA),
-               "^ordinal_boosting\\(\\): weighted must be True or False; got nan")
-  expect_error(weighted_svm(y ~ x1, d, C = 0),
-               "^weighted_svm\\(\\): The 'C' parameter of SVC must be .* Got 0 instead")
+  expect_parameter_error(odt(y ~ x1, d, prune = NA), "odt()", "prune", "nan")
+  expect_parameter_error(ordinal_boosting(y ~ x1, d, weighted = NA), "ordinal_boosting()",
+                         "weighted", "nan")
+  expect_parameter_error(weighted_svm(y ~ x1, d, C = 0), "weighted_svm()", "C")
   # Python's rules, not stricter ones of R's: trees of one-unit nodes may split
   set.seed(1)
   fit <- ordinal_bagging(y ~ x1 + x2, d, n_estimators = 2, min_split = 1, cp = 0,
