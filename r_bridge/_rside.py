@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import numbers
 import pickle
 
 import numpy as np
 import pandas as pd
+from sklearn.utils._param_validation import make_constraint
 
 from ordstat._core.registry import ESTIMATORS as _REGISTRY
 
@@ -79,15 +81,45 @@ def codes_of(labels, classes):
 
 
 def _estimator(kind, params):
-    if kind not in ESTIMATORS:
-        raise ValueError(f"unknown estimator kind {kind!r}; known: {sorted(ESTIMATORS)}.")
-    module, cls = ESTIMATORS[kind]
-    params = dict(params or {})
+    cls = _class(kind)
+    params = _from_r(cls, params)
     if "estimator" in params:
         params["estimator"] = _sub_estimator(params["estimator"])
     if "estimators" in params:
         params["estimators"] = _model_list(params["estimators"])
-    return getattr(importlib.import_module(module), cls)(**params)
+    return cls(**params)
+
+
+def _from_r(cls, params):
+    """The parameters of ``cls`` as R gave them, with R's numbers made Python's: R writes whole
+    numbers as doubles (``5``, not ``5L``), so a whole float becomes an int where the class
+    wants one. Nothing is checked here: the class checks its parameters when it is fitted."""
+    constraints = getattr(cls, "_parameter_constraints", {})
+    return {name: _r_number(value, constraints.get(name)) for name, value in
+            dict(params or {}).items()}
+
+
+def _r_number(value, constraints):
+    """A whole float as an int when ``constraints`` (scikit-learn's, of one parameter) refuse
+    it as a float and take integers (so that an int out of range is reported as such), or
+    when there are none (parameters checked by hand in ``fit`` take whole numbers as ints);
+    any other value unchanged."""
+    if not (isinstance(value, float) and value.is_integer()):
+        return value
+    if constraints is None:
+        return int(value)
+    made = [make_constraint(c) for c in constraints]
+    if any(c.is_satisfied_by(value) for c in made):
+        return value
+    return int(value) if any(_takes_integers(c) for c in made) else value
+
+
+def _takes_integers(constraint):
+    kind = getattr(constraint, "type", None)
+    if isinstance(kind, type) and issubclass(kind, numbers.Integral):
+        return True
+    # composite constraints ("random_state": an int interval, a RandomState or None)
+    return any(_takes_integers(c) for c in getattr(constraint, "_constraints", ()))
 
 
 def _model_list(names):
@@ -96,10 +128,13 @@ def _model_list(names):
     from ordstat.gaussian import EDDA, MODELS
 
     names = _as_list(names)
-    if len(names) == 1 and names[0].lower() == "edda":
+    if len(names) == 1 and isinstance(names[0], str) and names[0].lower() == "edda":
         return "edda"
     out = []
     for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"estimators must be model names (strings) such as 'EEI' or "
+                            f"'fmm'; got {name!r}.")
         if name.lower() in _DISCRETE:
             out.append(_estimator(name.lower(), {}))
         elif name.upper() in MODELS:
@@ -124,6 +159,24 @@ def _sub_estimator(spec):
     if isinstance(spec, dict):
         return _estimator(spec["kind"], spec.get("params"))
     return spec
+
+
+# mclust's names of the two models with one predictor, equal and variable variance: the
+# spherical models of the same names in any dimension
+_MCLUST_ONE_PREDICTOR = {"E": "EII", "V": "VII"}
+
+
+def _mclust_names(model, n_features):
+    """EDDA model names as mclust spells them (``"E"``, ``"V"`` with one predictor) in the
+    Python class's names; anything else unchanged (EDDA checks it)."""
+    if n_features != 1:
+        return model
+    if isinstance(model, str):
+        return _MCLUST_ONE_PREDICTOR.get(model.upper(), model)
+    if isinstance(model, (list, tuple)):
+        return [_MCLUST_ONE_PREDICTOR.get(m.upper(), m) if isinstance(m, str) else m
+                for m in model]
+    return model
 
 
 # The distinct messages warned by the last fit or prediction, which the R side re-issues as R
@@ -157,6 +210,8 @@ def fit(kind, params, X, y_codes, y_levels, sample_weight=None, y_ordered=True):
     if not y_ordered:
         # an R factor's levels fix the class order of the output columns, as in R
         params.setdefault("classes", _as_list(y_levels))
+    if kind == "edda" and "model" in params:
+        params["model"] = _mclust_names(params["model"], X.shape[1])
     est = _estimator(kind, params)
     y = factor(y_codes, y_levels, ordered=bool(y_ordered))
     weights = {} if sample_weight is None else {
@@ -290,6 +345,15 @@ def _class(kind):
         raise ValueError(f"unknown estimator kind {kind!r}; known: {sorted(ESTIMATORS)}.")
     module, cls = ESTIMATORS[kind]
     return getattr(importlib.import_module(module), cls)
+
+
+def criterion_name(criterion):
+    """The registry name of a split criterion given in any accepted spelling (for the labels of
+    fitted models; the tree checks the criterion itself)."""
+    from ordstat.trees.criteria import canonical_criterion
+
+    return canonical_criterion(criterion) if isinstance(criterion, str) else \
+        getattr(criterion, "__name__", type(criterion).__name__)
 
 
 def class_name(kind):

@@ -121,3 +121,55 @@ def test_warnings_of_the_last_fit_or_prediction_are_kept_for_r(iris):
     _rside.fit("bagging", {"n_estimators": 2, "random_state": 0}, X, codes, levels)
     _rside.fit("tree", {}, X, codes, levels)  # a fit without warnings clears the last ones
     assert _rside.take_warnings() == []
+
+
+def test_whole_r_numbers_become_ints_where_the_class_wants_ints():
+    tree = _rside._class("tree")
+    params = _rside._from_r(tree, {"min_split": 5.0, "cp": 0.0, "max_features": 1.0,
+                                   "xval": 10.0, "random_state": 3.0, "min_bucket": 2.5,
+                                   "max_depth": -1.0, "criterion": "gini"})
+    # the constraints take an int and refuse the float: an int (also out of range, so that
+    # the tree's error shows -1, not -1.0); a float they accept stays (max_features=1.0 is
+    # the fraction 1); a fractional number stays, for the tree to refuse
+    assert params == {"min_split": 5, "cp": 0.0, "max_features": 1.0, "xval": 10,
+                      "random_state": 3, "min_bucket": 2.5, "max_depth": -1,
+                      "criterion": "gini"}
+    assert type(params["min_split"]) is int and type(params["cp"]) is float
+    assert type(params["max_features"]) is float and type(params["max_depth"]) is int
+    assert _rside._from_r(tree, {"max_features": 2.0})["max_features"] == 2
+    # a parameter without constraints (checked by hand in fit) takes a whole number as an int
+    bagging = _rside._class("bagging")
+    assert type(_rside._from_r(bagging, {"n_estimators": 10.0})["n_estimators"]) is int
+    assert _rside._from_r(bagging, {"n_estimators": 2.5, "oob_score": True}) == {
+        "n_estimators": 2.5, "oob_score": True}
+
+
+def test_r_numbers_reach_nested_estimators_and_the_class_checks_them(iris):
+    X, codes = iris
+    levels = ["s", "v", "g"]
+    tree = {"kind": "tree", "params": {"min_split": 1.0, "cp": -1.0, "xval": 0.0}}
+    bag = _rside.fit("bagging", {"estimator": tree, "n_estimators": 2.0, "random_state": 0.0,
+                                 "oob_score": False}, X, codes, levels)
+    assert bag.estimator.min_split == 1 and type(bag.estimator.min_split) is int
+    assert len(bag.estimators_) == 2
+    with pytest.raises(ValueError, match="'min_split' parameter .* Got 0 instead"):
+        _rside.fit("tree", {"min_split": 0.0}, X, codes, levels)
+
+
+def test_mclust_names_with_one_predictor(iris):
+    X, codes = iris
+    levels = ["s", "v", "g"]
+    one = X[["c"]]
+    est = _rside.fit("edda", {"model": ["e", "V"], "select": "bic"}, one, codes, levels)
+    assert list(est.summary().table.index) == ["EII", "VII"]
+    assert _rside._mclust_names("E", 1) == "EII"
+    assert _rside._mclust_names("E", 2) == "E"  # not a name with two predictors: EDDA refuses
+    with pytest.raises(ValueError, match="model must be one of .*got 'E'"):
+        _rside.fit("edda", {"model": "E"}, X, codes, levels)
+
+
+def test_criterion_names_and_model_names_from_r():
+    assert _rside.criterion_name("Linear") == "gini_linear"
+    assert _rside.criterion_name("bogus") == "bogus"  # the tree refuses it when fitted
+    with pytest.raises(TypeError, match="estimators must be model names .*got 3.0"):
+        _rside._model_list([3.0])

@@ -65,24 +65,18 @@ serial_combine <- function(formula, data, weights, subset, na.action = stats::na
                            random_state = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "serial_combine()"
-  method <- match_name(method, c("committee", "likelihood", "aic", "bic", "integrated"), caller,
-                       "method")
-  posteriors <- match_name(posteriors, c("resubstitution", "loo", "cv"), caller, "posteriors")
-  if (!is.character(models) || !length(models) || anyNA(models)) {
-    stop(paste0(caller, ": 'models' must be a character vector of model names such as ",
-                "c(\"EEI\", \"EII\") or c(\"foim\", \"fmm\"), or \"edda\"."), call. = FALSE)
-  }
   dots <- list(...)
-  if (!is.null(dots$cv)) dots$cv <- whole_number(dots$cv, "cv", caller, lower = 2)
-  if (!is.null(dots$n_jobs)) dots$n_jobs <- n_jobs_value(dots$n_jobs, caller)
+  if (!is.null(dots[["n_jobs"]])) dots[["n_jobs"]] <- n_jobs_value(dots[["n_jobs"]], caller)
   # prefit is set: the models are named here, so they are never fitted already
-  params <- list(estimators = as.list(models), method = method, posteriors = posteriors,
-                 n_models = whole_number(n_models, "n_models", caller, lower = 2,
-                                         null_ok = TRUE),
-                 prefit = FALSE, random_state = random_seed(random_state, caller))
+  params <- list(estimators = as.list(models),
+                 method = option_value(method, c("committee", "likelihood", "aic", "bic",
+                                                 "integrated")),
+                 posteriors = option_value(posteriors, c("resubstitution", "loo", "cv")),
+                 n_models = n_models, prefit = FALSE, random_state = random_seed(random_state))
   object <- fit_wrapped("serial", params, dots, call, parent.frame(), caller, na.action,
-                        class = "ordstat_serial", method = method, posteriors = posteriors,
-                        ordered = FALSE, labels_ok = TRUE, numeric_x = FALSE)
+                        class = "ordstat_serial", method = params$method,
+                        posteriors = params$posteriors, ordered = FALSE, labels_ok = TRUE,
+                        numeric_x = FALSE, r_names = c(estimators = "models"))
   info <- py_value(combine_side()$serial_info(py_model(object)))
   object$weights <- stats::setNames(as.double(info$weights), unlist(info$models))
   object$mclust_names <- unlist(info$mclust)
@@ -155,5 +149,5 @@ print.summary.ordstat_serial <- function(x, digits = max(3L, getOption("digits")
 #'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordstat_serial <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
-  predict_py(object, newdata, match.arg(type), "predict()")
+  predict_wrapped(object, newdata, match.arg(type), "predict()")
 }

@@ -59,27 +59,17 @@ hierarchical_coupling <- function(formula, data, weights, subset, na.action = st
                                   cv = "loo", random_state = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "hierarchical_coupling()"
-  partition <- match_name(partition, c("cv", "affinity", "ordinal"), caller, "partition")
-  node <- match_name(node, c("select", "committee", "likelihood", "aic", "bic", "integrated"),
-                     caller, "node")
-  if (!is.character(candidates) || !length(candidates)) {
-    stop(paste0(caller, ": 'candidates' must be \"edda\", \"discrete\" or a vector of model ",
-                "names such as c(\"EII\", \"VVV\")."), call. = FALSE)
-  }
-  if (!(identical(cv, "loo") || (is.numeric(cv) && length(cv) == 1L && cv >= 2))) {
-    stop(paste0(caller, ": 'cv' must be \"loo\" or a number of folds >= 2; got ",
-                deparse(cv), "."), call. = FALSE)
-  }
+  partition <- option_value(partition, c("cv", "affinity", "ordinal"))
+  node <- option_value(node, c("select", "committee", "likelihood", "aic", "bic", "integrated"))
   dots <- list(...)
-  if (!is.null(dots$n_jobs)) dots$n_jobs <- n_jobs_value(dots$n_jobs, caller)
+  if (!is.null(dots[["n_jobs"]])) dots[["n_jobs"]] <- n_jobs_value(dots[["n_jobs"]], caller)
   params <- list(candidates = if (length(candidates) == 1L) candidates else as.list(candidates),
-                 partition = partition, node = node,
-                 cv = if (is.numeric(cv)) whole_number(cv, "cv", caller, lower = 2) else cv,
-                 random_state = random_seed(random_state, caller))
+                 partition = partition, node = node, cv = cv,
+                 random_state = random_seed(random_state))
   # the order of the classes matters only to the ordinal partition
   object <- fit_wrapped("coupling", params, dots, call, parent.frame(), caller, na.action,
                         class = "ordstat_coupling", partition = partition, node = node,
-                        ordered = partition == "ordinal", numeric_x = FALSE)
+                        ordered = identical(partition, "ordinal"), numeric_x = FALSE)
   py <- py_model(object)
   columns <- py_value(py$tree_table()$to_dict("list"))
   object$tree <- as.data.frame(lapply(columns, unlist), stringsAsFactors = FALSE)
@@ -132,7 +122,7 @@ print.summary.ordstat_coupling <- function(x, digits = max(3L, getOption("digits
 #'   \code{na.exclude}, an error with \code{na.fail}).
 #' @export
 predict.ordstat_coupling <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
-  predict_py(object, newdata, match.arg(type), "predict()")
+  predict_wrapped(object, newdata, match.arg(type), "predict()")
 }
 
 #' Plot a hierarchical coupling tree

@@ -7,18 +7,6 @@ fit_decomposition <- function(kind, params, dots, call, env, caller, na.action, 
               class = c(paste0("ordstat_", kind), "ordstat_decomposition"), method = method)
 }
 
-# The binary learner of frank_hall() and data_replication(): a name (built on the Python side,
-# r_bridge/_rside.py) or a scikit-learn classifier made with reticulate.
-binary_learner <- function(estimator, caller) {
-  if (inherits(estimator, "python.builtin.object")) return(estimator)
-  if (!is.character(estimator) || length(estimator) != 1L ||
-      !estimator %in% c("logistic", "tree", "svm")) {
-    stop(sprintf(paste0("%s: 'estimator' must be \"logistic\", \"tree\", \"svm\" or a ",
-                        "scikit-learn classifier made with reticulate."), caller), call. = FALSE)
-  }
-  estimator
-}
-
 #' Ordinal classification by binary decompositions
 #'
 #' Methods that turn a K-class ordered response into the K-1 binary questions "is the class
@@ -121,9 +109,8 @@ frank_hall <- function(formula, data, weights, subset, na.action = stats::na.omi
                        random_state = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "frank_hall()"
-  params <- list(estimator = binary_learner(estimator, caller), combine = match.arg(combine),
-                 n_jobs = n_jobs_value(n_jobs, caller),
-                 random_state = random_seed(random_state, caller))
+  params <- list(estimator = estimator, combine = option_value(combine, c("proba", "count")),
+                 n_jobs = n_jobs_value(n_jobs, caller), random_state = random_seed(random_state))
   fit_decomposition("frank_hall", params, list(...), call, parent.frame(), caller, na.action,
                     "Frank & Hall binary decomposition")
 }
@@ -135,9 +122,8 @@ data_replication <- function(formula, data, weights, subset, na.action = stats::
                              random_state = NULL, ...) {
   call <- match.call()
   caller <- "data_replication()"
-  params <- list(estimator = binary_learner(estimator, caller),
-                 h = positive_number(h, "h", caller), combine = match.arg(combine),
-                 random_state = random_seed(random_state, caller))
+  params <- list(estimator = estimator, h = h, combine = option_value(combine, c("count", "proba")),
+                 random_state = random_seed(random_state))
   fit_decomposition("data_replication", params, list(...), call, parent.frame(), caller,
                     na.action, "Data replication method")
 }
@@ -149,13 +135,9 @@ odt <- function(formula, data, weights, subset, na.action = stats::na.omit,
                 prune = TRUE, confidence = 0.25, combine = c("count", "proba"), ...) {
   call <- match.call()
   caller <- "odt()"
-  params <- list(criterion = criterion, rule = rule,
-                 max_depth = whole_number(max_depth, "max_depth", caller, null_ok = TRUE),
-                 min_samples_leaf = positive_number(min_samples_leaf, "min_samples_leaf",
-                                                    caller, closed = TRUE),
-                 prune = one_logical(prune, "prune", caller),
-                 confidence = positive_number(confidence, "confidence", caller),
-                 combine = match.arg(combine))
+  params <- list(criterion = criterion, rule = rule, max_depth = max_depth,
+                 min_samples_leaf = min_samples_leaf, prune = prune, confidence = confidence,
+                 combine = option_value(combine, c("count", "proba")))
   fit_decomposition("odt", params, list(...), call, parent.frame(), caller, na.action,
                     "Ordinal decision tree on the replicated data (oDT)")
 }
@@ -166,8 +148,7 @@ oadaboost <- function(formula, data, weights, subset, na.action = stats::na.omit
                       n_estimators = 100L, rule = "sum", criterion = "entropy", ...) {
   call <- match.call()
   caller <- "oadaboost()"
-  params <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
-                 rule = rule, criterion = criterion)
+  params <- list(n_estimators = n_estimators, rule = rule, criterion = criterion)
   fit_decomposition("oadaboost", params, list(...), call, parent.frame(), caller, na.action,
                     "oAdaBoost (boosted stumps on the replicas)")
 }
@@ -178,8 +159,7 @@ adaboost_or <- function(formula, data, weights, subset, na.action = stats::na.om
                         n_estimators = 100L, random_state = NULL, ...) {
   call <- match.call()
   caller <- "adaboost_or()"
-  params <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
-                 random_state = random_seed(random_state, caller))
+  params <- list(n_estimators = n_estimators, random_state = random_seed(random_state))
   fit_decomposition("adaboost_or", params, list(...), call, parent.frame(), caller, na.action,
                     "AdaBoost.OR (cost-vector boosting, weighted median)")
 }
@@ -190,11 +170,10 @@ weighted_svm <- function(formula, data, weights, subset, na.action = stats::na.o
                          gamma = "scale", weighted = TRUE, ...) {
   call <- match.call()
   caller <- "weighted_svm()"
-  if (is.numeric(gamma)) gamma <- positive_number(gamma, "gamma", caller)
-  weighted <- one_logical(weighted, "weighted", caller)
-  params <- list(C = positive_number(C, "C", caller), gamma = gamma, weighted = weighted)
+  params <- list(C = C, gamma = gamma, weighted = weighted)
   fit_decomposition("weighted_svm", params, list(...), call, parent.frame(), caller, na.action,
-                    if (weighted) "Ensemble of weighted SVMs" else "Ensemble of unweighted SVMs")
+                    if (isTRUE(weighted)) "Ensemble of weighted SVMs"
+                    else "Ensemble of unweighted SVMs")
 }
 
 #' @export

@@ -126,26 +126,22 @@ ordinal_bagging <- function(formula, data, weights, subset, na.action = stats::n
                             n_jobs = NULL, random_state = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "ordinal_bagging()"
-  aggregation <- match.arg(aggregation)
-  common <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
-                 n_jobs = n_jobs_value(n_jobs, caller),
-                 random_state = random_seed(random_state, caller))
+  common <- list(n_estimators = n_estimators, n_jobs = n_jobs_value(n_jobs, caller),
+                 random_state = random_seed(random_state))
+  # fixed_split chooses the Python class: an R-only switch, checked here
   if (one_logical(fixed_split, "fixed_split", caller)) {
-    params <- c(common, list(weighted = one_logical(weighted, "weighted", caller),
-                             max_leaf_nodes = whole_number(max_leaf_nodes, "max_leaf_nodes",
-                                                           caller, lower = 2)))
+    params <- c(common, list(weighted = weighted, max_leaf_nodes = max_leaf_nodes))
     return(fit_ensemble("fixed_split_bagging", params, list(...), call, parent.frame(), caller,
                         na.action, method = "Fixed-split bagging of ordinal dichotomies"))
   }
-  criterion <- criterion_name(criterion, caller)
-  tree <- list(kind = "tree", params = list(
-    criterion = criterion, min_split = whole_number(min_split, "min_split", caller, lower = 2),
-    cp = positive_number(cp, "cp", caller, closed = TRUE), xval = 0L))
+  aggregation <- option_value(aggregation, c("vote", "median", "proba"))
+  tree <- list(kind = "tree", params = list(criterion = criterion, min_split = min_split,
+                                            cp = cp, xval = 0L))
   params <- c(common, list(estimator = tree, aggregation = aggregation))
   fit_ensemble("bagging", params, list(...), call, parent.frame(), caller, na.action,
-               method = sprintf("Bagged ordinal trees (criterion \"%s\", %s)", criterion,
-                                aggregation),
-               criterion = criterion)
+               method = sprintf("Bagged ordinal trees (criterion \"%s\", %s)",
+                                py_criterion_name(criterion), aggregation),
+               criterion = py_criterion_name(criterion))
 }
 
 #' Random forest of ordinal trees
@@ -194,24 +190,24 @@ ordinal_forest <- function(formula, data, weights, subset, na.action = stats::na
                            min_split = 2L, n_jobs = NULL, random_state = NULL, ...) {
   call <- match.call()
   caller <- "ordinal_forest()"
-  criterion <- criterion_name(criterion, caller)
-  aggregation <- match.arg(aggregation)
-  importance <- match.arg(importance)
+  aggregation <- option_value(aggregation, c("median", "vote", "proba"))
+  importance <- option_value(importance, c("none", "mean_absolute", "gamma",
+                                           "misclassification"))
+  # R has one number type: a whole number of predictors is a count (1 is one predictor, not
+  # the fraction 1.0 of them)
   if (is.numeric(max_features) && length(max_features) == 1L && !is.na(max_features) &&
       max_features >= 1 && max_features == round(max_features)) {
     max_features <- as.integer(max_features)
   }
-  params <- list(n_estimators = whole_number(n_estimators, "n_estimators", caller),
-                 criterion = criterion, max_features = max_features,
-                 aggregation = aggregation,
-                 importance = if (importance == "none") NULL else importance,
-                 min_split = whole_number(min_split, "min_split", caller, lower = 2),
-                 n_jobs = n_jobs_value(n_jobs, caller),
-                 random_state = random_seed(random_state, caller))
+  params <- list(n_estimators = n_estimators, criterion = criterion,
+                 max_features = max_features, aggregation = aggregation,
+                 importance = if (identical(importance, "none")) NULL else importance,
+                 min_split = min_split, n_jobs = n_jobs_value(n_jobs, caller),
+                 random_state = random_seed(random_state))
   fit_ensemble("forest", params, list(...), call, parent.frame(), caller, na.action,
                method = sprintf("Random forest of ordinal trees (criterion \"%s\", %s)",
-                                criterion, aggregation),
-               criterion = criterion)
+                                py_criterion_name(criterion), aggregation),
+               criterion = py_criterion_name(criterion))
 }
 
 #' Boosting for an ordered response
@@ -262,19 +258,12 @@ ordinal_boosting <- function(formula, data, weights, subset, na.action = stats::
                              n_jobs = NULL, random_state = NULL, ...) {
   call <- match.call()
   caller <- "ordinal_boosting()"
-  variant <- match.arg(variant)
-  boost_by <- match.arg(boost_by)
-  if (!is.null(error) && (!is.character(error) || length(error) != 1L || is.na(error))) {
-    stop(sprintf("%s: 'error' must be NULL or one string such as \"distance\".", caller),
-         call. = FALSE)
-  }
-  params <- list(variant = variant, error = error,
-                 n_estimators = whole_number(n_estimators, "n_estimators", caller),
-                 max_leaf_nodes = whole_number(max_leaf_nodes, "max_leaf_nodes", caller,
-                                               lower = 2),
-                 boost_by = boost_by, weighted = one_logical(weighted, "weighted", caller),
-                 n_jobs = n_jobs_value(n_jobs, caller),
-                 random_state = random_seed(random_state, caller))
+  variant <- option_value(variant, c("ordinal_discrete", "ordinal_real", "fixed_split_discrete",
+                                     "fixed_split_real", "discrete", "real"))
+  boost_by <- option_value(boost_by, c("resample", "weight"))
+  params <- list(variant = variant, error = error, n_estimators = n_estimators,
+                 max_leaf_nodes = max_leaf_nodes, boost_by = boost_by, weighted = weighted,
+                 n_jobs = n_jobs_value(n_jobs, caller), random_state = random_seed(random_state))
   fit_ensemble("boosting", params, list(...), call, parent.frame(), caller, na.action,
                method = sprintf("Ordinal boosting (%s%s, %s)", variant,
                                 if (is.null(error)) "" else paste0(", ", error), boost_by),

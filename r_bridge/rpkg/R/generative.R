@@ -1,52 +1,18 @@
 # Generative discriminant models (EDDA, discrete models): one S3 class "ordstat_generative".
 
-new_generative <- function(py, prep, kind, call, extra = list()) {
-  object <- c(new_model(py, prep, call, kind = kind), extra)
+# The fields every generative model adds to the fitted object: priors, number of parameters and
+# the complete-data log-likelihood of the training data.
+generative_fields <- function(object) {
+  py <- py_model(object)
   get <- function(name) py_value(rside()$attribute(py, name))
-  object$priors <- stats::setNames(as.double(get("priors_")), prep$levels)
+  object$priors <- stats::setNames(as.double(get("priors_")), object$levels)
   object$n_parameters <- as.double(get("n_parameters_"))
-  p <- factor_parts(prep$y)
-  object$loglik <- py_value(rside()$log_likelihood(py, py_frame(prep$x), as.array(p$codes),
-                                                   as.list(prep$levels), p$ordered,
-                                                   if (is.null(prep$weights)) NULL
-                                                   else as.array(prep$weights)))
-  class(object) <- c(paste0("ordstat_", kind), "ordstat_generative")
+  p <- factor_parts(object$y)
+  object$loglik <- py_value(rside()$log_likelihood(py, py_frame(object$x), as.array(p$codes),
+                                                   as.list(object$levels), p$ordered,
+                                                   if (is.null(object$weights)) NULL
+                                                   else as.array(object$weights)))
   object
-}
-
-# The 14 covariance models (Celeux and Govaert 1995) by mclust's names; with one predictor
-# mclust calls the equal- and variable-variance models "E" and "V".
-.edda_models <- c("EII", "VII", "EEI", "VEI", "EVI", "VVI", "EEE", "VEE", "EVE", "VVE", "EEV",
-                  "VEV", "EVV", "VVV")
-
-edda_model_names <- function(model, d, caller) {
-  if (!is.character(model) || !length(model) || anyNA(model)) {
-    stop(sprintf(paste0("%s: 'model' (or 'modelNames') must be a model name such as \"VVV\", ",
-                        "a vector of names or \"all\"."), caller), call. = FALSE)
-  }
-  model <- toupper(model)
-  if (identical(model, "ALL")) return("all")
-  model <- ifelse(model == "E" & d == 1L, "EII", ifelse(model == "V" & d == 1L, "VII", model))
-  bad <- setdiff(model, .edda_models)
-  if (length(bad)) {
-    stop(sprintf("%s: unknown model name%s %s; use %s (mclust's names), a vector of them or \"all\"%s.",
-                 caller, if (length(bad) > 1L) "s" else "",
-                 paste(sprintf('"%s"', bad), collapse = ", "),
-                 paste(.edda_models, collapse = ", "),
-                 if (any(bad %in% c("E", "V"))) " (\"E\" and \"V\" only with one predictor)"
-                 else ""), call. = FALSE)
-  }
-  unique(model)
-}
-
-check_priors <- function(priors, k, caller) {
-  if (is.null(priors)) return(NULL)
-  if (!is.numeric(priors) || length(priors) != k || anyNA(priors) || any(priors < 0) ||
-      abs(sum(priors) - 1) > 1e-8) {
-    stop(sprintf(paste0("%s: 'priors' must be %d non-negative probabilities summing to 1, in ",
-                        "the order of the levels of the response."), caller, k), call. = FALSE)
-  }
-  as.array(as.double(priors))
 }
 
 #' Eigenvalue decomposition discriminant analysis (EDDA)
@@ -116,10 +82,10 @@ edda <- function(formula, data, weights, subset, na.action = stats::na.omit, mod
                  ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "edda()"
-  select <- match_name(select, c("loo", "bic"), caller, "select")
-  dots <- check_dots(list(...), c("models", "tol", "max_iter"), caller)
+  dots <- list(...)
+  # one argument under three spellings: R's, mclust's and the plural
   given <- c(model = !missing(model), modelNames = !is.null(modelNames),
-             models = !is.null(dots$models))
+             models = !is.null(dots[["models"]]))
   if (sum(given) > 1L) {
     stop(sprintf("%s: give the models once, as one of %s (got %s).", caller,
                  "'model', 'modelNames' or 'models'",
@@ -127,32 +93,25 @@ edda <- function(formula, data, weights, subset, na.action = stats::na.omit, mod
          call. = FALSE)
   }
   if (given[["modelNames"]]) model <- modelNames
-  if (given[["models"]]) model <- dots$models
-  dots$models <- NULL
-  prep <- prepare_fit(call, parent.frame(), caller, na.action, ordered = FALSE)
-  if (length(prep$xlevels)) {
-    stop(sprintf("edda(): predictor(s) %s are factors; EDDA needs numeric predictors.",
-                 paste(sprintf("'%s'", names(prep$xlevels)), collapse = ", ")), call. = FALSE)
-  }
-  model <- edda_model_names(model, ncol(prep$x), caller)
-  if (!is.numeric(reg_covar) || length(reg_covar) != 1L || is.na(reg_covar) || reg_covar < 0) {
-    stop("edda(): 'reg_covar' must be one number >= 0.", call. = FALSE)
-  }
-  params <- c(list(model = if (length(model) == 1L) model else as.list(model), select = select,
-                   priors = check_priors(priors, length(prep$levels), caller),
-                   reg_covar = as.double(reg_covar)), dots)
-  py <- py_fit("edda", params, prep, caller = caller)
-  get <- function(name) py_value(rside()$attribute(py, name))
-  means <- matrix(as.double(get("means_")), nrow = length(prep$levels),
-                  dimnames = list(prep$levels, names(prep$x)))
-  models <- edda_model_table(py)
+  if (given[["models"]]) model <- dots[["models"]]
+  dots[["models"]] <- NULL
+  spelled <- names(given)[given & names(given) != "model"]
+  params <- list(model = if (length(model) == 1L) model else as.list(model),
+                 select = option_value(select, c("loo", "bic")), priors = priors,
+                 reg_covar = reg_covar)
+  object <- fit_wrapped("edda", params, dots, call, parent.frame(), caller, na.action,
+                        class = c("ordstat_edda", "ordstat_generative"), ordered = FALSE,
+                        numeric_x = FALSE, r_names = c(model = spelled))
+  get <- function(name) py_value(rside()$attribute(py_model(object), name))
+  object$model <- as.character(get("model_"))
+  object$mixture_loglik <- as.double(get("mixture_loglik_"))
+  object$df_mclust <- as.double(get("df_mclust_"))
+  object$means <- matrix(as.double(get("means_")), nrow = length(object$levels),
+                         dimnames = list(object$levels, names(object$x)))
+  object$models <- edda_model_table(py_model(object))
   loo <- get("loo_error_")
-  new_generative(py, prep, "edda", call,
-                 list(model = as.character(get("model_")),
-                      mixture_loglik = as.double(get("mixture_loglik_")),
-                      df_mclust = as.double(get("df_mclust_")),
-                      means = means, models = models,
-                      loo_error = if (is.null(loo)) NA_real_ else as.double(loo)))
+  object$loo_error <- if (is.null(loo)) NA_real_ else as.double(loo)
+  generative_fields(object)
 }
 
 edda_model_table <- function(py) {
@@ -203,18 +162,12 @@ discrete_da <- function(formula, data, weights, subset, na.action = stats::na.om
                         model = c("fmm", "foim", "kernel"), priors = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "discrete_da()"
+  # the model family chooses the Python class: an R-only argument, checked here
   model <- match_name(model, c("fmm", "foim", "kernel"), caller, "model")
-  prep <- prepare_fit(call, parent.frame(), caller, na.action, ordered = FALSE)
-  known <- py_parameter_names(model)
-  dots <- check_dots(list(...), setdiff(known, c("priors", "classes")), caller)
-  params <- c(list(priors = check_priors(priors, length(prep$levels), caller)), dots)
-  py <- py_fit(model, params, prep, caller = caller)
-  new_generative(py, prep, "discrete", call, list(model = model))
-}
-
-# The constructor parameters of the Python class behind `kind` (for check_dots).
-py_parameter_names <- function(kind) {
-  as.character(py_value(rside()$parameter_names(kind)))
+  object <- fit_wrapped(model, list(priors = priors), list(...), call, parent.frame(), caller,
+                        na.action, class = c("ordstat_discrete", "ordstat_generative"),
+                        model = model, ordered = FALSE, numeric_x = FALSE)
+  generative_fields(object)
 }
 
 #' @export
@@ -348,7 +301,7 @@ print.summary.ordstat_generative <- function(x, digits = max(3L, getOption("digi
 #'   \code{na.action} are left out (\code{na.omit}) or \code{NA} (\code{na.exclude}).
 #' @export
 predict.ordstat_generative <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
-  predict_py(object, newdata, match.arg(type), "predict()")
+  predict_wrapped(object, newdata, match.arg(type), "predict()")
 }
 
 #' Plot a generative discriminant model

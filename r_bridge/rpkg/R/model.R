@@ -1,10 +1,9 @@
-# Formula + data -> what Python needs, shared by every model wrapper. A wrapper reads:
-#   call <- match.call()                                      # first line
+# Formula + data -> what Python needs, and the model objects, shared by every model wrapper
+# through fit_wrapped() and predict_wrapped() (wrap.R):
 #   prep <- prepare_fit(call, parent.frame(), "f()", na.action)
-#   params$random_state <- random_seed(random_state, "f()")  # python.R
-#   py <- py_fit("kind", params, prep, caller = "f()")
+#   py <- py_fit("kind", params, prep, caller = "f()")        # Python checks the parameters
 #   object <- new_model(py, prep, call, extra = ...)          # pickled: survives saveRDS
-#   predict: predict_py(object, newdata, type, "predict()")   # restores the model lazily
+#   predict_py(object, type, "predict()")                      # restores the model lazily
 
 # The model frame, the checked response and the predictors (as columns for Python), the
 # way lm() and rpart() build theirs: `call` is the wrapper's match.call() and `env` its
@@ -171,19 +170,47 @@ py_frame <- function(x) {
   rside()$frame(unname(columns), as.list(names(x)))
 }
 
-py_fit <- function(kind, params, prep, weights = prep$weights, caller = "fit") {
+# Fit on the Python side. The Python class checks the parameters (and the data); any error it
+# raises becomes an R error "<caller>: <message>", with the Python names of `r_names`
+# (c(python_name = "r_name")) replaced by the R argument names.
+py_fit <- function(kind, params, prep, weights = prep$weights, caller = "fit",
+                   r_names = character()) {
   X <- py_frame(prep$x)
   p <- factor_parts(prep$y)
   w <- if (is.null(weights)) NULL else as.array(as.double(weights))
   py <- tryCatch(
-    rside()$fit(kind, params, X, as.array(p$codes), as.list(p$levels), w, p$ordered),
-    error = function(e) {
-      # the Python message only (reticulate may append a traceback)
-      msg <- sub("\nDetailed traceback:.*$", "", conditionMessage(e))
-      stop(sprintf("%s: %s", caller, sub("^[A-Za-z]*Error: ", "", msg)), call. = FALSE)
-    })
+    rside()$fit(kind, na_as_nan(params), X, as.array(p$codes), as.list(p$levels), w,
+                p$ordered),
+    error = function(e) stop(python_error(e, caller, r_names), call. = FALSE))
   py_warnings(caller)
   py
+}
+
+# The message of an R error for an error raised in Python: the caller, then Python's message
+# without the exception's class and reticulate's traceback, with every whole-word Python name
+# of `r_names` replaced by its R name.
+python_error <- function(e, caller, r_names = character()) {
+  msg <- sub("\nDetailed traceback:.*$", "", conditionMessage(e))
+  msg <- sub("^([A-Za-z_][A-Za-z0-9_]*\\.)*[A-Za-z_][A-Za-z0-9_]*(Error|Exception): ", "",
+             trimws(msg))
+  for (name in names(r_names)) {
+    msg <- gsub(sprintf("(?<![A-Za-z0-9_.])%s(?![A-Za-z0-9_])", name), r_names[[name]], msg,
+                perl = TRUE)
+  }
+  sprintf("%s: %s", caller, msg)
+}
+
+# R's NA has no Python counterpart (reticulate turns a logical NA into True and an integer NA
+# into -2147483648): a missing value in a parameter crosses as NaN, which Python's checks
+# refuse. Lists (such as a base learner's parameters) are translated element by element.
+na_as_nan <- function(x) {
+  if (is.list(x) && !is.object(x)) return(lapply(x, na_as_nan))
+  if (is.atomic(x) && !is.double(x) && anyNA(x)) {
+    if (length(x) == 1L) return(NaN)
+    x <- as.list(x)
+    x[vapply(x, is.na, NA)] <- list(NaN)
+  }
+  x
 }
 
 # The Python warnings of the last fit or prediction as R warnings, prefixed with the caller.
@@ -202,12 +229,13 @@ new_model <- function(py, prep, call, ...) {
     py_persist(py), list(...))
 }
 
-# Shared predict for the S3 wrappers: ordered factor with the training levels, or a matrix of
-# class probabilities with the levels as column names.
-predict_py <- function(object, newdata, type, caller) {
-  type <- match.arg(type, c("class", "prob"))
-  x <- if (is.null(newdata)) object$x else prepare_newdata(object, newdata, caller)
-  na <- if (is.null(newdata)) object$na.action else attr(x, "na.action")
+# The predictions of the Python model for the predictors object$x (the training rows, or the new
+# data put there by predict_wrapped()): a factor with the training levels (ordered when the
+# response was), or a matrix of class probabilities with the levels as column names; rows in
+# object$na.action come back as NA under na.exclude.
+predict_py <- function(object, type, caller) {
+  x <- object$x
+  na <- object$na.action
   ordered <- !isFALSE(object$response_ordered)
   if (!nrow(x)) {
     out <- if (type == "class") factor(character(), object$levels, ordered = ordered)
@@ -217,13 +245,17 @@ predict_py <- function(object, newdata, type, caller) {
   }
   X <- py_frame(x)
   py <- py_model(object)
+  on_python <- function(f) {
+    tryCatch(py_value(f(py, X)),
+             error = function(e) stop(python_error(e, caller), call. = FALSE))
+  }
   if (type == "class") {
-    codes <- py_value(rside()$predict_codes(py, X))
+    codes <- on_python(rside()$predict_codes)
     py_warnings(caller)
     out <- factor_from_parts(as.integer(codes), object$levels, ordered = ordered)
     names(out) <- rownames(x)
   } else {
-    prob <- py_value(rside()$predict_proba(py, X))
+    prob <- on_python(rside()$predict_proba)
     py_warnings(caller)
     out <- matrix(as.double(prob), nrow = nrow(x))
     dimnames(out) <- list(rownames(x), object$levels)
@@ -235,7 +267,7 @@ predict_py <- function(object, newdata, type, caller) {
 # confusion tables of summary()).
 fitted_classes <- function(object, caller = "summary()") {
   object$na.action <- NULL
-  predict_py(object, NULL, "class", caller)
+  predict_py(object, "class", caller)
 }
 
 # Arguments in `...` must be known: an R error naming the unknown one, never a Python

@@ -232,17 +232,10 @@ py_model <- function(object) {
 # --- Randomness: set.seed() reaches Python -------------------------------------------------
 #
 # Without an explicit random_state a seed is drawn from R's RNG, so set.seed(1) before two
-# fits gives identical fits (cross-validation folds included). Any stochastic wrapper:
-# params$random_state <- random_seed(random_state, caller).
+# fits gives identical fits (cross-validation folds included). A given random_state goes to
+# Python as it is, which checks it. Any stochastic wrapper:
+# params$random_state <- random_seed(random_state).
 
-random_seed <- function(random_state, caller) {
-  if (is.null(random_state)) return(sample.int(.Machine$integer.max, 1L) - 1L)
-  if (!is.numeric(random_state) || length(random_state) != 1L || is.na(random_state) ||
-      random_state < 0 || random_state != round(random_state) ||
-      random_state > .Machine$integer.max) {
-    stop(sprintf(paste0("%s: 'random_state' must be NULL (a seed drawn from R's random ",
-                        "numbers, see set.seed()) or one whole number >= 0; got %s."), caller,
-                 paste(format(random_state), collapse = " ")), call. = FALSE)
-  }
-  as.integer(random_state)
+random_seed <- function(random_state) {
+  if (is.null(random_state)) sample.int(.Machine$integer.max, 1L) - 1L else random_state
 }

@@ -66,6 +66,8 @@
 #'   \code{OrdinalTreeClassifier}: \code{max_leaf_nodes}, \code{max_features}, \code{prune},
 #'   \code{leaf_rule}. rpart's \code{maxcompete}, \code{maxsurrogate}, \code{usesurrogate} and
 #'   \code{surrogatestyle} are accepted and have no effect. Any other name is an error.
+#'   The values are checked by \code{OrdinalTreeClassifier}; its errors name them as
+#'   given (by rpart's names unless the Python names were used).
 #' @return An object of class \code{c("ordinal_tree", "rpart")}: the components of an rpart
 #'   object (\code{frame}, \code{splits}, \code{cptable}, \code{where}, ...) plus
 #'   \code{rpart} (the same tree as a plain rpart object), \code{criterion}, \code{levels},
@@ -96,15 +98,16 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
                          criterion = "ordinal", control = NULL, random_state = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "ordinal_tree()"
-  criterion <- criterion_name(criterion, caller)
-  controls <- tree_controls(control, list(...), caller)
-  prep <- prepare_fit(call, parent.frame(), caller, na.action, allow_missing = TRUE)
-  params <- c(list(criterion = criterion), controls,
-              list(random_state = random_seed(random_state, caller)))
-  py <- py_fit("tree", params, prep, caller = caller)
-  object <- new_model(py, prep, call, criterion = criterion, allow_missing = TRUE)
-  rp <- tree_as_rpart(object, py, prep$x)
-  rp$na.action <- prep$na.action  # print.rpart reports the rows dropped
+  dots <- list(...)
+  if (!is.null(names(dots))) dots <- dots[!names(dots) %in% .rpart_unused]
+  params <- list(criterion = criterion, random_state = random_seed(random_state))
+  object <- fit_wrapped("tree", params, dots, call, parent.frame(), caller, na.action,
+                        class = "ordinal_tree", criterion = py_criterion_name(criterion),
+                        numeric_x = FALSE, allow_missing = TRUE, aliases = .tree_control_names,
+                        defaults = tree_control(control, caller),
+                        r_names = rpart_names(names(dots)))
+  rp <- tree_as_rpart(object, py_model(object), object$x)
+  rp$na.action <- object$na.action  # print.rpart reports the rows dropped
   object$rpart <- rp
   # the object is itself the rpart object too (printcp, plotcp, text), with our fields;
   # unclass() keeps rpart's "xlevels" and "ylevels" attributes
@@ -114,45 +117,38 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
   out
 }
 
-# rpart's control names -> OrdinalTreeClassifier's; the rpart-only ones accepted and unused.
+# rpart's control names -> OrdinalTreeClassifier's; rpart's surrogate controls are accepted and
+# have no effect (the tree keeps no surrogate or competitor splits).
 .tree_control_names <- c(minsplit = "min_split", minbucket = "min_bucket", cp = "cp",
                          maxdepth = "max_depth", xval = "xval")
-.tree_python_only <- c("max_leaf_nodes", "max_features", "prune", "leaf_rule")
 .rpart_unused <- c("maxcompete", "maxsurrogate", "usesurrogate", "surrogatestyle")
 
-tree_controls <- function(control, dots, caller) {
+# The tree parameters in `control` (a list such as rpart::rpart.control()), by their Python
+# names; the tree checks their values.
+tree_control <- function(control, caller) {
   if (!is.null(control) && !is.list(control)) {
     stop(sprintf("%s: 'control' must be a list such as rpart::rpart.control(cp = 0.02); got %s.",
                  caller, class(control)[1L]), call. = FALSE)
   }
-  known <- c(unname(.tree_control_names), .tree_python_only, .rpart_unused)
-  dots <- check_dots(dots, known, caller, aliases = .tree_control_names)
-  from_control <- list()
+  out <- list()
   for (name in intersect(names(control), names(.tree_control_names))) {
-    from_control[[.tree_control_names[[name]]]] <- control[[name]]
+    out[[.tree_control_names[[name]]]] <- control[[name]]
   }
-  values <- utils::modifyList(from_control, dots)
-  values <- values[setdiff(names(values), .rpart_unused)]
-  whole <- c("min_split", "min_bucket", "max_depth", "xval", "max_leaf_nodes")
-  for (name in intersect(names(values), whole)) {
-    v <- values[[name]]
-    if (is.null(v) && name %in% c("min_bucket", "max_leaf_nodes")) next
-    if (!is.numeric(v) || length(v) != 1L || is.na(v) || v != round(v) || v < 0) {
-      rname <- names(.tree_control_names)[match(name, .tree_control_names)]
-      stop(sprintf("%s: '%s' must be one whole number >= 0; got %s.", caller,
-                   if (is.na(rname)) name else rname, paste(format(v), collapse = " ")),
-           call. = FALSE)
-    }
-    values[[name]] <- as.integer(v)
-  }
-  if (!is.null(values$cp)) {
-    if (!is.numeric(values$cp) || length(values$cp) != 1L || is.na(values$cp) || values$cp < 0) {
-      stop(sprintf("%s: 'cp' must be one number >= 0; got %s.", caller,
-                   paste(format(values$cp), collapse = " ")), call. = FALSE)
-    }
-    values$cp <- as.double(values$cp)
-  }
-  values
+  out
+}
+
+# The rpart names of the tree parameters in Python's errors, unless the Python spelling was
+# used (`given`: the names in `...`).
+rpart_names <- function(given) {
+  renamed <- .tree_control_names[names(.tree_control_names) != .tree_control_names]
+  out <- stats::setNames(names(renamed), renamed)
+  out[!names(out) %in% given]
+}
+
+# The registry name of a criterion given in any accepted spelling (asked after the fit, which
+# checks the criterion).
+py_criterion_name <- function(criterion) {
+  as.character(py_value(rside()$criterion_name(criterion)))
 }
 
 tree_as_rpart <- function(object, py, x) {
@@ -233,7 +229,7 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
 #'   \code{\link{ordinal_tree}}).
 #' @export
 predict.ordinal_tree <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
-  predict_py(object, newdata, match.arg(type), "predict.ordinal_tree()")
+  predict_wrapped(object, newdata, match.arg(type), "predict.ordinal_tree()")
 }
 
 #' Plot an ordinal tree

@@ -1,26 +1,36 @@
-# What the ensemble (ensemble.R) and decomposition (decomposition.R) wrappers share, on top of
-# the model helpers of model.R and python.R: one fit, one predict, one training summary, and
-# the checks of their numeric arguments.
+# What every model wrapper shares, on top of the model helpers of model.R and python.R: one fit,
+# one predict, one training summary.
 #
 # A wrapper reads:
 #   call <- match.call()
-#   params <- list(..., random_state = random_seed(random_state, caller))  # if stochastic
+#   params <- list(..., random_state = random_seed(random_state))  # if stochastic
 #   fit_wrapped("kind", params, list(...), call, parent.frame(), caller, na.action,
 #               class = c("ordinal_x", "ordstat_ensemble"), method = "label", ...)
+#
+# Model parameters are checked once, by the Python class (scikit-learn's parameter constraints
+# at the start of fit); its errors come back as R errors "<caller>: <message>" under the R
+# argument names (py_fit()). The wrappers check only what Python cannot see: the formula and
+# data, R-only arguments (the tree's control, predict()'s type) and the names in `...`.
 
 # Fit the Python class behind `kind`: `dots` must be parameters of that class not set by
-# `params` (else an R error naming them), the model frame is built by prepare_fit() and its
-# predictors made numeric, case weights go to Python only when the class takes them (else an R
-# error naming 'weights'). `...` are fields of the returned model object. For the models that
-# do not use the class order (the combiners), ordered = FALSE and labels_ok = TRUE take any
-# factor or character response, and numeric_x = FALSE passes factor predictors as factors;
-# allow_missing = TRUE lets missing predictors through to a model that handles them (the tree
-# ensembles, with na.action = na.pass).
+# `params` (else an R error naming them; `aliases` = c(r_spelling = "python_name") are other
+# spellings accepted there, such as rpart's), `defaults` are parameters from an R-only argument
+# that `dots` override (the tree's control); `r_names` = c(python_name = "r_name") are the R
+# arguments whose names differ from Python's, used in Python's error messages. The model frame
+# is built by prepare_fit(); case weights go to Python only when the class takes them (else an
+# R error naming 'weights'). `...` are fields of the returned model object, evaluated after a
+# successful fit (so they may label what only Python has checked). Models that do not use the
+# class order (the combiners, the generative models) take ordered = FALSE (labels_ok = TRUE: a
+# character response too); numeric_x = TRUE makes the predictors numbers (logical columns and
+# ordered factors; unordered factors refused), numeric_x = FALSE passes factors as categories;
+# allow_missing = TRUE lets missing predictors through to a model that handles them (the trees
+# and the tree ensembles, with na.action = na.pass).
 fit_wrapped <- function(kind, params, dots, call, env, caller, na.action, class, ...,
                         ordered = TRUE, labels_ok = FALSE, numeric_x = TRUE,
-                        allow_missing = FALSE) {
+                        allow_missing = FALSE, aliases = character(), r_names = character(),
+                        defaults = list()) {
   known <- setdiff(py_parameter_names(kind), c(names(params), "classes"))
-  params <- c(params, check_dots(dots, known, caller))
+  params <- c(params, utils::modifyList(defaults, check_dots(dots, known, caller, aliases)))
   prep <- prepare_fit(call, env, caller, na.action, ordered = ordered, labels_ok = labels_ok,
                       allow_missing = allow_missing)
   if (!is.null(prep$weights) && !py_value(rside()$takes_sample_weight(kind))) {
@@ -29,12 +39,17 @@ fit_wrapped <- function(kind, params, dots, call, env, caller, na.action, class,
                  py_class_name(kind)), call. = FALSE)
   }
   if (numeric_x) prep$x <- numeric_predictors(prep$x, caller)
-  py <- py_fit(kind, params, prep, caller = caller)
+  py <- py_fit(kind, params, prep, caller = caller, r_names = r_names)
   object <- new_model(py, prep, call, kind = kind,
                       has_proba = reticulate::py_has_attr(py, "predict_proba"),
-                      allow_missing = allow_missing, ...)
+                      numeric_x = numeric_x, allow_missing = allow_missing, ...)
   class(object) <- class
   object
+}
+
+# The constructor parameters of the Python class behind `kind` (for check_dots).
+py_parameter_names <- function(kind) {
+  as.character(py_value(rside()$parameter_names(kind)))
 }
 
 py_class_name <- function(kind) as.character(py_value(rside()$class_name(kind)))
@@ -58,8 +73,9 @@ numeric_predictors <- function(x, caller) {
   x
 }
 
-# predict(): an ordered factor with the levels of the response, or a matrix of probabilities
-# with those column names; newdata gets the fit's na.action and the same numeric predictors.
+# predict(): a factor with the levels of the response (ordered when it was), or a matrix of
+# probabilities with those column names; newdata gets the fit's na.action and, for models of
+# numeric predictors, the same conversion to numbers.
 predict_wrapped <- function(object, newdata, type, caller) {
   type <- match.arg(type, c("class", "prob"))
   if (type == "prob" && isFALSE(object$has_proba)) {
@@ -69,9 +85,9 @@ predict_wrapped <- function(object, newdata, type, caller) {
   if (!is.null(newdata)) {
     x <- prepare_newdata(object, newdata, caller)
     object$na.action <- attr(x, "na.action")
-    object$x <- numeric_predictors(x, caller)
+    object$x <- if (isFALSE(object$numeric_x)) x else numeric_predictors(x, caller)
   }
-  predict_py(object, NULL, type, caller)
+  predict_py(object, type, caller)
 }
 
 # Resubstitution: confusion table, misclassification rate and mean absolute class distance.
@@ -106,30 +122,9 @@ print_summary_head <- function(x, digits) {
   print(x$confusion)
 }
 
-# One whole number >= lower (or NULL when null_ok), as an integer for Python.
-whole_number <- function(value, name, caller, lower = 1, null_ok = FALSE) {
-  if (is.null(value) && null_ok) return(NULL)
-  if (!is.numeric(value) || length(value) != 1L || is.na(value) || value != round(value) ||
-      value < lower || abs(value) > .Machine$integer.max) {
-    stop(sprintf("%s: '%s' must be %sone whole number >= %s; got %s.", caller, name,
-                 if (null_ok) "NULL or " else "", format(lower),
-                 paste(format(value), collapse = " ")), call. = FALSE)
-  }
-  as.integer(value)
-}
-
-# One number > lower (>= lower with closed = TRUE), as a double for Python.
-positive_number <- function(value, name, caller, lower = 0, closed = FALSE) {
-  if (!is.numeric(value) || length(value) != 1L || !is.finite(value) ||
-      (if (closed) value < lower else value <= lower)) {
-    stop(sprintf("%s: '%s' must be one number %s %s; got %s.", caller, name,
-                 if (closed) ">=" else ">", format(lower), paste(format(value), collapse = " ")),
-         call. = FALSE)
-  }
-  as.double(value)
-}
-
-# n_jobs: NULL (one job) or a whole number (negative: all cores but -n_jobs - 1).
+# n_jobs: NULL (one job) or a whole number (negative: all cores but -n_jobs - 1). Checked here
+# until the Python classes declare n_jobs in their parameter constraints (joblib refuses 0 only
+# when it runs in parallel, and takes 1.5); then this check goes (issue 25).
 n_jobs_value <- function(n_jobs, caller) {
   if (is.null(n_jobs)) return(NULL)
   if (!is.numeric(n_jobs) || length(n_jobs) != 1L || is.na(n_jobs) || n_jobs == 0 ||
@@ -141,6 +136,7 @@ n_jobs_value <- function(n_jobs, caller) {
   as.integer(n_jobs)
 }
 
+# TRUE or FALSE, for R-only switches (which Python never sees).
 one_logical <- function(value, name, caller) {
   if (!is.logical(value) || length(value) != 1L || is.na(value)) {
     stop(sprintf("%s: '%s' must be TRUE or FALSE.", caller, name), call. = FALSE)

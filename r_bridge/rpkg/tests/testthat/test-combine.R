@@ -56,11 +56,16 @@ test_that("discrete models with factor predictors", {
 
 test_that("bad input gives clear errors", {
   skip_if_no_python()
-  expect_error(serial_combine(Species ~ ., iris, models = character()), "'models' must be")
+  # the parameters are checked by Python; its errors name the R function and R's argument
+  expect_parameter_error(serial_combine(Species ~ ., iris, models = character()),
+                         "serial_combine()", "models", python = "estimators")
+  expect_parameter_error(serial_combine(Species ~ ., iris, models = 3), "serial_combine()",
+                         "models", "3", python = "estimators")
   expect_error(serial_combine(Species ~ ., iris, models = c("EEI", "XYZ")), "unknown model 'XYZ'")
-  expect_error(serial_combine(Species ~ ., iris, n_models = 1), "'n_models' must be")
-  expect_error(serial_combine(Species ~ ., iris, method = "vote"),
-               "serial_combine\\(\\): unknown method \"vote\"; use one of \"committee\"")
+  expect_parameter_error(serial_combine(Species ~ ., iris, n_models = 1), "serial_combine()",
+                         "n_models")
+  expect_parameter_error(serial_combine(Species ~ ., iris, method = "vote"),
+                         "serial_combine()", "method", "'vote'")
 })
 
 test_that("R conventions with a plain factor: na.exclude, newdata, data-less formula, seed", {
@@ -103,5 +108,6 @@ test_that("R conventions with a plain factor: na.exclude, newdata, data-less for
   expect_error(serial_combine(Species ~ ., iris, weights = rep(1, 150)),
                "'weights' are not supported")
   expect_error(serial_combine(Species ~ ., iris, prefit = TRUE), "unknown argument 'prefit'")
-  expect_error(serial_combine(Species ~ ., iris, cv = 1.5), "'cv' must be one whole number")
+  expect_parameter_error(serial_combine(Species ~ ., iris, cv = 1.5), "serial_combine()", "cv",
+                         "1.5")
 })

@@ -106,14 +106,22 @@ test_that("ordinal_tree takes rpart's control names, control = rpart.control(), 
   expect_identical(deep$frame$var, a$frame$var)
   expect_error(ordinal_tree(y ~ x1, d, minsplit = 10, bogus = 1), "unknown argument 'bogus'")
   expect_error(ordinal_tree(y ~ x1, d, minsplit = 10, min_split = 10), "given twice")
-  expect_error(ordinal_tree(y ~ x1, d, minsplit = 2.5), "'minsplit' must be one whole number")
-  expect_error(ordinal_tree(y ~ x1, d, cp = -1), "'cp' must be one number >= 0")
+  # the values are checked by Python only, its errors under rpart's names
+  expect_parameter_error(ordinal_tree(y ~ x1, d, minsplit = 2.5), "ordinal_tree()", "minsplit",
+                         "2.5", python = "min_split")
+  expect_parameter_error(ordinal_tree(y ~ x1, d, control = list(maxdepth = 0)), "ordinal_tree()",
+                         "maxdepth", python = "max_depth")
+  expect_parameter_error(ordinal_tree(y ~ x1, d, cp = NA), "ordinal_tree()", "cp", "nan")
+  expect_parameter_error(ordinal_tree(y ~ x1, d, min_bucket = 0), "ordinal_tree()",
+                         "min_bucket", python = "minbucket")
+  # Python's rules, not stricter ones of R's: a negative cp grows the tree as rpart's does
+  expect_s3_class(ordinal_tree(y ~ x1, d, cp = -1, xval = 0), "ordinal_tree")
   expect_error(ordinal_tree(y ~ x1, d, control = 5), "'control' must be a list")
   expect_error(ordinal_tree(y ~ x1, d, weights = 1:3), "variable lengths differ")
   expect_error(ordinal_tree(y ~ x1, d, weights = nonexistent), "'weights' could not be evaluated")
 })
 
-test_that("set.seed() makes cross-validated fits identical; random_state is checked", {
+test_that("set.seed() makes cross-validated fits identical; random_state is checked by Python", {
   skip_if_no_python()
   d <- ordered_data(150, seed = 4)
   set.seed(11)
@@ -134,8 +142,10 @@ test_that("set.seed() makes cross-validated fits identical; random_state is chec
   again <- ordinal_tree(y ~ x1 + x2 + g, d, minsplit = 10, cp = 0.002, xval = 5,
                         random_state = 7)
   expect_identical(fixed$cptable, again$cptable)
-  expect_error(ordinal_tree(y ~ x1, d, random_state = -1), "'random_state' must be NULL")
-  expect_error(ordinal_tree(y ~ x1, d, random_state = "a"), "'random_state' must be NULL")
+  expect_parameter_error(ordinal_tree(y ~ x1, d, random_state = -1), "ordinal_tree()",
+                         "random_state", "-1")
+  expect_parameter_error(ordinal_tree(y ~ x1, d, random_state = "a"), "ordinal_tree()",
+                         "random_state", "'a'")
 })
 
 test_that("every spelling of a criterion gives the same tree, stored under one name", {
@@ -153,7 +163,8 @@ test_that("every spelling of a criterion gives the same tree, stored under one n
   s1 <- split_goodness(matrix(c(3, 1, 0), 1), matrix(c(0, 2, 4), 1), "gini_quadratic")
   s2 <- split_goodness(matrix(c(3, 1, 0), 1), matrix(c(0, 2, 4), 1), "quadratic")
   expect_identical(s1, s2)
-  expect_error(small_tree(y ~ x1, d, criterion = c("gini", "ordinal")), "one string")
+  expect_parameter_error(small_tree(y ~ x1, d, criterion = c("gini", "ordinal")),
+                         "ordinal_tree()", "criterion")
 })
 
 test_that("ordinal_tree is an rpart object too: printcp, plotcp, text; $rpart predicts ordered", {
@@ -206,10 +217,13 @@ test_that("edda and discrete_da: a plain factor in, a plain factor out; ordered 
   }
   expect_error(edda(as.character(Species) ~ ., d), "must be a factor")
   expect_error(discrete_da(y ~ a + b, dd, bogus = 1), "unknown argument 'bogus'")
-  expect_error(discrete_da(y ~ a, dd, priors = c(0.2, 0.2)), "'priors' must be 2")
+  expect_parameter_error(discrete_da(y ~ a, dd, priors = c(0.2, 0.2)), "discrete_da()",
+                         "priors")
+  expect_parameter_error(discrete_da(y ~ a, dd, priors = c(0.2, 0.3, 0.5)), "discrete_da()",
+                         "priors")
 })
 
-test_that("edda takes mclust's model names and modelNames =; unknown names are R errors", {
+test_that("edda takes mclust's model names and modelNames =; Python's errors use R's names", {
   skip_if_no_python()
   a <- edda(Species ~ ., iris, modelNames = "VEI")
   b <- edda(Species ~ ., iris, model = "vei")
@@ -219,11 +233,18 @@ test_that("edda takes mclust's model names and modelNames =; unknown names are R
   ref <- edda(Species ~ Petal.Length, iris, model = c("EII", "VII"), select = "bic")
   expect_identical(one$model, ref$model)
   expect_equal(one$loglik, ref$loglik)
-  expect_error(edda(Species ~ ., iris, modelNames = "E"), "\"E\" and \"V\" only with one")
-  expect_error(edda(Species ~ ., iris, modelNames = "XYZ"), "unknown model name \"XYZ\"")
+  # "E" and "V" are mclust's names with one predictor only
+  expect_parameter_error(edda(Species ~ ., iris, modelNames = "E"), "edda()", "modelNames",
+                         "'E'", python = "model")
+  expect_parameter_error(edda(Species ~ ., iris, modelNames = "XYZ"), "edda()", "modelNames",
+                         "'XYZ'", python = "model")
+  expect_parameter_error(edda(Species ~ ., iris, models = "XYZ"), "edda()", "models", "'XYZ'",
+                         python = "model")
+  expect_parameter_error(edda(Species ~ ., iris, model = "XYZ"), "edda()", "model", "'XYZ'")
   expect_error(edda(Species ~ ., iris, model = "EEE", modelNames = "VVV"), "give the models once")
   expect_error(edda(Species ~ ., iris, tolerance = 1), "unknown argument 'tolerance'")
-  expect_error(edda(Species ~ ., iris, reg_covar = -1), "'reg_covar' must be")
+  expect_parameter_error(edda(Species ~ ., iris, reg_covar = -1), "edda()", "reg_covar", "-1")
+  expect_parameter_error(edda(Species ~ ., iris, select = "aic"), "edda()", "select", "'aic'")
   # an error raised in Python reaches R as a plain R error, prefixed by the R function
   d <- transform(iris, Sepal.Length = ifelse(Species == "setosa", 1, Sepal.Length))
   err <- tryCatch(edda(Species ~ ., d, model = "VVV"), error = function(e) e)
@@ -249,11 +270,11 @@ test_that("the model helpers other wrappers call: prepare_fit, persistence", {
   obj <- ordstat:::new_model(py, all_rows, quote(f()))
   expect_true(is.raw(obj$pickle))
   codes <- ordstat:::py_value(ordstat:::rside()$predict_codes(py, ordstat:::py_frame(all_rows$x)))
-  expect_identical(as.integer(ordstat:::predict_py(obj, NULL, "class", "f()")) - 1L,
+  expect_identical(as.integer(ordstat:::predict_py(obj, "class", "f()")) - 1L,
                    as.integer(codes))
-  expect_identical(ordstat:::random_seed(5, "f()"), 5L)
+  expect_identical(ordstat:::random_seed(5), 5)
   set.seed(3)
-  a <- ordstat:::random_seed(NULL, "f()")
+  a <- ordstat:::random_seed(NULL)
   set.seed(3)
-  expect_identical(ordstat:::random_seed(NULL, "f()"), a)
+  expect_identical(ordstat:::random_seed(NULL), a)
 })

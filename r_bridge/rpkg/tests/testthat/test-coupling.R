@@ -55,12 +55,14 @@ test_that("hierarchical_coupling refuses bad input clearly", {
   d <- planted_four(n = 6)
   expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "ordinal"),
                "is an unordered factor")
-  expect_error(hierarchical_coupling(y ~ x1 + x2, d, candidates = 3), "'candidates' must be")
-  expect_error(hierarchical_coupling(y ~ x1 + x2, d, cv = 1), "'cv' must be")
+  expect_parameter_error(hierarchical_coupling(y ~ x1 + x2, d, candidates = 3),
+                         "hierarchical_coupling()", "candidates")
+  expect_parameter_error(hierarchical_coupling(y ~ x1 + x2, d, cv = 1), "hierarchical_coupling()",
+                         "cv")
   two <- droplevels(d[d$y %in% c("a", "b"), ])
   expect_error(hierarchical_coupling(y ~ x1 + x2, two), "at least three")
-  expect_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "bogus"),
-               'unknown partition "bogus"; use one of "cv"')
+  expect_parameter_error(hierarchical_coupling(y ~ x1 + x2, d, partition = "bogus"),
+                         "hierarchical_coupling()", "partition", "'bogus'")
 })
 
 test_that("R conventions: subset, na.exclude, data-less formula, seed of the v-fold splits", {

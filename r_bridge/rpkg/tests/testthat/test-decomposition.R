@@ -53,11 +53,14 @@ test_that("probabilities: Frank & Hall rows sum to one; classes-only methods ref
 test_that("bad input is refused with clear messages", {
   skip_if_no_python()
   d <- circle_data(100)
-  expect_error(frank_hall(y ~ a + b, d, estimator = "forest"), "'estimator' must be")
-  expect_error(data_replication(y ~ a + b, d, h = -1), "'h' must be one number > 0")
+  expect_parameter_error(frank_hall(y ~ a + b, d, estimator = "forest"), "frank_hall()",
+                         "estimator", "'forest'")
+  expect_parameter_error(data_replication(y ~ a + b, d, h = -1), "data_replication()", "h", "-1")
+  expect_parameter_error(frank_hall(y ~ a + b, d, combine = "median"), "frank_hall()", "combine",
+                         "'median'")
   d$g <- factor(rep(c("u", "v"), 50))
   expect_error(odt(y ~ a + g, d), "needs numeric predictors")
   d$y2 <- factor(d$y, ordered = FALSE)
   expect_error(odt(y2 ~ a + b, d), "ordered")
-  expect_error(odt(y ~ a + b, d, rule = "median"), "rule must be one of")
+  expect_parameter_error(odt(y ~ a + b, d, rule = "median"), "odt()", "rule", "'median'")
 })

@@ -64,7 +64,8 @@ test_that("the ensembles explain bad input", {
   d <- ensemble_data()
   d$g <- factor(sample(c("u", "v"), nrow(d), TRUE))
   expect_error(ordinal_bagging(y ~ x1 + g, d), "unordered factor")
-  expect_error(ordinal_boosting(y ~ x1, d, variant = "gentle"), "should be one of")
+  expect_parameter_error(ordinal_boosting(y ~ x1, d, variant = "gentle"), "ordinal_boosting()",
+                         "variant", "'gentle'")
   expect_error(ordinal_boosting(y ~ x1, d, variant = "discrete", error = "distance"),
                "error is only used")
   d$y <- factor(as.character(d$y))

@@ -56,6 +56,7 @@ test_that("edda and discrete_da print, summarise, plot and predict ordered facto
     expect_identical(as.character(p), as.character(dd$y))
   }
   expect_output(print(f), "KERNEL")
-  expect_error(edda(Species ~ ., transform(d, f = factor(Petal.Width > 1))), "needs numeric")
-  expect_error(edda(Species ~ ., d, model = character()), "'model' \\(or 'modelNames'\\) must be")
+  expect_error(edda(Species ~ ., transform(d, f = factor(Petal.Width > 1))),
+               "^edda\\(\\): .*'f'.*EDDA needs numeric predictors")
+  expect_parameter_error(edda(Species ~ ., d, model = character()), "edda()", "model")
 })

@@ -118,5 +118,6 @@ test_that("bad responses and new levels give errors that say what to do", {
   new$x1[1] <- NA
   fit_fail <- ordinal_tree(y ~ x1 + g, d, min_split = 10L, xval = 0L, na.action = na.fail)
   expect_error(predict(fit_fail, new), "na.action of the fit applied.*missing values")
-  expect_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "unknown criterion \"bogus\"")
+  expect_parameter_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "ordinal_tree()",
+                         "criterion", "'bogus'")
 })
