@@ -17,9 +17,9 @@ Three ways to choose the cut at a node:
 - ``"ordinal"``: only the m - 1 contiguous cuts {lowest..r} vs {r+1..highest} of ordered
   classes, chosen like ``"cv"``; every node is then an ordinal dichotomy.
 
-With ``cv="loo"`` and EDDA candidates with one covariance model each, the leave-one-out errors
-come from the exact down-date machinery of ``ordstat.gaussian`` (no refits), so the search costs
-little more than the fits themselves.
+With ``cv="loo"`` and candidates that give their leave-one-out themselves (``loo_log_joint``:
+EDDA with one covariance model, by exact down-dates), the leave-one-out errors need no refits,
+so the search costs little more than the fits themselves.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._core.base import OrdinalClassifierMixin
 from .._core.labels import OrderGuessWarning, encode_target
 from .._core.predictors import check_numeric_predictors
-from .._core.validation import _check_target_kind, check_choice, check_priors, check_random_state
+from .._core.validation import _check_target_kind, check_choice, check_random_state
 from .._core.warnings import warn as _warn
 from .serial import model_name
 
@@ -208,41 +208,16 @@ def _fix_categories(candidates, X):
     return out
 
 
-def _set_binary_classes(est):
-    if "classes" in est.get_params(deep=False):
+def _binary_clone(est, seed):
+    """A clone of ``est`` for a two-class sub-problem: classes 0 (left) and 1 (right), seeded
+    with ``seed`` when it is stochastic."""
+    est = clone(est)
+    params = est.get_params(deep=False)
+    if "classes" in params:
         est.set_params(classes=[0, 1])
-    return est
-
-
-def _seeded(est, seed):
-    if "random_state" in est.get_params(deep=False):
+    if "random_state" in params:
         est.set_params(random_state=seed)
     return est
-
-
-def _exact_edda_loo(est, X, z):
-    """Per-unit leave-one-out mistakes of a fitted one-model EDDA, by the exact down-dates."""
-    from ..gaussian._core import class_scatter
-    from ..gaussian._loo import loo_log_joint
-    from ..gaussian._models import ITERATIVE
-
-    w = np.ones(len(z))
-    n, means, W = class_scatter(X, z, w, 2)
-    priors = check_priors(est.priors, 2)
-    step = est._step
-    idx, joint = loo_log_joint(est.model_, X, z, w, n, means, W, priors=priors,
-                               reg_covar=float(est.reg_covar), tol=float(est.tol),
-                               max_iter=int(est.max_iter),
-                               init=step.state if est.model_ in ITERATIVE else None,
-                               class_names=np.array([0, 1]))
-    wrong = np.zeros(len(z), dtype=bool)
-    wrong[idx] = np.argmax(joint, axis=1) != z[idx]
-    return wrong
-
-
-def _has_exact_loo(est):
-    return type(est).__name__ == "EDDA" and isinstance(est.model, str) \
-        and est.model.lower() != "all"
 
 
 def _splits(cv, X, z, seed):
@@ -259,13 +234,13 @@ def _splits(cv, X, z, seed):
 
 def _cv_mistakes(est, X, z, cv, seed, fitted):
     """(per-unit mistakes, number of units evaluated) of ``est`` on (X, z)."""
-    if cv == "loo" and _has_exact_loo(est):
-        return _exact_edda_loo(fitted, X, z)
+    if cv == "loo" and hasattr(fitted, "loo_log_joint"):  # exact, without refits (EDDA)
+        return np.argmax(fitted.loo_log_joint(X, z), axis=1) != z
     wrong = np.zeros(len(z), dtype=bool)
     for train, test in _splits(cv, X, z, seed):
         if len(np.unique(z[train])) < 2:
             raise ValueError("a cross-validation training set holds a single class union")
-        model = _seeded(_set_binary_classes(clone(est)), seed).fit(X[train], z[train])
+        model = _binary_clone(est, seed).fit(X[train], z[train])
         wrong[test] = model.predict(X[test]) != z[test]
     return wrong
 
@@ -284,7 +259,7 @@ def _evaluate(name, est, X, z, cv, seed):
             warnings.simplefilter("ignore")
             if isinstance(est, tuple):
                 est, skipped = _combination(est[1], est[2], X, z, cv, seed)
-            fitted = _seeded(_set_binary_classes(clone(est)), seed).fit(X, z)
+            fitted = _binary_clone(est, seed).fit(X, z)
             wrong = _cv_mistakes(est, X, z, cv, seed, fitted)
         return fitted, wrong, None, skipped
     except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
@@ -302,7 +277,7 @@ def _combination(method, candidates, X, z, cv, seed):
     for name, est in candidates:
         try:
             for train in trains:
-                _seeded(_set_binary_classes(clone(est)), seed).fit(X[train], z[train])
+                _binary_clone(est, seed).fit(X[train], z[train])
             usable.append(clone(est))
         except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
             skipped.append(f"{name}: {exc}")
@@ -546,9 +521,9 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
     def _affinities(self, parts, Xn, cn, cands):
         from ..discrete import class_union_affinity
 
-        model = _set_binary_classes(clone(cands[0][1]))
+        model = clone(cands[0][1])
         if "classes" in model.get_params(deep=False):
-            model.set_params(classes=None)
+            model.set_params(classes=None)  # the node's own class codes
         model.fit(Xn, cn)
         return [class_union_affinity(model, list(a), list(b)) for a, b in parts]
 

@@ -33,7 +33,7 @@ from sklearn.utils.validation import _num_samples, check_is_fitted, validate_dat
 from .._core.base import OrdinalClassifierMixin
 from .._core.labels import encode_target, uses_class_order
 from .._core.predictors import check_numeric_predictors
-from .._core.validation import (_check_target_kind, check_priors, check_choice, check_positive_int,
+from .._core.validation import (_check_target_kind, check_choice, check_positive_int,
                                 check_random_state)
 
 __all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error",
@@ -169,30 +169,6 @@ def _fit_predict(estimator, X, y, train, test):
     return test, est.predict_proba(_safe_indexing(X, test))
 
 
-def _edda_loo_posteriors(est, X, codes):
-    """Exact leave-one-out posteriors of a fitted single-model EDDA by its down-dates."""
-    from ..gaussian._core import class_scatter, fit_model
-    from ..gaussian._loo import loo_log_joint
-
-    Xa = validate_data(est, X, reset=False)
-    w = np.ones(len(codes))
-    n, means, W = class_scatter(Xa, codes, w, est.n_classes_)
-    priors = check_priors(est.priors, est.n_classes_)
-    reg, tol, max_iter = float(est.reg_covar), float(est.tol), int(est.max_iter)
-    step = fit_model(est.model_, W, n, reg_covar=reg, tol=tol, max_iter=max_iter,
-                     class_names=est.classes_)
-    init = step.state if getattr(step, "state", None) is not None else None
-    _, joint = loo_log_joint(est.model_, Xa, codes, w, n, means, W, priors=priors, reg_covar=reg,
-                             tol=tol, max_iter=max_iter, init=init, class_names=est.classes_)
-    return np.exp(joint - logsumexp(joint, axis=1, keepdims=True))
-
-
-def _edda_fast(est):
-    """Whether the EDDA down-date shortcuts apply (one fixed model, every class present)."""
-    return (type(est).__name__ == "EDDA" and isinstance(est.model, str)
-            and est.model.lower() != "all" and bool(np.all(est._present)))
-
-
 def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs):
     """(M, n, K) posteriors of the training units under each model."""
     if kind == "resubstitution":
@@ -200,8 +176,9 @@ def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs):
     n = len(codes)
     out = []
     for est, fit in zip(estimators, fitted):
-        if kind == "loo" and _edda_fast(fit):
-            out.append(_edda_loo_posteriors(fit, X, codes))
+        if kind == "loo" and hasattr(fit, "loo_log_joint"):  # exact, without refits (EDDA)
+            joint = fit.loo_log_joint(X, y)
+            out.append(np.exp(joint - logsumexp(joint, axis=1, keepdims=True)))
             continue
         splitter = LeaveOneOut() if kind == "loo" else StratifiedKFold(
             n_splits=cv, shuffle=True, random_state=seed)
@@ -581,9 +558,9 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
     For each unit i the models are refitted without it, their weights recomputed from the
     n - 1 remaining units by the combiner's rule, and unit i is classified by the combination:
     the error of the whole procedure, as in Tables 4 and 5 of Brito et al. (2006). When every
-    model is a single-model EDDA with all classes present and the rule does not itself need
-    leave-one-out or out-of-fold posteriors, the n leave-one-out fits come from rank-one
-    down-dates of the class scatter matrices (one batched M-step), not from n refits.
+    model gives its leave-one-out fits itself (``loo_log_joint_pairs``: a single-model EDDA,
+    by rank-one down-dates of the class scatter matrices and one batched M-step) and the rule
+    does not itself need leave-one-out or out-of-fold posteriors, no model is refitted.
 
     Parameters
     ----------
@@ -607,13 +584,12 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
     full.fit(X, y)
     codes = full._encoding.encode(y)
     labels = full.classes_[codes]
-    # (for EDDA the integrated likelihood is its BIC approximation, which the shortcut covers)
     # The choice of models (n_models, "edda") is part of the procedure: refit it for each unit.
     fast = (full.posteriors == "resubstitution" or full.method != "committee") and \
         full.n_models is None and not isinstance(full.estimators, str) and \
-        all(_edda_fast(e) for e in full.estimators_)
+        all(_downdates(e, full.method) for e in full.estimators_)
     if fast:
-        predicted = _edda_loo_predictions(full, X, codes)
+        predicted = _loo_predictions(full, X, codes)
         return float(np.mean(predicted != codes))
     n_jobs = combiner.n_jobs if n_jobs is None else n_jobs
     preds = Parallel(n_jobs=n_jobs)(
@@ -621,77 +597,20 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
     return float(np.mean(np.asarray(preds, dtype=object) != labels.astype(object)))
 
 
-def _edda_loo_joint_all(est, X, codes, chunk_units=None):
-    """log pi_k' f_k'(x_j) under the fit without unit i, for all i, j: (n, n, K).
-
-    The leave-one-out fits come from rank-one down-dates of the class scatter of the left-out
-    unit's class (see ``ordstat.gaussian._loo``) and one batched M-step.
-    """
-    from ..gaussian._core import class_scatter, fit_model
-    from ..gaussian._models import ITERATIVE
-
-    Xa = validate_data(est, X, reset=False)
-    n_units, d = Xa.shape
-    K = est.n_classes_
-    w = np.ones(n_units)
-    n, means, W = class_scatter(Xa, codes, w, K)
-    priors = check_priors(est.priors, K)
-    reg, tol, max_iter = float(est.reg_covar), float(est.tol), int(est.max_iter)
-    init = est._step.state if est.model_ in ITERATIVE else None
-    out = np.empty((n_units, n_units, K))
-    chunk = chunk_units or max(1, 4_000_000 // max(1, n_units * K * d * d))
-    for start in range(0, n_units, chunk):
-        sel = np.arange(start, min(n_units, start + chunk))
-        B = len(sel)
-        rows, k_i = np.arange(B), codes[sel]
-        u = Xa[sel] - means[k_i]
-        n_new = n[k_i] - 1.0
-        nb = np.broadcast_to(n, (B, K)).copy()
-        nb[rows, k_i] = n_new
-        Wb = np.broadcast_to(W, (B, K, d, d)).copy()
-        Wb[rows, k_i] -= (n[k_i] / n_new)[:, None, None] * u[:, :, None] * u[:, None, :]
-        mb = np.broadcast_to(means, (B, K, d)).copy()
-        mb[rows, k_i] -= u / n_new[:, None]
-        start_state = None
-        if init is not None:
-            start_state = np.broadcast_to(init, (B,) + np.shape(init)).copy()
-        step = fit_model(est.model_, Wb, nb, reg_covar=reg, tol=tol, max_iter=max_iter,
-                         init=start_state, class_names=est.classes_,
-                         context=" (leave-one-out refit)")
-        logf = _batch_all_points(Xa, mb, step)
-        if priors is None:
-            logp = np.log(nb) - np.log(n.sum() - 1.0)
-        else:
-            with np.errstate(divide="ignore"):
-                logp = np.broadcast_to(np.log(priors), (B, K))
-        out[sel] = logf + logp[:, None, :]
-    return out
+def _downdates(est, method):
+    """Whether ``est`` gives every leave-one-out fit at every unit itself (EDDA's down-dates),
+    and its weight under ``method`` follows from them: the integrated likelihood of a model
+    that has one of its own is not its BIC approximation."""
+    return hasattr(est, "loo_log_joint_pairs") and not (
+        method == "integrated" and hasattr(est, "log_integrated_likelihood"))
 
 
-def _batch_all_points(X, means, step):
-    """log f_k(x_j) under the b-th covariance set for every unit j: (B, n, K)."""
-    d = X.shape[1]
-    diff = X[None, :, None, :] - means[:, None, :, :]            # (B, n, K, d)
-    log2pi = np.log(2 * np.pi)
-    if step.kind == "spherical":
-        maha = np.einsum("bnkd,bnkd->bnk", diff, diff) / step.cov[:, None, :]
-        logdet = d * np.log(step.cov)
-    elif step.kind == "diagonal":
-        maha = np.einsum("bnkd,bnkd->bnk", diff * diff, 1.0 / step.cov[:, None, :, :])
-        logdet = np.log(step.cov).sum(axis=-1)
-    else:
-        L = np.linalg.cholesky(step.cov)                         # (B, K, d, d)
-        Linv = np.linalg.inv(L)
-        z = np.einsum("bkef,bnkf->bnke", Linv, diff)
-        maha = np.einsum("bnke,bnke->bnk", z, z)
-        logdet = 2.0 * np.log(np.diagonal(L, axis1=-2, axis2=-1)).sum(axis=-1)
-    return -0.5 * (d * log2pi + logdet[:, None, :] + maha)
-
-
-def _edda_loo_predictions(full, X, codes):
-    """Leave-one-out predicted codes of a combination of single-model EDDAs (down-dates)."""
+def _loo_predictions(full, X, codes):
+    """Leave-one-out predicted codes of a combination of models that give their leave-one-out
+    fits themselves: the weights are recomputed from the units other than i, no refit."""
     n = len(codes)
-    joints = [_edda_loo_joint_all(e, X, codes) for e in full.estimators_]   # M x (n, n, K)
+    labels = full.classes_[codes]
+    joints = [e.loo_log_joint_pairs(X, labels) for e in full.estimators_]   # M x (n, n, K)
     post = np.stack([np.exp(j - logsumexp(j, axis=2, keepdims=True)) for j in joints])
     nus = np.array([float(e.n_parameters_) for e in full.estimators_])
     pred = np.empty(n, dtype=np.intp)

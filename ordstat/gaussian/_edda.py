@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import GenerativeClassifierMixin, complete_log_likelihood
 from .._core.validation import (Integral, Interval, Real, StrOptions, check_priors,
@@ -13,7 +15,7 @@ from .._core.validation import (Integral, Interval, Real, StrOptions, check_prio
 from .._core.warnings import warn as _warn
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
                     label, log_density, logsumexp_rows)
-from ._loo import loo_error
+from ._loo import leave_one_out
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
 __all__ = ["EDDA", "EDDASummary"]
@@ -283,8 +285,10 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         if multi and self.select == "loo":
             for m, f in fits.items():
                 try:
-                    loo[m] = _loo_with_absent(m, f, X, codes, w, n, means, W, present, priors,
-                                              reg, tol, max_iter, names)
+                    joint = leave_one_out(m, f, X, codes, w, n, means, W, present,
+                                          priors=priors, reg_covar=reg, tol=tol,
+                                          max_iter=max_iter, class_names=names)
+                    loo[m] = _error_rate(joint, codes, w)
                 except ValueError as exc:
                     _warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: "
                           f"{exc}", UserWarning)
@@ -375,6 +379,88 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
 
     # --- leave-one-out and summary ---------------------------------------------------------
 
+    def _fixed_model(self):
+        """Whether ``model`` names one model: refitting the estimator without a unit is then the
+        down-dated fit of that model (with several, the refit would also select again)."""
+        return isinstance(self.model, str) and self.model.lower() != "all"
+
+    def _leave_one_out(self, X, y, sample_weight, pairs):
+        """The leave-one-out of ``model_`` on (X, y): the one set-up (class scatter, the full
+        fit whose end point warm-starts the iterative refits, priors) for every public method.
+
+        Returns (joint, codes, sample weights).
+        """
+        check_is_fitted(self)
+        check = type(self)(**{**self.get_params(), "model": self.model_})
+        X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
+        K = len(self.classes_)
+        n, means, W = class_scatter(X, codes, w, K)
+        present = n > 0
+        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+        step = fit_model(self.model_, W[present], n[present], reg_covar=reg, tol=tol,
+                         max_iter=max_iter, class_names=self.classes_[present])
+        joint = leave_one_out(self.model_, step, X, codes, w, n, means, W, present,
+                              priors=check_priors(self.priors, K), reg_covar=reg, tol=tol,
+                              max_iter=max_iter, class_names=self.classes_, pairs=pairs)
+        return joint, codes, w
+
+    @available_if(_fixed_model)
+    def loo_log_joint(self, X, y, sample_weight=None):
+        """Leave-one-out log joint densities: row i holds log(pi_k f_k(x_i)) under the fit
+        without unit i.
+
+        The fit without unit i is the same model, priors rule and ``reg_covar`` refitted on the
+        other units; it comes from a rank-one down-date of the class statistics and, for all i
+        at once, one batched M-step or the matrix determinant lemma (see
+        ``ordstat.gaussian._loo``), not from n refits (Bensmail & Celeux 1996). Available when
+        ``model`` names one model, so that this is exactly the leave-one-out of the estimator
+        (with several models a refit would also select again). Normally (X, y) is the training
+        data.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+            Leaving out a unit of weight zero leaves the fit as it is: its row is the fit's own.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K)
+            Columns in ``classes_`` order; -inf for classes absent from (X, y). The
+            leave-one-out posteriors are its rows normalised by their sum of exponentials.
+
+        Raises
+        ------
+        ValueError
+            When leaving a unit out leaves its class too few units for the model (the message
+            names the class and the model).
+        """
+        return self._leave_one_out(X, y, sample_weight, pairs=False)[0]
+
+    @available_if(_fixed_model)
+    def loo_log_joint_pairs(self, X, y, sample_weight=None):
+        """Every leave-one-out fit at every unit: [i, j, k] = log(pi_k f_k(x_j)) under the fit
+        without unit i.
+
+        The diagonal [i, i] is :meth:`loo_log_joint` (up to rounding: that method uses
+        rank-one formulas for VVV, EEE and EVV). A serial combination refits its weights on the
+        units other than i from these, so its whole leave-one-out needs no refit. Available
+        when ``model`` names one model.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_samples, K)
+            -inf for classes absent from (X, y).
+        """
+        return self._leave_one_out(X, y, sample_weight, pairs=True)[0]
+
     def loo_error(self, X, y, sample_weight=None):
         """Exact leave-one-out misclassification rate of ``model_`` on (X, y).
 
@@ -385,23 +471,12 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         Returns
         -------
         float
+            sum_i w_i [k_hat(-i) != k_i] / sum_i w_i.
         """
-        check = type(self)(**{**self.get_params(), "model": self.model_})
-        X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
-        K = len(self.classes_)
-        n, means, W = class_scatter(X, codes, w, K)
-        present = n > 0
-        priors = check_priors(self.priors, K)
-        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
-        step = fit_model(self.model_, W[present], n[present], reg_covar=reg, tol=tol,
-                         max_iter=max_iter, class_names=self.classes_[present])
-        return _loo_with_absent(self.model_, step, X, codes, w, n, means, W, present, priors,
-                                reg, tol, max_iter, self.classes_)
+        return _error_rate(*self._leave_one_out(X, y, sample_weight, pairs=False))
 
     def summary(self):
         """The comparison table of the fitted models (an :class:`EDDASummary`)."""
-        from sklearn.utils.validation import check_is_fitted
-
         check_is_fitted(self)
         return self._summary
 
@@ -447,17 +522,12 @@ def _comparison_rows(fits, loo, X, codes, w, means, present, priors_, priors_est
     return rows
 
 
-def _loo_with_absent(model, step, X, codes, w, n, means, W, present, priors, reg, tol,
-                     max_iter, classes):
-    """Leave-one-out restricted to the classes present (absent classes cannot be predicted)."""
-    remap = np.cumsum(present) - 1
-    keep = present[codes]
-    Xp, cp, wp = X[keep], remap[codes[keep]], w[keep]
-    pp = None if priors is None else priors[present] / priors[present].sum()
-    init = step.state if model in ITERATIVE else None
-    return loo_error(model, Xp, cp, wp, n[present], means[present], W[present], priors=pp,
-                     reg_covar=reg, tol=tol, max_iter=max_iter, init=init,
-                     class_names=classes[present])
+def _error_rate(joint, codes, w):
+    """Weighted misclassification rate of the leave-one-out joint densities (units of positive
+    weight)."""
+    pos = np.flatnonzero(w > 0)
+    wrong = np.argmax(joint[pos], axis=1) != codes[pos]
+    return float(np.sum(w[pos] * wrong) / np.sum(w[pos]))
 
 
 def _decompose(model, step: MStep, d):

@@ -202,10 +202,10 @@ def test_loo_error_shortcut_equals_loop_of_refits(method):
     X, y = X[1::3], y[1::3]
     comb = SerialCombiner([EDDA(model="EEI"), EDDA(model="VEI"), EDDA(model="VVV")],
                           method=method).fit(X, y)
-    from ordstat.combine.serial import _edda_loo_predictions
+    from ordstat.combine.serial import _loo_predictions
 
     codes = comb._encoding.encode(y)
-    fast = _edda_loo_predictions(comb, X, codes)
+    fast = _loo_predictions(comb, X, codes)
     slow = np.array([_loo_one(comb, X, y, i) for i in range(len(y))])
     np.testing.assert_array_equal(comb.classes_[fast], slow)
     assert serial_loo_error(comb, X, y) == pytest.approx(np.mean(slow != y))
@@ -344,12 +344,10 @@ def test_thyroid_table_4_with_leave_one_out_posteriors():
     ("VVI", {"priors": [0.2, 0.3, 0.5]}),
 ])
 def test_downdated_fits_equal_refits_at_every_unit(model, kwargs):
-    from ordstat.combine.serial import _edda_loo_joint_all
-
     X, y = _iris()
     X, y = X[::2], y[::2]
     est = EDDA(model=model, **kwargs).fit(X, y)
-    J = _edda_loo_joint_all(est, X, y)
+    J = est.loo_log_joint_pairs(X, y)
     for i in (0, 30, 74):
         ref = EDDA(model=model, **kwargs).fit(np.delete(X, i, 0), np.delete(y, i))
         np.testing.assert_allclose(J[i], ref._joint_log_density(X), rtol=1e-6, atol=1e-6)

@@ -15,7 +15,6 @@ from sklearn.datasets import load_iris
 import ordstat
 from ordstat.gaussian import EDDA, MODELS, PAPER_NAMES, ConvergenceWarning, n_covariance_parameters
 from ordstat.gaussian._core import class_scatter
-from ordstat.gaussian._loo import loo_log_joint
 from ordstat.gaussian._models import ITERATIVE
 
 ALL = list(MODELS)
@@ -185,17 +184,8 @@ def _brute_force_loo_joint(model, X, y, w=None, reg_covar=0.0, priors=None):
 
 
 def _fast_loo_joint(model, X, y, w=None, reg_covar=0.0, priors=None):
-    K = len(np.unique(y))
-    w = np.ones(len(y)) if w is None else w
-    n, means, W = class_scatter(X, y, w, K)
-    init = None
-    if model in ITERATIVE:
-        init = EDDA(model=model, tol=1e-12, max_iter=20000, reg_covar=reg_covar).fit(
-            X, y, sample_weight=w)._step.state
-    _, joint = loo_log_joint(model, X, y, w, n, means, W, priors=priors, reg_covar=reg_covar,
-                             tol=1e-12, max_iter=20000, init=init,
-                             class_names=np.arange(K))
-    return joint
+    clf = EDDA(model=model, reg_covar=reg_covar, priors=priors, tol=1e-12, max_iter=20000)
+    return clf.fit(X, y, sample_weight=w).loo_log_joint(X, y, sample_weight=w)
 
 
 @pytest.mark.parametrize("model", ALL)
@@ -242,6 +232,52 @@ def test_loo_with_weights_reg_covar_and_priors(model):
         fast = _fast_loo_joint(model, X, y, w=w, **kwargs)
         slow = _brute_force_loo_joint(model, X, y, w=w, **kwargs)
         np.testing.assert_allclose(fast, slow, rtol=1e-6, atol=1e-6)
+
+
+def test_loo_log_joint_pairs_holds_every_refit_at_every_unit():
+    X, y = _blobs(n_per=(8, 9, 7), d=3, seed=2)
+    for model in ("EEI", "VVV", "VEI"):
+        clf = EDDA(model=model, tol=1e-12, max_iter=20000).fit(X, y)
+        pairs = clf.loo_log_joint_pairs(X, y)
+        assert pairs.shape == (24, 24, 3)
+        np.testing.assert_allclose(np.diagonal(pairs, axis1=0, axis2=1).T,
+                                   clf.loo_log_joint(X, y), rtol=1e-7)
+        for i in (0, 13):
+            keep = np.arange(len(y)) != i
+            ref = EDDA(model=model, tol=1e-12, max_iter=20000).fit(X[keep], y[keep])
+            tol = 1e-5 if model in ITERATIVE else 1e-9
+            np.testing.assert_allclose(pairs[i], ref._joint_log_density(X), rtol=tol, atol=tol)
+
+
+def test_loo_log_joint_only_for_one_named_model():
+    # With several models the estimator's refit would select again: no down-date shortcut.
+    assert hasattr(EDDA(model="EEE"), "loo_log_joint")
+    assert hasattr(EDDA(model="eee"), "loo_log_joint_pairs")
+    for model in ("all", ["EEE"], ["EEE", "VVV"]):
+        assert not hasattr(EDDA(model=model), "loo_log_joint")
+        assert not hasattr(EDDA(model=model), "loo_log_joint_pairs")
+    from sklearn.exceptions import NotFittedError
+
+    with pytest.raises(NotFittedError):
+        EDDA(model="EEE").loo_log_joint(*_blobs(seed=1))
+
+
+def test_loo_log_joint_zero_weight_and_absent_class():
+    X, y = _blobs(n_per=(8, 9, 7), d=2, seed=6)
+    w = np.ones(len(y))
+    w[[0, 10]] = 0.0
+    clf = EDDA(model="VVI", classes=[0, 1, 2, 3])
+    with pytest.warns(UserWarning, match="no units"):
+        clf.fit(X, y, sample_weight=w)
+    joint = clf.loo_log_joint(X, y, sample_weight=w)
+    assert joint.shape == (24, 4) and np.all(joint[:, 3] == -np.inf)
+    # leaving out a unit of weight zero leaves the fit as it is
+    np.testing.assert_allclose(joint[[0, 10]], clf._joint_log_density(X[[0, 10]]), rtol=1e-12)
+    keep = np.arange(len(y)) != 5
+    ref = EDDA(model="VVI", classes=[0, 1, 2, 3])
+    with pytest.warns(UserWarning, match="no units"):
+        ref.fit(X[keep], y[keep], sample_weight=w[keep])
+    np.testing.assert_allclose(joint[5], ref._joint_log_density(X[5:6])[0], rtol=1e-9)
 
 
 def test_loo_error_is_the_mean_of_refit_mistakes():
