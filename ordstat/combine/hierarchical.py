@@ -33,12 +33,13 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils._param_validation import HasMethods
+from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.labels import OrderGuessWarning, encode_target
 from .._core.predictors import check_numeric_predictors
-from .._core.validation import _check_target_kind, check_choice, check_random_state
+from .._core.validation import (Integral, Interval, StrOptions, check_random_state, validate_fit,
+                                validate_predict)
 from .._core.warnings import warn as _warn
 from .serial import model_name
 
@@ -101,6 +102,12 @@ def _check_candidates(candidates):
         raise ValueError(f"candidate names must be distinct; {dup} repeat. Pass (name, estimator) "
                          "pairs to name them.")
     return out
+
+
+def _is_discrete(est):
+    from ..discrete._models import _DiscreteClassifier
+
+    return isinstance(est, _DiscreteClassifier)
 
 
 # --- the tree ------------------------------------------------------------------------------------
@@ -322,15 +329,17 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         method) at every node.
     cv : "loo", int or splitter, default="loo"
         Error estimate at each node: leave-one-out (exact and cheap for one-model EDDA
-        candidates), stratified v-fold, or any scikit-learn splitter (e.g. a ``PredefinedSplit``
-        for a test sample).
+        candidates), stratified v-fold, or any scikit-learn splitter, an object with ``split``
+        and ``get_n_splits`` (e.g. a ``PredefinedSplit`` for a test sample).
     n_jobs : int, optional
         Parallel jobs (joblib) over the (partition, candidate) pairs of a node.
     random_state : int, Generator or None
         Seeds the v-fold splits and stochastic candidates; the same seed gives the same tree for
         any ``n_jobs``.
     classes : sequence, optional
-        All class labels (lowest to highest for ``partition="ordinal"``).
+        All class labels (lowest to highest for ``partition="ordinal"``). Otherwise the class
+        order plays no part and any labels are accepted (an unordered Categorical's categories
+        sorted, as the other nominal estimators do).
 
     Attributes
     ----------
@@ -373,41 +382,21 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         self.random_state = random_state
         self.classes = classes
 
-    # --- checks --------------------------------------------------------------------------------
+    _parameter_constraints = {
+        "candidates": [list, tuple, str],
+        "partition": [StrOptions(set(_PARTITIONS))],
+        "node": [StrOptions(set(_NODES))],
+        "cv": [StrOptions({"loo"}), Interval(Integral, 2, None, closed="left"),
+               HasMethods(["split", "get_n_splits"])],
+        "n_jobs": [Integral, None],
+        "random_state": ["random_state", np.random.Generator],
+        "classes": ["array-like", None],
+    }
 
-    def _check_params(self):
-        cands = _check_candidates(self.candidates)
-        check_choice(self.partition, "partition", _PARTITIONS)
-        check_choice(self.node, "node", _NODES)
-        cv = self.cv
-        if isinstance(cv, str):
-            check_choice(cv, "cv", ("loo",))
-        elif isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
-            if cv < 2:
-                raise ValueError(f"cv must be 'loo', an integer >= 2 or a splitter; got {cv}.")
-        elif not hasattr(cv, "split"):
-            raise TypeError(f"cv must be 'loo', an integer >= 2 or a splitter with a split "
-                            f"method; got {cv!r}.")
-        if self.partition == "affinity":
-            from ..discrete._models import _DiscreteClassifier
-
-            if not isinstance(cands[0][1], _DiscreteClassifier):
-                raise ValueError("partition='affinity' computes the affinity under the first "
-                                 "candidate, which must be a discrete model (FullMultinomial, "
-                                 f"IndependenceModel or KernelMultinomial); got {cands[0][0]}. "
-                                 "Put one first, or use partition='cv'.")
-        return cands
-
-    def _encode(self, y):
-        if self.partition == "ordinal":
-            return encode_target(y, self.classes)
-        classes = self.classes
-        cat = getattr(y, "cat", None) or (y if hasattr(y, "categories") else None)
-        if classes is None and cat is not None and not getattr(cat, "ordered", True):
-            classes = list(cat.categories)  # order irrelevant here: any labels are accepted
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", OrderGuessWarning)
-            return encode_target(y, classes)
+    @property
+    def _uses_class_order(self):
+        # only the ordinal partition reads the class order (docs/architecture.md, contract 2)
+        return self.partition == "ordinal"
 
     # --- fitting -------------------------------------------------------------------------------
 
@@ -426,18 +415,17 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
-        cands = self._check_params()
-        if y is None:
-            raise ValueError("HierarchicalCoupling requires y to be passed, but the target y is "
-                             "None.")
-        # the candidates check the kind of X; missing values get our message here
+        self._validate_params()
+        cands = _check_candidates(self.candidates)
+        if self.partition == "affinity" and not _is_discrete(cands[0][1]):
+            raise ValueError("partition='affinity' computes the affinity under the first "
+                             "candidate, which must be a discrete model (FullMultinomial, "
+                             f"IndependenceModel or KernelMultinomial); got {cands[0][0]}. "
+                             "Put one first, or use partition='cv'.")
+        # The candidates check the kind of X (numbers or categories); missing values get the
+        # message naming the columns here.
         check_numeric_predictors(self, X, allow_categorical=True)
-        X = validate_data(self, X, dtype=None, reset=True, ensure_min_samples=1)
-        _check_target_kind(y)
-        encoding, codes = self._encode(y)
-        if codes.shape[0] != X.shape[0]:
-            raise ValueError(f"X and y have inconsistent numbers of units: X has {X.shape[0]} "
-                             f"rows, y has {codes.shape[0]} labels.")
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes, dtype=None)
         observed = np.unique(codes)
         if len(observed) < 3:
             raise ValueError(
@@ -451,9 +439,6 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
                 "(ordered classes) or partition='affinity'."
             )
         cands = _fix_categories(cands, X)
-        self._encoding = encoding
-        self.classes_ = encoding.classes
-        self.n_classes_ = encoding.n_classes
         seed = int(check_random_state(self.random_state).integers(2**31 - 1))
         # (partition, model name) -> (fit, mistakes, failure) of every evaluation at a node, so
         # that the winning pair's fit and its cross-validation mistakes are reused, not redone.
@@ -538,7 +523,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self)
         check_numeric_predictors(self, X, allow_categorical=True, fitting=False)
-        X = validate_data(self, X, dtype=None, reset=False)
+        X = validate_predict(self, X, dtype=None)
         out = np.zeros((X.shape[0], self.n_classes_))
         index = {c: k for k, c in enumerate(self.classes_.tolist())}
 

@@ -19,7 +19,6 @@ below the smallest double (1e-5000) still give correct weights.
 from __future__ import annotations
 
 import itertools
-import numbers
 
 import numpy as np
 import pandas as pd
@@ -28,13 +27,11 @@ from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
 from sklearn.utils import _safe_indexing
-from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.labels import encode_target, uses_class_order
-from .._core.predictors import check_numeric_predictors
-from .._core.validation import (_check_target_kind, check_choice, check_positive_int,
-                                check_random_state)
+from .._core.validation import (Integral, Interval, StrOptions, check_choice,
+                                check_random_state, validate_fit, validate_predict)
 
 __all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error",
            "model_name"]
@@ -224,6 +221,30 @@ def _log_likelihoods(fitted, X, y, what):
     return np.array(scores), exact
 
 
+def _check_estimators(estimators, method):
+    """The models to combine: "edda", or classifiers (with a likelihood for the likelihood
+    rules)."""
+    if isinstance(estimators, str):
+        if estimators.lower() != "edda":
+            raise ValueError(
+                "estimators must be a non-empty list of classifiers to combine or 'edda' "
+                f"(the 14 EDDA models); got {estimators!r}."
+            )
+        return
+    if len(estimators) == 0:
+        raise ValueError("estimators must be a non-empty list of classifiers to combine; got "
+                         f"{estimators!r}.")
+    for m, est in enumerate(estimators):
+        if not hasattr(est, "fit") or not hasattr(est, "predict_proba"):
+            raise TypeError(
+                f"estimators[{m}] ({type(est).__name__}) must be a classifier with fit and "
+                "predict_proba."
+            )
+    for m, est in enumerate(estimators):
+        if method != "committee" and not hasattr(est, "log_likelihood"):
+            raise TypeError(_no_likelihood(m, est, method))
+
+
 # --- the estimator ----------------------------------------------------------------------------
 
 class SerialSummary:
@@ -359,34 +380,17 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         self.n_jobs = n_jobs
         self.classes = classes
 
-    def _check_params(self):
-        check_choice(self.method, "method", _METHODS)
-        check_choice(self.posteriors, "posteriors", _POSTERIORS)
-        if self.n_models is not None:
-            check_positive_int(self.n_models, "n_models", 2)
-        if isinstance(self.estimators, str):
-            if self.estimators.lower() != "edda":
-                raise ValueError(
-                    "estimators must be a non-empty list of classifiers to combine or 'edda' "
-                    f"(the 14 EDDA models); got {self.estimators!r}."
-                )
-            return
-        if not isinstance(self.estimators, (list, tuple)) or len(self.estimators) == 0:
-            raise ValueError(
-                "estimators must be a non-empty list of classifiers to combine; got "
-                f"{self.estimators!r}."
-            )
-        for m, est in enumerate(self.estimators):
-            if not hasattr(est, "fit") or not hasattr(est, "predict_proba"):
-                raise TypeError(
-                    f"estimators[{m}] ({type(est).__name__}) must be a classifier with fit and "
-                    "predict_proba."
-                )
-        for m, est in enumerate(self.estimators):
-            if self.method != "committee" and not hasattr(est, "log_likelihood"):
-                raise TypeError(_no_likelihood(m, est, self.method))
-        if isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral) or self.cv < 2:
-            raise ValueError(f"cv must be an integer >= 2 (number of folds); got {self.cv!r}.")
+    _parameter_constraints = {
+        "estimators": [list, tuple, str],
+        "method": [StrOptions(set(_METHODS))],
+        "posteriors": [StrOptions(set(_POSTERIORS))],
+        "prefit": ["boolean"],
+        "n_models": [Interval(Integral, 2, None, closed="left"), None],
+        "cv": [Interval(Integral, 2, None, closed="left")],
+        "random_state": ["random_state", np.random.Generator],
+        "n_jobs": [Integral, None],
+        "classes": ["array-like", None],
+    }
 
     def fit(self, X, y):
         """Fit the models (unless ``prefit``) and compute their weights.
@@ -402,26 +406,17 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
-        self._check_params()
-        if y is None:
-            raise ValueError("SerialCombiner requires y to be passed, but the target y is None.")
-        if isinstance(self.estimators, str):  # the EDDA models need complete numeric predictors
-            check_numeric_predictors(self, X)
-        # Checked only: the estimators get X as given (e.g. a DataFrame of categories).
-        validate_data(self, X, reset=True, dtype=None, ensure_all_finite=False)
-        _check_target_kind(y)
+        self._validate_params()
+        _check_estimators(self.estimators, self.method)
         classes = self.classes
         if classes is None and self.prefit and not isinstance(self.estimators, str):
             classes = getattr(self.estimators[0], "classes_", None)
-        encoding, codes = encode_target(y, classes, ordered=uses_class_order(self))
-        if len(codes) != _num_samples(X):
-            raise ValueError(
-                f"X and y have inconsistent numbers of units: X has {_num_samples(X)} rows, "
-                f"y has {len(codes)} labels."
-            )
-        self._encoding = encoding
-        self.classes_ = encoding.classes
-        self.n_classes_ = encoding.n_classes
+        # Checked only: the estimators get X as given (e.g. a DataFrame of categories); the
+        # EDDA models of "edda" need complete numeric predictors.
+        numeric = isinstance(self.estimators, str)
+        _, codes, _ = validate_fit(self, X, y, classes=classes,
+                                   dtype=np.float64 if numeric else None,
+                                   ensure_all_finite=numeric)
         labels = self.classes_[codes]
         if isinstance(self.estimators, str) or self.n_models is not None:
             from .diverse import diverse_models
@@ -482,8 +477,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, K)
         """
-        check_is_fitted(self)
-        validate_data(self, X, reset=False, dtype=None, ensure_all_finite=False)
+        validate_predict(self, X, dtype=None, ensure_all_finite=False)
         out = None
         for w, est in zip(self.weights_, self.estimators_):
             if w == 0:

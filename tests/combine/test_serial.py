@@ -296,14 +296,21 @@ def test_non_finite_log_likelihood_is_an_error(bad):
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"method": "vote"}, "method must be one of"),
-    ({"posteriors": "oob"}, "posteriors must be one of"),
-    ({"posteriors": "cv", "cv": 1}, "cv must be an integer >= 2"),
+    ({"method": "vote"}, "'method' parameter of SerialCombiner must be a str among"),
+    ({"posteriors": "oob"}, "'posteriors' parameter of SerialCombiner must be a str among"),
+    ({"posteriors": "cv", "cv": 1}, r"'cv' parameter of SerialCombiner must be an int in the "
+                                    r"range \[2, inf\)"),
+    ({"n_models": 1}, r"'n_models' parameter of SerialCombiner must be an int in the range "
+                      r"\[2, inf\) or None"),
+    ({"estimators": "all"}, "estimators must be a non-empty list of classifiers to combine or "
+                            "'edda'"),
+    ({"estimators": 3}, "'estimators' parameter of SerialCombiner must be an instance of "
+                        "'list', an instance of 'tuple' or an instance of 'str'"),
 ])
 def test_bad_parameters(kwargs, match):
     X, y = _iris()
     with pytest.raises(ValueError, match=match):
-        SerialCombiner([EDDA(model="EEI")], **kwargs).fit(X, y)
+        SerialCombiner(**{"estimators": [EDDA(model="EEI")], **kwargs}).fit(X, y)
 
 
 def test_non_classifier_is_a_type_error():
