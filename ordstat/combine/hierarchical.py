@@ -38,6 +38,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
 from .._core.predictors import check_numeric_predictors
+from .._core.summary import Summary
 from .._core.validation import (Integral, Interval, StrOptions, check_random_state, validate_fit,
                                 validate_predict)
 from .._core.warnings import warn as _warn
@@ -541,9 +542,26 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
     # --- display -------------------------------------------------------------------------------
 
     def summary(self):
-        """The tree as indented text, one line per node (model, error, affinity)."""
+        """The coupling tree as indented text, one line per node (Brito et al. 2006, Figure 1).
+
+        Returns
+        -------
+        ordstat._core.summary.Summary
+            Info lines (classes, partition, node rule, error estimate, ``tree error``: the
+            cross-validated error of the whole tree, ``cv_error_``); the tree, each internal
+            node with its model, error and affinity, is the notes. :meth:`tree_table` gives the
+            nodes as a DataFrame.
+        """
         check_is_fitted(self)
-        return CouplingSummary(self.tree_, self.cv_error_)
+        cv = self.cv
+        estimate = ("leave-one-out" if isinstance(cv, str) else
+                    f"{cv}-fold cross-validation" if isinstance(cv, numbers.Integral)
+                    else type(cv).__name__)
+        info = [("classes", (" < " if self.partition == "ordinal" else ", ").join(
+                     map(str, self.classes_))),
+                ("partition", self.partition), ("node", self.node),
+                ("error estimate", estimate), ("tree error", f"{self.cv_error_:.3f}")]
+        return Summary("Hierarchical coupling", info, {}, tree_text(self.tree_))
 
     def tree_table(self):
         """The tree as a DataFrame, one row per node in depth-first order.
@@ -576,17 +594,3 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         if hasattr(self, "tree_"):
             return str(self.summary())
         return self.__repr__()
-
-
-class CouplingSummary:
-    """Text rendering of a fitted coupling tree (``str(summary)``)."""
-
-    def __init__(self, tree, cv_error):
-        self.tree = tree
-        self.cv_error = cv_error
-
-    def __str__(self):
-        return (f"Hierarchical coupling (tree error {self.cv_error:.3f})\n"
-                + tree_text(self.tree))
-
-    __repr__ = __str__

@@ -30,10 +30,11 @@ from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.summary import Summary
 from .._core.validation import (Integral, Interval, StrOptions, check_choice,
                                 check_random_state, validate_fit, validate_predict)
 
-__all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error",
+__all__ = ["SerialCombiner", "committee_weights", "serial_loo_error",
            "model_name"]
 
 _METHODS = ("committee", "likelihood", "aic", "bic", "integrated")
@@ -246,41 +247,6 @@ def _check_estimators(estimators, method):
 
 
 # --- the estimator ----------------------------------------------------------------------------
-
-class SerialSummary:
-    """The fitted serial combination: weights and per-model statistics.
-
-    Attributes
-    ----------
-    table : pandas.DataFrame
-        One row per model: ``model`` (paper name), ``weight``, and for the likelihood rules
-        ``log_score`` (the log of the unnormalised weight) and ``exact`` (whether an integrated
-        likelihood is exact or the BIC approximation); for the committee ``error`` (the diagonal
-        of C-hat, eq. 3.6).
-    formula : str
-        The combination as the paper writes it, e.g. "0.82 [lambda B] + 0.18 [lambda I]".
-    """
-
-    def __init__(self, table, formula, method, posteriors, note):
-        self.table = table
-        self.formula = formula
-        self.method = method
-        self.posteriors = posteriors
-        self.note = note
-
-    def __str__(self):
-        head = f"Serial combination by {self.method}"
-        if self.method == "committee":
-            head += f" ({self.posteriors} posteriors)"
-        lines = [head + ":", "  " + self.formula]
-        if self.note:
-            lines.append("  " + self.note)
-        with pd.option_context("display.width", 160):
-            lines.append(self.table.to_string(float_format=lambda v: f"{v:.6g}"))
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
 
 class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
     """Convex serial combination of classifiers with one weight per model.
@@ -501,11 +467,28 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         return _describe(self.weights_, [model_name(e, names) for e in self.estimators_], digits)
 
     def summary(self, names="paper"):
-        """A :class:`SerialSummary` (weights, per-model statistics, the formula)."""
+        """The fitted combination: its formula, weights and per-model statistics.
+
+        Parameters
+        ----------
+        names : {"paper", "mclust", "short"}
+            How EDDA models are named (see :meth:`describe`).
+
+        Returns
+        -------
+        ordstat._core.summary.Summary
+            The info line ``combination`` (the formula as the paper writes it, e.g.
+            "0.82 [lambda B] + 0.18 [lambda I]") and the table ``"models"``
+            (``summary()["models"]``), one row per model: ``model`` (its name), ``weight``,
+            and for the likelihood rules ``log_score`` (the log of the unnormalised weight),
+            ``nu`` (parameters) and for ``method="integrated"`` ``exact`` (whether the
+            integrated likelihood is exact or its BIC approximation, also said in the notes);
+            for the committee ``error`` (the diagonal of C-hat, eq. 3.6).
+        """
         check_is_fitted(self)
         table = pd.DataFrame({"model": [model_name(e, names) for e in self.estimators_],
                               "weight": self.weights_})
-        note = ""
+        notes = ""
         if self.method == "committee":
             table["error"] = np.diag(self.error_matrix_)
         else:
@@ -513,10 +496,15 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
             table["nu"] = [getattr(e, "n_parameters_", np.nan) for e in self.estimators_]
             if self.method == "integrated":
                 table["exact"] = self._exact
-                note = ("integrated likelihood: " + ", ".join(
+                notes = ("integrated likelihood: " + ", ".join(
                     f"{name} {'exact' if ex else 'BIC approximation'}"
                     for name, ex in zip(table["model"], self._exact)))
-        return SerialSummary(table, self.describe(names), self.method, self.posteriors, note)
+        title = f"Serial combination by {self.method}"
+        if self.method == "committee":
+            title += f" ({self.posteriors} posteriors)"
+        info = [("combination", self.describe(names)),
+                ("classes", ", ".join(map(str, self.classes_)))]
+        return Summary(title, info, {"models": table}, notes, digits=6)
 
     def loo_error(self, X, y):
         """Leave-one-out misclassification rate of the whole procedure (see

@@ -10,6 +10,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import GenerativeClassifierMixin, complete_log_likelihood
+from .._core.summary import Summary
 from .._core.validation import (Integral, Interval, Real, StrOptions, check_priors,
                                 check_sample_weight, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
@@ -18,7 +19,7 @@ from ._core import (as_full, check_class_scatter, check_min_units, class_scatter
 from ._loo import leave_one_out
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
-__all__ = ["EDDA", "EDDASummary"]
+__all__ = ["EDDA"]
 
 
 
@@ -43,56 +44,6 @@ def _parse_models(model):
         if m.upper() not in out:
             out.append(m.upper())
     return out
-
-
-class EDDASummary:
-    """One row per fitted model: the comparison table of the EDDA routine (Brito et al. 2006).
-
-    Attributes
-    ----------
-    table : pandas.DataFrame
-        Indexed by model name, columns:
-
-        - ``paper``: the model in the notation of Bensmail & Celeux (1996);
-        - ``loglik``: complete-data log-likelihood sum_i log(pi_{k_i} f_{k_i}(x_i)) (the paper's,
-          eq. 3.8), ``nu``: its number of free parameters (means, covariances and, when
-          estimated, the K - 1 proportions), ``AIC`` = -2 loglik + 2 nu, ``BIC`` = -2 loglik +
-          nu log n (smaller is better);
-        - ``mixture_loglik``: sum_i log sum_k pi_k f_k(x_i), ``df_mclust``: means and covariance
-          parameters only, ``BIC_mclust`` = 2 mixture_loglik - df_mclust log n (larger is
-          better): the quantities mclust 6.0.0 reports for ``MclustDA(modelType = "EDDA")``;
-        - ``loo_error``: exact leave-one-out misclassification rate (missing when not computed);
-        - ``n_iter``, ``converged``: of the iterative M-steps (1 / True for closed forms).
-    selected : str
-        The model retained by the estimator.
-    criterion : str
-        How it was selected ("loo", "bic", or "single" when only one model was fitted).
-    """
-
-    def __init__(self, rows, selected, criterion):
-        self._rows = rows
-        self._table = None
-        self.selected = selected
-        self.criterion = criterion
-
-    @property
-    def table(self):
-        # Built on first use: a DataFrame costs more than fitting a simple model.
-        if self._table is None:
-            self._table = pd.DataFrame.from_dict(self._rows, orient="index")
-            self._table.index.name = "model"
-        return self._table
-
-    def __str__(self):
-        head = f"EDDA models (selected: {self.selected}, by {self.criterion})"
-        with pd.option_context("display.width", 160, "display.max_columns", 20):
-            return head + "\n" + self.table.to_string(float_format=lambda v: f"{v:.6g}")
-
-    __repr__ = __str__
-
-    def _repr_html_(self):
-        return (f"<p>EDDA models (selected: <b>{self.selected}</b>, by {self.criterion})</p>"
-                + self.table.to_html(float_format=lambda v: f"{v:.6g}"))
 
 
 class EDDA(GenerativeClassifierMixin, BaseEstimator):
@@ -310,7 +261,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         self.loglik_ = rows[chosen]["loglik"]
         self.mixture_loglik_ = rows[chosen]["mixture_loglik"]
         self.loo_error_ = loo.get(chosen)
-        self._summary = EDDASummary(rows, chosen, criterion)
+        self._comparison = (rows, criterion)  # the summary's table, built on request
         return self
 
     def _set_model(self, model, step: MStep, means, priors_, present, priors_estimated, d):
@@ -476,9 +427,39 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         return _error_rate(*self._leave_one_out(X, y, sample_weight, pairs=False))
 
     def summary(self):
-        """The comparison table of the fitted models (an :class:`EDDASummary`)."""
+        """The comparison of the fitted models, as the EDDA routine reports it (Brito et al.
+        2006, section 2).
+
+        Returns
+        -------
+        ordstat._core.summary.Summary
+            Info lines ``selected`` (``model_``) and ``criterion`` (how it was selected:
+            "loo", "bic", or "single" when one model was fitted), and the table ``"models"``
+            (``summary()["models"]``), indexed by model name, with columns:
+
+            - ``paper``: the model in the notation of Bensmail & Celeux (1996);
+            - ``loglik``: complete-data log-likelihood sum_i log(pi_{k_i} f_{k_i}(x_i)) (the
+              paper's, eq. 3.8), ``nu``: its number of free parameters (means, covariances
+              and, when estimated, the K - 1 proportions), ``AIC`` = -2 loglik + 2 nu, ``BIC``
+              = -2 loglik + nu log n (smaller is better);
+            - ``mixture_loglik``: sum_i log sum_k pi_k f_k(x_i), ``df_mclust``: means and
+              covariance parameters only, ``BIC_mclust`` = 2 mixture_loglik - df_mclust log n
+              (larger is better): the quantities mclust 6.0.0 reports for
+              ``MclustDA(modelType = "EDDA")``;
+            - ``loo_error``: exact leave-one-out misclassification rate (NaN when not
+              computed);
+            - ``n_iter``, ``converged``: of the iterative M-steps (1 / True for closed forms).
+        """
         check_is_fitted(self)
-        return self._summary
+        rows, criterion = self._comparison
+        # Built here, not in fit: a DataFrame costs more than fitting a simple model.
+        table = pd.DataFrame.from_dict(rows, orient="index")
+        table.index.name = "model"
+        notes = ("loglik, nu, AIC, BIC: complete-data likelihood (Brito et al. 2006, eq. 3.8); "
+                 "smaller AIC and BIC are better.\nmixture_loglik, df_mclust, BIC_mclust: "
+                 "mclust 6.0.0's conventions for EDDA; larger BIC_mclust is better.")
+        return Summary("EDDA models", [("selected", self.model_), ("criterion", criterion)],
+                       {"models": table}, notes, digits=6)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -497,7 +478,7 @@ def _check_constant_features(X):
 
 
 def _comparison_rows(fits, loo, X, codes, w, means, present, priors_, priors_estimated):
-    """{model: row} for :class:`EDDASummary`, one density evaluation per model."""
+    """{model: row} of the summary's table, one density evaluation per model."""
     K, d, Kp = len(present), X.shape[1], int(present.sum())
     pos = w > 0  # zero-weight units of an absent class would give 0 * -inf
     Ntot = w.sum()

@@ -219,9 +219,13 @@ def test_summary_text_and_unfitted_str():
     X, y = _planted(n=10)
     hc = HierarchicalCoupling([EDDA(model="EII")])
     assert "HierarchicalCoupling" in str(hc)
-    text = str(hc.fit(X, y).summary())
-    assert text.count("[lambda I]") == 3 and "tree error" in text
-    assert text.splitlines()[1].startswith("{a, b, c, d}")
+    summary = hc.fit(X, y).summary()
+    text = str(summary)
+    assert text.count("[lambda I]") == 3 and dict(summary.info)["tree error"] == \
+        f"{hc.cv_error_:.3f}"
+    tree = summary.notes.splitlines()
+    assert tree[0].startswith("{a, b, c, d}  [lambda I]  error") and len(tree) == 7
+    assert summary.notes in text
 
 
 def test_plot_coupling_tree_agg():

@@ -239,8 +239,15 @@ def test_describe_and_summary_read_like_the_paper():
     assert comb.describe(names="mclust") == f"{w[0]:.2f} EEI + {w[1]:.2f} EII"
     assert "EDDA(EEI)" in comb.describe(names="short")
     assert repr(comb) == f"SerialCombiner(committee: {comb.describe()})"
-    text = str(comb.summary())
-    assert "committee" in text and "[lambda I]" in text
+    summary = comb.summary()
+    text = str(summary)
+    assert "committee" in text and "[lambda I]" in text and comb.describe() in text
+    assert dict(summary.info)["combination"] == comb.describe()
+    table = summary["models"]
+    assert list(table["model"]) == ["[lambda B]", "[lambda I]"]
+    np.testing.assert_array_equal(table["weight"], comb.weights_)
+    np.testing.assert_array_equal(table["error"], np.diag(comb.error_matrix_))
+    assert list(comb.summary(names="mclust")["models"]["model"]) == ["EEI", "EII"]
     integ = SerialCombiner([EDDA(model="EEI"), EDDA(model="EII")], method="integrated").fit(X, y)
     assert "BIC approximation" in str(integ.summary())
     with pytest.raises(ValueError, match="names"):

@@ -294,7 +294,7 @@ def test_iris_table8_loo_error_of_lda_model(iris):
     clf = EDDA(model="EEE").fit(X, y)
     assert clf.loo_error(X, y) == pytest.approx(3 / 150)
     clf = EDDA(model="all").fit(X, y)
-    table = clf.summary().table
+    table = clf.summary()["models"]
     assert table.loc["EEE", "loo_error"] == pytest.approx(0.02)
     assert round(table["loo_error"].min(), 2) == 0.02
     # the EDDA strategy (smallest LOO error, ties to the simpler model) selects it, as in Table 8
@@ -307,9 +307,9 @@ def test_all_models_summary_and_selection(iris):
     X, y = iris
     clf = EDDA(model="all", select="loo").fit(X, y)
     s = clf.summary()
-    t = s.table
+    t = s["models"]
     assert list(t.index) == ALL
-    assert clf.model_ == s.selected and s.criterion == "loo"
+    assert dict(s.info) == {"selected": clf.model_, "criterion": "loo"}
     assert clf.loo_error_ == t["loo_error"].min()
     # ties go to the first (most parsimonious) model listed
     assert clf.model_ == t.index[np.argmax(t["loo_error"].to_numpy() == t["loo_error"].min())]
@@ -320,7 +320,7 @@ def test_all_models_summary_and_selection(iris):
     assert "VVV" in str(s) and "<table" in s._repr_html_()
     bic = EDDA(model="all", select="bic").fit(X, y)
     assert bic.model_ == t["BIC"].idxmin()
-    assert bic.summary().table["loo_error"].isna().all()
+    assert bic.summary()["models"]["loo_error"].isna().all()
     # the selected model's attributes are those of a direct fit of that model
     direct = EDDA(model=clf.model_).fit(X, y)
     np.testing.assert_allclose(clf.covariances_, direct.covariances_)
@@ -344,7 +344,7 @@ def test_unfitted_and_weighted_mixture_loglik(iris):
 def test_model_list_and_lower_case(iris):
     X, y = iris
     clf = EDDA(model=["eii", "VVI", "EII"], select="bic").fit(X, y)
-    assert list(clf.summary().table.index) == ["EII", "VVI"]
+    assert list(clf.summary()["models"].index) == ["EII", "VVI"]
 
 
 @pytest.mark.parametrize("model", ALL)
