@@ -42,7 +42,12 @@ from .._core.summary import Summary
 from .._core.validation import (Integral, Interval, StrOptions, check_random_state, validate_fit,
                                 validate_predict)
 from .._core.warnings import warn as _warn
-from .serial import model_name
+from ..discrete import (FullMultinomial, IndependenceModel, KernelMultinomial,
+                        class_union_affinity)
+from ..discrete._models import _DiscreteClassifier
+from ..gaussian import EDDA, MODELS
+from ._naming import model_name
+from .serial import SerialCombiner
 
 __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
 
@@ -56,12 +61,8 @@ def candidate_set(name):
     """A named list of candidate models: ``"edda"`` (the 14 EDDA models, EII ... VVV, in
     mclust's order) or ``"discrete"`` (FOIM, FMM, KERNEL)."""
     if name == "edda":
-        from ..gaussian import EDDA, MODELS
-
         return [EDDA(model=m) for m in MODELS]
     if name == "discrete":
-        from ..discrete import FullMultinomial, IndependenceModel, KernelMultinomial
-
         return [IndependenceModel(), FullMultinomial(), KernelMultinomial()]
     raise ValueError(f"candidates must be a list of estimators, or 'edda' or 'discrete'; got "
                      f"{name!r}.")
@@ -69,9 +70,6 @@ def candidate_set(name):
 
 def _named_candidate(name):
     """An estimator from a name: an EDDA model (EII ... VVV) or fmm, foim, kernel."""
-    from ..discrete import FullMultinomial, IndependenceModel, KernelMultinomial
-    from ..gaussian import EDDA, MODELS
-
     discrete = {"fmm": FullMultinomial, "foim": IndependenceModel, "kernel": KernelMultinomial}
     if name.upper() in MODELS:
         return EDDA(model=name.upper())
@@ -106,8 +104,6 @@ def _check_candidates(candidates):
 
 
 def _is_discrete(est):
-    from ..discrete._models import _DiscreteClassifier
-
     return isinstance(est, _DiscreteClassifier)
 
 
@@ -278,8 +274,6 @@ def _combination(method, candidates, X, z, cv, seed):
     """SerialCombiner over the candidates that fit (X, z) and every cross-validation training
     part of it, and the messages of those that do not (a candidate failing on a small
     sub-problem must not sink the whole node)."""
-    from ordstat.combine.serial import SerialCombiner
-
     usable, skipped = [], []
     trains = [np.arange(len(z))] + [train for train, _ in _splits(cv, X, z, seed)]
     for name, est in candidates:
@@ -505,8 +499,6 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         )
 
     def _affinities(self, parts, Xn, cn, cands):
-        from ..discrete import class_union_affinity
-
         model = clone(cands[0][1])
         if "classes" in model.get_params(deep=False):
             model.set_params(classes=None)  # the node's own class codes

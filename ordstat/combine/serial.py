@@ -31,49 +31,17 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
 from .._core.summary import Summary
-from .._core.validation import (Integral, Interval, StrOptions, check_choice,
-                                check_random_state, validate_fit, validate_predict)
+from .._core.validation import (Integral, Interval, StrOptions, check_random_state,
+                                validate_fit, validate_predict)
+from ._naming import describe_weights, model_name
+from .diverse import diverse_models
 
-__all__ = ["SerialCombiner", "committee_weights", "serial_loo_error",
-           "model_name"]
+# model_name stays importable from here (the R side's serial_info imports it from this module).
+__all__ = ["SerialCombiner", "committee_weights", "serial_loo_error", "model_name"]
 
 _METHODS = ("committee", "likelihood", "aic", "bic", "integrated")
 _POSTERIORS = ("resubstitution", "loo", "cv")
-_NAMES = ("paper", "mclust", "short")
-_SHORT = {"FullMultinomial": "FMM", "IndependenceModel": "FOIM", "KernelMultinomial": "KERNEL",
-          "ProportionalOddsClassifier": "POLR", "OrdinalTreeClassifier": "TREE"}
 _ENUMERATE_MAX = 14  # exact committee weights by enumerating faces up to 2^14 - 1 supports
-
-
-# --- naming -----------------------------------------------------------------------------------
-
-def model_name(estimator, names="paper"):
-    """A short name for a (fitted) estimator, as the paper writes it.
-
-    EDDA models are written "[lambda B]" (``names="paper"``, Bensmail & Celeux 1996), "EEI"
-    (``"mclust"``) or "EDDA(EEI)" (``"short"``); the discrete models are FMM, FOIM and KERNEL;
-    other estimators their class name.
-    """
-    check_choice(names, "names", _NAMES)
-    cls = type(estimator).__name__
-    model = getattr(estimator, "model_", None)
-    if model is None and isinstance(getattr(estimator, "model", None), str):
-        model = estimator.model.upper()
-    if cls == "EDDA" and isinstance(model, str):
-        from ..gaussian import PAPER_NAMES
-
-        if names == "paper":
-            return PAPER_NAMES.get(model, model)
-        return model if names == "mclust" else f"EDDA({model})"
-    return _SHORT.get(cls, cls)
-
-
-def _describe(weights, labels, digits=2):
-    """'0.79 [lambda B] + 0.21 [lambda I]'; weights that round to zero are left out."""
-    shown = [(w, lab) for w, lab in zip(weights, labels) if round(float(w), digits) > 0]
-    if len(shown) == 1:
-        return shown[0][1]
-    return " + ".join(f"{w:.{digits}f} {lab}" for w, lab in shown)
 
 
 # --- weight rules -----------------------------------------------------------------------------
@@ -385,8 +353,6 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
                                    ensure_all_finite=numeric)
         labels = self.classes_[codes]
         if isinstance(self.estimators, str) or self.n_models is not None:
-            from .diverse import diverse_models
-
             candidates = self.estimators if isinstance(self.estimators, str) else [
                 e if self.prefit else self._with_classes(e) for e in self.estimators]
             choice = diverse_models(candidates, X, labels, self.n_models or 14,
@@ -464,7 +430,8 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
             Decimals of the weights; models whose weight rounds to zero are left out.
         """
         check_is_fitted(self)
-        return _describe(self.weights_, [model_name(e, names) for e in self.estimators_], digits)
+        return describe_weights(self.weights_, [model_name(e, names) for e in self.estimators_],
+                                digits)
 
     def summary(self, names="paper"):
         """The fitted combination: its formula, weights and per-model statistics.
