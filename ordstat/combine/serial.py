@@ -124,6 +124,17 @@ def error_matrix(posteriors, codes):
     return np.einsum("mik,lik->ml", E, E) / n
 
 
+def _log_score(method, loglik, nu, n):
+    """log of the unnormalised weight of a likelihood rule: log L (eq. 3.8), log L - nu
+    (eq. 3.10), or log L - nu log(n) / 2 (BIC, eq. 3.13; also the integrated likelihood's
+    approximation)."""
+    if method == "likelihood":
+        return loglik
+    if method == "aic":
+        return loglik - nu
+    return loglik - 0.5 * nu * np.log(n)
+
+
 def _softmax(scores):
     return np.exp(scores - logsumexp(scores))
 
@@ -177,7 +188,7 @@ def _log_likelihoods(fitted, X, y, what):
                 raise TypeError(_no_likelihood(m, est, what))
             ll = est.log_likelihood(X, y)
             nu = float(est.n_parameters_)
-            s = {"likelihood": ll, "aic": ll - nu}.get(what, ll - 0.5 * nu * np.log(n))
+            s = _log_score(what, ll, nu, n)
             exact.append(what != "integrated")
         if not np.isfinite(s):
             raise ValueError(
@@ -569,8 +580,7 @@ def _loo_predictions(full, X, codes):
             weights = committee_weights(error_matrix(post[:, i, keep], codes[keep]))
         else:
             ll = np.array([j[i, keep, codes[keep]].sum() for j in joints])
-            scores = {"likelihood": ll, "aic": ll - nus}.get(
-                full.method, ll - 0.5 * nus * np.log(n - 1))
+            scores = _log_score(full.method, ll, nus, n - 1)
             weights = _softmax(scores)
         pred[i] = int(np.argmax(weights @ post[:, i, i]))
     return pred
