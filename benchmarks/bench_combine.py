@@ -84,7 +84,7 @@ def paper_tables():
 
         choice = diverse_models("edda", X, y, 2)
         anchor = _TABLE4[name][2]
-        code = [m for m in MODELS if EDDA(model=m).fit(X, y).summary().table.loc[m, "paper"]
+        code = [m for m in MODELS if EDDA(model=m).fit(X, y).summary()["models"].loc[m, "paper"]
                 == anchor][0]
         anchored = diverse_models("edda", X, y, 2, first=list(MODELS).index(code))
         print(f"table3 {name}: paper {_TABLE3[name]}; ours {', '.join(choice.names)}; "
@@ -95,7 +95,7 @@ def paper_tables():
         paper = _TABLE4[name]
         print(f"table4 {name}: paper {paper[0]} ME {paper[1]:.4f} (EDDA {paper[2]} "
               f"{paper[3]:.4f}); ours {comb.describe()} ME {comb.loo_error(X, y):.4f} "
-              f"(EDDA {edda.summary().table.loc[edda.model_, 'paper']} {edda.loo_error_:.4f})")
+              f"(EDDA {edda.summary()['models'].loc[edda.model_, 'paper']} {edda.loo_error_:.4f})")
         for method in ("aic", "bic"):
             pen = SerialCombiner(models, method=method).fit(X, y)
             print(f"table5 {name} {method}: paper {_TABLE5[name][0]} ME {_TABLE5[name][1]:.4f};"

@@ -324,7 +324,7 @@ def loads(codes):
 
 def edda_table(est):
     """The per-model comparison table of a fitted EDDA as plain columns (model names first)."""
-    table = est.summary().table
+    table = est.summary()["models"]
     out = {"model": [str(m) for m in table.index]}
     for c in table.columns:
         values = table[c].to_numpy()

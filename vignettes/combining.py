@@ -25,7 +25,7 @@ X, y = load_iris(return_X_y=True)
 # %%
 edda = EDDA(model="all", select="loo").fit(X, y)
 print(edda.summary())
-edda.summary().table["loo_error"].plot.bar(figsize=(6, 3), ylabel="leave-one-out error")
+edda.summary()["models"]["loo_error"].plot.bar(figsize=(6, 3), ylabel="leave-one-out error")
 plt.show()
 
 # %% [markdown]

@@ -7,8 +7,7 @@ comparative study on discrete and continuous problems", sections 3, 4 and 5.
 
 from .diverse import ModelChoice, correspondence_coordinates, diverse_models
 from .hierarchical import HierarchicalCoupling
-from .serial import SerialCombiner, SerialSummary, committee_weights, serial_loo_error
+from .serial import SerialCombiner, committee_weights, serial_loo_error
 
-__all__ = ["HierarchicalCoupling", "SerialCombiner", "SerialSummary", "ModelChoice",
-           "committee_weights",
+__all__ = ["HierarchicalCoupling", "SerialCombiner", "ModelChoice", "committee_weights",
            "correspondence_coordinates", "diverse_models", "serial_loo_error"]

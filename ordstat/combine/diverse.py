@@ -29,7 +29,8 @@ from sklearn.base import clone
 
 from .._core.validation import check_positive_int
 from .._core.warnings import warn as _warn
-from .serial import model_name
+from ..gaussian import EDDA, MODELS
+from ._naming import model_name
 
 __all__ = ["diverse_models", "ModelChoice", "correspondence_coordinates", "EDDA_ALL"]
 
@@ -112,8 +113,6 @@ def _candidates(estimators):
                 f"estimators must be a list of estimators or {EDDA_ALL!r} (the 14 EDDA "
                 f"models); got {estimators!r}."
             )
-        from ..gaussian import EDDA, MODELS
-
         return [EDDA(model=m) for m in MODELS]
     if not isinstance(estimators, (list, tuple)) or len(estimators) == 0:
         raise ValueError(

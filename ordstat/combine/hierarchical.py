@@ -17,9 +17,9 @@ Three ways to choose the cut at a node:
 - ``"ordinal"``: only the m - 1 contiguous cuts {lowest..r} vs {r+1..highest} of ordered
   classes, chosen like ``"cv"``; every node is then an ordinal dichotomy.
 
-With ``cv="loo"`` and EDDA candidates with one covariance model each, the leave-one-out errors
-come from the exact down-date machinery of ``ordstat.gaussian`` (no refits), so the search costs
-little more than the fits themselves.
+With ``cv="loo"`` and candidates that give their leave-one-out themselves (``loo_log_joint``:
+EDDA with one covariance model, by exact down-dates), the leave-one-out errors need no refits,
+so the search costs little more than the fits themselves.
 """
 
 from __future__ import annotations
@@ -33,14 +33,21 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils._param_validation import HasMethods
+from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.labels import OrderGuessWarning, encode_target
 from .._core.predictors import check_numeric_predictors
-from .._core.validation import _check_target_kind, check_choice, check_priors, check_random_state
+from .._core.summary import Summary
+from .._core.validation import (Integral, Interval, StrOptions, check_random_state, validate_fit,
+                                validate_predict)
 from .._core.warnings import warn as _warn
-from .serial import model_name
+from ..discrete import (FullMultinomial, IndependenceModel, KernelMultinomial,
+                        class_union_affinity)
+from ..discrete._models import _DiscreteClassifier
+from ..gaussian import EDDA, MODELS
+from ._naming import model_name
+from .serial import SerialCombiner
 
 __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
 
@@ -54,12 +61,8 @@ def candidate_set(name):
     """A named list of candidate models: ``"edda"`` (the 14 EDDA models, EII ... VVV, in
     mclust's order) or ``"discrete"`` (FOIM, FMM, KERNEL)."""
     if name == "edda":
-        from ..gaussian import EDDA, MODELS
-
         return [EDDA(model=m) for m in MODELS]
     if name == "discrete":
-        from ..discrete import FullMultinomial, IndependenceModel, KernelMultinomial
-
         return [IndependenceModel(), FullMultinomial(), KernelMultinomial()]
     raise ValueError(f"candidates must be a list of estimators, or 'edda' or 'discrete'; got "
                      f"{name!r}.")
@@ -67,9 +70,6 @@ def candidate_set(name):
 
 def _named_candidate(name):
     """An estimator from a name: an EDDA model (EII ... VVV) or fmm, foim, kernel."""
-    from ..discrete import FullMultinomial, IndependenceModel, KernelMultinomial
-    from ..gaussian import EDDA, MODELS
-
     discrete = {"fmm": FullMultinomial, "foim": IndependenceModel, "kernel": KernelMultinomial}
     if name.upper() in MODELS:
         return EDDA(model=name.upper())
@@ -101,6 +101,10 @@ def _check_candidates(candidates):
         raise ValueError(f"candidate names must be distinct; {dup} repeat. Pass (name, estimator) "
                          "pairs to name them.")
     return out
+
+
+def _is_discrete(est):
+    return isinstance(est, _DiscreteClassifier)
 
 
 # --- the tree ------------------------------------------------------------------------------------
@@ -208,41 +212,16 @@ def _fix_categories(candidates, X):
     return out
 
 
-def _set_binary_classes(est):
-    if "classes" in est.get_params(deep=False):
+def _binary_clone(est, seed):
+    """A clone of ``est`` for a two-class sub-problem: classes 0 (left) and 1 (right), seeded
+    with ``seed`` when it is stochastic."""
+    est = clone(est)
+    params = est.get_params(deep=False)
+    if "classes" in params:
         est.set_params(classes=[0, 1])
-    return est
-
-
-def _seeded(est, seed):
-    if "random_state" in est.get_params(deep=False):
+    if "random_state" in params:
         est.set_params(random_state=seed)
     return est
-
-
-def _exact_edda_loo(est, X, z):
-    """Per-unit leave-one-out mistakes of a fitted one-model EDDA, by the exact down-dates."""
-    from ..gaussian._core import class_scatter
-    from ..gaussian._loo import loo_log_joint
-    from ..gaussian._models import ITERATIVE
-
-    w = np.ones(len(z))
-    n, means, W = class_scatter(X, z, w, 2)
-    priors = check_priors(est.priors, 2)
-    step = est._step
-    idx, joint = loo_log_joint(est.model_, X, z, w, n, means, W, priors=priors,
-                               reg_covar=float(est.reg_covar), tol=float(est.tol),
-                               max_iter=int(est.max_iter),
-                               init=step.state if est.model_ in ITERATIVE else None,
-                               class_names=np.array([0, 1]))
-    wrong = np.zeros(len(z), dtype=bool)
-    wrong[idx] = np.argmax(joint, axis=1) != z[idx]
-    return wrong
-
-
-def _has_exact_loo(est):
-    return type(est).__name__ == "EDDA" and isinstance(est.model, str) \
-        and est.model.lower() != "all"
 
 
 def _splits(cv, X, z, seed):
@@ -259,13 +238,13 @@ def _splits(cv, X, z, seed):
 
 def _cv_mistakes(est, X, z, cv, seed, fitted):
     """(per-unit mistakes, number of units evaluated) of ``est`` on (X, z)."""
-    if cv == "loo" and _has_exact_loo(est):
-        return _exact_edda_loo(fitted, X, z)
+    if cv == "loo" and hasattr(fitted, "loo_log_joint"):  # exact, without refits (EDDA)
+        return np.argmax(fitted.loo_log_joint(X, z), axis=1) != z
     wrong = np.zeros(len(z), dtype=bool)
     for train, test in _splits(cv, X, z, seed):
         if len(np.unique(z[train])) < 2:
             raise ValueError("a cross-validation training set holds a single class union")
-        model = _seeded(_set_binary_classes(clone(est)), seed).fit(X[train], z[train])
+        model = _binary_clone(est, seed).fit(X[train], z[train])
         wrong[test] = model.predict(X[test]) != z[test]
     return wrong
 
@@ -284,7 +263,7 @@ def _evaluate(name, est, X, z, cv, seed):
             warnings.simplefilter("ignore")
             if isinstance(est, tuple):
                 est, skipped = _combination(est[1], est[2], X, z, cv, seed)
-            fitted = _seeded(_set_binary_classes(clone(est)), seed).fit(X, z)
+            fitted = _binary_clone(est, seed).fit(X, z)
             wrong = _cv_mistakes(est, X, z, cv, seed, fitted)
         return fitted, wrong, None, skipped
     except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
@@ -295,14 +274,12 @@ def _combination(method, candidates, X, z, cv, seed):
     """SerialCombiner over the candidates that fit (X, z) and every cross-validation training
     part of it, and the messages of those that do not (a candidate failing on a small
     sub-problem must not sink the whole node)."""
-    from ordstat.combine.serial import SerialCombiner
-
     usable, skipped = [], []
     trains = [np.arange(len(z))] + [train for train, _ in _splits(cv, X, z, seed)]
     for name, est in candidates:
         try:
             for train in trains:
-                _seeded(_set_binary_classes(clone(est)), seed).fit(X[train], z[train])
+                _binary_clone(est, seed).fit(X[train], z[train])
             usable.append(clone(est))
         except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
             skipped.append(f"{name}: {exc}")
@@ -347,15 +324,17 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         method) at every node.
     cv : "loo", int or splitter, default="loo"
         Error estimate at each node: leave-one-out (exact and cheap for one-model EDDA
-        candidates), stratified v-fold, or any scikit-learn splitter (e.g. a ``PredefinedSplit``
-        for a test sample).
+        candidates), stratified v-fold, or any scikit-learn splitter, an object with ``split``
+        and ``get_n_splits`` (e.g. a ``PredefinedSplit`` for a test sample).
     n_jobs : int, optional
         Parallel jobs (joblib) over the (partition, candidate) pairs of a node.
     random_state : int, Generator or None
         Seeds the v-fold splits and stochastic candidates; the same seed gives the same tree for
         any ``n_jobs``.
     classes : sequence, optional
-        All class labels (lowest to highest for ``partition="ordinal"``).
+        All class labels (lowest to highest for ``partition="ordinal"``). Otherwise the class
+        order plays no part and any labels are accepted (an unordered Categorical's categories
+        sorted, as the other nominal estimators do).
 
     Attributes
     ----------
@@ -398,41 +377,21 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         self.random_state = random_state
         self.classes = classes
 
-    # --- checks --------------------------------------------------------------------------------
+    _parameter_constraints = {
+        "candidates": [list, tuple, str],
+        "partition": [StrOptions(set(_PARTITIONS))],
+        "node": [StrOptions(set(_NODES))],
+        "cv": [StrOptions({"loo"}), Interval(Integral, 2, None, closed="left"),
+               HasMethods(["split", "get_n_splits"])],
+        "n_jobs": [Integral, None],
+        "random_state": ["random_state", np.random.Generator],
+        "classes": ["array-like", None],
+    }
 
-    def _check_params(self):
-        cands = _check_candidates(self.candidates)
-        check_choice(self.partition, "partition", _PARTITIONS)
-        check_choice(self.node, "node", _NODES)
-        cv = self.cv
-        if isinstance(cv, str):
-            check_choice(cv, "cv", ("loo",))
-        elif isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
-            if cv < 2:
-                raise ValueError(f"cv must be 'loo', an integer >= 2 or a splitter; got {cv}.")
-        elif not hasattr(cv, "split"):
-            raise TypeError(f"cv must be 'loo', an integer >= 2 or a splitter with a split "
-                            f"method; got {cv!r}.")
-        if self.partition == "affinity":
-            from ..discrete._models import _DiscreteClassifier
-
-            if not isinstance(cands[0][1], _DiscreteClassifier):
-                raise ValueError("partition='affinity' computes the affinity under the first "
-                                 "candidate, which must be a discrete model (FullMultinomial, "
-                                 f"IndependenceModel or KernelMultinomial); got {cands[0][0]}. "
-                                 "Put one first, or use partition='cv'.")
-        return cands
-
-    def _encode(self, y):
-        if self.partition == "ordinal":
-            return encode_target(y, self.classes)
-        classes = self.classes
-        cat = getattr(y, "cat", None) or (y if hasattr(y, "categories") else None)
-        if classes is None and cat is not None and not getattr(cat, "ordered", True):
-            classes = list(cat.categories)  # order irrelevant here: any labels are accepted
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", OrderGuessWarning)
-            return encode_target(y, classes)
+    @property
+    def _uses_class_order(self):
+        # only the ordinal partition reads the class order (docs/architecture.md, contract 2)
+        return self.partition == "ordinal"
 
     # --- fitting -------------------------------------------------------------------------------
 
@@ -451,18 +410,17 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
-        cands = self._check_params()
-        if y is None:
-            raise ValueError("HierarchicalCoupling requires y to be passed, but the target y is "
-                             "None.")
-        # the candidates check the kind of X; missing values get our message here
+        self._validate_params()
+        cands = _check_candidates(self.candidates)
+        if self.partition == "affinity" and not _is_discrete(cands[0][1]):
+            raise ValueError("partition='affinity' computes the affinity under the first "
+                             "candidate, which must be a discrete model (FullMultinomial, "
+                             f"IndependenceModel or KernelMultinomial); got {cands[0][0]}. "
+                             "Put one first, or use partition='cv'.")
+        # The candidates check the kind of X (numbers or categories); missing values get the
+        # message naming the columns here.
         check_numeric_predictors(self, X, allow_categorical=True)
-        X = validate_data(self, X, dtype=None, reset=True, ensure_min_samples=1)
-        _check_target_kind(y)
-        encoding, codes = self._encode(y)
-        if codes.shape[0] != X.shape[0]:
-            raise ValueError(f"X and y have inconsistent numbers of units: X has {X.shape[0]} "
-                             f"rows, y has {codes.shape[0]} labels.")
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes, dtype=None)
         observed = np.unique(codes)
         if len(observed) < 3:
             raise ValueError(
@@ -476,9 +434,6 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
                 "(ordered classes) or partition='affinity'."
             )
         cands = _fix_categories(cands, X)
-        self._encoding = encoding
-        self.classes_ = encoding.classes
-        self.n_classes_ = encoding.n_classes
         seed = int(check_random_state(self.random_state).integers(2**31 - 1))
         # (partition, model name) -> (fit, mistakes, failure) of every evaluation at a node, so
         # that the winning pair's fit and its cross-validation mistakes are reused, not redone.
@@ -544,11 +499,9 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         )
 
     def _affinities(self, parts, Xn, cn, cands):
-        from ..discrete import class_union_affinity
-
-        model = _set_binary_classes(clone(cands[0][1]))
+        model = clone(cands[0][1])
         if "classes" in model.get_params(deep=False):
-            model.set_params(classes=None)
+            model.set_params(classes=None)  # the node's own class codes
         model.fit(Xn, cn)
         return [class_union_affinity(model, list(a), list(b)) for a, b in parts]
 
@@ -563,7 +516,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self)
         check_numeric_predictors(self, X, allow_categorical=True, fitting=False)
-        X = validate_data(self, X, dtype=None, reset=False)
+        X = validate_predict(self, X, dtype=None)
         out = np.zeros((X.shape[0], self.n_classes_))
         index = {c: k for k, c in enumerate(self.classes_.tolist())}
 
@@ -581,9 +534,26 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
     # --- display -------------------------------------------------------------------------------
 
     def summary(self):
-        """The tree as indented text, one line per node (model, error, affinity)."""
+        """The coupling tree as indented text, one line per node (Brito et al. 2006, Figure 1).
+
+        Returns
+        -------
+        ordstat._core.summary.Summary
+            Info lines (classes, partition, node rule, error estimate, ``tree error``: the
+            cross-validated error of the whole tree, ``cv_error_``); the tree, each internal
+            node with its model, error and affinity, is the notes. :meth:`tree_table` gives the
+            nodes as a DataFrame.
+        """
         check_is_fitted(self)
-        return CouplingSummary(self.tree_, self.cv_error_)
+        cv = self.cv
+        estimate = ("leave-one-out" if isinstance(cv, str) else
+                    f"{cv}-fold cross-validation" if isinstance(cv, numbers.Integral)
+                    else type(cv).__name__)
+        info = [("classes", (" < " if self.partition == "ordinal" else ", ").join(
+                     map(str, self.classes_))),
+                ("partition", self.partition), ("node", self.node),
+                ("error estimate", estimate), ("tree error", f"{self.cv_error_:.3f}")]
+        return Summary("Hierarchical coupling", info, {}, tree_text(self.tree_))
 
     def tree_table(self):
         """The tree as a DataFrame, one row per node in depth-first order.
@@ -616,17 +586,3 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         if hasattr(self, "tree_"):
             return str(self.summary())
         return self.__repr__()
-
-
-class CouplingSummary:
-    """Text rendering of a fitted coupling tree (``str(summary)``)."""
-
-    def __init__(self, tree, cv_error):
-        self.tree = tree
-        self.cv_error = cv_error
-
-    def __str__(self):
-        return (f"Hierarchical coupling (tree error {self.cv_error:.3f})\n"
-                + tree_text(self.tree))
-
-    __repr__ = __str__

@@ -19,7 +19,6 @@ below the smallest double (1e-5000) still give correct weights.
 from __future__ import annotations
 
 import itertools
-import numbers
 
 import numpy as np
 import pandas as pd
@@ -28,54 +27,21 @@ from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
 from sklearn.utils import _safe_indexing
-from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.labels import encode_target, uses_class_order
-from .._core.predictors import check_numeric_predictors
-from .._core.validation import (_check_target_kind, check_priors, check_choice, check_positive_int,
-                                check_random_state)
+from .._core.summary import Summary
+from .._core.validation import (Integral, Interval, StrOptions, check_random_state,
+                                validate_fit, validate_predict)
+from ._naming import describe_weights, model_name
+from .diverse import diverse_models
 
-__all__ = ["SerialCombiner", "SerialSummary", "committee_weights", "serial_loo_error",
-           "model_name"]
+# model_name stays importable from here (the R side's serial_info imports it from this module).
+__all__ = ["SerialCombiner", "committee_weights", "serial_loo_error", "model_name"]
 
 _METHODS = ("committee", "likelihood", "aic", "bic", "integrated")
 _POSTERIORS = ("resubstitution", "loo", "cv")
-_NAMES = ("paper", "mclust", "short")
-_SHORT = {"FullMultinomial": "FMM", "IndependenceModel": "FOIM", "KernelMultinomial": "KERNEL",
-          "ProportionalOddsClassifier": "POLR", "OrdinalTreeClassifier": "TREE"}
 _ENUMERATE_MAX = 14  # exact committee weights by enumerating faces up to 2^14 - 1 supports
-
-
-# --- naming -----------------------------------------------------------------------------------
-
-def model_name(estimator, names="paper"):
-    """A short name for a (fitted) estimator, as the paper writes it.
-
-    EDDA models are written "[lambda B]" (``names="paper"``, Bensmail & Celeux 1996), "EEI"
-    (``"mclust"``) or "EDDA(EEI)" (``"short"``); the discrete models are FMM, FOIM and KERNEL;
-    other estimators their class name.
-    """
-    check_choice(names, "names", _NAMES)
-    cls = type(estimator).__name__
-    model = getattr(estimator, "model_", None)
-    if model is None and isinstance(getattr(estimator, "model", None), str):
-        model = estimator.model.upper()
-    if cls == "EDDA" and isinstance(model, str):
-        from ..gaussian import PAPER_NAMES
-
-        if names == "paper":
-            return PAPER_NAMES.get(model, model)
-        return model if names == "mclust" else f"EDDA({model})"
-    return _SHORT.get(cls, cls)
-
-
-def _describe(weights, labels, digits=2):
-    """'0.79 [lambda B] + 0.21 [lambda I]'; weights that round to zero are left out."""
-    shown = [(w, lab) for w, lab in zip(weights, labels) if round(float(w), digits) > 0]
-    if len(shown) == 1:
-        return shown[0][1]
-    return " + ".join(f"{w:.{digits}f} {lab}" for w, lab in shown)
 
 
 # --- weight rules -----------------------------------------------------------------------------
@@ -158,6 +124,17 @@ def error_matrix(posteriors, codes):
     return np.einsum("mik,lik->ml", E, E) / n
 
 
+def _log_score(method, loglik, nu, n):
+    """log of the unnormalised weight of a likelihood rule: log L (eq. 3.8), log L - nu
+    (eq. 3.10), or log L - nu log(n) / 2 (BIC, eq. 3.13; also the integrated likelihood's
+    approximation)."""
+    if method == "likelihood":
+        return loglik
+    if method == "aic":
+        return loglik - nu
+    return loglik - 0.5 * nu * np.log(n)
+
+
 def _softmax(scores):
     return np.exp(scores - logsumexp(scores))
 
@@ -169,30 +146,6 @@ def _fit_predict(estimator, X, y, train, test):
     return test, est.predict_proba(_safe_indexing(X, test))
 
 
-def _edda_loo_posteriors(est, X, codes):
-    """Exact leave-one-out posteriors of a fitted single-model EDDA by its down-dates."""
-    from ..gaussian._core import class_scatter, fit_model
-    from ..gaussian._loo import loo_log_joint
-
-    Xa = validate_data(est, X, reset=False)
-    w = np.ones(len(codes))
-    n, means, W = class_scatter(Xa, codes, w, est.n_classes_)
-    priors = check_priors(est.priors, est.n_classes_)
-    reg, tol, max_iter = float(est.reg_covar), float(est.tol), int(est.max_iter)
-    step = fit_model(est.model_, W, n, reg_covar=reg, tol=tol, max_iter=max_iter,
-                     class_names=est.classes_)
-    init = step.state if getattr(step, "state", None) is not None else None
-    _, joint = loo_log_joint(est.model_, Xa, codes, w, n, means, W, priors=priors, reg_covar=reg,
-                             tol=tol, max_iter=max_iter, init=init, class_names=est.classes_)
-    return np.exp(joint - logsumexp(joint, axis=1, keepdims=True))
-
-
-def _edda_fast(est):
-    """Whether the EDDA down-date shortcuts apply (one fixed model, every class present)."""
-    return (type(est).__name__ == "EDDA" and isinstance(est.model, str)
-            and est.model.lower() != "all" and bool(np.all(est._present)))
-
-
 def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs):
     """(M, n, K) posteriors of the training units under each model."""
     if kind == "resubstitution":
@@ -200,8 +153,9 @@ def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs):
     n = len(codes)
     out = []
     for est, fit in zip(estimators, fitted):
-        if kind == "loo" and _edda_fast(fit):
-            out.append(_edda_loo_posteriors(fit, X, codes))
+        if kind == "loo" and hasattr(fit, "loo_log_joint"):  # exact, without refits (EDDA)
+            joint = fit.loo_log_joint(X, y)
+            out.append(np.exp(joint - logsumexp(joint, axis=1, keepdims=True)))
             continue
         splitter = LeaveOneOut() if kind == "loo" else StratifiedKFold(
             n_splits=cv, shuffle=True, random_state=seed)
@@ -234,7 +188,7 @@ def _log_likelihoods(fitted, X, y, what):
                 raise TypeError(_no_likelihood(m, est, what))
             ll = est.log_likelihood(X, y)
             nu = float(est.n_parameters_)
-            s = {"likelihood": ll, "aic": ll - nu}.get(what, ll - 0.5 * nu * np.log(n))
+            s = _log_score(what, ll, nu, n)
             exact.append(what != "integrated")
         if not np.isfinite(s):
             raise ValueError(
@@ -247,42 +201,31 @@ def _log_likelihoods(fitted, X, y, what):
     return np.array(scores), exact
 
 
+def _check_estimators(estimators, method):
+    """The models to combine: "edda", or classifiers (with a likelihood for the likelihood
+    rules)."""
+    if isinstance(estimators, str):
+        if estimators.lower() != "edda":
+            raise ValueError(
+                "estimators must be a non-empty list of classifiers to combine or 'edda' "
+                f"(the 14 EDDA models); got {estimators!r}."
+            )
+        return
+    if len(estimators) == 0:
+        raise ValueError("estimators must be a non-empty list of classifiers to combine; got "
+                         f"{estimators!r}.")
+    for m, est in enumerate(estimators):
+        if not hasattr(est, "fit") or not hasattr(est, "predict_proba"):
+            raise TypeError(
+                f"estimators[{m}] ({type(est).__name__}) must be a classifier with fit and "
+                "predict_proba."
+            )
+    for m, est in enumerate(estimators):
+        if method != "committee" and not hasattr(est, "log_likelihood"):
+            raise TypeError(_no_likelihood(m, est, method))
+
+
 # --- the estimator ----------------------------------------------------------------------------
-
-class SerialSummary:
-    """The fitted serial combination: weights and per-model statistics.
-
-    Attributes
-    ----------
-    table : pandas.DataFrame
-        One row per model: ``model`` (paper name), ``weight``, and for the likelihood rules
-        ``log_score`` (the log of the unnormalised weight) and ``exact`` (whether an integrated
-        likelihood is exact or the BIC approximation); for the committee ``error`` (the diagonal
-        of C-hat, eq. 3.6).
-    formula : str
-        The combination as the paper writes it, e.g. "0.82 [lambda B] + 0.18 [lambda I]".
-    """
-
-    def __init__(self, table, formula, method, posteriors, note):
-        self.table = table
-        self.formula = formula
-        self.method = method
-        self.posteriors = posteriors
-        self.note = note
-
-    def __str__(self):
-        head = f"Serial combination by {self.method}"
-        if self.method == "committee":
-            head += f" ({self.posteriors} posteriors)"
-        lines = [head + ":", "  " + self.formula]
-        if self.note:
-            lines.append("  " + self.note)
-        with pd.option_context("display.width", 160):
-            lines.append(self.table.to_string(float_format=lambda v: f"{v:.6g}"))
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
 
 class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
     """Convex serial combination of classifiers with one weight per model.
@@ -382,34 +325,17 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         self.n_jobs = n_jobs
         self.classes = classes
 
-    def _check_params(self):
-        check_choice(self.method, "method", _METHODS)
-        check_choice(self.posteriors, "posteriors", _POSTERIORS)
-        if self.n_models is not None:
-            check_positive_int(self.n_models, "n_models", 2)
-        if isinstance(self.estimators, str):
-            if self.estimators.lower() != "edda":
-                raise ValueError(
-                    "estimators must be a non-empty list of classifiers to combine or 'edda' "
-                    f"(the 14 EDDA models); got {self.estimators!r}."
-                )
-            return
-        if not isinstance(self.estimators, (list, tuple)) or len(self.estimators) == 0:
-            raise ValueError(
-                "estimators must be a non-empty list of classifiers to combine; got "
-                f"{self.estimators!r}."
-            )
-        for m, est in enumerate(self.estimators):
-            if not hasattr(est, "fit") or not hasattr(est, "predict_proba"):
-                raise TypeError(
-                    f"estimators[{m}] ({type(est).__name__}) must be a classifier with fit and "
-                    "predict_proba."
-                )
-        for m, est in enumerate(self.estimators):
-            if self.method != "committee" and not hasattr(est, "log_likelihood"):
-                raise TypeError(_no_likelihood(m, est, self.method))
-        if isinstance(self.cv, bool) or not isinstance(self.cv, numbers.Integral) or self.cv < 2:
-            raise ValueError(f"cv must be an integer >= 2 (number of folds); got {self.cv!r}.")
+    _parameter_constraints = {
+        "estimators": [list, tuple, str],
+        "method": [StrOptions(set(_METHODS))],
+        "posteriors": [StrOptions(set(_POSTERIORS))],
+        "prefit": ["boolean"],
+        "n_models": [Interval(Integral, 2, None, closed="left"), None],
+        "cv": [Interval(Integral, 2, None, closed="left")],
+        "random_state": ["random_state", np.random.Generator],
+        "n_jobs": [Integral, None],
+        "classes": ["array-like", None],
+    }
 
     def fit(self, X, y):
         """Fit the models (unless ``prefit``) and compute their weights.
@@ -425,30 +351,19 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
-        self._check_params()
-        if y is None:
-            raise ValueError("SerialCombiner requires y to be passed, but the target y is None.")
-        if isinstance(self.estimators, str):  # the EDDA models need complete numeric predictors
-            check_numeric_predictors(self, X)
-        # Checked only: the estimators get X as given (e.g. a DataFrame of categories).
-        validate_data(self, X, reset=True, dtype=None, ensure_all_finite=False)
-        _check_target_kind(y)
+        self._validate_params()
+        _check_estimators(self.estimators, self.method)
         classes = self.classes
         if classes is None and self.prefit and not isinstance(self.estimators, str):
             classes = getattr(self.estimators[0], "classes_", None)
-        encoding, codes = encode_target(y, classes, ordered=uses_class_order(self))
-        if len(codes) != _num_samples(X):
-            raise ValueError(
-                f"X and y have inconsistent numbers of units: X has {_num_samples(X)} rows, "
-                f"y has {len(codes)} labels."
-            )
-        self._encoding = encoding
-        self.classes_ = encoding.classes
-        self.n_classes_ = encoding.n_classes
+        # Checked only: the estimators get X as given (e.g. a DataFrame of categories); the
+        # EDDA models of "edda" need complete numeric predictors.
+        numeric = isinstance(self.estimators, str)
+        _, codes, _ = validate_fit(self, X, y, classes=classes,
+                                   dtype=np.float64 if numeric else None,
+                                   ensure_all_finite=numeric)
         labels = self.classes_[codes]
         if isinstance(self.estimators, str) or self.n_models is not None:
-            from .diverse import diverse_models
-
             candidates = self.estimators if isinstance(self.estimators, str) else [
                 e if self.prefit else self._with_classes(e) for e in self.estimators]
             choice = diverse_models(candidates, X, labels, self.n_models or 14,
@@ -505,8 +420,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, K)
         """
-        check_is_fitted(self)
-        validate_data(self, X, reset=False, dtype=None, ensure_all_finite=False)
+        validate_predict(self, X, dtype=None, ensure_all_finite=False)
         out = None
         for w, est in zip(self.weights_, self.estimators_):
             if w == 0:
@@ -527,14 +441,32 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
             Decimals of the weights; models whose weight rounds to zero are left out.
         """
         check_is_fitted(self)
-        return _describe(self.weights_, [model_name(e, names) for e in self.estimators_], digits)
+        return describe_weights(self.weights_, [model_name(e, names) for e in self.estimators_],
+                                digits)
 
     def summary(self, names="paper"):
-        """A :class:`SerialSummary` (weights, per-model statistics, the formula)."""
+        """The fitted combination: its formula, weights and per-model statistics.
+
+        Parameters
+        ----------
+        names : {"paper", "mclust", "short"}
+            How EDDA models are named (see :meth:`describe`).
+
+        Returns
+        -------
+        ordstat._core.summary.Summary
+            The info line ``combination`` (the formula as the paper writes it, e.g.
+            "0.82 [lambda B] + 0.18 [lambda I]") and the table ``"models"``
+            (``summary()["models"]``), one row per model: ``model`` (its name), ``weight``,
+            and for the likelihood rules ``log_score`` (the log of the unnormalised weight),
+            ``nu`` (parameters) and for ``method="integrated"`` ``exact`` (whether the
+            integrated likelihood is exact or its BIC approximation, also said in the notes);
+            for the committee ``error`` (the diagonal of C-hat, eq. 3.6).
+        """
         check_is_fitted(self)
         table = pd.DataFrame({"model": [model_name(e, names) for e in self.estimators_],
                               "weight": self.weights_})
-        note = ""
+        notes = ""
         if self.method == "committee":
             table["error"] = np.diag(self.error_matrix_)
         else:
@@ -542,10 +474,15 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
             table["nu"] = [getattr(e, "n_parameters_", np.nan) for e in self.estimators_]
             if self.method == "integrated":
                 table["exact"] = self._exact
-                note = ("integrated likelihood: " + ", ".join(
+                notes = ("integrated likelihood: " + ", ".join(
                     f"{name} {'exact' if ex else 'BIC approximation'}"
                     for name, ex in zip(table["model"], self._exact)))
-        return SerialSummary(table, self.describe(names), self.method, self.posteriors, note)
+        title = f"Serial combination by {self.method}"
+        if self.method == "committee":
+            title += f" ({self.posteriors} posteriors)"
+        info = [("combination", self.describe(names)),
+                ("classes", ", ".join(map(str, self.classes_)))]
+        return Summary(title, info, {"models": table}, notes, digits=6)
 
     def loo_error(self, X, y):
         """Leave-one-out misclassification rate of the whole procedure (see
@@ -581,9 +518,9 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
     For each unit i the models are refitted without it, their weights recomputed from the
     n - 1 remaining units by the combiner's rule, and unit i is classified by the combination:
     the error of the whole procedure, as in Tables 4 and 5 of Brito et al. (2006). When every
-    model is a single-model EDDA with all classes present and the rule does not itself need
-    leave-one-out or out-of-fold posteriors, the n leave-one-out fits come from rank-one
-    down-dates of the class scatter matrices (one batched M-step), not from n refits.
+    model gives its leave-one-out fits itself (``loo_log_joint_pairs``: a single-model EDDA,
+    by rank-one down-dates of the class scatter matrices and one batched M-step) and the rule
+    does not itself need leave-one-out or out-of-fold posteriors, no model is refitted.
 
     Parameters
     ----------
@@ -607,13 +544,12 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
     full.fit(X, y)
     codes = full._encoding.encode(y)
     labels = full.classes_[codes]
-    # (for EDDA the integrated likelihood is its BIC approximation, which the shortcut covers)
     # The choice of models (n_models, "edda") is part of the procedure: refit it for each unit.
     fast = (full.posteriors == "resubstitution" or full.method != "committee") and \
         full.n_models is None and not isinstance(full.estimators, str) and \
-        all(_edda_fast(e) for e in full.estimators_)
+        all(_downdates(e, full.method) for e in full.estimators_)
     if fast:
-        predicted = _edda_loo_predictions(full, X, codes)
+        predicted = _loo_predictions(full, X, codes)
         return float(np.mean(predicted != codes))
     n_jobs = combiner.n_jobs if n_jobs is None else n_jobs
     preds = Parallel(n_jobs=n_jobs)(
@@ -621,77 +557,20 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
     return float(np.mean(np.asarray(preds, dtype=object) != labels.astype(object)))
 
 
-def _edda_loo_joint_all(est, X, codes, chunk_units=None):
-    """log pi_k' f_k'(x_j) under the fit without unit i, for all i, j: (n, n, K).
-
-    The leave-one-out fits come from rank-one down-dates of the class scatter of the left-out
-    unit's class (see ``ordstat.gaussian._loo``) and one batched M-step.
-    """
-    from ..gaussian._core import class_scatter, fit_model
-    from ..gaussian._models import ITERATIVE
-
-    Xa = validate_data(est, X, reset=False)
-    n_units, d = Xa.shape
-    K = est.n_classes_
-    w = np.ones(n_units)
-    n, means, W = class_scatter(Xa, codes, w, K)
-    priors = check_priors(est.priors, K)
-    reg, tol, max_iter = float(est.reg_covar), float(est.tol), int(est.max_iter)
-    init = est._step.state if est.model_ in ITERATIVE else None
-    out = np.empty((n_units, n_units, K))
-    chunk = chunk_units or max(1, 4_000_000 // max(1, n_units * K * d * d))
-    for start in range(0, n_units, chunk):
-        sel = np.arange(start, min(n_units, start + chunk))
-        B = len(sel)
-        rows, k_i = np.arange(B), codes[sel]
-        u = Xa[sel] - means[k_i]
-        n_new = n[k_i] - 1.0
-        nb = np.broadcast_to(n, (B, K)).copy()
-        nb[rows, k_i] = n_new
-        Wb = np.broadcast_to(W, (B, K, d, d)).copy()
-        Wb[rows, k_i] -= (n[k_i] / n_new)[:, None, None] * u[:, :, None] * u[:, None, :]
-        mb = np.broadcast_to(means, (B, K, d)).copy()
-        mb[rows, k_i] -= u / n_new[:, None]
-        start_state = None
-        if init is not None:
-            start_state = np.broadcast_to(init, (B,) + np.shape(init)).copy()
-        step = fit_model(est.model_, Wb, nb, reg_covar=reg, tol=tol, max_iter=max_iter,
-                         init=start_state, class_names=est.classes_,
-                         context=" (leave-one-out refit)")
-        logf = _batch_all_points(Xa, mb, step)
-        if priors is None:
-            logp = np.log(nb) - np.log(n.sum() - 1.0)
-        else:
-            with np.errstate(divide="ignore"):
-                logp = np.broadcast_to(np.log(priors), (B, K))
-        out[sel] = logf + logp[:, None, :]
-    return out
+def _downdates(est, method):
+    """Whether ``est`` gives every leave-one-out fit at every unit itself (EDDA's down-dates),
+    and its weight under ``method`` follows from them: the integrated likelihood of a model
+    that has one of its own is not its BIC approximation."""
+    return hasattr(est, "loo_log_joint_pairs") and not (
+        method == "integrated" and hasattr(est, "log_integrated_likelihood"))
 
 
-def _batch_all_points(X, means, step):
-    """log f_k(x_j) under the b-th covariance set for every unit j: (B, n, K)."""
-    d = X.shape[1]
-    diff = X[None, :, None, :] - means[:, None, :, :]            # (B, n, K, d)
-    log2pi = np.log(2 * np.pi)
-    if step.kind == "spherical":
-        maha = np.einsum("bnkd,bnkd->bnk", diff, diff) / step.cov[:, None, :]
-        logdet = d * np.log(step.cov)
-    elif step.kind == "diagonal":
-        maha = np.einsum("bnkd,bnkd->bnk", diff * diff, 1.0 / step.cov[:, None, :, :])
-        logdet = np.log(step.cov).sum(axis=-1)
-    else:
-        L = np.linalg.cholesky(step.cov)                         # (B, K, d, d)
-        Linv = np.linalg.inv(L)
-        z = np.einsum("bkef,bnkf->bnke", Linv, diff)
-        maha = np.einsum("bnke,bnke->bnk", z, z)
-        logdet = 2.0 * np.log(np.diagonal(L, axis1=-2, axis2=-1)).sum(axis=-1)
-    return -0.5 * (d * log2pi + logdet[:, None, :] + maha)
-
-
-def _edda_loo_predictions(full, X, codes):
-    """Leave-one-out predicted codes of a combination of single-model EDDAs (down-dates)."""
+def _loo_predictions(full, X, codes):
+    """Leave-one-out predicted codes of a combination of models that give their leave-one-out
+    fits themselves: the weights are recomputed from the units other than i, no refit."""
     n = len(codes)
-    joints = [_edda_loo_joint_all(e, X, codes) for e in full.estimators_]   # M x (n, n, K)
+    labels = full.classes_[codes]
+    joints = [e.loo_log_joint_pairs(X, labels) for e in full.estimators_]   # M x (n, n, K)
     post = np.stack([np.exp(j - logsumexp(j, axis=2, keepdims=True)) for j in joints])
     nus = np.array([float(e.n_parameters_) for e in full.estimators_])
     pred = np.empty(n, dtype=np.intp)
@@ -701,8 +580,7 @@ def _edda_loo_predictions(full, X, codes):
             weights = committee_weights(error_matrix(post[:, i, keep], codes[keep]))
         else:
             ll = np.array([j[i, keep, codes[keep]].sum() for j in joints])
-            scores = {"likelihood": ll, "aic": ll - nus}.get(
-                full.method, ll - 0.5 * nus * np.log(n - 1))
+            scores = _log_score(full.method, ll, nus, n - 1)
             weights = _softmax(scores)
         pred[i] = int(np.argmax(weights @ post[:, i, i]))
     return pred

@@ -3,8 +3,7 @@ Brito, Celeux & Sousa Ferreira 2006, section 2).
 """
 
 from ..exceptions import ConvergenceWarning
-from ._edda import EDDA, EDDASummary
+from ._edda import EDDA
 from ._models import MODELS, PAPER_NAMES, n_covariance_parameters
 
-__all__ = ["EDDA", "EDDASummary", "ConvergenceWarning", "MODELS", "PAPER_NAMES",
-           "n_covariance_parameters"]
+__all__ = ["EDDA", "ConvergenceWarning", "MODELS", "PAPER_NAMES", "n_covariance_parameters"]

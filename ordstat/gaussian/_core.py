@@ -1,5 +1,5 @@
 """Arithmetic shared by the estimator and the leave-one-out: class scatter, model fitting with
-checks, Gaussian log-densities (batched), and the degenerate-data messages.
+checks, the Gaussian log-density (batched), and the degenerate-data messages.
 """
 
 from __future__ import annotations
@@ -193,47 +193,41 @@ def logsumexp_rows(a):
         return top + np.log(np.exp(a - top[:, None]).sum(axis=1))
 
 
+def log_normal(maha, logdet, d):
+    """log of the d-variate normal density from the squared Mahalanobis distance and the log
+    determinant of the covariance: -(d log(2 pi) + log|Sigma| + maha) / 2."""
+    return -0.5 * (d * _LOG_2PI + logdet + maha)
+
+
 def log_density(X, means, step: MStep):
-    """log f_k(x_i) for every unit and class, (n, K); one covariance set (no batch axis)."""
-    d = X.shape[1]
+    """log f_k(x_i) for every unit and class: the one Gaussian log-density of the package.
+
+    ``X`` (..., n, d), ``means`` (..., K, d) and ``step.cov`` (..., K[, d[, d]]) with leading
+    (batch) axes that broadcast, e.g. one covariance set for all units (no batch axis), one per
+    unit (``X`` (B, 1, d), means (B, K, d)) or B sets for all units (``X`` (n, d)). Returns
+    (..., n, K).
+    """
+    d = X.shape[-1]
     if step.kind == "full":
         # Whitening by the inverse Cholesky factors, z_k = L_k^-1 (x - m_k), as one broadcast
-        # (K, n, d) product; in-place squares keep the temporaries few. Centring at the mean of
-        # the class means first avoids cancellation for features far from zero.
-        L = np.linalg.cholesky(step.cov)                             # (K, d, d)
+        # (..., K, n, d) product; in-place squares keep the temporaries few. Centring at the
+        # mean of the class means first avoids cancellation for features far from zero.
+        L = np.linalg.cholesky(step.cov)                             # (..., K, d, d)
         Lt = np.swapaxes(np.linalg.inv(L), -1, -2)
-        centre = means.mean(axis=0)
-        z = (X - centre) @ Lt
-        z -= (means - centre)[:, None, :] @ Lt
+        centre = means.mean(axis=-2, keepdims=True)                  # (..., 1, d)
+        z = (X - centre)[..., None, :, :] @ Lt                       # (..., K, n, d)
+        z -= (means - centre)[..., :, None, :] @ Lt
         z *= z
-        maha = z.sum(axis=-1).T
+        maha = np.swapaxes(z.sum(axis=-1), -1, -2)
         logdet = 2.0 * np.log(np.diagonal(L, axis1=-2, axis2=-1)).sum(axis=-1)
     else:
-        sq = X[:, None, :] - means[None, :, :]
+        sq = X[..., :, None, :] - means[..., None, :, :]             # (..., n, K, d)
         sq *= sq
         if step.kind == "spherical":
-            maha = sq.sum(axis=-1) / step.cov
+            maha = sq.sum(axis=-1) / step.cov[..., None, :]
             logdet = d * np.log(step.cov)
         else:
-            sq /= step.cov
+            sq /= step.cov[..., None, :, :]
             maha = sq.sum(axis=-1)
             logdet = np.log(step.cov).sum(axis=-1)
-    return -0.5 * (d * _LOG_2PI + logdet + maha)
-
-
-def batch_log_density(x, means, step: MStep):
-    """log f_k(x_b) under the b-th covariance set: x (B, d), means (B, K, d) -> (B, K)."""
-    d = x.shape[-1]
-    diff = x[:, None, :] - means
-    if step.kind == "spherical":
-        maha = np.einsum("bkd,bkd->bk", diff, diff) / step.cov
-        logdet = d * np.log(step.cov)
-    elif step.kind == "diagonal":
-        maha = np.einsum("bkd,bkd->bk", diff * diff, 1.0 / step.cov)
-        logdet = np.log(step.cov).sum(axis=-1)
-    else:
-        L = np.linalg.cholesky(step.cov)
-        z = np.linalg.solve(L, diff[..., None])[..., 0]
-        maha = np.einsum("bkd,bkd->bk", z, z)
-        logdet = 2.0 * np.log(np.diagonal(L, axis1=-2, axis2=-1)).sum(axis=-1)
-    return -0.5 * (d * _LOG_2PI + logdet + maha)
+    return log_normal(maha, logdet[..., None, :], d)

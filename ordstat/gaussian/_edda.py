@@ -6,17 +6,20 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import GenerativeClassifierMixin, complete_log_likelihood
+from .._core.summary import Summary
 from .._core.validation import (Integral, Interval, Real, StrOptions, check_priors,
                                 check_sample_weight, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
                     label, log_density, logsumexp_rows)
-from ._loo import loo_error
+from ._loo import leave_one_out
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
-__all__ = ["EDDA", "EDDASummary"]
+__all__ = ["EDDA"]
 
 
 
@@ -41,56 +44,6 @@ def _parse_models(model):
         if m.upper() not in out:
             out.append(m.upper())
     return out
-
-
-class EDDASummary:
-    """One row per fitted model: the comparison table of the EDDA routine (Brito et al. 2006).
-
-    Attributes
-    ----------
-    table : pandas.DataFrame
-        Indexed by model name, columns:
-
-        - ``paper``: the model in the notation of Bensmail & Celeux (1996);
-        - ``loglik``: complete-data log-likelihood sum_i log(pi_{k_i} f_{k_i}(x_i)) (the paper's,
-          eq. 3.8), ``nu``: its number of free parameters (means, covariances and, when
-          estimated, the K - 1 proportions), ``AIC`` = -2 loglik + 2 nu, ``BIC`` = -2 loglik +
-          nu log n (smaller is better);
-        - ``mixture_loglik``: sum_i log sum_k pi_k f_k(x_i), ``df_mclust``: means and covariance
-          parameters only, ``BIC_mclust`` = 2 mixture_loglik - df_mclust log n (larger is
-          better): the quantities mclust 6.0.0 reports for ``MclustDA(modelType = "EDDA")``;
-        - ``loo_error``: exact leave-one-out misclassification rate (missing when not computed);
-        - ``n_iter``, ``converged``: of the iterative M-steps (1 / True for closed forms).
-    selected : str
-        The model retained by the estimator.
-    criterion : str
-        How it was selected ("loo", "bic", or "single" when only one model was fitted).
-    """
-
-    def __init__(self, rows, selected, criterion):
-        self._rows = rows
-        self._table = None
-        self.selected = selected
-        self.criterion = criterion
-
-    @property
-    def table(self):
-        # Built on first use: a DataFrame costs more than fitting a simple model.
-        if self._table is None:
-            self._table = pd.DataFrame.from_dict(self._rows, orient="index")
-            self._table.index.name = "model"
-        return self._table
-
-    def __str__(self):
-        head = f"EDDA models (selected: {self.selected}, by {self.criterion})"
-        with pd.option_context("display.width", 160, "display.max_columns", 20):
-            return head + "\n" + self.table.to_string(float_format=lambda v: f"{v:.6g}")
-
-    __repr__ = __str__
-
-    def _repr_html_(self):
-        return (f"<p>EDDA models (selected: <b>{self.selected}</b>, by {self.criterion})</p>"
-                + self.table.to_html(float_format=lambda v: f"{v:.6g}"))
 
 
 class EDDA(GenerativeClassifierMixin, BaseEstimator):
@@ -283,8 +236,10 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         if multi and self.select == "loo":
             for m, f in fits.items():
                 try:
-                    loo[m] = _loo_with_absent(m, f, X, codes, w, n, means, W, present, priors,
-                                              reg, tol, max_iter, names)
+                    joint = leave_one_out(m, f, X, codes, w, n, means, W, present,
+                                          priors=priors, reg_covar=reg, tol=tol,
+                                          max_iter=max_iter, class_names=names)
+                    loo[m] = _error_rate(joint, codes, w)
                 except ValueError as exc:
                     _warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: "
                           f"{exc}", UserWarning)
@@ -306,7 +261,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         self.loglik_ = rows[chosen]["loglik"]
         self.mixture_loglik_ = rows[chosen]["mixture_loglik"]
         self.loo_error_ = loo.get(chosen)
-        self._summary = EDDASummary(rows, chosen, criterion)
+        self._comparison = (rows, criterion)  # the summary's table, built on request
         return self
 
     def _set_model(self, model, step: MStep, means, priors_, present, priors_estimated, d):
@@ -375,6 +330,88 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
 
     # --- leave-one-out and summary ---------------------------------------------------------
 
+    def _fixed_model(self):
+        """Whether ``model`` names one model: refitting the estimator without a unit is then the
+        down-dated fit of that model (with several, the refit would also select again)."""
+        return isinstance(self.model, str) and self.model.lower() != "all"
+
+    def _leave_one_out(self, X, y, sample_weight, pairs):
+        """The leave-one-out of ``model_`` on (X, y): the one set-up (class scatter, the full
+        fit whose end point warm-starts the iterative refits, priors) for every public method.
+
+        Returns (joint, codes, sample weights).
+        """
+        check_is_fitted(self)
+        check = type(self)(**{**self.get_params(), "model": self.model_})
+        X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
+        K = len(self.classes_)
+        n, means, W = class_scatter(X, codes, w, K)
+        present = n > 0
+        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+        step = fit_model(self.model_, W[present], n[present], reg_covar=reg, tol=tol,
+                         max_iter=max_iter, class_names=self.classes_[present])
+        joint = leave_one_out(self.model_, step, X, codes, w, n, means, W, present,
+                              priors=check_priors(self.priors, K), reg_covar=reg, tol=tol,
+                              max_iter=max_iter, class_names=self.classes_, pairs=pairs)
+        return joint, codes, w
+
+    @available_if(_fixed_model)
+    def loo_log_joint(self, X, y, sample_weight=None):
+        """Leave-one-out log joint densities: row i holds log(pi_k f_k(x_i)) under the fit
+        without unit i.
+
+        The fit without unit i is the same model, priors rule and ``reg_covar`` refitted on the
+        other units; it comes from a rank-one down-date of the class statistics and, for all i
+        at once, one batched M-step or the matrix determinant lemma (see
+        ``ordstat.gaussian._loo``), not from n refits (Bensmail & Celeux 1996). Available when
+        ``model`` names one model, so that this is exactly the leave-one-out of the estimator
+        (with several models a refit would also select again). Normally (X, y) is the training
+        data.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+            Leaving out a unit of weight zero leaves the fit as it is: its row is the fit's own.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K)
+            Columns in ``classes_`` order; -inf for classes absent from (X, y). The
+            leave-one-out posteriors are its rows normalised by their sum of exponentials.
+
+        Raises
+        ------
+        ValueError
+            When leaving a unit out leaves its class too few units for the model (the message
+            names the class and the model).
+        """
+        return self._leave_one_out(X, y, sample_weight, pairs=False)[0]
+
+    @available_if(_fixed_model)
+    def loo_log_joint_pairs(self, X, y, sample_weight=None):
+        """Every leave-one-out fit at every unit: [i, j, k] = log(pi_k f_k(x_j)) under the fit
+        without unit i.
+
+        The diagonal [i, i] is :meth:`loo_log_joint` (up to rounding: that method uses
+        rank-one formulas for VVV, EEE and EVV). A serial combination refits its weights on the
+        units other than i from these, so its whole leave-one-out needs no refit. Available
+        when ``model`` names one model.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_samples, K)
+            -inf for classes absent from (X, y).
+        """
+        return self._leave_one_out(X, y, sample_weight, pairs=True)[0]
+
     def loo_error(self, X, y, sample_weight=None):
         """Exact leave-one-out misclassification rate of ``model_`` on (X, y).
 
@@ -385,25 +422,44 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         Returns
         -------
         float
+            sum_i w_i [k_hat(-i) != k_i] / sum_i w_i.
         """
-        check = type(self)(**{**self.get_params(), "model": self.model_})
-        X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
-        K = len(self.classes_)
-        n, means, W = class_scatter(X, codes, w, K)
-        present = n > 0
-        priors = check_priors(self.priors, K)
-        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
-        step = fit_model(self.model_, W[present], n[present], reg_covar=reg, tol=tol,
-                         max_iter=max_iter, class_names=self.classes_[present])
-        return _loo_with_absent(self.model_, step, X, codes, w, n, means, W, present, priors,
-                                reg, tol, max_iter, self.classes_)
+        return _error_rate(*self._leave_one_out(X, y, sample_weight, pairs=False))
 
     def summary(self):
-        """The comparison table of the fitted models (an :class:`EDDASummary`)."""
-        from sklearn.utils.validation import check_is_fitted
+        """The comparison of the fitted models, as the EDDA routine reports it (Brito et al.
+        2006, section 2).
 
+        Returns
+        -------
+        ordstat._core.summary.Summary
+            Info lines ``selected`` (``model_``) and ``criterion`` (how it was selected:
+            "loo", "bic", or "single" when one model was fitted), and the table ``"models"``
+            (``summary()["models"]``), indexed by model name, with columns:
+
+            - ``paper``: the model in the notation of Bensmail & Celeux (1996);
+            - ``loglik``: complete-data log-likelihood sum_i log(pi_{k_i} f_{k_i}(x_i)) (the
+              paper's, eq. 3.8), ``nu``: its number of free parameters (means, covariances
+              and, when estimated, the K - 1 proportions), ``AIC`` = -2 loglik + 2 nu, ``BIC``
+              = -2 loglik + nu log n (smaller is better);
+            - ``mixture_loglik``: sum_i log sum_k pi_k f_k(x_i), ``df_mclust``: means and
+              covariance parameters only, ``BIC_mclust`` = 2 mixture_loglik - df_mclust log n
+              (larger is better): the quantities mclust 6.0.0 reports for
+              ``MclustDA(modelType = "EDDA")``;
+            - ``loo_error``: exact leave-one-out misclassification rate (NaN when not
+              computed);
+            - ``n_iter``, ``converged``: of the iterative M-steps (1 / True for closed forms).
+        """
         check_is_fitted(self)
-        return self._summary
+        rows, criterion = self._comparison
+        # Built here, not in fit: a DataFrame costs more than fitting a simple model.
+        table = pd.DataFrame.from_dict(rows, orient="index")
+        table.index.name = "model"
+        notes = ("loglik, nu, AIC, BIC: complete-data likelihood (Brito et al. 2006, eq. 3.8); "
+                 "smaller AIC and BIC are better.\nmixture_loglik, df_mclust, BIC_mclust: "
+                 "mclust 6.0.0's conventions for EDDA; larger BIC_mclust is better.")
+        return Summary("EDDA models", [("selected", self.model_), ("criterion", criterion)],
+                       {"models": table}, notes, digits=6)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -422,7 +478,7 @@ def _check_constant_features(X):
 
 
 def _comparison_rows(fits, loo, X, codes, w, means, present, priors_, priors_estimated):
-    """{model: row} for :class:`EDDASummary`, one density evaluation per model."""
+    """{model: row} of the summary's table, one density evaluation per model."""
     K, d, Kp = len(present), X.shape[1], int(present.sum())
     pos = w > 0  # zero-weight units of an absent class would give 0 * -inf
     Ntot = w.sum()
@@ -447,17 +503,12 @@ def _comparison_rows(fits, loo, X, codes, w, means, present, priors_, priors_est
     return rows
 
 
-def _loo_with_absent(model, step, X, codes, w, n, means, W, present, priors, reg, tol,
-                     max_iter, classes):
-    """Leave-one-out restricted to the classes present (absent classes cannot be predicted)."""
-    remap = np.cumsum(present) - 1
-    keep = present[codes]
-    Xp, cp, wp = X[keep], remap[codes[keep]], w[keep]
-    pp = None if priors is None else priors[present] / priors[present].sum()
-    init = step.state if model in ITERATIVE else None
-    return loo_error(model, Xp, cp, wp, n[present], means[present], W[present], priors=pp,
-                     reg_covar=reg, tol=tol, max_iter=max_iter, init=init,
-                     class_names=classes[present])
+def _error_rate(joint, codes, w):
+    """Weighted misclassification rate of the leave-one-out joint densities (units of positive
+    weight)."""
+    pos = np.flatnonzero(w > 0)
+    wrong = np.argmax(joint[pos], axis=1) != codes[pos]
+    return float(np.sum(w[pos] * wrong) / np.sum(w[pos]))
 
 
 def _decompose(model, step: MStep, d):

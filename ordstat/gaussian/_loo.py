@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
 
-from ._core import _LOG_2PI, batch_log_density, fit_model, label, regularise
+from ._core import fit_model, label, log_density, log_normal, regularise
 from ._models import ITERATIVE, min_units_per_class
 
 _CHUNK_ELEMENTS = 2_000_000  # batch size target: B * K * d * d floats per chunk
@@ -107,7 +107,7 @@ def _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar):
         Nn = N - w_i
         logdet = logdets[0] + np.log(one_minus) - d * np.log(Nn)
         maha = q * Nn[:, None]
-        return -0.5 * (d * _LOG_2PI + logdet[:, None] + maha)
+        return log_normal(maha, logdet[:, None], d)
     # VVV / EVV: classes j != k_i keep their matrix (EVV: up to the common volume).
     maha = np.empty((B, K))
     raw_logdet = np.broadcast_to(logdets, (B, K)).copy()  # log|W_j| (regularised)
@@ -134,7 +134,7 @@ def _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar):
         scale = lam[:, None] / g                         # Sigma_j = scale_j W_j'
         logdet = raw_logdet + d * np.log(scale)
         maha = maha / scale
-    return -0.5 * (d * _LOG_2PI + logdet + maha)
+    return log_normal(maha, logdet, d)
 
 
 def _distinct_orientations(D_all, tol=1e-6):
@@ -149,11 +149,49 @@ def _distinct_orientations(D_all, tol=1e-6):
     return keep
 
 
+def _fits_without(model, x, k_i, w_i, n, means, W, *, init, reg_covar, tol, max_iter,
+                  class_names):
+    """The B fits each without one unit (x_i of class k_i, weight w_i): the rank-one down-dates
+    of that class's statistics and one batched M-step, warm-started from ``init``.
+
+    Returns (step, means (B, K, d)).
+    """
+    B, d = x.shape
+    K = len(n)
+    rows = np.arange(B)
+    u = x - means[k_i]
+    n_new = n[k_i] - w_i
+    nb = np.broadcast_to(n, (B, K)).copy()
+    nb[rows, k_i] = n_new
+    Wb = np.broadcast_to(W, (B, K, d, d)).copy()
+    Wb[rows, k_i] -= (w_i * n[k_i] / n_new)[:, None, None] * u[:, :, None] * u[:, None, :]
+    mb = np.broadcast_to(means, (B, K, d)).copy()
+    mb[rows, k_i] -= (w_i / n_new)[:, None] * u
+    start_state = None
+    if model in ITERATIVE and init is not None:
+        start_state = np.broadcast_to(init, (B,) + np.shape(init)).copy()
+        if model in ("EVE", "VVE"):
+            start_state = start_state[:, _distinct_orientations(init)]
+    step = fit_model(model, Wb, nb, reg_covar=reg_covar, tol=tol, max_iter=max_iter,
+                     init=start_state, class_names=class_names,
+                     context=" (leave-one-out refit)")
+    return step, mb
+
+
+def _floats_per_unit(model, K, d, per_point):
+    """Floats a batch holds per left-out unit (batches hold about ``_CHUNK_ELEMENTS``)."""
+    per_unit = K * d * d * per_point
+    if model in ("EVE", "VVE"):  # each unit runs 2 (K + 1) starts (see _models)
+        per_unit *= 2 * (K + 1)
+    return per_unit
+
+
 def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, max_iter,
                   init=None, class_names=None):
     """log(pi_k' f_k'(x_i)) of the leave-unit-i-out fit, for every unit of positive weight.
 
-    Returns (idx, joint): the unit indices (w > 0) and a (len(idx), K) array.
+    Every class is present (n > 0). Returns (idx, joint): the unit indices (w > 0) and a
+    (len(idx), K) array.
     """
     N, d, K = n.sum(), X.shape[1], len(n)
     units = np.bincount(codes[w > 0], minlength=K)
@@ -162,15 +200,11 @@ def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, ma
     out = np.empty((len(idx), K))
     # With reg_covar > 0 the regulariser of class k shrinks by w reg I, not a rank-one change.
     rank_one = model in ("VVV", "EVV", "EEE") and reg_covar <= 0
-    per_unit = K * d * d * (1 if rank_one else 3)
-    if model in ("EVE", "VVE"):  # each unit runs 2 (K + 1) starts (see _models)
-        per_unit *= 2 * (K + 1)
+    per_unit = _floats_per_unit(model, K, d, 1 if rank_one else 3)
     chunk = max(64, _CHUNK_ELEMENTS // max(per_unit, 1))
     for start in range(0, len(idx), chunk):
         sel = idx[start:start + chunk]
         x, k_i, w_i = X[sel], codes[sel], w[sel]
-        B = len(sel)
-        rows = np.arange(B)
         if rank_one:
             with np.errstate(divide="ignore", invalid="ignore"):
                 logf = _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar)
@@ -183,29 +217,74 @@ def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, ma
                     "reg_covar > 0 or choose a more parsimonious model."
                 )
         else:
-            u = x - means[k_i]
-            n_new = n[k_i] - w_i
-            nb = np.broadcast_to(n, (B, K)).copy()
-            nb[rows, k_i] = n_new
-            Wb = np.broadcast_to(W, (B, K, d, d)).copy()
-            Wb[rows, k_i] -= (w_i * n[k_i] / n_new)[:, None, None] * u[:, :, None] * u[:, None, :]
-            mb = np.broadcast_to(means, (B, K, d)).copy()
-            mb[rows, k_i] -= (w_i / n_new)[:, None] * u
-            start_state = None
-            if model in ITERATIVE and init is not None:
-                start_state = np.broadcast_to(init, (B,) + np.shape(init)).copy()
-                if model in ("EVE", "VVE"):
-                    start_state = start_state[:, _distinct_orientations(init)]
-            step = fit_model(model, Wb, nb, reg_covar=reg_covar, tol=tol, max_iter=max_iter,
-                             init=start_state, class_names=class_names,
-                             context=" (leave-one-out refit)")
-            logf = batch_log_density(x, mb, step)
-        out[start:start + B] = logf + _priors_after_removal(n, N, w_i, k_i, priors)
+            step, mb = _fits_without(model, x, k_i, w_i, n, means, W, init=init,
+                                     reg_covar=reg_covar, tol=tol, max_iter=max_iter,
+                                     class_names=class_names)
+            logf = log_density(x[:, None, :], mb, step)[:, 0, :]
+        out[start:start + len(sel)] = logf + _priors_after_removal(n, N, w_i, k_i, priors)
     return idx, out
 
 
-def loo_error(model, X, codes, w, n, means, W, **kwargs):
-    """Weighted leave-one-out misclassification rate: sum_i w_i [k_hat(-i) != k_i] / sum_i w_i."""
-    idx, joint = loo_log_joint(model, X, codes, w, n, means, W, **kwargs)
-    wrong = np.argmax(joint, axis=1) != codes[idx]
-    return float(np.sum(w[idx] * wrong) / np.sum(w[idx]))
+def loo_log_joint_pairs(model, X, codes, w, n, means, W, *, at, priors, reg_covar, tol,
+                        max_iter, init=None, class_names=None):
+    """log(pi_k' f_k'(a_j)) of the leave-unit-i-out fit at every point a_j of ``at``, for every
+    unit i of positive weight.
+
+    Every class is present (n > 0). Returns (idx, joint): the unit indices (w > 0) and a
+    (len(idx), len(at), K) array.
+    """
+    N, d, K = n.sum(), X.shape[1], len(n)
+    units = np.bincount(codes[w > 0], minlength=K)
+    _check_loo_units(model, codes, w, units, d, class_names, reg_covar)
+    idx = np.flatnonzero(w > 0)
+    out = np.empty((len(idx), len(at), K))
+    chunk = max(1, 2 * _CHUNK_ELEMENTS // max(_floats_per_unit(model, K, d, len(at)), 1))
+    for start in range(0, len(idx), chunk):
+        sel = idx[start:start + chunk]
+        k_i, w_i = codes[sel], w[sel]
+        step, mb = _fits_without(model, X[sel], k_i, w_i, n, means, W, init=init,
+                                 reg_covar=reg_covar, tol=tol, max_iter=max_iter,
+                                 class_names=class_names)
+        logp = _priors_after_removal(n, N, w_i, k_i, priors)
+        out[start:start + len(sel)] = log_density(at, mb, step) + logp[:, None, :]
+    return idx, out
+
+
+def leave_one_out(model, step, X, codes, w, n, means, W, present, *, priors, reg_covar, tol,
+                  max_iter, class_names, pairs=False):
+    """Leave-one-out log joint densities of one model, the fit ``step`` on (X, codes, w) given.
+
+    Classes absent from the data (``present`` False; their units have weight zero) are set
+    aside and get -inf; leaving out a unit of weight zero leaves the fit as it is, so its rows
+    are those of ``step``. ``priors`` are the fixed priors of every class (None: n_k / n).
+
+    Returns an (n_units, K) array, row i at x_i, or with ``pairs`` an (n_units, n_units, K)
+    array, [i, j] at x_j, both under the fit without unit i.
+    """
+    K = len(present)
+    keep = present[codes]
+    remap = np.cumsum(present) - 1
+    fixed = None if priors is None else priors[present] / priors[present].sum()
+    args = (model, X[keep], remap[codes[keep]], w[keep], n[present], means[present], W[present])
+    kwargs = dict(priors=fixed, reg_covar=reg_covar, tol=tol, max_iter=max_iter,
+                  init=step.state if model in ITERATIVE else None,
+                  class_names=np.asarray(class_names)[present])
+    if pairs:
+        idx, joint = loo_log_joint_pairs(*args, at=X, **kwargs)
+    else:
+        idx, joint = loo_log_joint(*args, **kwargs)
+    n_units, n_present = len(codes), int(present.sum())
+    part = np.empty((n_units,) * (2 if pairs else 1) + (n_present,))
+    rows = np.flatnonzero(keep)[idx]
+    part[rows] = joint
+    unchanged = np.setdiff1d(np.arange(n_units), rows)
+    if unchanged.size:
+        with np.errstate(divide="ignore"):
+            log_p = np.log(n[present] / n.sum() if fixed is None else fixed)
+        own = log_density(X, means[present], step) + log_p
+        part[unchanged] = own if pairs else own[unchanged]
+    if n_present == K:
+        return part
+    out = np.full(part.shape[:-1] + (K,), -np.inf)
+    out[..., present] = part
+    return out

@@ -53,7 +53,7 @@ def edda_tables(quick=False, n_jobs=1, random_state=0):
             continue
         X, y = data
         fit = EDDA(model="all", select="loo").fit(X, y)
-        table = fit.summary().table
+        table = fit.summary()["models"]
         errors[name] = table["loo_error"]
         section.rows.append(Row(f"{name}: leave-one-out error of {paper_model}", paper_error,
                                 float(table.loc[paper_model, "loo_error"]), tolerance=0.005,

@@ -12,6 +12,7 @@ from sklearn.model_selection import LeaveOneOut
 
 from ordstat.combine.hierarchical import (HierarchicalCoupling, _bipartitions, _cv_mistakes,
                                           _evaluate)
+from ordstat._core.labels import OrderGuessWarning
 from ordstat.discrete import FullMultinomial, IndependenceModel
 from ordstat.gaussian import EDDA
 
@@ -117,8 +118,14 @@ def test_ordinal_refuses_unordered_categorical():
     with pytest.raises(ValueError, match="unordered pandas Categorical"):
         HierarchicalCoupling([EDDA(model="EII")], partition="ordinal").fit(
             X, pd.Categorical(y, ordered=False))
-    # the other partitions take it without complaint
-    HierarchicalCoupling([EDDA(model="EII")]).fit(X, pd.Categorical(y, ordered=False))
+    # the other partitions take it without complaint (categories sorted, as other nominal
+    # estimators do) and take string labels without guessing an order
+    unordered = pd.Categorical(y, categories=["d", "b", "a", "c"], ordered=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", OrderGuessWarning)
+        hc = HierarchicalCoupling([EDDA(model="EII")]).fit(X, unordered)
+        HierarchicalCoupling([EDDA(model="EII")]).fit(X, np.asarray(y, dtype=object))
+    assert list(hc.classes_) == ["a", "b", "c", "d"]
 
 
 def test_affinity_choice_equals_hand_computation():
@@ -173,11 +180,14 @@ def test_evaluate_reports_failure_by_name():
 
 
 @pytest.mark.parametrize("kwargs, exc, match", [
-    (dict(partition="best"), ValueError, "partition must be one of"),
-    (dict(node="vote"), ValueError, "node must be one of"),
-    (dict(cv="kfold"), ValueError, "cv must be one of"),
-    (dict(cv=1), ValueError, "integer >= 2"),
-    (dict(cv=2.5), TypeError, "cv must be 'loo'"),
+    (dict(partition="best"), ValueError,
+     "'partition' parameter of HierarchicalCoupling must be a str among"),
+    (dict(node="vote"), ValueError, "'node' parameter of HierarchicalCoupling must be a str among"),
+    (dict(cv="kfold"), ValueError, r"'cv' parameter of HierarchicalCoupling must be a str among "
+                                   r"\{'loo'\}, an int in the range \[2, inf\) or an object "
+                                   "implementing 'split' and 'get_n_splits'. Got 'kfold'"),
+    (dict(cv=1), ValueError, r"'cv' parameter .* an int in the range \[2, inf\).*Got 1 "),
+    (dict(cv=2.5), TypeError, r"'cv' parameter of HierarchicalCoupling must be .*Got 2.5 "),
     (dict(candidates=[]), TypeError, "non-empty list"),
     (dict(candidates="gaussian"), ValueError, "unknown candidate name 'gaussian'"),
     (dict(candidates=[object()]), TypeError, "fit and predict_proba"),
@@ -209,9 +219,13 @@ def test_summary_text_and_unfitted_str():
     X, y = _planted(n=10)
     hc = HierarchicalCoupling([EDDA(model="EII")])
     assert "HierarchicalCoupling" in str(hc)
-    text = str(hc.fit(X, y).summary())
-    assert text.count("[lambda I]") == 3 and "tree error" in text
-    assert text.splitlines()[1].startswith("{a, b, c, d}")
+    summary = hc.fit(X, y).summary()
+    text = str(summary)
+    assert text.count("[lambda I]") == 3 and dict(summary.info)["tree error"] == \
+        f"{hc.cv_error_:.3f}"
+    tree = summary.notes.splitlines()
+    assert tree[0].startswith("{a, b, c, d}  [lambda I]  error") and len(tree) == 7
+    assert summary.notes in text
 
 
 def test_plot_coupling_tree_agg():

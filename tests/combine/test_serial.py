@@ -202,10 +202,10 @@ def test_loo_error_shortcut_equals_loop_of_refits(method):
     X, y = X[1::3], y[1::3]
     comb = SerialCombiner([EDDA(model="EEI"), EDDA(model="VEI"), EDDA(model="VVV")],
                           method=method).fit(X, y)
-    from ordstat.combine.serial import _edda_loo_predictions
+    from ordstat.combine.serial import _loo_predictions
 
     codes = comb._encoding.encode(y)
-    fast = _edda_loo_predictions(comb, X, codes)
+    fast = _loo_predictions(comb, X, codes)
     slow = np.array([_loo_one(comb, X, y, i) for i in range(len(y))])
     np.testing.assert_array_equal(comb.classes_[fast], slow)
     assert serial_loo_error(comb, X, y) == pytest.approx(np.mean(slow != y))
@@ -239,8 +239,15 @@ def test_describe_and_summary_read_like_the_paper():
     assert comb.describe(names="mclust") == f"{w[0]:.2f} EEI + {w[1]:.2f} EII"
     assert "EDDA(EEI)" in comb.describe(names="short")
     assert repr(comb) == f"SerialCombiner(committee: {comb.describe()})"
-    text = str(comb.summary())
-    assert "committee" in text and "[lambda I]" in text
+    summary = comb.summary()
+    text = str(summary)
+    assert "committee" in text and "[lambda I]" in text and comb.describe() in text
+    assert dict(summary.info)["combination"] == comb.describe()
+    table = summary["models"]
+    assert list(table["model"]) == ["[lambda B]", "[lambda I]"]
+    np.testing.assert_array_equal(table["weight"], comb.weights_)
+    np.testing.assert_array_equal(table["error"], np.diag(comb.error_matrix_))
+    assert list(comb.summary(names="mclust")["models"]["model"]) == ["EEI", "EII"]
     integ = SerialCombiner([EDDA(model="EEI"), EDDA(model="EII")], method="integrated").fit(X, y)
     assert "BIC approximation" in str(integ.summary())
     with pytest.raises(ValueError, match="names"):
@@ -296,14 +303,21 @@ def test_non_finite_log_likelihood_is_an_error(bad):
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"method": "vote"}, "method must be one of"),
-    ({"posteriors": "oob"}, "posteriors must be one of"),
-    ({"posteriors": "cv", "cv": 1}, "cv must be an integer >= 2"),
+    ({"method": "vote"}, "'method' parameter of SerialCombiner must be a str among"),
+    ({"posteriors": "oob"}, "'posteriors' parameter of SerialCombiner must be a str among"),
+    ({"posteriors": "cv", "cv": 1}, r"'cv' parameter of SerialCombiner must be an int in the "
+                                    r"range \[2, inf\)"),
+    ({"n_models": 1}, r"'n_models' parameter of SerialCombiner must be an int in the range "
+                      r"\[2, inf\) or None"),
+    ({"estimators": "all"}, "estimators must be a non-empty list of classifiers to combine or "
+                            "'edda'"),
+    ({"estimators": 3}, "'estimators' parameter of SerialCombiner must be an instance of "
+                        "'list', an instance of 'tuple' or an instance of 'str'"),
 ])
 def test_bad_parameters(kwargs, match):
     X, y = _iris()
     with pytest.raises(ValueError, match=match):
-        SerialCombiner([EDDA(model="EEI")], **kwargs).fit(X, y)
+        SerialCombiner(**{"estimators": [EDDA(model="EEI")], **kwargs}).fit(X, y)
 
 
 def test_non_classifier_is_a_type_error():
@@ -344,12 +358,10 @@ def test_thyroid_table_4_with_leave_one_out_posteriors():
     ("VVI", {"priors": [0.2, 0.3, 0.5]}),
 ])
 def test_downdated_fits_equal_refits_at_every_unit(model, kwargs):
-    from ordstat.combine.serial import _edda_loo_joint_all
-
     X, y = _iris()
     X, y = X[::2], y[::2]
     est = EDDA(model=model, **kwargs).fit(X, y)
-    J = _edda_loo_joint_all(est, X, y)
+    J = est.loo_log_joint_pairs(X, y)
     for i in (0, 30, 74):
         ref = EDDA(model=model, **kwargs).fit(np.delete(X, i, 0), np.delete(y, i))
         np.testing.assert_allclose(J[i], ref._joint_log_density(X), rtol=1e-6, atol=1e-6)

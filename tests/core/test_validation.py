@@ -158,7 +158,7 @@ def test_edda_log_likelihood_with_absent_class_is_finite():
     ll = m.log_likelihood(Xg, yg, sample_weight=w)
     expected = m.log_likelihood(Xg[:20], yg[:20])
     assert np.isfinite(ll) and ll == pytest.approx(expected)
-    assert m.summary().table.loc["EEE", "loglik"] == pytest.approx(ll)
+    assert m.summary()["models"].loc["EEE", "loglik"] == pytest.approx(ll)
 
 
 def test_validate_fit_skip_check_array():

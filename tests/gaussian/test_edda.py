@@ -15,7 +15,6 @@ from sklearn.datasets import load_iris
 import ordstat
 from ordstat.gaussian import EDDA, MODELS, PAPER_NAMES, ConvergenceWarning, n_covariance_parameters
 from ordstat.gaussian._core import class_scatter
-from ordstat.gaussian._loo import loo_log_joint
 from ordstat.gaussian._models import ITERATIVE
 
 ALL = list(MODELS)
@@ -185,17 +184,8 @@ def _brute_force_loo_joint(model, X, y, w=None, reg_covar=0.0, priors=None):
 
 
 def _fast_loo_joint(model, X, y, w=None, reg_covar=0.0, priors=None):
-    K = len(np.unique(y))
-    w = np.ones(len(y)) if w is None else w
-    n, means, W = class_scatter(X, y, w, K)
-    init = None
-    if model in ITERATIVE:
-        init = EDDA(model=model, tol=1e-12, max_iter=20000, reg_covar=reg_covar).fit(
-            X, y, sample_weight=w)._step.state
-    _, joint = loo_log_joint(model, X, y, w, n, means, W, priors=priors, reg_covar=reg_covar,
-                             tol=1e-12, max_iter=20000, init=init,
-                             class_names=np.arange(K))
-    return joint
+    clf = EDDA(model=model, reg_covar=reg_covar, priors=priors, tol=1e-12, max_iter=20000)
+    return clf.fit(X, y, sample_weight=w).loo_log_joint(X, y, sample_weight=w)
 
 
 @pytest.mark.parametrize("model", ALL)
@@ -244,6 +234,52 @@ def test_loo_with_weights_reg_covar_and_priors(model):
         np.testing.assert_allclose(fast, slow, rtol=1e-6, atol=1e-6)
 
 
+def test_loo_log_joint_pairs_holds_every_refit_at_every_unit():
+    X, y = _blobs(n_per=(8, 9, 7), d=3, seed=2)
+    for model in ("EEI", "VVV", "VEI"):
+        clf = EDDA(model=model, tol=1e-12, max_iter=20000).fit(X, y)
+        pairs = clf.loo_log_joint_pairs(X, y)
+        assert pairs.shape == (24, 24, 3)
+        np.testing.assert_allclose(np.diagonal(pairs, axis1=0, axis2=1).T,
+                                   clf.loo_log_joint(X, y), rtol=1e-7)
+        for i in (0, 13):
+            keep = np.arange(len(y)) != i
+            ref = EDDA(model=model, tol=1e-12, max_iter=20000).fit(X[keep], y[keep])
+            tol = 1e-5 if model in ITERATIVE else 1e-9
+            np.testing.assert_allclose(pairs[i], ref._joint_log_density(X), rtol=tol, atol=tol)
+
+
+def test_loo_log_joint_only_for_one_named_model():
+    # With several models the estimator's refit would select again: no down-date shortcut.
+    assert hasattr(EDDA(model="EEE"), "loo_log_joint")
+    assert hasattr(EDDA(model="eee"), "loo_log_joint_pairs")
+    for model in ("all", ["EEE"], ["EEE", "VVV"]):
+        assert not hasattr(EDDA(model=model), "loo_log_joint")
+        assert not hasattr(EDDA(model=model), "loo_log_joint_pairs")
+    from sklearn.exceptions import NotFittedError
+
+    with pytest.raises(NotFittedError):
+        EDDA(model="EEE").loo_log_joint(*_blobs(seed=1))
+
+
+def test_loo_log_joint_zero_weight_and_absent_class():
+    X, y = _blobs(n_per=(8, 9, 7), d=2, seed=6)
+    w = np.ones(len(y))
+    w[[0, 10]] = 0.0
+    clf = EDDA(model="VVI", classes=[0, 1, 2, 3])
+    with pytest.warns(UserWarning, match="no units"):
+        clf.fit(X, y, sample_weight=w)
+    joint = clf.loo_log_joint(X, y, sample_weight=w)
+    assert joint.shape == (24, 4) and np.all(joint[:, 3] == -np.inf)
+    # leaving out a unit of weight zero leaves the fit as it is
+    np.testing.assert_allclose(joint[[0, 10]], clf._joint_log_density(X[[0, 10]]), rtol=1e-12)
+    keep = np.arange(len(y)) != 5
+    ref = EDDA(model="VVI", classes=[0, 1, 2, 3])
+    with pytest.warns(UserWarning, match="no units"):
+        ref.fit(X[keep], y[keep], sample_weight=w[keep])
+    np.testing.assert_allclose(joint[5], ref._joint_log_density(X[5:6])[0], rtol=1e-9)
+
+
 def test_loo_error_is_the_mean_of_refit_mistakes():
     X, y = _blobs(n_per=(10, 10, 10), d=2, seed=4, spread=(2.0, 2.0, 2.0))
     clf = EDDA(model="VVI").fit(X, y)
@@ -258,7 +294,7 @@ def test_iris_table8_loo_error_of_lda_model(iris):
     clf = EDDA(model="EEE").fit(X, y)
     assert clf.loo_error(X, y) == pytest.approx(3 / 150)
     clf = EDDA(model="all").fit(X, y)
-    table = clf.summary().table
+    table = clf.summary()["models"]
     assert table.loc["EEE", "loo_error"] == pytest.approx(0.02)
     assert round(table["loo_error"].min(), 2) == 0.02
     # the EDDA strategy (smallest LOO error, ties to the simpler model) selects it, as in Table 8
@@ -271,9 +307,9 @@ def test_all_models_summary_and_selection(iris):
     X, y = iris
     clf = EDDA(model="all", select="loo").fit(X, y)
     s = clf.summary()
-    t = s.table
+    t = s["models"]
     assert list(t.index) == ALL
-    assert clf.model_ == s.selected and s.criterion == "loo"
+    assert dict(s.info) == {"selected": clf.model_, "criterion": "loo"}
     assert clf.loo_error_ == t["loo_error"].min()
     # ties go to the first (most parsimonious) model listed
     assert clf.model_ == t.index[np.argmax(t["loo_error"].to_numpy() == t["loo_error"].min())]
@@ -284,7 +320,7 @@ def test_all_models_summary_and_selection(iris):
     assert "VVV" in str(s) and "<table" in s._repr_html_()
     bic = EDDA(model="all", select="bic").fit(X, y)
     assert bic.model_ == t["BIC"].idxmin()
-    assert bic.summary().table["loo_error"].isna().all()
+    assert bic.summary()["models"]["loo_error"].isna().all()
     # the selected model's attributes are those of a direct fit of that model
     direct = EDDA(model=clf.model_).fit(X, y)
     np.testing.assert_allclose(clf.covariances_, direct.covariances_)
@@ -308,7 +344,7 @@ def test_unfitted_and_weighted_mixture_loglik(iris):
 def test_model_list_and_lower_case(iris):
     X, y = iris
     clf = EDDA(model=["eii", "VVI", "EII"], select="bic").fit(X, y)
-    assert list(clf.summary().table.index) == ["EII", "VVI"]
+    assert list(clf.summary()["models"].index) == ["EII", "VVI"]
 
 
 @pytest.mark.parametrize("model", ALL)

@@ -134,7 +134,7 @@ def test_vve_ours_is_a_higher_maximum(mclust_fits, iris):
 def test_loo_error_matches_stored_cvMclustDA(iris):
     ref = load("mclust")
     X, y = iris
-    table = EDDA(model="all").fit(X, y).summary().table
+    table = EDDA(model="all").fit(X, y).summary()["models"]
     for m in MODELS:
         if m in _NOT_AT_MAXIMUM:
             continue
@@ -153,7 +153,7 @@ def test_loo_error_matches_cvMclustDA_with_one_fold_per_unit(iris):
     with localconverter(default_converter + numpy2ri.converter):
         ce = np.asarray(ro.r(f"MODELS <- {models}\n" + _R_CV))
     X, y = iris
-    table = EDDA(model="all").fit(X, y).summary().table
+    table = EDDA(model="all").fit(X, y).summary()["models"]
     for m, ref in zip(MODELS, ce):
         if m in _NOT_AT_MAXIMUM:
             continue
