@@ -11,7 +11,7 @@ import numbers
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils._param_validation import HasMethods, Interval, Options, StrOptions
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
@@ -21,11 +21,16 @@ from .predictors import check_numeric_predictors
 # Parameter constraints are declared per estimator in scikit-learn's style
 # (``_parameter_constraints``, checked by ``self._validate_params()`` at the start of ``fit``);
 # the constraint types are re-exported from here so that every module takes them from one place.
+# The string constraints ("boolean", "random_state", "array-like", ...) and None, types and
+# ``callable`` need no import.
 __all__ = [
+    "HasMethods",
     "Integral",
     "Interval",
+    "Options",
     "Real",
     "StrOptions",
+    "N_JOBS",
     "validate_fit",
     "validate_predict",
     "check_sample_weight",
@@ -36,6 +41,11 @@ __all__ = [
     "check_priors",
     "check_weighted_classes",
 ]
+
+
+#: The constraint of every ``n_jobs`` (joblib's: None, or an int other than 0; -1 for all cores).
+N_JOBS = [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"),
+          None]
 
 
 def _check_target_kind(y, name="y"):

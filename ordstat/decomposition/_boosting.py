@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from .._core.validation import check_positive_int, validate_fit, validate_predict
+from .._core.validation import HasMethods, Integral, Interval, validate_fit, validate_predict
 from ..trees.criteria import get_criterion
 from ._base import ReplicaClassifierMixin
 from ._odt import ReplicatedTreeClassifier
@@ -70,6 +70,14 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     5.1 (oAdaBoost); Freund & Schapire (1996) for AdaBoost.
     """
 
+    _parameter_constraints: dict = {
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        # names are looked up in the rule and criterion registries in fit
+        "rule": [str, callable],
+        "criterion": [str, callable],
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, n_estimators=100, rule="sum", criterion="entropy", classes=None):
         self.n_estimators = n_estimators
         self.rule = rule
@@ -79,7 +87,8 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     combine = "count"
 
     def fit(self, X, y, sample_weight=None):
-        n_rounds = check_positive_int(self.n_estimators, "n_estimators")
+        self._validate_params()
+        n_rounds = self.n_estimators
         get_replica_rule(self.rule)
         crit = get_criterion(self.criterion)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
@@ -211,6 +220,13 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     "Ensemble methods for ordinal data classification", section 3.2.4.1, Algorithm 3.3.
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "classes": ["array-like", None],
+        "random_state": ["random_state", np.random.Generator],
+    }
+
     def __init__(self, estimator=None, n_estimators=100, classes=None, random_state=None):
         self.estimator = estimator
         self.n_estimators = n_estimators
@@ -220,10 +236,9 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None):
         from .._core.validation import check_random_state
 
-        n_rounds = check_positive_int(self.n_estimators, "n_estimators")
+        self._validate_params()
+        n_rounds = self.n_estimators
         base = _one_cut_odt() if self.estimator is None else self.estimator
-        if not (hasattr(base, "fit") and hasattr(base, "predict")):
-            raise TypeError(f"estimator must be an ordinal classifier; got {base!r}.")
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         rng = check_random_state(self.random_state)
         K = self.n_classes_

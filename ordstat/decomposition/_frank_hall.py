@@ -7,8 +7,10 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator
 from sklearn.linear_model import LogisticRegression
 
-from .._core.validation import check_in_range, check_random_state, validate_fit, validate_predict
-from ._base import ReplicaClassifierMixin, answer, check_base_estimator, fit_binary
+from .._core.validation import (N_JOBS, HasMethods, Interval, Real, check_random_state,
+                                validate_fit, validate_predict)
+from ._base import (COMBINE_CONSTRAINT, ReplicaClassifierMixin, answer, check_base_estimator,
+                    fit_binary)
 
 
 def _default_binary():
@@ -52,6 +54,14 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
     Dissertation "Ensemble methods for ordinal data classification", section 3.1.4.
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "combine": COMBINE_CONSTRAINT,
+        "classes": ["array-like", None],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+    }
+
     def __init__(self, estimator=None, combine="proba", classes=None, n_jobs=None,
                  random_state=None):
         self.estimator = estimator
@@ -70,7 +80,7 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
         sample_weight : array-like of shape (n,), optional
             Passed to every binary fit.
         """
-        self._check_combine()
+        self._validate_params()
         est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         sw = None if sample_weight is None else w
@@ -130,6 +140,14 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
     classification", section 3.1.5.
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "h": [Interval(Real, 0, None, closed="neither")],
+        "combine": COMBINE_CONSTRAINT,
+        "classes": ["array-like", None],
+        "random_state": ["random_state", np.random.Generator],
+    }
+
     def __init__(self, estimator=None, h=1.0, combine="count", classes=None,
                  random_state=None):
         self.estimator = estimator
@@ -139,8 +157,7 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
-        self._check_combine()
-        check_in_range(self.h, "h", 0.0, None, low_open=True)
+        self._validate_params()
         est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         m = self.n_classes_ - 1

@@ -9,20 +9,13 @@ tree package's split search, which finds the cuts).
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 from scipy.special import betaincinv
 from sklearn.base import BaseEstimator
 
-from .._core.validation import (
-    check_in_range,
-    check_positive_int,
-    validate_fit,
-    validate_predict,
-)
+from .._core.validation import Integral, Interval, Real, validate_fit, validate_predict
 from ..trees.criteria import get_criterion
-from ._base import ReplicaClassifierMixin
+from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin
 from ._replicas import apply_rule, count_rank, get_replica_rule
 from ._replica_search import ReplicaSearch
 
@@ -236,6 +229,22 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     the combination rules) and appendix B (ordered thresholds on monotone data).
     """
 
+    _parameter_constraints: dict = {
+        # names are looked up in the criterion and rule registries in fit
+        "criterion": [str, callable],
+        "rule": [str, callable],
+        "max_depth": [Interval(Integral, 1, None, closed="left"), None],
+        # weights: 0 lets every node with weight split, inf none
+        "min_samples_split": [Interval(Real, 0, None, closed="both")],
+        # units, rounded up (0 means 1): finite
+        "min_samples_leaf": [Interval(Real, 0, None, closed="left")],
+        "min_gain": [Interval(Real, 0, 1, closed="both")],
+        "prune": ["boolean"],
+        "confidence": [Interval(Real, 0, 0.5, closed="right")],
+        "combine": COMBINE_CONSTRAINT,
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, criterion="entropy", rule="sum", max_depth=None, min_samples_split=2,
                  min_samples_leaf=2, min_gain=1e-3, prune=True, confidence=0.25,
                  combine="count", classes=None):
@@ -251,19 +260,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.classes = classes
 
     def _params(self):
-        self._check_combine()
+        self._validate_params()
         get_criterion(self.criterion)
         get_replica_rule(self.rule)
-        if self.max_depth is not None:
-            check_positive_int(self.max_depth, "max_depth")
-        for name in ("min_samples_split", "min_samples_leaf"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, numbers.Real) or value < 0:
-                raise ValueError(f"{name} must be a number >= 0; got {value!r}.")
-        check_in_range(self.min_gain, "min_gain", 0.0, 1.0)
-        check_in_range(self.confidence, "confidence", 0.0, 0.5, low_open=True)
-        if not isinstance(self.prune, (bool, np.bool_)):
-            raise TypeError(f"prune must be True or False; got {self.prune!r}.")
         return {"criterion": self.criterion, "rule": self.rule, "max_depth": self.max_depth,
                 "min_samples_split": self.min_samples_split,
                 "min_samples_leaf": self.min_samples_leaf, "min_gain": self.min_gain,

@@ -11,7 +11,7 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 
 from .._core.labels import encode_target
-from .._core.validation import check_random_state, validate_fit, validate_predict
+from .._core.validation import N_JOBS, check_random_state, validate_fit, validate_predict
 from ._replicas import resolve_rank
 
 
@@ -81,6 +81,14 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
     ordinal regression", sections III-IV, eqs. 2-5.
     """
 
+    _parameter_constraints: dict = {
+        # what SVC itself accepts, checked before any SVC is fitted
+        **{name: SVC._parameter_constraints[name] for name in ("C", "kernel", "gamma")},
+        "weighted": ["boolean"],
+        "classes": ["array-like", None],
+        "n_jobs": N_JOBS,
+    }
+
     def __init__(self, C=1.0, kernel="rbf", gamma="scale", weighted=True, classes=None,
                  n_jobs=None):
         self.C = C
@@ -92,8 +100,7 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, sample_weight=None):
         """Fit the K-1 SVMs; ``sample_weight`` multiplies the object weights."""
-        if not isinstance(self.weighted, (bool, np.bool_)):
-            raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
+        self._validate_params()
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         m = self.n_classes_ - 1
         self.weights_ = waegeman_weights(codes, self.n_classes_) if self.weighted \

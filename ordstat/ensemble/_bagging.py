@@ -11,7 +11,8 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
+                                validate_fit, validate_predict)
 from .._core.names import metric_name
 from .._core.warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
@@ -102,6 +103,17 @@ def _aggregate(pred, proba, aggregation, k):
 class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
     """Bootstrap aggregation of trees fitted on class codes; subclasses choose the tree."""
 
+    # the parameters both ensembles share; each subclass adds its own
+    _parameter_constraints: dict = {
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "aggregation": [StrOptions(set(AGGREGATIONS))],
+        "oob_score": ["boolean"],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+        "progress": ["boolean"],
+        "classes": ["array-like", None],
+    }
+
     def _template(self):
         raise NotImplementedError
 
@@ -131,16 +143,13 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
+        self._validate_params()
+        importance = self._importance()
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=self._missing())
-        n_estimators = check_positive_int(self.n_estimators, "n_estimators")
-        check_choice(self.aggregation, "aggregation", AGGREGATIONS)
-        if not isinstance(self.oob_score, (bool, np.bool_)):
-            raise TypeError(f"oob_score must be True or False; got {self.oob_score!r}.")
         template = self._template()
-        importance = self._importance()
         k = self.n_classes_
-        seeds = spawn_seeds(self.random_state, n_estimators)
+        seeds = spawn_seeds(self.random_state, self.n_estimators)
         prepared = self._prepared(template, X, codes, k)
         tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared)
                  for seed in seeds)
@@ -345,12 +354,14 @@ class OrdinalBaggingClassifier(_BaseBagging):
         self.progress = progress
         self.classes = classes
 
+    _parameter_constraints: dict = {
+        **_BaseBagging._parameter_constraints,
+        "estimator": [HasMethods(["fit", "predict"]), None],
+    }
+
     def _template(self):
         if self.estimator is None:
             return OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=0.0, xval=0)
-        if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict")):
-            raise TypeError("estimator must be a scikit-learn classifier with fit and predict; "
-                            f"got {self.estimator!r}.")
         return self.estimator
 
 
@@ -428,12 +439,23 @@ class OrdinalRandomForestClassifier(_BaseBagging):
                                      min_bucket=self.min_bucket, max_depth=self.max_depth,
                                      cp=-1.0, max_features=self.max_features, xval=0)
 
+    # the tree's own constraints for the parameters passed on to every tree
+    _parameter_constraints: dict = {
+        **_BaseBagging._parameter_constraints,
+        **{name: OrdinalTreeClassifier._parameter_constraints[name]
+           for name in ("criterion", "max_features", "min_split", "min_bucket", "max_depth")},
+        "importance": [str, None],
+    }
+
     def _importance(self):
         if self.importance is None:
             return None
         # any spelling of the metric names (ordstat._core.names), e.g. "mae"
-        return check_choice(metric_name(self.importance, "importance"), "importance",
-                            IMPORTANCE_METRICS)
+        name = metric_name(self.importance, "importance")
+        if name not in IMPORTANCE_METRICS:
+            raise ValueError(f"importance must be one of {sorted(IMPORTANCE_METRICS)} or one "
+                             f"of their aliases; got {self.importance!r}.")
+        return name
 
     def fit(self, X, y):
         """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""

@@ -12,7 +12,8 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
+                                validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
@@ -46,6 +47,9 @@ def _squared(pred, true, k):
 ERROR_INDICATORS = {"zero_one": _zero_one, "distance": _distance,
                     "unstandardized": _unstandardized, "squared": _squared}
 REAL_CRITERIA = ("misclassification", "distance")
+#: variant -> (the errors it takes, its default); the other variants take none
+_ERRORS = {"ordinal_discrete": (tuple(ERROR_INDICATORS), "distance"),
+           "ordinal_real": (REAL_CRITERIA, "misclassification")}
 
 
 def discrete_weight(e, k, n, error="zero_one", ordinal=False):
@@ -292,6 +296,21 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
     10
     """
 
+    _parameter_constraints: dict = {
+        "variant": [StrOptions(set(VARIANTS))],
+        # which error goes with which variant is checked in fit
+        "error": [StrOptions(set(ERROR_INDICATORS) | set(REAL_CRITERIA)), None],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "max_leaf_nodes": [Interval(Integral, 2, None, closed="left")],
+        "estimator": [HasMethods(["fit", "predict_proba"]), None],
+        "boost_by": [StrOptions(set(BOOST_BY))],
+        "weighted": ["boolean"],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+        "progress": ["boolean"],
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, variant="ordinal_discrete", error=None, n_estimators=50,
                  max_leaf_nodes=5, estimator=None, boost_by="resample", weighted=False,
                  n_jobs=None, random_state=None, progress=False, classes=None):
@@ -307,37 +326,21 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.progress = progress
         self.classes = classes
 
-    def _check_params(self):
-        check_choice(self.variant, "variant", VARIANTS)
-        check_choice(self.boost_by, "boost_by", BOOST_BY)
-        n_cycles = check_positive_int(self.n_estimators, "n_estimators")
-        if self.variant == "ordinal_discrete":
-            error = "distance" if self.error is None else self.error
-            check_choice(error, "error", tuple(ERROR_INDICATORS))
-        elif self.variant == "ordinal_real":
-            error = "misclassification" if self.error is None else self.error
-            check_choice(error, "error", REAL_CRITERIA)
-        elif self.error is not None:
-            raise ValueError(f"error is only used by variant='ordinal_discrete' or "
-                             f"'ordinal_real'; got error={self.error!r} with "
-                             f"variant={self.variant!r}. Leave it None.")
-        else:
-            error = "zero_one"
-        if not isinstance(self.weighted, (bool, np.bool_)):
-            raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
-        if self.weighted and self.variant != "fixed_split_discrete":
-            raise ValueError("weighted=True (prediction-vote weights PV^(r)) applies to "
-                             f"variant='fixed_split_discrete' only; got {self.variant!r}.")
-        if self.estimator is None:
-            leaves = check_positive_int(self.max_leaf_nodes, "max_leaf_nodes", 2)
-            template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=leaves,
-                                             min_split=2, min_bucket=1, cp=-1.0, xval=0)
-        else:
-            if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict_proba")):
-                raise TypeError("estimator must be a classifier with fit and predict_proba; "
-                                f"got {self.estimator!r}.")
-            template = self.estimator
-        return n_cycles, error, template
+    def _error_indicator(self):
+        """The error of the variant (its default when ``error`` is None): the check that
+        involves two parameters, after ``_validate_params``."""
+        if self.variant not in _ERRORS:
+            if self.error is not None:
+                raise ValueError(f"error is only used by variant='ordinal_discrete' or "
+                                 f"'ordinal_real'; got error={self.error!r} with "
+                                 f"variant={self.variant!r}. Leave it None.")
+            return "zero_one"
+        choices, default = _ERRORS[self.variant]
+        error = default if self.error is None else self.error
+        if error not in choices:
+            raise ValueError(f"error must be one of {list(choices)} with "
+                             f"variant={self.variant!r}; got {self.error!r}.")
+        return error
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -359,9 +362,17 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
+        self._validate_params()
+        error = self._error_indicator()
+        if self.weighted and self.variant != "fixed_split_discrete":
+            raise ValueError("weighted=True (prediction-vote weights PV^(r)) applies to "
+                             f"variant='fixed_split_discrete' only; got {self.variant!r}.")
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=missing_values(self.estimator))
-        n_cycles, error, template = self._check_params()
+        n_cycles = self.n_estimators
+        template = self.estimator if self.estimator is not None else OrdinalTreeClassifier(
+            criterion="gini", max_leaf_nodes=self.max_leaf_nodes, min_split=2, min_bucket=1,
+            cp=-1.0, xval=0)
         k = self.n_classes_
         self._n_train = X.shape[0]
         real = self.variant.endswith("real")

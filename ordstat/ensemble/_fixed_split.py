@@ -8,7 +8,8 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.validation import check_positive_int, validate_fit, validate_predict
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, validate_fit,
+                                validate_predict)
 from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one
 from ._boosting import split_scores
@@ -58,6 +59,17 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     structure, section 3.1, eq. (2).
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "max_leaf_nodes": [Interval(Integral, 2, None, closed="left")],
+        "weighted": ["boolean"],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+        "progress": ["boolean"],
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, estimator=None, n_estimators=50, max_leaf_nodes=5, weighted=False,
                  n_jobs=None, random_state=None, progress=False, classes=None):
         self.estimator = estimator
@@ -77,14 +89,12 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Bag each dichotomy; returns self. Missing values (NaN) in X are kept when the base
         estimator accepts them (the default ordinal trees do)."""
+        self._validate_params()
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=missing_values(self.estimator))
-        m = check_positive_int(self.n_estimators, "n_estimators")
-        if not isinstance(self.weighted, (bool, np.bool_)):
-            raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
+        m = self.n_estimators
         if self.estimator is None:
-            leaves = check_positive_int(self.max_leaf_nodes, "max_leaf_nodes", 2)
-            template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=leaves,
+            template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=self.max_leaf_nodes,
                                              min_split=2, min_bucket=1, cp=-1.0, xval=0)
         else:
             template = self.estimator

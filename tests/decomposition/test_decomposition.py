@@ -78,9 +78,9 @@ def test_frank_hall_seed_and_jobs():
 
 def test_frank_hall_errors():
     X, y = make_circle(50, random_state=0)
-    with pytest.raises(ValueError, match="combine must be one of"):
+    with pytest.raises(ValueError, match="'combine' parameter of FrankHallClassifier must be"):
         FrankHallClassifier(combine="vote").fit(X, y)
-    with pytest.raises(TypeError, match="estimator must be a scikit-learn classifier"):
+    with pytest.raises(TypeError, match="'estimator' parameter of FrankHallClassifier must be"):
         FrankHallClassifier(estimator="tree").fit(X, y)
     from sklearn.neighbors import KNeighborsClassifier
     with pytest.raises(TypeError, match="does not accept sample_weight"):
@@ -112,7 +112,8 @@ def test_data_replication_parallel_and_consistent():
     grid = np.column_stack([np.linspace(0, 3, 200), np.zeros(200)])
     pred = model.predict(grid)
     assert np.all(np.diff(pred) >= 0)  # parallel cuts along x give ordered regions
-    with pytest.raises(ValueError, match="h must be in"):
+    with pytest.raises(ValueError, match=r"'h' parameter of DataReplicationClassifier must "
+                                         r"be a float in the range \(0.0, inf\)"):
         DataReplicationClassifier(h=0.0).fit(X, y)
 
 
@@ -276,11 +277,11 @@ def test_odt_parameter_errors():
         ReplicatedTreeClassifier(rule="mean").fit(X, y)
     with pytest.raises(ValueError, match="criterion must be one of"):
         ReplicatedTreeClassifier(criterion="nope").fit(X, y)
-    with pytest.raises(ValueError, match="confidence must be in"):
+    with pytest.raises(ValueError, match="'confidence' parameter of ReplicatedTreeClassifier"):
         ReplicatedTreeClassifier(confidence=0.9).fit(X, y)
-    with pytest.raises(ValueError, match="min_samples_leaf must be"):
+    with pytest.raises(ValueError, match="'min_samples_leaf' parameter of ReplicatedTree"):
         ReplicatedTreeClassifier(min_samples_leaf=-1).fit(X, y)
-    with pytest.raises(TypeError, match="prune must be True or False"):
+    with pytest.raises(TypeError, match="'prune' parameter of ReplicatedTreeClassifier must be"):
         ReplicatedTreeClassifier(prune="yes").fit(X, y)
 
 
@@ -326,9 +327,9 @@ def test_adaboost_or_other_ordinal_learner_and_errors():
     weak = FrankHallClassifier(combine="count")
     model = AdaBoostOR(weak, n_estimators=3).fit(X, y)
     assert set(model.predict(X)) <= set(np.unique(y))
-    with pytest.raises(ValueError, match="n_estimators must be"):
+    with pytest.raises(ValueError, match="'n_estimators' parameter of AdaBoostOR must be"):
         AdaBoostOR(n_estimators=0).fit(X, y)
-    with pytest.raises(TypeError, match="estimator must be an ordinal classifier"):
+    with pytest.raises(TypeError, match="'estimator' parameter of AdaBoostOR must be"):
         AdaBoostOR(estimator=3).fit(X, y)
 
 
@@ -375,7 +376,7 @@ def test_unweighted_ensemble_is_plain_svcs():
         ref = SVC(C=2.0, gamma=0.1).fit(X, np.where(y > k + 1, 1, -1))
         np.testing.assert_allclose(model.replica_decision(X)[:, k], ref.decision_function(X),
                                    atol=1e-6)
-    with pytest.raises(TypeError, match="weighted must be True or False"):
+    with pytest.raises(TypeError, match="'weighted' parameter of WeightedSVMEnsemble must be"):
         WeightedSVMEnsemble(weighted="yes").fit(X, y)
 
 
@@ -487,3 +488,31 @@ def test_threshold_search_on_several_attributes_is_columnwise():
         t, g = replica_threshold_search(X[:, j], codes, W, "entropy")
         np.testing.assert_array_equal(thr[j], t)
         np.testing.assert_allclose(good[j], g)
+
+
+# --- parameter constraints ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("estimator", [
+    FrankHallClassifier(), DataReplicationClassifier(), ReplicatedTreeClassifier(),
+    OrdinalStumpBoost(n_estimators=2), AdaBoostOR(n_estimators=2), WeightedSVMEnsemble(),
+], ids=lambda e: type(e).__name__)
+def test_every_parameter_is_declared_and_checked(estimator):
+    """scikit-learn's own check: a constraint for every constructor parameter, and fit refuses
+    a value of the wrong type or out of range naming the parameter."""
+    from sklearn.utils.estimator_checks import check_param_validation
+
+    check_param_validation(type(estimator).__name__, estimator)
+
+
+def test_odt_size_limits_are_what_the_tree_needs():
+    X, y = make_circle(60, random_state=0)
+    # 0 is allowed (AdaBoost.OR's one-cut weak learner), an infinite split minimum never splits
+    ReplicatedTreeClassifier(min_samples_split=0, min_samples_leaf=0).fit(X, y)
+    assert ReplicatedTreeClassifier(min_samples_split=np.inf).fit(X, y).node_count_ == 1
+    with pytest.raises(ValueError, match="'min_samples_leaf' parameter"):
+        ReplicatedTreeClassifier(min_samples_leaf=np.inf).fit(X, y)  # rounded up to units
+    with pytest.raises(ValueError, match="'min_gain' parameter"):
+        ReplicatedTreeClassifier(min_gain=1.5).fit(X, y)
+    with pytest.raises(ValueError, match="'h' parameter"):
+        DataReplicationClassifier(h=np.inf).fit(X, y)
+

@@ -831,3 +831,14 @@ def test_foim_affinity_by_grids_equals_the_sum_over_decoded_states(chunk, monkey
     fa = dens[:, [0, 3]] @ (n[[0, 3]] / n[[0, 3]].sum())
     fb = dens[:, [1, 2]] @ (n[[1, 2]] / n[[1, 2]].sum())
     assert class_union_affinity(m, [0, 3], [1, 2]) == pytest.approx(affinity(fa, fb), rel=1e-12)
+
+
+# --------------------------------------------------------------------------- parameters
+@pytest.mark.parametrize("model", MODELS)
+def test_every_parameter_is_declared_and_checked(model):
+    """scikit-learn's own check: a constraint for every constructor parameter, and fit refuses
+    a value of the wrong type or out of range naming the parameter."""
+    from sklearn.utils.estimator_checks import check_param_validation
+
+    check_param_validation(model.__name__, model())
+
