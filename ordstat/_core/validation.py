@@ -119,7 +119,9 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
     """Check ``X``, ``y`` and ``sample_weight`` for ``fit`` and record the fitted label state.
 
     Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
-    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``. Categorical columns and
+    ``n_features_in_``, for DataFrames ``feature_names_in_``, and the training class sizes
+    ``_class_units`` (units per class) and ``_class_weight`` (their summed ``sample_weight``,
+    None when no weights were given) that summaries print. Categorical columns and
     (unless ``ensure_all_finite`` allows them) missing values are refused with a message naming
     the columns (``ordstat._core.predictors``). With
     ``skip_check_array=True`` ``X`` is returned as given (estimators whose ``X`` holds category
@@ -152,10 +154,15 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
             f"X and y have inconsistent numbers of units: X has {n_samples} rows, "
             f"y has {codes.shape[0]} labels."
         )
+    weighted = sample_weight is not None
     sample_weight = check_sample_weight(sample_weight, n_samples)
     estimator._encoding = encoding
     estimator.classes_ = encoding.classes
     estimator.n_classes_ = encoding.n_classes
+    # the training class sizes, for summary() (ordstat._core.summary.class_table)
+    estimator._class_units = np.bincount(codes, minlength=encoding.n_classes)
+    estimator._class_weight = (np.bincount(codes, weights=sample_weight,
+                                           minlength=encoding.n_classes) if weighted else None)
     return X, codes, sample_weight
 
 

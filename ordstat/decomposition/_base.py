@@ -57,6 +57,14 @@ def fit_binary(estimator, X, z, sample_weight, seed):
     return est.fit(X, z, sample_weight=sample_weight)
 
 
+def fitted_name(fitted):
+    """What answers a binary problem, for summaries: the class name of the fitted estimator,
+    or the constant that stands for it when the problem had one side only."""
+    if isinstance(fitted, float):
+        return "constant: all " + ("above" if fitted > 0 else "below")
+    return type(fitted).__name__
+
+
 def answer(fitted, X, hard):
     if isinstance(fitted, float):
         return np.full(X.shape[0], fitted)

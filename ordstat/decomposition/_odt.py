@@ -13,7 +13,9 @@ import numpy as np
 from scipy.special import betaincinv
 from sklearn.base import BaseEstimator
 
-from .._core.validation import Integral, Interval, Real, validate_fit, validate_predict
+from .._core.summary import Summary, class_info, class_table, cut_table
+from .._core.validation import (Integral, Interval, Real, check_positive_int, validate_fit,
+                                validate_predict)
 from ..trees.criteria import get_criterion
 from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin
 from ._replicas import apply_rule, count_rank, get_replica_rule
@@ -299,6 +301,45 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     def _predict_codes(self, X):
         """Counting-rule codes for validated X (used by the boosting weak learner)."""
         return count_rank(self._upper(X, hard=True) > 0.5)
+
+    def summary(self, digits=4):
+        """The tree described for reading: its settings, its size, the cuts each replica
+        makes, and the tree itself (:meth:`export_text`) as notes.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers.
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class) and ``summary["replicas"]``
+            (units below and above each cut, and ``cuts``: the branch nodes where the replica
+            cuts, i.e. has a finite threshold).
+        """
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        tree = self.tree_
+        branch = tree["left"] >= 0
+        depth = np.zeros(len(branch), dtype=np.intp)
+        for v in np.flatnonzero(branch):  # preorder: a parent comes before its children
+            depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
+        pruning = f"C4.5, confidence {self.confidence:.{digits}g}" if self.prune else "none"
+        info = class_info(self, digits) + [
+            ("criterion", str(self.criterion)), ("rule", str(self.rule)),
+            ("min_samples_split", f"{self.min_samples_split:.{digits}g}"),
+            ("min_samples_leaf", f"{self.min_samples_leaf:.{digits}g}"),
+            ("min_gain", f"{self.min_gain:.{digits}g}"), ("pruning", pruning),
+            ("size", f"{self.node_count_} nodes, {int(np.sum(~branch))} leaves, "
+                     f"depth {int(depth.max())}")]
+        cuts = np.isfinite(tree["threshold"][branch]).sum(axis=0)
+        tables = {"classes": class_table(self), "replicas": cut_table(self, cuts=cuts)}
+        return Summary("Ordinal decision tree on the replicated data (oDT)", info, tables,
+                       self.export_text(digits=digits), digits)
 
     def export_text(self, feature_names=None, digits=4):
         """The tree as text: each branch shows its attribute and the K-1 thresholds

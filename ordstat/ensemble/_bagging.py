@@ -11,8 +11,9 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.summary import Summary, class_info, class_table, feature_names, one_line
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
-                                validate_fit, validate_predict)
+                                check_positive_int, validate_fit, validate_predict)
 from .._core.names import metric_name
 from .._core.warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
@@ -228,6 +229,52 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         self.oob_mean_absolute_ = float(np.mean(np.abs(oob_pred - truth)))
         self.oob_gamma_ = _gamma(truth, oob_pred, k)
 
+    # -- summary ---------------------------------------------------------------------------
+    def summary(self, digits=4):
+        """The ensemble described for reading: its classes, trees and out-of-bag scores.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class), ``summary["out-of-bag"]``
+            (with ``oob_score``: each metric of the aggregated out-of-bag prediction, column
+            ``ensemble``, and the quantiles over trees of each tree's own out-of-bag score,
+            columns ``min`` to ``max``) and, for forests, ``summary["importance"]``.
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        info = class_info(self, digits) + self._summary_info()
+        tables = {"classes": class_table(self)}
+        if hasattr(self, "oob_error_"):
+            seen = self.oob_n_estimators_ > 0
+            info.append(("out of bag", f"{int(seen.sum())} of {seen.size} units out of bag for "
+                                       "at least one tree"))
+            metrics = ["misclassification", "mean_absolute", "gamma"]
+            per_tree = self.oob_per_estimator_[metrics]
+            table = per_tree.quantile([0.0, 0.25, 0.5, 0.75, 1.0]).T
+            table.columns = ["min", "25%", "50%", "75%", "max"]
+            table.insert(0, "ensemble", [self.oob_error_, self.oob_mean_absolute_,
+                                         self.oob_gamma_])
+            table.index.name = "metric"
+            tables["out-of-bag"] = table
+        tables.update(self._summary_tables())
+        notes = ("out-of-bag: 'ensemble' scores each unit by the trees whose bootstrap sample "
+                 "left it out; min..max are quantiles over trees of each tree's own out-of-bag "
+                 "score." if "out-of-bag" in tables else "")
+        return Summary(self._summary_title(), info, tables, notes, digits)
+
+    def _summary_info(self):
+        return [("trees", str(len(self.estimators_))), ("aggregation", self.aggregation)]
+
+    def _summary_tables(self):
+        return {}
+
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
         X = validate_predict(self, X, ensure_all_finite=self._missing())
@@ -364,6 +411,14 @@ class OrdinalBaggingClassifier(_BaseBagging):
             return OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=0.0, xval=0)
         return self.estimator
 
+    def _summary_title(self):
+        return "Ordinal bagging"
+
+    def _summary_info(self):
+        base = ("ordinal tree (ordinal impurity, min_split=5, cp=0, unpruned)"
+                if self.estimator is None else one_line(self.estimator))
+        return super()._summary_info() + [("base estimator", base)]
+
 
 class OrdinalRandomForestClassifier(_BaseBagging):
     """Random forest of ordinal trees: bagging with ``max_features`` features drawn at random
@@ -456,6 +511,25 @@ class OrdinalRandomForestClassifier(_BaseBagging):
             raise ValueError(f"importance must be one of {sorted(IMPORTANCE_METRICS)} or one "
                              f"of their aliases; got {self.importance!r}.")
         return name
+
+    def _summary_title(self):
+        return "Ordinal random forest"
+
+    def _summary_info(self):
+        return super()._summary_info() + [
+            ("tree settings", f"criterion={self.criterion!r}, max_features="
+                                f"{self.max_features!r}, min_split={self.min_split}, "
+                                f"min_bucket={self.min_bucket}, max_depth={self.max_depth}")]
+
+    def _summary_tables(self):
+        """The importance of each feature, most important first: ``split`` (mean normalised
+        split goodness, ``feature_importances_``) and, with ``importance``, ``permutation``
+        (``permutation_importance_``)."""
+        table = pd.DataFrame({"split": self.feature_importances_},
+                             index=pd.Index(feature_names(self), name="feature"))
+        if hasattr(self, "permutation_importance_"):
+            table["permutation"] = self.permutation_importance_
+        return {"importance": table.sort_values(table.columns[-1], ascending=False)}
 
     def fit(self, X, y):
         """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.summary import Summary, class_info, class_table, cut_names, cut_table, one_line
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
-                                validate_fit, validate_predict)
+                                check_positive_int, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
@@ -408,6 +410,59 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
                   "the weighted error reached the level of the trivial rule "
                   "(c_m <= 0).", UserWarning)
         return self
+
+    # -- summary ---------------------------------------------------------------------------
+    def summary(self, digits=4):
+        """The boosting run described for reading: the variant and its error, the cycles kept,
+        and each cycle's weighted error and weight c_m.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class), ``summary["cycles"]`` (one row
+            per cycle: ``error`` e_m and, for discrete variants, ``weight`` c_m; for
+            fixed-split variants one such pair of columns per dichotomy, NaN after a dichotomy
+            stopped) and, for fixed-split variants, ``summary["dichotomies"]`` (units below
+            and above each cut, and its number of cycles).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        info = class_info(self, digits) + [("variant", self.variant)]
+        if self.variant in _ERRORS:
+            info.append(("error", self._error))
+        base = (f"tree (Gini, max_leaf_nodes={self.max_leaf_nodes})" if self.estimator is None
+                else one_line(self.estimator))
+        info += [("boost_by", self.boost_by), ("base estimator", base),
+                 ("cycles", f"{self.n_estimators_} of n_estimators={self.n_estimators}")]
+        if self.variant == "fixed_split_discrete":
+            info.append(("weighted", str(self.weighted)))
+        tables = {"classes": class_table(self)}
+        index = pd.RangeIndex(1, self.n_estimators_ + 1, name="cycle")
+        if self.variant.startswith("fixed_split"):
+            columns = {}
+            for cut, run in zip(cut_names(self), self._runs):
+                for name, values in (("error", run["errors"]), ("weight", run["c"])):
+                    if values is not None:
+                        padded = np.full(self.n_estimators_, np.nan)
+                        padded[:len(values)] = values
+                        columns[f"{name} {cut}"] = padded
+            tables["cycles"] = pd.DataFrame(columns, index=index)
+            tables["dichotomies"] = cut_table(
+                self, cycles=[len(run["models"]) for run in self._runs])
+        else:
+            columns = {"error": self.estimator_errors_}
+            if self.estimator_weights_ is not None:
+                columns["weight"] = self.estimator_weights_
+            tables["cycles"] = pd.DataFrame(columns, index=index)
+        notes = ("error: the weighted error e_m of the cycle (for real variants the weighted "
+                 "misclassification); weight: c_m, the cycle's weight in the final vote.")
+        return Summary(f"Ordinal boosting ({self.variant})", info, tables, notes, digits)
 
     # -- prediction ------------------------------------------------------------------------
     def _staged_scores(self, X):

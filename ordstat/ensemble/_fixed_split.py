@@ -8,12 +8,14 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, validate_fit,
-                                validate_predict)
+from .._core.summary import Summary, class_info, class_table, cut_table, one_line
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, check_positive_int,
+                                validate_fit, validate_predict)
 from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one
 from ._boosting import split_scores
-from ._common import base_predict, missing_values, run_parallel, spawn_seeds
+from ._common import (ConstantClassifier, base_predict, missing_values, run_parallel,
+                      spawn_seeds)
 
 __all__ = ["FixedSplitBaggingClassifier"]
 
@@ -105,6 +107,36 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
                              desc=type(self).__name__)
         self.estimators_ = [trees[r * m:(r + 1) * m] for r in range(k - 1)]
         return self
+
+    def summary(self, digits=4):
+        """The ensemble described for reading: its classes and its K-1 bagged dichotomies.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers.
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class) and ``summary["dichotomies"]``
+            (units below and above each cut, its number of trees and how many of them are
+            constant because their bootstrap sample held one side only).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        base = (f"tree (Gini, max_leaf_nodes={self.max_leaf_nodes})" if self.estimator is None
+                else one_line(self.estimator))
+        info = class_info(self, digits) + [
+            ("trees per dichotomy", str(self.n_estimators)), ("base estimator", base),
+            ("weighted", str(self.weighted))]
+        dichotomies = cut_table(
+            self, trees=[len(trees) for trees in self.estimators_],
+            constant=[sum(isinstance(t, ConstantClassifier) for t in trees)
+                      for trees in self.estimators_])
+        return Summary("Ordinal fixed-split bagging", info,
+                       {"classes": class_table(self), "dichotomies": dichotomies}, "", digits)
 
     def split_votes(self, X):
         """Share of the trees of each dichotomy voting for its lower group, (K-1, n)."""
