@@ -11,7 +11,8 @@ import numbers
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.utils._param_validation import HasMethods, Interval, Options, StrOptions
+from sklearn.utils._param_validation import (HasMethods, Interval, Options, RealNotInt,
+                                            StrOptions)
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
@@ -29,6 +30,7 @@ __all__ = [
     "Interval",
     "Options",
     "Real",
+    "RealNotInt",
     "StrOptions",
     "N_JOBS",
     "validate_fit",
