@@ -157,3 +157,11 @@ def test_one_class_with_positive_weight_is_refused():
     w = (y == y[0]).astype(float)
     with pytest.raises(ValueError, match=r"Only one class \(\[\w+\]\) has units with positive"):
         ProportionalOddsClassifier().fit(X, y, sample_weight=w)
+
+
+def test_every_parameter_is_declared_and_checked():
+    """scikit-learn's own check: a constraint for every constructor parameter, and fit refuses
+    a value of the wrong type or out of range naming the parameter."""
+    from sklearn.utils.estimator_checks import check_param_validation
+
+    check_param_validation("ProportionalOddsClassifier", ProportionalOddsClassifier())

@@ -1,16 +1,22 @@
 """The result object of ``summary()``: a title, (label, value) lines, named tables and notes.
 
 One renderer for every summary, as text (``str``) and as HTML (``_repr_html_``, shown by Jupyter),
-so that estimators only build rows.
+so that estimators only build rows. The rows that several summaries share are built here once:
+the classes and their training sizes (:func:`class_info`, :func:`class_table`) and the K-1 cuts
+between consecutive classes of the decompositions and fixed-split ensembles (:func:`cut_table`).
 """
 
 from __future__ import annotations
 
 import html
 
+import numpy as np
 import pandas as pd
 
-__all__ = ["Summary", "feature_names"]
+from .labels import uses_class_order
+
+__all__ = ["Summary", "feature_names", "class_info", "class_table", "cut_table", "cut_names",
+           "one_line"]
 
 
 def feature_names(estimator):
@@ -18,6 +24,56 @@ def feature_names(estimator):
     if hasattr(estimator, "feature_names_in_"):
         return [str(name) for name in estimator.feature_names_in_]
     return [f"x{j}" for j in range(estimator.n_features_in_)]
+
+
+def one_line(obj):
+    """``repr(obj)`` on one line (a sub-estimator in an info line)."""
+    return " ".join(repr(obj).split())
+
+
+def _sizes(estimator):
+    """{"units": per class, "weight": per class (only when fitted with sample_weight)}, as
+    recorded by ``validate_fit``."""
+    sizes = {"units": estimator._class_units}
+    if estimator._class_weight is not None:
+        sizes["weight"] = estimator._class_weight
+    return sizes
+
+
+def class_info(estimator, digits=4):
+    """The info lines every summary starts with: the classes (in order when the estimator uses
+    it) and the number of training units (and their total weight)."""
+    joint = " < " if uses_class_order(estimator) else ", "
+    units = f"{int(np.sum(estimator._class_units))}"
+    if estimator._class_weight is not None:
+        units += f" (total weight {np.sum(estimator._class_weight):.{digits}g})"
+    return [("classes", joint.join(map(str, estimator.classes_))), ("units", units)]
+
+
+def class_table(estimator, **columns):
+    """One row per class: its training units (and weight), then ``columns`` (name -> K values)."""
+    index = pd.Index([str(c) for c in estimator.classes_], name="class")
+    return pd.DataFrame({**_sizes(estimator), **columns}, index=index)
+
+
+def cut_names(estimator):
+    """``"a|b"`` for each cut between consecutive classes a < b (as the thresholds of the
+    proportional-odds summary are named)."""
+    classes = [str(c) for c in estimator.classes_]
+    return [f"{a}|{b}" for a, b in zip(classes[:-1], classes[1:])]
+
+
+def cut_table(estimator, **columns):
+    """One row per cut k between consecutive classes, the binary problem Y > C_k: the training
+    units (and weight) ``below`` and ``above`` it, then ``columns`` (name -> K-1 values)."""
+    table = {}
+    for name, per_class in _sizes(estimator).items():
+        below = np.cumsum(per_class)[:-1]
+        suffix = "" if name == "units" else " weight"
+        table["below" + suffix] = below
+        table["above" + suffix] = np.sum(per_class) - below
+    index = pd.Index(cut_names(estimator), name="cut")
+    return pd.DataFrame({**table, **columns}, index=index)
 
 
 def _float_format(digits):

@@ -11,7 +11,8 @@ import numbers
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils._param_validation import (HasMethods, Interval, Options, RealNotInt,
+                                            StrOptions)
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
@@ -21,11 +22,17 @@ from .predictors import check_numeric_predictors
 # Parameter constraints are declared per estimator in scikit-learn's style
 # (``_parameter_constraints``, checked by ``self._validate_params()`` at the start of ``fit``);
 # the constraint types are re-exported from here so that every module takes them from one place.
+# The string constraints ("boolean", "random_state", "array-like", ...) and None, types and
+# ``callable`` need no import.
 __all__ = [
+    "HasMethods",
     "Integral",
     "Interval",
+    "Options",
     "Real",
+    "RealNotInt",
     "StrOptions",
+    "N_JOBS",
     "validate_fit",
     "validate_predict",
     "check_sample_weight",
@@ -36,6 +43,11 @@ __all__ = [
     "check_priors",
     "check_weighted_classes",
 ]
+
+
+#: The constraint of every ``n_jobs`` (joblib's: None, or an int other than 0; -1 for all cores).
+N_JOBS = [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"),
+          None]
 
 
 def _check_target_kind(y, name="y"):
@@ -109,7 +121,9 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
     """Check ``X``, ``y`` and ``sample_weight`` for ``fit`` and record the fitted label state.
 
     Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
-    ``n_features_in_`` and, for DataFrames, ``feature_names_in_``. Categorical columns and
+    ``n_features_in_``, for DataFrames ``feature_names_in_``, and the training class sizes
+    ``_class_units`` (units per class) and ``_class_weight`` (their summed ``sample_weight``,
+    None when no weights were given) that summaries print. Categorical columns and
     (unless ``ensure_all_finite`` allows them) missing values are refused with a message naming
     the columns (``ordstat._core.predictors``). With
     ``skip_check_array=True`` ``X`` is returned as given (estimators whose ``X`` holds category
@@ -142,10 +156,15 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
             f"X and y have inconsistent numbers of units: X has {n_samples} rows, "
             f"y has {codes.shape[0]} labels."
         )
+    weighted = sample_weight is not None
     sample_weight = check_sample_weight(sample_weight, n_samples)
     estimator._encoding = encoding
     estimator.classes_ = encoding.classes
     estimator.n_classes_ = encoding.n_classes
+    # the training class sizes, for summary() (ordstat._core.summary.class_table)
+    estimator._class_units = np.bincount(codes, minlength=encoding.n_classes)
+    estimator._class_weight = (np.bincount(codes, weights=sample_weight,
+                                           minlength=encoding.n_classes) if weighted else None)
     return X, codes, sample_weight
 
 

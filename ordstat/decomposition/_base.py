@@ -7,10 +7,12 @@ import numpy as np
 from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.validation import has_fit_parameter
 
-from .._core.validation import check_choice
+from .._core.validation import StrOptions
 from ._replicas import count_rank, frank_hall_proba
 
 COMBINE = ("count", "proba")
+#: the constraint of every ``combine`` parameter
+COMBINE_CONSTRAINT = [StrOptions(set(COMBINE))]
 
 
 class ReplicaClassifierMixin(ClassifierMixin):
@@ -21,9 +23,6 @@ class ReplicaClassifierMixin(ClassifierMixin):
     its ``predict_proba`` puts probability 1 on the counted class, so that ``predict`` is always
     the arg-max of ``predict_proba``.
     """
-
-    def _check_combine(self):
-        check_choice(self.combine, "combine", COMBINE)
 
     def predict_proba(self, X):
         if self.combine == "proba":
@@ -58,6 +57,14 @@ def fit_binary(estimator, X, z, sample_weight, seed):
     return est.fit(X, z, sample_weight=sample_weight)
 
 
+def fitted_name(fitted):
+    """What answers a binary problem, for summaries: the class name of the fitted estimator,
+    or the constant that stands for it when the problem had one side only."""
+    if isinstance(fitted, float):
+        return "constant: all " + ("above" if fitted > 0 else "below")
+    return type(fitted).__name__
+
+
 def answer(fitted, X, hard):
     if isinstance(fitted, float):
         return np.full(X.shape[0], fitted)
@@ -65,11 +72,9 @@ def answer(fitted, X, hard):
 
 
 def check_base_estimator(estimator, default, sample_weight, name="estimator"):
+    """``estimator`` (``default`` when None), refused when ``sample_weight`` is given and its
+    ``fit`` takes none (its methods are checked by the ``_parameter_constraints``)."""
     est = default if estimator is None else estimator
-    if not (hasattr(est, "fit") and hasattr(est, "predict")):
-        raise TypeError(
-            f"{name} must be a scikit-learn classifier with fit and predict; got {est!r}."
-        )
     if sample_weight is not None and not has_fit_parameter(est, "sample_weight"):
         raise TypeError(
             f"sample_weight was given but {name} {type(est).__name__} does not accept "

@@ -4,9 +4,14 @@ AdaBoost.OR (cost vectors, weighted-median combination)."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.validation import check_is_fitted
 
-from .._core.validation import check_positive_int, validate_fit, validate_predict
+from .._core.summary import (Summary, class_info, class_table, cut_names, cut_table,
+                             feature_names, one_line)
+from .._core.validation import (HasMethods, Integral, Interval, check_positive_int, validate_fit,
+                                validate_predict)
 from ..trees.criteria import get_criterion
 from ._base import ReplicaClassifierMixin
 from ._odt import ReplicatedTreeClassifier
@@ -70,6 +75,14 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     5.1 (oAdaBoost); Freund & Schapire (1996) for AdaBoost.
     """
 
+    _parameter_constraints: dict = {
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        # names are looked up in the rule and criterion registries in fit
+        "rule": [str, callable],
+        "criterion": [str, callable],
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, n_estimators=100, rule="sum", criterion="entropy", classes=None):
         self.n_estimators = n_estimators
         self.rule = rule
@@ -79,7 +92,8 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     combine = "count"
 
     def fit(self, X, y, sample_weight=None):
-        n_rounds = check_positive_int(self.n_estimators, "n_estimators")
+        self._validate_params()
+        n_rounds = self.n_estimators
         get_replica_rule(self.rule)
         crit = get_criterion(self.criterion)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
@@ -134,6 +148,39 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
 
     def _replica_upper(self, X, hard):
         return (self.replica_decision(X) > 0).astype(np.float64)
+
+    def summary(self, digits=4):
+        """The boosting run described for reading: the rounds, their shared attribute and
+        each replica's stump weights.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class), ``summary["replicas"]`` (units
+            below and above each cut, ``rounds``: the rounds in which the replica was active,
+            ``alpha sum``: the total weight of its stumps) and ``summary["rounds"]`` (one row
+            per round: its ``feature`` and each replica's ``alpha``, 0 where it was inactive).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        info = class_info(self, digits) + [
+            ("rule", str(self.rule)), ("criterion", str(self.criterion)),
+            ("rounds", f"{len(self.features_)} of n_estimators={self.n_estimators}")]
+        replicas = cut_table(self, rounds=np.isfinite(self.errors_).sum(axis=0),
+                             **{"alpha sum": self.alphas_.sum(axis=0)})
+        names = np.asarray(feature_names(self), dtype=object)
+        rounds = pd.DataFrame({"feature": names[self.features_],
+                               **{f"alpha {cut}": self.alphas_[:, k]
+                                  for k, cut in enumerate(cut_names(self))}},
+                              index=pd.RangeIndex(1, len(self.features_) + 1, name="round"))
+        tables = {"classes": class_table(self), "replicas": replicas, "rounds": rounds}
+        return Summary("oAdaBoost (boosted stumps on the replicas)", info, tables, "", digits)
 
 
 def _one_cut_odt():
@@ -211,6 +258,13 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     "Ensemble methods for ordinal data classification", section 3.2.4.1, Algorithm 3.3.
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "classes": ["array-like", None],
+        "random_state": ["random_state", np.random.Generator],
+    }
+
     def __init__(self, estimator=None, n_estimators=100, classes=None, random_state=None):
         self.estimator = estimator
         self.n_estimators = n_estimators
@@ -220,10 +274,9 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None):
         from .._core.validation import check_random_state
 
-        n_rounds = check_positive_int(self.n_estimators, "n_estimators")
+        self._validate_params()
+        n_rounds = self.n_estimators
         base = _one_cut_odt() if self.estimator is None else self.estimator
-        if not (hasattr(base, "fit") and hasattr(base, "predict")):
-            raise TypeError(f"estimator must be an ordinal classifier; got {base!r}.")
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         rng = check_random_state(self.random_state)
         K = self.n_classes_
@@ -287,6 +340,34 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         codes = self._round_codes(X)
         return self.classes_[weighted_median(codes, self.alphas_, self.n_classes_)]
+
+    def summary(self, digits=4):
+        """The boosting run described for reading: the weak learner and each round's error
+        and weight.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class) and ``summary["rounds"]`` (one
+            row per round: its cost-weighted ``error`` e and ``alpha``).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        weak = ("oDT with one cut (max_depth=1, no pruning)" if self.estimator is None
+                else one_line(self.estimator))
+        info = class_info(self, digits) + [
+            ("weak learner", weak),
+            ("rounds", f"{len(self.estimators_)} of n_estimators={self.n_estimators}")]
+        rounds = pd.DataFrame({"error": self.errors_, "alpha": self.alphas_},
+                              index=pd.RangeIndex(1, len(self.alphas_) + 1, name="round"))
+        return Summary("AdaBoost.OR (cost-vector boosting, weighted median)", info,
+                       {"classes": class_table(self), "rounds": rounds}, "", digits)
 
 
 __all__ = ["OrdinalStumpBoost", "AdaBoostOR", "mae_costs", "update_costs", "weighted_median"]

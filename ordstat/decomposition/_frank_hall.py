@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator
 from sklearn.linear_model import LogisticRegression
+from sklearn.utils.validation import check_is_fitted
 
-from .._core.validation import check_in_range, check_random_state, validate_fit, validate_predict
-from ._base import ReplicaClassifierMixin, answer, check_base_estimator, fit_binary
+from .._core.summary import Summary, class_info, class_table, cut_table, feature_names, one_line
+from .._core.validation import (N_JOBS, HasMethods, Interval, Real, check_positive_int,
+                                check_random_state, validate_fit, validate_predict)
+from ._base import (COMBINE_CONSTRAINT, ReplicaClassifierMixin, answer, check_base_estimator,
+                    fit_binary, fitted_name)
 
 
 def _default_binary():
@@ -52,6 +57,14 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
     Dissertation "Ensemble methods for ordinal data classification", section 3.1.4.
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "combine": COMBINE_CONSTRAINT,
+        "classes": ["array-like", None],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+    }
+
     def __init__(self, estimator=None, combine="proba", classes=None, n_jobs=None,
                  random_state=None):
         self.estimator = estimator
@@ -70,7 +83,7 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
         sample_weight : array-like of shape (n,), optional
             Passed to every binary fit.
         """
-        self._check_combine()
+        self._validate_params()
         est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         sw = None if sample_weight is None else w
@@ -84,6 +97,31 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
     def _replica_upper(self, X, hard):
         X = validate_predict(self, X)
         return np.column_stack([answer(e, X, hard) for e in self.estimators_])
+
+    def summary(self, digits=4):
+        """The model described for reading: its classes and its K-1 binary problems.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers.
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class) and ``summary["replicas"]``
+            (units below and above each cut and the ``model`` that answers it).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        info = class_info(self, digits) + [
+            ("binary estimator", one_line(self.estimator if self.estimator is not None
+                                          else _default_binary())),
+            ("combine", self.combine)]
+        replicas = cut_table(self, model=[fitted_name(e) for e in self.estimators_])
+        return Summary("Frank & Hall: K-1 binary problems Y > C_k", info,
+                       {"classes": class_table(self), "replicas": replicas}, "", digits)
 
 
 def replicate(X, n_classes, h):
@@ -130,6 +168,14 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
     classification", section 3.1.5.
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "h": [Interval(Real, 0, None, closed="neither")],
+        "combine": COMBINE_CONSTRAINT,
+        "classes": ["array-like", None],
+        "random_state": ["random_state", np.random.Generator],
+    }
+
     def __init__(self, estimator=None, h=1.0, combine="count", classes=None,
                  random_state=None):
         self.estimator = estimator
@@ -139,8 +185,7 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
-        self._check_combine()
-        check_in_range(self.h, "h", 0.0, None, low_open=True)
+        self._validate_params()
         est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         m = self.n_classes_ - 1
@@ -156,6 +201,51 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         # parallel boundaries cannot separate sklearn's unordered blobs
         tags.classifier_tags.poor_score = True
         return tags
+
+    def summary(self, digits=4):
+        """The model described for reading: its classes, the replicated sample and, for a
+        linear binary learner, the K-1 parallel boundaries.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class), ``summary["replicas"]`` (units
+            below and above each cut; with a linear learner its ``intercept``) and, with a
+            linear learner (one that has ``coef_`` and ``intercept_``),
+            ``summary["coefficients"]`` (w, shared by every replica).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        k, p = self.n_classes_, self.n_features_in_
+        n = int(np.sum(self._class_units))
+        info = class_info(self, digits) + [
+            ("binary estimator", one_line(self.estimator if self.estimator is not None
+                                          else _default_binary())),
+            ("h", f"{self.h:.{digits}g}"), ("combine", self.combine),
+            ("replicated sample", f"{n * (k - 1)} rows, {p + k - 2} columns")]
+        tables = {"classes": class_table(self)}
+        coef = np.ravel(getattr(self.estimator_, "coef_", []))
+        notes = ""
+        if coef.shape == (p + k - 2,) and hasattr(self.estimator_, "intercept_"):
+            # copy q adds h v_q (v_0 = 0) to the intercept: the same w, K-1 offsets
+            b = float(np.ravel(self.estimator_.intercept_)[0])
+            intercepts = b + self.h * np.concatenate([[0.0], coef[p:]])
+            tables["replicas"] = cut_table(self, intercept=intercepts)
+            tables["coefficients"] = pd.DataFrame(
+                {"coefficient": coef[:p]}, index=pd.Index(feature_names(self), name="feature"))
+            notes = ("Replica k answers 'above' where sum_j coefficient_j x_j + intercept_k > 0: "
+                     "K-1 parallel boundaries.")
+        else:
+            tables["replicas"] = cut_table(self)
+            info.append(("binary model", fitted_name(self.estimator_)))
+        return Summary("Data replication (Cardoso & Pinto da Costa)", info, tables, notes,
+                       digits)
 
     def _replica_upper(self, X, hard):
         X = validate_predict(self, X)

@@ -9,20 +9,15 @@ tree package's split search, which finds the cuts).
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 from scipy.special import betaincinv
 from sklearn.base import BaseEstimator
 
-from .._core.validation import (
-    check_in_range,
-    check_positive_int,
-    validate_fit,
-    validate_predict,
-)
+from .._core.summary import Summary, class_info, class_table, cut_table
+from .._core.validation import (Integral, Interval, Real, check_positive_int, validate_fit,
+                                validate_predict)
 from ..trees.criteria import get_criterion
-from ._base import ReplicaClassifierMixin
+from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin
 from ._replicas import apply_rule, count_rank, get_replica_rule
 from ._replica_search import ReplicaSearch
 
@@ -236,6 +231,22 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     the combination rules) and appendix B (ordered thresholds on monotone data).
     """
 
+    _parameter_constraints: dict = {
+        # names are looked up in the criterion and rule registries in fit
+        "criterion": [str, callable],
+        "rule": [str, callable],
+        "max_depth": [Interval(Integral, 1, None, closed="left"), None],
+        # weights: 0 lets every node with weight split, inf none
+        "min_samples_split": [Interval(Real, 0, None, closed="both")],
+        # units, rounded up (0 means 1): finite
+        "min_samples_leaf": [Interval(Real, 0, None, closed="left")],
+        "min_gain": [Interval(Real, 0, 1, closed="both")],
+        "prune": ["boolean"],
+        "confidence": [Interval(Real, 0, 0.5, closed="right")],
+        "combine": COMBINE_CONSTRAINT,
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, criterion="entropy", rule="sum", max_depth=None, min_samples_split=2,
                  min_samples_leaf=2, min_gain=1e-3, prune=True, confidence=0.25,
                  combine="count", classes=None):
@@ -251,19 +262,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.classes = classes
 
     def _params(self):
-        self._check_combine()
+        self._validate_params()
         get_criterion(self.criterion)
         get_replica_rule(self.rule)
-        if self.max_depth is not None:
-            check_positive_int(self.max_depth, "max_depth")
-        for name in ("min_samples_split", "min_samples_leaf"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, numbers.Real) or value < 0:
-                raise ValueError(f"{name} must be a number >= 0; got {value!r}.")
-        check_in_range(self.min_gain, "min_gain", 0.0, 1.0)
-        check_in_range(self.confidence, "confidence", 0.0, 0.5, low_open=True)
-        if not isinstance(self.prune, (bool, np.bool_)):
-            raise TypeError(f"prune must be True or False; got {self.prune!r}.")
         return {"criterion": self.criterion, "rule": self.rule, "max_depth": self.max_depth,
                 "min_samples_split": self.min_samples_split,
                 "min_samples_leaf": self.min_samples_leaf, "min_gain": self.min_gain,
@@ -300,6 +301,45 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     def _predict_codes(self, X):
         """Counting-rule codes for validated X (used by the boosting weak learner)."""
         return count_rank(self._upper(X, hard=True) > 0.5)
+
+    def summary(self, digits=4):
+        """The tree described for reading: its settings, its size, the cuts each replica
+        makes, and the tree itself (:meth:`export_text`) as notes.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers.
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class) and ``summary["replicas"]``
+            (units below and above each cut, and ``cuts``: the branch nodes where the replica
+            cuts, i.e. has a finite threshold).
+        """
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        tree = self.tree_
+        branch = tree["left"] >= 0
+        depth = np.zeros(len(branch), dtype=np.intp)
+        for v in np.flatnonzero(branch):  # preorder: a parent comes before its children
+            depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
+        pruning = f"C4.5, confidence {self.confidence:.{digits}g}" if self.prune else "none"
+        info = class_info(self, digits) + [
+            ("criterion", str(self.criterion)), ("rule", str(self.rule)),
+            ("min_samples_split", f"{self.min_samples_split:.{digits}g}"),
+            ("min_samples_leaf", f"{self.min_samples_leaf:.{digits}g}"),
+            ("min_gain", f"{self.min_gain:.{digits}g}"), ("pruning", pruning),
+            ("size", f"{self.node_count_} nodes, {int(np.sum(~branch))} leaves, "
+                     f"depth {int(depth.max())}")]
+        cuts = np.isfinite(tree["threshold"][branch]).sum(axis=0)
+        tables = {"classes": class_table(self), "replicas": cut_table(self, cuts=cuts)}
+        return Summary("Ordinal decision tree on the replicated data (oDT)", info, tables,
+                       self.export_text(digits=digits), digits)
 
     def export_text(self, feature_names=None, digits=4):
         """The tree as text: each branch shows its attribute and the K-1 thresholds

@@ -9,9 +9,13 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
+from sklearn.utils.validation import check_is_fitted
 
 from .._core.labels import encode_target
-from .._core.validation import check_random_state, validate_fit, validate_predict
+from .._core.summary import Summary, class_info, class_table, cut_table
+from .._core.validation import (N_JOBS, check_positive_int, check_random_state, validate_fit,
+                                validate_predict)
+from ._base import fitted_name
 from ._replicas import resolve_rank
 
 
@@ -81,6 +85,14 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
     ordinal regression", sections III-IV, eqs. 2-5.
     """
 
+    _parameter_constraints: dict = {
+        # what SVC itself accepts, checked before any SVC is fitted
+        **{name: SVC._parameter_constraints[name] for name in ("C", "kernel", "gamma")},
+        "weighted": ["boolean"],
+        "classes": ["array-like", None],
+        "n_jobs": N_JOBS,
+    }
+
     def __init__(self, C=1.0, kernel="rbf", gamma="scale", weighted=True, classes=None,
                  n_jobs=None):
         self.C = C
@@ -92,8 +104,7 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, sample_weight=None):
         """Fit the K-1 SVMs; ``sample_weight`` multiplies the object weights."""
-        if not isinstance(self.weighted, (bool, np.bool_)):
-            raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
+        self._validate_params()
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         m = self.n_classes_ - 1
         self.weights_ = waegeman_weights(codes, self.n_classes_) if self.weighted \
@@ -116,6 +127,37 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         rank = resolve_rank(self.replica_decision(X))
         return self.classes_[rank]
+
+    def summary(self, digits=4):
+        """The ensemble described for reading: the SVM settings and, per binary problem, its
+        model and number of support vectors.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers.
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class) and ``summary["replicas"]``
+            (units below and above each cut, the ``model`` and its ``support vectors``, 0 for
+            a constant).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        gamma = self.gamma if isinstance(self.gamma, str) else f"{self.gamma:.{digits}g}"
+        info = class_info(self, digits) + [
+            ("C", f"{self.C:.{digits}g}"), ("kernel", str(self.kernel)), ("gamma", gamma),
+            ("object weights", "Waegeman & Boullart (eqs. 4-5)" if self.weighted else "none")]
+        replicas = cut_table(
+            self, model=[fitted_name(e) for e in self.estimators_],
+            **{"support vectors": [0 if isinstance(e, float) else int(np.sum(e.n_support_))
+                                   for e in self.estimators_]})
+        title = "Ensemble of " + ("weighted" if self.weighted else "unweighted") + " SVMs"
+        return Summary(title, info, {"classes": class_table(self), "replicas": replicas}, "",
+                       digits)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

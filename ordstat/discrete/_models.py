@@ -11,13 +11,15 @@ from __future__ import annotations
 
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._core.base import GenerativeClassifierMixin
 from ..exceptions import ZeroDensityWarning
-from .._core.validation import (Interval, Real, StrOptions, check_priors, check_sample_weight,
-                                check_weighted_classes, validate_fit)
+from .._core.summary import Summary, class_info, class_table, feature_names
+from .._core.validation import (Interval, Real, StrOptions, check_positive_int, check_priors,
+                                check_sample_weight, check_weighted_classes, validate_fit)
 from .._core.warnings import warn as _warn
 from . import _kernel, _states
 from ._integrated import log_il_independence, log_il_multinomial
@@ -33,6 +35,19 @@ def _count_states(active_codes, radices, codes_y, w, n_classes):
                          minlength=len(states) * n_classes).reshape(len(states), n_classes)
     keep = counts.sum(axis=1) > 0
     return states[keep], counts[keep]
+
+
+def _weighted_sum(counts, logs):
+    """sum counts * logs over the cells with positive counts (a cell of no units adds nothing,
+    even where its log is -inf)."""
+    use = counts > 0
+    return float(np.sum(counts[use] * logs[use]))
+
+
+def _listed(values, most=8):
+    """Category values as text, the first ``most`` of them."""
+    shown = ", ".join(map(str, values[:most]))
+    return shown + (f", ... ({len(values)} in all)" if len(values) > most else "")
 
 
 class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
@@ -85,6 +100,57 @@ class _DiscreteClassifier(GenerativeClassifierMixin, BaseEstimator):
         self._fit_codes(codes[:, space.active], codes_y, w)
         self.n_parameters_ = self._n_parameters()
         return self
+
+    # -------------------------------------------------------------------- summary
+    def summary(self, digits=4):
+        """The fitted model described for reading: classes, variables, state space, and the
+        likelihood criteria of Brito et al. (2006, section 3.1) on the training sample.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class and the ``prior``),
+            ``summary["likelihood"]`` (``loglik``: the complete-data log-likelihood
+            sum_i w_i log(pi_k f_k(x_i)) of the training sample, ``nu``: ``n_parameters_``,
+            ``AIC`` = -2 loglik + 2 nu, ``BIC`` = -2 loglik + nu log n with n the total
+            training weight, as ``aic``/``bic`` give on the training data; smaller is better)
+            and ``summary["variables"]`` (each variable's number of categories and values).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        ll = self._training_log_likelihood()
+        nu = self.n_parameters_
+        n = float(np.sum(self.class_count_))
+        likelihood = pd.DataFrame({"loglik": [ll], "nu": [nu], "AIC": [-2.0 * ll + 2.0 * nu],
+                                   "BIC": [-2.0 * ll + nu * np.log(n)]},
+                                  index=pd.Index([self._short_name], name="model"))
+        variables = pd.DataFrame(
+            {"categories": self.n_categories_, "values": [_listed(c) for c in self.categories_]},
+            index=pd.Index(feature_names(self), name="variable"))
+        info = class_info(self, digits) + [
+            ("variables", str(self.n_features_in_)),
+            ("states", f"{self.n_states_} (s = product of the numbers of categories)"),
+        ] + self._summary_info(digits)
+        tables = {"classes": class_table(self, prior=self.priors_), "likelihood": likelihood,
+                  "variables": variables}
+        return Summary(self._title, info, tables, "", digits)
+
+    def _summary_info(self, digits):
+        return []
+
+    def _training_log_likelihood(self):
+        """``log_likelihood`` of the training sample, from the distinct training states and
+        their class weights (FMM, KERNEL keep them)."""
+        codes = _states.states_to_codes(self._state_ids, self._space.radices)
+        with np.errstate(divide="ignore"):
+            joint = self._log_density_codes(codes) + np.log(self.priors_)
+        return _weighted_sum(self._counts, joint)
 
     def _n_observed_classes(self):
         return int(np.count_nonzero(self.class_count_ > 0))
@@ -237,10 +303,16 @@ class FullMultinomial(_DiscreteClassifier):
     array([[1., 0.]])
     """
 
+    _title = "Full multinomial model (FMM)"
+    _short_name = "FMM"
+
     def __init__(self, categories="auto", priors=None, classes=None):
         self.categories = categories
         self.priors = priors
         self.classes = classes
+
+    def _summary_info(self, digits):
+        return [("observed states", str(len(self._state_ids)))]
 
     def _fit_codes(self, codes, codes_y, w):
         _states.check_state_space(self._space, type(self).__name__)
@@ -303,10 +375,23 @@ class IndependenceModel(_DiscreteClassifier):
     array([[1., 0.]])
     """
 
+    _title = "First-order independence model (FOIM)"
+    _short_name = "FOIM"
+
     def __init__(self, categories="auto", priors=None, classes=None):
         self.categories = categories
         self.priors = priors
         self.classes = classes
+
+    def _training_log_likelihood(self):
+        """``log_likelihood`` of the training sample from the counts: sum_k n_k log pi_k +
+        sum_j sum_(k, c) N(x_j = c | k) log P(x_j = c | k)."""
+        counts = [cc for cc, c in zip(self.category_count_, self._space.n_categories) if c >= 2]
+        table = np.concatenate(counts, axis=1) if counts else np.zeros((self.n_classes_, 0))
+        with np.errstate(divide="ignore"):
+            log_priors = np.log(self.priors_)
+        return _weighted_sum(table, self._log_table.T) + _weighted_sum(self.class_count_,
+                                                                       log_priors)
 
     def _category_counts(self, codes, codes_y, w):
         K = self.n_classes_
@@ -423,11 +508,25 @@ class KernelMultinomial(_DiscreteClassifier):
         "smoothing": [StrOptions({"loo"}), Interval(Real, 0, 1, closed="right")],
     }
 
+    _title = "Kernel-smoothed multinomial model (KERNEL, Aitchison-Aitken kernel)"
+    _short_name = "KERNEL"
+
     def __init__(self, smoothing="loo", categories="auto", priors=None, classes=None):
         self.smoothing = smoothing
         self.categories = categories
         self.priors = priors
         self.classes = classes
+
+    def _summary_info(self, digits):
+        lam = f"lambda = {self.smoothing_:.{digits}g}"
+        if self.loo_log_likelihood_ is not None:
+            how = (f"chosen by leave-one-out (pseudo-log-likelihood "
+                   f"{self.loo_log_likelihood_:.{digits + 2}g})")
+        elif self.smoothing == "loo":
+            how = "leave-one-out undefined here: lambda = 1 (FMM)"
+        else:
+            how = "given"
+        return [("observed states", str(len(self._state_ids))), ("smoothing", f"{lam}, {how}")]
 
     def _fit_codes(self, codes, codes_y, w):
         _states.check_state_space(self._space, type(self).__name__)

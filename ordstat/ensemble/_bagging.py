@@ -11,7 +11,9 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._core.summary import Summary, class_info, class_table, feature_names, one_line
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
+                                check_positive_int, validate_fit, validate_predict)
 from .._core.names import metric_name
 from .._core.warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
@@ -102,6 +104,17 @@ def _aggregate(pred, proba, aggregation, k):
 class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
     """Bootstrap aggregation of trees fitted on class codes; subclasses choose the tree."""
 
+    # the parameters both ensembles share; each subclass adds its own
+    _parameter_constraints: dict = {
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "aggregation": [StrOptions(set(AGGREGATIONS))],
+        "oob_score": ["boolean"],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+        "progress": ["boolean"],
+        "classes": ["array-like", None],
+    }
+
     def _template(self):
         raise NotImplementedError
 
@@ -131,16 +144,13 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
+        self._validate_params()
+        importance = self._importance()
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=self._missing())
-        n_estimators = check_positive_int(self.n_estimators, "n_estimators")
-        check_choice(self.aggregation, "aggregation", AGGREGATIONS)
-        if not isinstance(self.oob_score, (bool, np.bool_)):
-            raise TypeError(f"oob_score must be True or False; got {self.oob_score!r}.")
         template = self._template()
-        importance = self._importance()
         k = self.n_classes_
-        seeds = spawn_seeds(self.random_state, n_estimators)
+        seeds = spawn_seeds(self.random_state, self.n_estimators)
         prepared = self._prepared(template, X, codes, k)
         tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared)
                  for seed in seeds)
@@ -218,6 +228,52 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         self.oob_error_ = float(np.mean(oob_pred != truth))
         self.oob_mean_absolute_ = float(np.mean(np.abs(oob_pred - truth)))
         self.oob_gamma_ = _gamma(truth, oob_pred, k)
+
+    # -- summary ---------------------------------------------------------------------------
+    def summary(self, digits=4):
+        """The ensemble described for reading: its classes, trees and out-of-bag scores.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class), ``summary["out-of-bag"]``
+            (with ``oob_score``: each metric of the aggregated out-of-bag prediction, column
+            ``ensemble``, and the quantiles over trees of each tree's own out-of-bag score,
+            columns ``min`` to ``max``) and, for forests, ``summary["importance"]``.
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        info = class_info(self, digits) + self._summary_info()
+        tables = {"classes": class_table(self)}
+        if hasattr(self, "oob_error_"):
+            seen = self.oob_n_estimators_ > 0
+            info.append(("out of bag", f"{int(seen.sum())} of {seen.size} units out of bag for "
+                                       "at least one tree"))
+            metrics = ["misclassification", "mean_absolute", "gamma"]
+            per_tree = self.oob_per_estimator_[metrics]
+            table = per_tree.quantile([0.0, 0.25, 0.5, 0.75, 1.0]).T
+            table.columns = ["min", "25%", "50%", "75%", "max"]
+            table.insert(0, "ensemble", [self.oob_error_, self.oob_mean_absolute_,
+                                         self.oob_gamma_])
+            table.index.name = "metric"
+            tables["out-of-bag"] = table
+        tables.update(self._summary_tables())
+        notes = ("out-of-bag: 'ensemble' scores each unit by the trees whose bootstrap sample "
+                 "left it out; min..max are quantiles over trees of each tree's own out-of-bag "
+                 "score." if "out-of-bag" in tables else "")
+        return Summary(self._summary_title(), info, tables, notes, digits)
+
+    def _summary_info(self):
+        return [("trees", str(len(self.estimators_))), ("aggregation", self.aggregation)]
+
+    def _summary_tables(self):
+        return {}
 
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
@@ -345,13 +401,23 @@ class OrdinalBaggingClassifier(_BaseBagging):
         self.progress = progress
         self.classes = classes
 
+    _parameter_constraints: dict = {
+        **_BaseBagging._parameter_constraints,
+        "estimator": [HasMethods(["fit", "predict"]), None],
+    }
+
     def _template(self):
         if self.estimator is None:
             return OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=0.0, xval=0)
-        if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict")):
-            raise TypeError("estimator must be a scikit-learn classifier with fit and predict; "
-                            f"got {self.estimator!r}.")
         return self.estimator
+
+    def _summary_title(self):
+        return "Ordinal bagging"
+
+    def _summary_info(self):
+        base = ("ordinal tree (ordinal impurity, min_split=5, cp=0, unpruned)"
+                if self.estimator is None else one_line(self.estimator))
+        return super()._summary_info() + [("base estimator", base)]
 
 
 class OrdinalRandomForestClassifier(_BaseBagging):
@@ -428,12 +494,42 @@ class OrdinalRandomForestClassifier(_BaseBagging):
                                      min_bucket=self.min_bucket, max_depth=self.max_depth,
                                      cp=-1.0, max_features=self.max_features, xval=0)
 
+    # the tree's own constraints for the parameters passed on to every tree
+    _parameter_constraints: dict = {
+        **_BaseBagging._parameter_constraints,
+        **{name: OrdinalTreeClassifier._parameter_constraints[name]
+           for name in ("criterion", "max_features", "min_split", "min_bucket", "max_depth")},
+        "importance": [str, None],
+    }
+
     def _importance(self):
         if self.importance is None:
             return None
         # any spelling of the metric names (ordstat._core.names), e.g. "mae"
-        return check_choice(metric_name(self.importance, "importance"), "importance",
-                            IMPORTANCE_METRICS)
+        name = metric_name(self.importance, "importance")
+        if name not in IMPORTANCE_METRICS:
+            raise ValueError(f"importance must be one of {sorted(IMPORTANCE_METRICS)} or one "
+                             f"of their aliases; got {self.importance!r}.")
+        return name
+
+    def _summary_title(self):
+        return "Ordinal random forest"
+
+    def _summary_info(self):
+        return super()._summary_info() + [
+            ("tree settings", f"criterion={self.criterion!r}, max_features="
+                                f"{self.max_features!r}, min_split={self.min_split}, "
+                                f"min_bucket={self.min_bucket}, max_depth={self.max_depth}")]
+
+    def _summary_tables(self):
+        """The importance of each feature, most important first: ``split`` (mean normalised
+        split goodness, ``feature_importances_``) and, with ``importance``, ``permutation``
+        (``permutation_importance_``)."""
+        table = pd.DataFrame({"split": self.feature_importances_},
+                             index=pd.Index(feature_names(self), name="feature"))
+        if hasattr(self, "permutation_importance_"):
+            table["permutation"] = self.permutation_importance_
+        return {"importance": table.sort_values(table.columns[-1], ascending=False)}
 
     def fit(self, X, y):
         """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.validation import check_choice, check_positive_int, validate_fit, validate_predict
+from .._core.summary import Summary, class_info, class_table, cut_names, cut_table, one_line
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
+                                check_positive_int, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
@@ -46,6 +49,9 @@ def _squared(pred, true, k):
 ERROR_INDICATORS = {"zero_one": _zero_one, "distance": _distance,
                     "unstandardized": _unstandardized, "squared": _squared}
 REAL_CRITERIA = ("misclassification", "distance")
+#: variant -> (the errors it takes, its default); the other variants take none
+_ERRORS = {"ordinal_discrete": (tuple(ERROR_INDICATORS), "distance"),
+           "ordinal_real": (REAL_CRITERIA, "misclassification")}
 
 
 def discrete_weight(e, k, n, error="zero_one", ordinal=False):
@@ -292,6 +298,21 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
     10
     """
 
+    _parameter_constraints: dict = {
+        "variant": [StrOptions(set(VARIANTS))],
+        # which error goes with which variant is checked in fit
+        "error": [StrOptions(set(ERROR_INDICATORS) | set(REAL_CRITERIA)), None],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "max_leaf_nodes": [Interval(Integral, 2, None, closed="left")],
+        "estimator": [HasMethods(["fit", "predict_proba"]), None],
+        "boost_by": [StrOptions(set(BOOST_BY))],
+        "weighted": ["boolean"],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+        "progress": ["boolean"],
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, variant="ordinal_discrete", error=None, n_estimators=50,
                  max_leaf_nodes=5, estimator=None, boost_by="resample", weighted=False,
                  n_jobs=None, random_state=None, progress=False, classes=None):
@@ -307,37 +328,21 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.progress = progress
         self.classes = classes
 
-    def _check_params(self):
-        check_choice(self.variant, "variant", VARIANTS)
-        check_choice(self.boost_by, "boost_by", BOOST_BY)
-        n_cycles = check_positive_int(self.n_estimators, "n_estimators")
-        if self.variant == "ordinal_discrete":
-            error = "distance" if self.error is None else self.error
-            check_choice(error, "error", tuple(ERROR_INDICATORS))
-        elif self.variant == "ordinal_real":
-            error = "misclassification" if self.error is None else self.error
-            check_choice(error, "error", REAL_CRITERIA)
-        elif self.error is not None:
-            raise ValueError(f"error is only used by variant='ordinal_discrete' or "
-                             f"'ordinal_real'; got error={self.error!r} with "
-                             f"variant={self.variant!r}. Leave it None.")
-        else:
-            error = "zero_one"
-        if not isinstance(self.weighted, (bool, np.bool_)):
-            raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
-        if self.weighted and self.variant != "fixed_split_discrete":
-            raise ValueError("weighted=True (prediction-vote weights PV^(r)) applies to "
-                             f"variant='fixed_split_discrete' only; got {self.variant!r}.")
-        if self.estimator is None:
-            leaves = check_positive_int(self.max_leaf_nodes, "max_leaf_nodes", 2)
-            template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=leaves,
-                                             min_split=2, min_bucket=1, cp=-1.0, xval=0)
-        else:
-            if not (hasattr(self.estimator, "fit") and hasattr(self.estimator, "predict_proba")):
-                raise TypeError("estimator must be a classifier with fit and predict_proba; "
-                                f"got {self.estimator!r}.")
-            template = self.estimator
-        return n_cycles, error, template
+    def _error_indicator(self):
+        """The error of the variant (its default when ``error`` is None): the check that
+        involves two parameters, after ``_validate_params``."""
+        if self.variant not in _ERRORS:
+            if self.error is not None:
+                raise ValueError(f"error is only used by variant='ordinal_discrete' or "
+                                 f"'ordinal_real'; got error={self.error!r} with "
+                                 f"variant={self.variant!r}. Leave it None.")
+            return "zero_one"
+        choices, default = _ERRORS[self.variant]
+        error = default if self.error is None else self.error
+        if error not in choices:
+            raise ValueError(f"error must be one of {list(choices)} with "
+                             f"variant={self.variant!r}; got {self.error!r}.")
+        return error
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -359,9 +364,17 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         self
         """
+        self._validate_params()
+        error = self._error_indicator()
+        if self.weighted and self.variant != "fixed_split_discrete":
+            raise ValueError("weighted=True (prediction-vote weights PV^(r)) applies to "
+                             f"variant='fixed_split_discrete' only; got {self.variant!r}.")
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=missing_values(self.estimator))
-        n_cycles, error, template = self._check_params()
+        n_cycles = self.n_estimators
+        template = self.estimator if self.estimator is not None else OrdinalTreeClassifier(
+            criterion="gini", max_leaf_nodes=self.max_leaf_nodes, min_split=2, min_bucket=1,
+            cp=-1.0, xval=0)
         k = self.n_classes_
         self._n_train = X.shape[0]
         real = self.variant.endswith("real")
@@ -397,6 +410,59 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
                   "the weighted error reached the level of the trivial rule "
                   "(c_m <= 0).", UserWarning)
         return self
+
+    # -- summary ---------------------------------------------------------------------------
+    def summary(self, digits=4):
+        """The boosting run described for reading: the variant and its error, the cycles kept,
+        and each cycle's weighted error and weight c_m.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers (the tables keep full precision).
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class), ``summary["cycles"]`` (one row
+            per cycle: ``error`` e_m and, for discrete variants, ``weight`` c_m; for
+            fixed-split variants one such pair of columns per dichotomy, NaN after a dichotomy
+            stopped) and, for fixed-split variants, ``summary["dichotomies"]`` (units below
+            and above each cut, and its number of cycles).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        info = class_info(self, digits) + [("variant", self.variant)]
+        if self.variant in _ERRORS:
+            info.append(("error", self._error))
+        base = (f"tree (Gini, max_leaf_nodes={self.max_leaf_nodes})" if self.estimator is None
+                else one_line(self.estimator))
+        info += [("boost_by", self.boost_by), ("base estimator", base),
+                 ("cycles", f"{self.n_estimators_} of n_estimators={self.n_estimators}")]
+        if self.variant == "fixed_split_discrete":
+            info.append(("weighted", str(self.weighted)))
+        tables = {"classes": class_table(self)}
+        index = pd.RangeIndex(1, self.n_estimators_ + 1, name="cycle")
+        if self.variant.startswith("fixed_split"):
+            columns = {}
+            for cut, run in zip(cut_names(self), self._runs):
+                for name, values in (("error", run["errors"]), ("weight", run["c"])):
+                    if values is not None:
+                        padded = np.full(self.n_estimators_, np.nan)
+                        padded[:len(values)] = values
+                        columns[f"{name} {cut}"] = padded
+            tables["cycles"] = pd.DataFrame(columns, index=index)
+            tables["dichotomies"] = cut_table(
+                self, cycles=[len(run["models"]) for run in self._runs])
+        else:
+            columns = {"error": self.estimator_errors_}
+            if self.estimator_weights_ is not None:
+                columns["weight"] = self.estimator_weights_
+            tables["cycles"] = pd.DataFrame(columns, index=index)
+        notes = ("error: the weighted error e_m of the cycle (for real variants the weighted "
+                 "misclassification); weight: c_m, the cycle's weight in the final vote.")
+        return Summary(f"Ordinal boosting ({self.variant})", info, tables, notes, digits)
 
     # -- prediction ------------------------------------------------------------------------
     def _staged_scores(self, X):

@@ -8,11 +8,14 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.validation import check_positive_int, validate_fit, validate_predict
+from .._core.summary import Summary, class_info, class_table, cut_table, one_line
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, check_positive_int,
+                                validate_fit, validate_predict)
 from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one
 from ._boosting import split_scores
-from ._common import base_predict, missing_values, run_parallel, spawn_seeds
+from ._common import (ConstantClassifier, base_predict, missing_values, run_parallel,
+                      spawn_seeds)
 
 __all__ = ["FixedSplitBaggingClassifier"]
 
@@ -58,6 +61,17 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     structure, section 3.1, eq. (2).
     """
 
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), None],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "max_leaf_nodes": [Interval(Integral, 2, None, closed="left")],
+        "weighted": ["boolean"],
+        "n_jobs": N_JOBS,
+        "random_state": ["random_state", np.random.Generator],
+        "progress": ["boolean"],
+        "classes": ["array-like", None],
+    }
+
     def __init__(self, estimator=None, n_estimators=50, max_leaf_nodes=5, weighted=False,
                  n_jobs=None, random_state=None, progress=False, classes=None):
         self.estimator = estimator
@@ -77,14 +91,12 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Bag each dichotomy; returns self. Missing values (NaN) in X are kept when the base
         estimator accepts them (the default ordinal trees do)."""
+        self._validate_params()
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=missing_values(self.estimator))
-        m = check_positive_int(self.n_estimators, "n_estimators")
-        if not isinstance(self.weighted, (bool, np.bool_)):
-            raise TypeError(f"weighted must be True or False; got {self.weighted!r}.")
+        m = self.n_estimators
         if self.estimator is None:
-            leaves = check_positive_int(self.max_leaf_nodes, "max_leaf_nodes", 2)
-            template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=leaves,
+            template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=self.max_leaf_nodes,
                                              min_split=2, min_bucket=1, cp=-1.0, xval=0)
         else:
             template = self.estimator
@@ -95,6 +107,36 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
                              desc=type(self).__name__)
         self.estimators_ = [trees[r * m:(r + 1) * m] for r in range(k - 1)]
         return self
+
+    def summary(self, digits=4):
+        """The ensemble described for reading: its classes and its K-1 bagged dichotomies.
+
+        Parameters
+        ----------
+        digits : int, default=4
+            Significant digits of the printed numbers.
+
+        Returns
+        -------
+        Summary
+            Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
+            ``summary["classes"]`` (training units per class) and ``summary["dichotomies"]``
+            (units below and above each cut, its number of trees and how many of them are
+            constant because their bootstrap sample held one side only).
+        """
+        check_is_fitted(self)
+        digits = check_positive_int(digits, "digits")
+        base = (f"tree (Gini, max_leaf_nodes={self.max_leaf_nodes})" if self.estimator is None
+                else one_line(self.estimator))
+        info = class_info(self, digits) + [
+            ("trees per dichotomy", str(self.n_estimators)), ("base estimator", base),
+            ("weighted", str(self.weighted))]
+        dichotomies = cut_table(
+            self, trees=[len(trees) for trees in self.estimators_],
+            constant=[sum(isinstance(t, ConstantClassifier) for t in trees)
+                      for trees in self.estimators_])
+        return Summary("Ordinal fixed-split bagging", info,
+                       {"classes": class_table(self), "dichotomies": dichotomies}, "", digits)
 
     def split_votes(self, X):
         """Share of the trees of each dichotomy voting for its lower group, (K-1, n)."""

@@ -1,12 +1,15 @@
-"""summary() of the proportional-odds model and of the ordinal tree, and the Summary renderer."""
+"""summary() of the proportional-odds model and of the ordinal tree, the Summary renderer, the
+rows the summaries share, and the contract that every summary() returns a Summary."""
 
 import numpy as np
 import pandas as pd
 import pytest
 from tests._reference import load, read_input
 from scipy import stats
+from sklearn.base import BaseEstimator
 
-from ordstat._core.summary import Summary
+from ordstat._core.summary import Summary, class_info, class_table, cut_names, cut_table
+from ordstat._core.validation import validate_fit
 from ordstat.baseline import ProportionalOddsClassifier, _information
 
 CLASSES = ["c0", "c1", "c2", "c3"]
@@ -107,6 +110,83 @@ def test_summary_renderer():
     assert text.rstrip().endswith("a note")
     with pytest.raises(KeyError, match="tables: \\['t'\\]"):
         s["missing"]
+
+
+# --- rows shared by the summaries -----------------------------------------------------------------
+
+class _Fitted(BaseEstimator):
+    def __init__(self, classes=None):
+        self.classes = classes
+
+    def fit(self, X, y, sample_weight=None):
+        validate_fit(self, X, y, sample_weight, classes=self.classes)
+        return self
+
+
+class _Nominal(_Fitted):
+    _uses_class_order = False
+
+
+def test_class_and_cut_tables_from_the_training_sizes():
+    y = ["lo", "hi", "mid", "lo", "lo", "hi"]
+    order = ["lo", "mid", "hi", "top"]  # "top" has no units
+    X = np.zeros((6, 1))
+    fitted = _Fitted(classes=order).fit(X, y)
+    assert class_info(fitted) == [("classes", "lo < mid < hi < top"), ("units", "6")]
+    table = class_table(fitted, share=[0.5, 1 / 6, 1 / 3, 0.0])
+    assert list(table.index) == order and list(table.columns) == ["units", "share"]
+    assert table["units"].tolist() == [3, 1, 2, 0]
+    cuts = cut_table(fitted, extra=[1, 2, 3])
+    assert list(cuts.index) == ["lo|mid", "mid|hi", "hi|top"] == cut_names(fitted)
+    assert cuts["below"].tolist() == [3, 4, 6] and cuts["above"].tolist() == [3, 2, 0]
+    assert cuts["extra"].tolist() == [1, 2, 3]
+
+    w = np.array([1.0, 2.0, 0.5, 1.0, 1.0, 0.25])
+    weighted = _Fitted(classes=order).fit(X, y, sample_weight=w)
+    assert dict(class_info(weighted))["units"] == "6 (total weight 5.75)"
+    assert class_table(weighted)["weight"].tolist() == [3.0, 0.5, 2.25, 0.0]
+    cuts = cut_table(weighted)
+    assert list(cuts.columns) == ["below", "above", "below weight", "above weight"]
+    assert cuts["below weight"].tolist() == [3.0, 3.5, 5.75]
+    assert cuts["above weight"].tolist() == [2.75, 2.25, 0.0]
+
+
+def test_class_info_claims_an_order_only_for_estimators_that_use_it():
+    fitted = _Nominal().fit(np.zeros((3, 1)), ["b", "a", "b"])
+    assert dict(class_info(fitted))["classes"] == "a, b"
+
+
+def _owned_estimators():
+    from ordstat.decomposition import (AdaBoostOR, DataReplicationClassifier,
+                                       FrankHallClassifier, OrdinalStumpBoost,
+                                       ReplicatedTreeClassifier, WeightedSVMEnsemble)
+    from ordstat.discrete import FullMultinomial, IndependenceModel, KernelMultinomial
+    from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
+                                  OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
+
+    return [OrdinalBaggingClassifier(n_estimators=2, oob_score=False, random_state=0),
+            OrdinalRandomForestClassifier(n_estimators=2, oob_score=False, random_state=0),
+            OrdinalBoostingClassifier(n_estimators=2, random_state=0),
+            FixedSplitBaggingClassifier(n_estimators=2, random_state=0),
+            FrankHallClassifier(), DataReplicationClassifier(), ReplicatedTreeClassifier(),
+            OrdinalStumpBoost(n_estimators=2), AdaBoostOR(n_estimators=2),
+            WeightedSVMEnsemble(), FullMultinomial(), IndependenceModel(),
+            KernelMultinomial(smoothing=0.9)]
+
+
+@pytest.mark.parametrize("estimator", _owned_estimators(), ids=lambda e: type(e).__name__)
+def test_every_summary_is_a_summary_needs_a_fit_and_checks_digits(estimator):
+    from sklearn.exceptions import NotFittedError
+
+    with pytest.raises(NotFittedError):
+        estimator.summary()
+    X, y = _polr_data(80)
+    X = np.round(X) if hasattr(estimator, "categories") else X  # few categories
+    summary = estimator.fit(X, y).summary(digits=3)
+    assert isinstance(summary, Summary) and summary.digits == 3
+    assert summary["classes"]["units"].tolist() == np.bincount(y).tolist()
+    with pytest.raises(ValueError, match="digits must be an integer >= 1"):
+        estimator.summary(digits=0)
 
 
 # --- ordinal tree ---------------------------------------------------------------------------------

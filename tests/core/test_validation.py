@@ -27,6 +27,15 @@ def test_fit_sets_label_state_and_feature_names():
     assert np.array_equal(est.w_, np.ones(6))
 
 
+def test_fit_records_the_class_sizes():
+    """validate_fit keeps the units (and weight) per class that summaries print."""
+    est = _Dummy().fit(X, y)
+    assert est._class_units.tolist() == [2, 2, 2] and est._class_weight is None
+    est = _Dummy().fit(X, y, sample_weight=[1.0, 2.0, 0.5, 1.0, 0.0, 1.0])
+    assert est._class_units.tolist() == [2, 2, 2]
+    np.testing.assert_allclose(est._class_weight, [2.0, 2.0, 1.5])
+
+
 @pytest.mark.parametrize("bad", [np.nan, np.inf])
 def test_nonfinite_X(bad):
     Xb = X.copy()

@@ -78,9 +78,9 @@ def test_frank_hall_seed_and_jobs():
 
 def test_frank_hall_errors():
     X, y = make_circle(50, random_state=0)
-    with pytest.raises(ValueError, match="combine must be one of"):
+    with pytest.raises(ValueError, match="'combine' parameter of FrankHallClassifier must be"):
         FrankHallClassifier(combine="vote").fit(X, y)
-    with pytest.raises(TypeError, match="estimator must be a scikit-learn classifier"):
+    with pytest.raises(TypeError, match="'estimator' parameter of FrankHallClassifier must be"):
         FrankHallClassifier(estimator="tree").fit(X, y)
     from sklearn.neighbors import KNeighborsClassifier
     with pytest.raises(TypeError, match="does not accept sample_weight"):
@@ -112,7 +112,8 @@ def test_data_replication_parallel_and_consistent():
     grid = np.column_stack([np.linspace(0, 3, 200), np.zeros(200)])
     pred = model.predict(grid)
     assert np.all(np.diff(pred) >= 0)  # parallel cuts along x give ordered regions
-    with pytest.raises(ValueError, match="h must be in"):
+    with pytest.raises(ValueError, match=r"'h' parameter of DataReplicationClassifier must "
+                                         r"be a float in the range \(0.0, inf\)"):
         DataReplicationClassifier(h=0.0).fit(X, y)
 
 
@@ -276,11 +277,11 @@ def test_odt_parameter_errors():
         ReplicatedTreeClassifier(rule="mean").fit(X, y)
     with pytest.raises(ValueError, match="criterion must be one of"):
         ReplicatedTreeClassifier(criterion="nope").fit(X, y)
-    with pytest.raises(ValueError, match="confidence must be in"):
+    with pytest.raises(ValueError, match="'confidence' parameter of ReplicatedTreeClassifier"):
         ReplicatedTreeClassifier(confidence=0.9).fit(X, y)
-    with pytest.raises(ValueError, match="min_samples_leaf must be"):
+    with pytest.raises(ValueError, match="'min_samples_leaf' parameter of ReplicatedTree"):
         ReplicatedTreeClassifier(min_samples_leaf=-1).fit(X, y)
-    with pytest.raises(TypeError, match="prune must be True or False"):
+    with pytest.raises(TypeError, match="'prune' parameter of ReplicatedTreeClassifier must be"):
         ReplicatedTreeClassifier(prune="yes").fit(X, y)
 
 
@@ -326,9 +327,9 @@ def test_adaboost_or_other_ordinal_learner_and_errors():
     weak = FrankHallClassifier(combine="count")
     model = AdaBoostOR(weak, n_estimators=3).fit(X, y)
     assert set(model.predict(X)) <= set(np.unique(y))
-    with pytest.raises(ValueError, match="n_estimators must be"):
+    with pytest.raises(ValueError, match="'n_estimators' parameter of AdaBoostOR must be"):
         AdaBoostOR(n_estimators=0).fit(X, y)
-    with pytest.raises(TypeError, match="estimator must be an ordinal classifier"):
+    with pytest.raises(TypeError, match="'estimator' parameter of AdaBoostOR must be"):
         AdaBoostOR(estimator=3).fit(X, y)
 
 
@@ -375,7 +376,7 @@ def test_unweighted_ensemble_is_plain_svcs():
         ref = SVC(C=2.0, gamma=0.1).fit(X, np.where(y > k + 1, 1, -1))
         np.testing.assert_allclose(model.replica_decision(X)[:, k], ref.decision_function(X),
                                    atol=1e-6)
-    with pytest.raises(TypeError, match="weighted must be True or False"):
+    with pytest.raises(TypeError, match="'weighted' parameter of WeightedSVMEnsemble must be"):
         WeightedSVMEnsemble(weighted="yes").fit(X, y)
 
 
@@ -487,3 +488,151 @@ def test_threshold_search_on_several_attributes_is_columnwise():
         t, g = replica_threshold_search(X[:, j], codes, W, "entropy")
         np.testing.assert_array_equal(thr[j], t)
         np.testing.assert_allclose(good[j], g)
+
+
+# --- parameter constraints ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("estimator", [
+    FrankHallClassifier(), DataReplicationClassifier(), ReplicatedTreeClassifier(),
+    OrdinalStumpBoost(n_estimators=2), AdaBoostOR(n_estimators=2), WeightedSVMEnsemble(),
+], ids=lambda e: type(e).__name__)
+def test_every_parameter_is_declared_and_checked(estimator):
+    """scikit-learn's own check: a constraint for every constructor parameter, and fit refuses
+    a value of the wrong type or out of range naming the parameter."""
+    from sklearn.utils.estimator_checks import check_param_validation
+
+    check_param_validation(type(estimator).__name__, estimator)
+
+
+def test_odt_size_limits_are_what_the_tree_needs():
+    X, y = make_circle(60, random_state=0)
+    # 0 is allowed (AdaBoost.OR's one-cut weak learner), an infinite split minimum never splits
+    ReplicatedTreeClassifier(min_samples_split=0, min_samples_leaf=0).fit(X, y)
+    assert ReplicatedTreeClassifier(min_samples_split=np.inf).fit(X, y).node_count_ == 1
+    with pytest.raises(ValueError, match="'min_samples_leaf' parameter"):
+        ReplicatedTreeClassifier(min_samples_leaf=np.inf).fit(X, y)  # rounded up to units
+    with pytest.raises(ValueError, match="'min_gain' parameter"):
+        ReplicatedTreeClassifier(min_gain=1.5).fit(X, y)
+    with pytest.raises(ValueError, match="'h' parameter"):
+        DataReplicationClassifier(h=np.inf).fit(X, y)
+
+
+# --- summaries ----------------------------------------------------------------------------------
+
+def _renders(summary, title):
+    from ordstat._core.summary import Summary
+
+    assert isinstance(summary, Summary)
+    assert str(summary).startswith(title)
+    assert "<table" in summary._repr_html_()
+
+
+def _below_above(y, weights=None):
+    counts = np.bincount(y, weights=weights)
+    below = np.cumsum(counts)[:-1]
+    return below, counts.sum() - below
+
+
+def test_frank_hall_summary_weights_and_constant_replica():
+    X, y = make_circle(120, random_state=1)
+    w = np.random.default_rng(0).uniform(0.5, 2.0, size=len(y))
+    classes = np.arange(y.max() + 2)  # one class more than the data has: its replica is constant
+    model = FrankHallClassifier(classes=classes).fit(X, y, sample_weight=w)
+    summary = model.summary()
+    _renders(summary, "Frank & Hall")
+    table = summary["classes"]
+    np.testing.assert_array_equal(table["units"], np.bincount(y, minlength=len(classes)))
+    np.testing.assert_allclose(table["weight"], np.bincount(y, weights=w,
+                                                            minlength=len(classes)))
+    assert dict(summary.info)["units"] == f"{len(y)} (total weight {w.sum():.4g})"
+    replicas = summary["replicas"]
+    below, above = _below_above(np.append(y, classes[-1]))  # the last class as one unit more
+    np.testing.assert_array_equal(replicas["below"], below)
+    np.testing.assert_array_equal(replicas["above"][:-1], above[:-1] - 1)
+    assert replicas["above"].iloc[-1] == 0
+    assert replicas["model"].tolist() == (["LogisticRegression"] * (len(classes) - 2)
+                                          + ["constant: all below"])
+    np.testing.assert_allclose(replicas["below weight"] + replicas["above weight"], w.sum())
+
+
+def test_data_replication_summary_gives_the_parallel_boundaries():
+    X, y = make_circle(150, random_state=2)
+    model = DataReplicationClassifier(h=2.0).fit(X, y)
+    summary = model.summary()
+    _renders(summary, "Data replication")
+    coef = summary["coefficients"]["coefficient"].to_numpy()
+    intercepts = summary["replicas"]["intercept"].to_numpy()
+    k = model.n_classes_
+    decision = model.estimator_.decision_function(replicate(X, k, 2.0)).reshape(k - 1, -1)
+    for q in range(k - 1):
+        np.testing.assert_allclose(X @ coef + intercepts[q], decision[q], atol=1e-10)
+    below, above = _below_above(y)
+    np.testing.assert_array_equal(summary["replicas"]["below"], below)
+    assert dict(summary.info)["replicated sample"] == \
+        f"{len(y) * (k - 1)} rows, {X.shape[1] + k - 2} columns"
+    # a learner without coefficients: no boundary tables
+    tree = DataReplicationClassifier(DummyClassifier()).fit(X, y).summary()
+    assert "coefficients" not in tree.tables and "intercept" not in tree["replicas"]
+
+
+def _depth(tree, node=0):
+    if tree["left"][node] < 0:
+        return 0
+    return 1 + max(_depth(tree, tree["left"][node]), _depth(tree, tree["right"][node]))
+
+
+def test_odt_summary_size_and_cuts():
+    X, y = make_circle(200, random_state=3)
+    model = ReplicatedTreeClassifier().fit(X, y)
+    summary = model.summary()
+    _renders(summary, "Ordinal decision tree on the replicated data (oDT)")
+    tree = model.tree_
+    leaves = int(np.sum(tree["left"] < 0))
+    assert dict(summary.info)["size"] == \
+        f"{model.node_count_} nodes, {leaves} leaves, depth {_depth(tree)}"
+    # cuts of replica k: the branch lines of export_text whose k-th threshold is not inf
+    lines = [line for line in model.export_text().splitlines() if " <  [" in line]
+    cuts = [sum(line.split("[")[1].rstrip("]:").split(", ")[k] != "inf" for line in lines)
+            for k in range(model.n_classes_ - 1)]
+    np.testing.assert_array_equal(summary["replicas"]["cuts"], cuts)
+    assert summary.notes == model.export_text()
+
+
+def test_oadaboost_summary_rounds():
+    X, y = make_circle(200, random_state=5)
+    model = OrdinalStumpBoost(n_estimators=6).fit(X, y)
+    summary = model.summary()
+    _renders(summary, "oAdaBoost")
+    rounds = summary["rounds"]
+    assert rounds["feature"].tolist() == [f"x{j}" for j in model.features_]
+    for k in range(model.n_classes_ - 1):
+        np.testing.assert_array_equal(rounds.iloc[:, 1 + k], model.alphas_[:, k])
+    replicas = summary["replicas"]
+    np.testing.assert_allclose(replicas["alpha sum"], model.alphas_.sum(axis=0))
+    np.testing.assert_array_equal(replicas["rounds"], (~np.isnan(model.errors_)).sum(axis=0))
+
+
+def test_adaboost_or_summary_rounds():
+    X, y = make_circle(150, random_state=4)
+    model = AdaBoostOR(n_estimators=4).fit(X, y)
+    summary = model.summary()
+    _renders(summary, "AdaBoost.OR")
+    np.testing.assert_array_equal(summary["rounds"]["error"], model.errors_)
+    np.testing.assert_array_equal(summary["rounds"]["alpha"], model.alphas_)
+    assert dict(summary.info)["rounds"] == f"{len(model.estimators_)} of n_estimators=4"
+    np.testing.assert_array_equal(summary["classes"]["units"], np.bincount(y))
+
+
+def test_weighted_svm_summary_support_vectors():
+    X, y = make_waegeman_synthetic(1, n_per_rank=20, random_state=0)
+    model = WeightedSVMEnsemble(C=2.0, gamma=0.5).fit(X, y)
+    summary = model.summary()
+    _renders(summary, "Ensemble of weighted SVMs")
+    replicas = summary["replicas"]
+    np.testing.assert_array_equal(replicas["support vectors"],
+                                  [len(e.support_) for e in model.estimators_])
+    codes = np.searchsorted(model.classes_, y)
+    below, above = _below_above(codes)
+    np.testing.assert_array_equal(replicas["below"], below)
+    np.testing.assert_array_equal(replicas["above"], above)
+    assert dict(summary.info)["gamma"] == "0.5"

@@ -21,6 +21,7 @@ from sklearn.model_selection import cross_val_score
 from sklearn.naive_bayes import BernoulliNB
 
 import ordstat
+from ordstat._core.summary import Summary
 from ordstat.discrete import (FullMultinomial, IndependenceModel, KernelMultinomial,
                               ZeroDensityWarning, affinity, class_union_affinity)
 from ordstat.discrete import _integrated, _kernel, _states
@@ -831,3 +832,68 @@ def test_foim_affinity_by_grids_equals_the_sum_over_decoded_states(chunk, monkey
     fa = dens[:, [0, 3]] @ (n[[0, 3]] / n[[0, 3]].sum())
     fb = dens[:, [1, 2]] @ (n[[1, 2]] / n[[1, 2]].sum())
     assert class_union_affinity(m, [0, 3], [1, 2]) == pytest.approx(affinity(fa, fb), rel=1e-12)
+
+
+# --------------------------------------------------------------------------- parameters, summary
+@pytest.mark.parametrize("model", MODELS)
+def test_every_parameter_is_declared_and_checked(model):
+    """scikit-learn's own check: a constraint for every constructor parameter, and fit refuses
+    a value of the wrong type or out of range naming the parameter."""
+    from sklearn.utils.estimator_checks import check_param_validation
+
+    check_param_validation(model.__name__, model())
+
+
+def _mixed_data(n=120, seed=0):
+    """Three-category, binary and constant variables, classes depending on the first two."""
+    rng = np.random.default_rng(seed)
+    X = np.column_stack([rng.integers(0, 3, n), rng.integers(0, 2, n), np.full(n, 7)])
+    y = np.where(X[:, 0] + X[:, 1] + rng.integers(0, 2, n) >= 2, "b", "a")
+    return X, y
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_summary_likelihood_criteria_match_the_methods(model):
+    X, y = _mixed_data()
+    est = model().fit(X, y)
+    summary = est.summary()
+    assert isinstance(summary, Summary)
+    assert str(summary).startswith(est._title) and "<table" in summary._repr_html_()
+    row = summary["likelihood"].iloc[0]
+    np.testing.assert_allclose(row["loglik"], est.log_likelihood(X, y), rtol=1e-12)
+    np.testing.assert_allclose(row["AIC"], est.aic(X, y), rtol=1e-12)
+    np.testing.assert_allclose(row["BIC"], est.bic(X, y), rtol=1e-12)
+    assert row["nu"] == est.n_parameters_
+    classes = summary["classes"]
+    np.testing.assert_array_equal(classes["units"], [np.sum(y == "a"), np.sum(y == "b")])
+    np.testing.assert_array_equal(classes["prior"], est.priors_)
+    np.testing.assert_array_equal(summary["variables"]["categories"], [3, 2, 1])
+    assert summary["variables"]["values"].tolist() == ["0, 1, 2", "0, 1", "7"]
+    assert dict(summary.info)["classes"] == "a, b"  # nominal: no order claimed
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_summary_with_weights_and_priors(model):
+    X, y = TOY_X, TOY_Y
+    w = np.array([1.0, 2.0, 0.5, 1.0, 3.0, 1.0, 0.0])
+    est = model(priors=[0.3, 0.7], categories="binary").fit(X, y, sample_weight=w)
+    summary = est.summary()
+    classes = summary["classes"]
+    np.testing.assert_array_equal(classes["units"], np.bincount(y))
+    np.testing.assert_allclose(classes["weight"], np.bincount(y, weights=w))
+    np.testing.assert_allclose(classes["prior"], [0.3, 0.7])
+    ll = est.log_likelihood(X, y, sample_weight=w)
+    row = summary["likelihood"].iloc[0]
+    np.testing.assert_allclose(row["loglik"], ll, rtol=1e-12)
+    np.testing.assert_allclose(row["BIC"], -2 * ll + est.n_parameters_ * np.log(w.sum()),
+                               rtol=1e-12)
+
+
+def test_kernel_summary_says_how_lambda_was_chosen():
+    X, y = _mixed_data()
+    loo = KernelMultinomial().fit(X, y)
+    line = dict(loo.summary(digits=6).info)["smoothing"]
+    assert line.startswith(f"lambda = {loo.smoothing_:.6g}, chosen by leave-one-out")
+    assert f"{loo.loo_log_likelihood_:.8g}" in line
+    given = dict(KernelMultinomial(smoothing=0.9).fit(X, y).summary().info)["smoothing"]
+    assert given == "lambda = 0.9, given"
