@@ -161,7 +161,7 @@ def test_mclust_names_with_one_predictor(iris):
     levels = ["s", "v", "g"]
     one = X[["c"]]
     est = _rside.fit("edda", {"model": ["e", "V"], "select": "bic"}, one, codes, levels)
-    assert list(est.summary().table.index) == ["EII", "VII"]
+    assert list(est.summary()["models"].index) == ["EII", "VII"]
     assert _rside._mclust_names("E", 1) == "EII"
     assert _rside._mclust_names("E", 2) == "E"  # not a name with two predictors: EDDA refuses
     with pytest.raises(ValueError, match="model must be one of .*got 'E'"):
