@@ -123,9 +123,10 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
     Sets ``estimator.classes_`` (ordinal order), ``n_classes_``, ``_encoding``,
     ``n_features_in_``, for DataFrames ``feature_names_in_``, and the training class sizes
     ``_class_units`` (units per class) and ``_class_weight`` (their summed ``sample_weight``,
-    None when no weights were given) that summaries print. Categorical columns and
-    (unless ``ensure_all_finite`` allows them) missing values are refused with a message naming
-    the columns (``ordstat._core.predictors``). With
+    None when no weights were given) that summaries print. Categorical columns (unless
+    ``dtype=None`` keeps ``X`` as given, for estimators whose parts read categories) and missing
+    values (unless ``ensure_all_finite`` allows them) are refused with a message naming the
+    columns (``ordstat._core.predictors``). With
     ``skip_check_array=True`` ``X`` is returned as given (estimators whose ``X`` holds category
     values check it themselves, before this call).
 
@@ -143,8 +144,8 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
         validate_data(estimator, X, skip_check_array=True, reset=True)
         n_samples = _num_samples(X)
     else:
-        if dtype is not None:
-            check_numeric_predictors(estimator, X, allow_nan=ensure_all_finite is not True)
+        check_numeric_predictors(estimator, X, allow_nan=ensure_all_finite is not True,
+                                 allow_categorical=dtype is None)
         X = validate_data(estimator, X, reset=True, dtype=dtype,
                           ensure_all_finite=ensure_all_finite, ensure_min_samples=1)
         n_samples = X.shape[0]
@@ -182,9 +183,8 @@ def check_weighted_classes(estimator, codes, w):
 def validate_predict(estimator, X, *, dtype=np.float64, ensure_all_finite=True):
     """Check that ``estimator`` is fitted and ``X`` matches the training features."""
     check_is_fitted(estimator)
-    if dtype is not None:
-        check_numeric_predictors(estimator, X, allow_nan=ensure_all_finite is not True,
-                                 fitting=False)
+    check_numeric_predictors(estimator, X, allow_nan=ensure_all_finite is not True,
+                             allow_categorical=dtype is None, fitting=False)
     return validate_data(estimator, X, reset=False, dtype=dtype,
                          ensure_all_finite=ensure_all_finite)
 

@@ -33,14 +33,12 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
-from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.predictors import check_numeric_predictors
 from .._core.summary import Summary
-from .._core.validation import (Integral, Interval, StrOptions, check_random_state, validate_fit,
-                                validate_predict)
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
+                                check_random_state, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
 from ..discrete import (FullMultinomial, IndependenceModel, KernelMultinomial,
                         class_union_affinity)
@@ -383,7 +381,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         "node": [StrOptions(set(_NODES))],
         "cv": [StrOptions({"loo"}), Interval(Integral, 2, None, closed="left"),
                HasMethods(["split", "get_n_splits"])],
-        "n_jobs": [Integral, None],
+        "n_jobs": N_JOBS,
         "random_state": ["random_state", np.random.Generator],
         "classes": ["array-like", None],
     }
@@ -417,9 +415,6 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
                              "candidate, which must be a discrete model (FullMultinomial, "
                              f"IndependenceModel or KernelMultinomial); got {cands[0][0]}. "
                              "Put one first, or use partition='cv'.")
-        # The candidates check the kind of X (numbers or categories); missing values get the
-        # message naming the columns here.
-        check_numeric_predictors(self, X, allow_categorical=True)
         X, codes, _ = validate_fit(self, X, y, classes=self.classes, dtype=None)
         observed = np.unique(codes)
         if len(observed) < 3:
@@ -515,7 +510,6 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, K), columns in ``classes_`` order, rows summing to one.
         """
         check_is_fitted(self)
-        check_numeric_predictors(self, X, allow_categorical=True, fitting=False)
         X = validate_predict(self, X, dtype=None)
         out = np.zeros((X.shape[0], self.n_classes_))
         index = {c: k for k, c in enumerate(self.classes_.tolist())}

@@ -31,7 +31,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
 from .._core.summary import Summary
-from .._core.validation import (Integral, Interval, StrOptions, check_random_state,
+from .._core.validation import (N_JOBS, Integral, Interval, StrOptions, check_random_state,
                                 validate_fit, validate_predict)
 from ._naming import describe_weights, model_name
 from .diverse import diverse_models
@@ -333,7 +333,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         "n_models": [Interval(Integral, 2, None, closed="left"), None],
         "cv": [Interval(Integral, 2, None, closed="left")],
         "random_state": ["random_state", np.random.Generator],
-        "n_jobs": [Integral, None],
+        "n_jobs": N_JOBS,
         "classes": ["array-like", None],
     }
 

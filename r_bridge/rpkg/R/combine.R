@@ -66,7 +66,6 @@ serial_combine <- function(formula, data, weights, subset, na.action = stats::na
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "serial_combine()"
   dots <- list(...)
-  if (!is.null(dots[["n_jobs"]])) dots[["n_jobs"]] <- n_jobs_value(dots[["n_jobs"]], caller)
   # prefit is set: the models are named here, so they are never fitted already
   params <- list(estimators = as.list(models),
                  method = option_value(method, c("committee", "likelihood", "aic", "bic",

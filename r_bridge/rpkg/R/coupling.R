@@ -62,7 +62,6 @@ hierarchical_coupling <- function(formula, data, weights, subset, na.action = st
   partition <- option_value(partition, c("cv", "affinity", "ordinal"))
   node <- option_value(node, c("select", "committee", "likelihood", "aic", "bic", "integrated"))
   dots <- list(...)
-  if (!is.null(dots[["n_jobs"]])) dots[["n_jobs"]] <- n_jobs_value(dots[["n_jobs"]], caller)
   params <- list(candidates = if (length(candidates) == 1L) candidates else as.list(candidates),
                  partition = partition, node = node, cv = cv,
                  random_state = random_seed(random_state))

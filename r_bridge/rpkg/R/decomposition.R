@@ -110,7 +110,7 @@ frank_hall <- function(formula, data, weights, subset, na.action = stats::na.omi
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "frank_hall()"
   params <- list(estimator = estimator, combine = option_value(combine, c("proba", "count")),
-                 n_jobs = n_jobs_value(n_jobs, caller), random_state = random_seed(random_state))
+                 n_jobs = n_jobs, random_state = random_seed(random_state))
   fit_decomposition("frank_hall", params, list(...), call, parent.frame(), caller, na.action,
                     "Frank & Hall binary decomposition")
 }

@@ -126,7 +126,7 @@ ordinal_bagging <- function(formula, data, weights, subset, na.action = stats::n
                             n_jobs = NULL, random_state = NULL, ...) {
   call <- match.call()  # here: a promise evaluated inside a callee sees other frames
   caller <- "ordinal_bagging()"
-  common <- list(n_estimators = n_estimators, n_jobs = n_jobs_value(n_jobs, caller),
+  common <- list(n_estimators = n_estimators, n_jobs = n_jobs,
                  random_state = random_seed(random_state))
   # fixed_split chooses the Python class: an R-only switch, checked here
   if (one_logical(fixed_split, "fixed_split", caller)) {
@@ -202,7 +202,7 @@ ordinal_forest <- function(formula, data, weights, subset, na.action = stats::na
   params <- list(n_estimators = n_estimators, criterion = criterion,
                  max_features = max_features, aggregation = aggregation,
                  importance = if (identical(importance, "none")) NULL else importance,
-                 min_split = min_split, n_jobs = n_jobs_value(n_jobs, caller),
+                 min_split = min_split, n_jobs = n_jobs,
                  random_state = random_seed(random_state))
   fit_ensemble("forest", params, list(...), call, parent.frame(), caller, na.action,
                method = sprintf("Random forest of ordinal trees (criterion \"%s\", %s)",
@@ -263,7 +263,7 @@ ordinal_boosting <- function(formula, data, weights, subset, na.action = stats::
   boost_by <- option_value(boost_by, c("resample", "weight"))
   params <- list(variant = variant, error = error, n_estimators = n_estimators,
                  max_leaf_nodes = max_leaf_nodes, boost_by = boost_by, weighted = weighted,
-                 n_jobs = n_jobs_value(n_jobs, caller), random_state = random_seed(random_state))
+                 n_jobs = n_jobs, random_state = random_seed(random_state))
   fit_ensemble("boosting", params, list(...), call, parent.frame(), caller, na.action,
                method = sprintf("Ordinal boosting (%s%s, %s)", variant,
                                 if (is.null(error)) "" else paste0(", ", error), boost_by),

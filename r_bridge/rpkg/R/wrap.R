@@ -122,20 +122,6 @@ print_summary_head <- function(x, digits) {
   print(x$confusion)
 }
 
-# n_jobs: NULL (one job) or a whole number (negative: all cores but -n_jobs - 1). Checked here
-# until the Python classes declare n_jobs in their parameter constraints (joblib refuses 0 only
-# when it runs in parallel, and takes 1.5); then this check goes (issue 25).
-n_jobs_value <- function(n_jobs, caller) {
-  if (is.null(n_jobs)) return(NULL)
-  if (!is.numeric(n_jobs) || length(n_jobs) != 1L || is.na(n_jobs) || n_jobs == 0 ||
-      n_jobs != round(n_jobs)) {
-    stop(sprintf(paste0("%s: 'n_jobs' must be NULL or one whole number other than 0 (-1: all ",
-                        "cores); got %s."), caller, paste(format(n_jobs), collapse = " ")),
-         call. = FALSE)
-  }
-  as.integer(n_jobs)
-}
-
 # TRUE or FALSE, for R-only switches (which Python never sees).
 one_logical <- function(value, name, caller) {
   if (!is.logical(value) || length(value) != 1L || is.na(value)) {

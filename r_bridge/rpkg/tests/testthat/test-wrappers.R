@@ -130,7 +130,11 @@ test_that("unknown arguments are R errors naming them", {
                         oob_score = FALSE)
   expect_lte(length(unique(predict(fit, d))), 3L)
   expect_error(odt(y ~ x1, d, classes = c("a", "b")), "unknown argument 'classes'")
-  expect_error(ordinal_boosting(y ~ x1, d, n_jobs = 0), "'n_jobs' must be NULL")
+  # n_jobs is checked by the Python class, also when it would not run in parallel
+  expect_parameter_error(ordinal_boosting(y ~ x1, d, n_jobs = 0), "ordinal_boosting()", "n_jobs",
+                         "Got 0")
+  expect_parameter_error(serial_combine(y ~ x1, d, models = c("EII", "VII"), n_jobs = 1.5),
+                         "serial_combine()", "n_jobs", "1.5")
 })
 
 test_that("bad parameter values are Python's errors, naming the R function and argument", {
