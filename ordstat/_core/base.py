@@ -1,14 +1,34 @@
-"""Small mixins shared by the estimators: prediction from probabilities, and contract 3
-(generative models) written once from ``class_log_density``.
+"""Small pieces shared by the estimators: prediction from probabilities, contract 3
+(generative models) written once from ``class_log_density``, and the clone of a
+sub-estimator given its classes and seed.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from scipy.special import logsumexp
-from sklearn.base import ClassifierMixin
+from sklearn.base import ClassifierMixin, clone
 
 from .validation import check_sample_weight
+
+
+def configured_clone(estimator, *, classes=None, random_state=None, keep_seed=False):
+    """A clone of ``estimator`` given ``classes`` and ``random_state`` where it takes them.
+
+    A value left None is not set. With ``keep_seed``, a ``random_state`` the estimator already
+    has (not None) is kept: the user's own seed wins over the one drawn for it. The one place
+    where sub-estimators (an ensemble's trees, a decomposition's binary models, a coupling's
+    node models, the methods of ``evaluate``) are cloned and seeded.
+    """
+    est = clone(estimator)
+    params = est.get_params(deep=False)
+    updates = {}
+    if classes is not None and "classes" in params:
+        updates["classes"] = classes
+    if random_state is not None and "random_state" in params \
+            and not (keep_seed and params["random_state"] is not None):
+        updates["random_state"] = random_state
+    return est.set_params(**updates) if updates else est
 
 
 def complete_log_likelihood(joint, codes, w):

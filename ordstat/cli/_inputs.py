@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .._core.base import configured_clone
 from .._core.predictors import describe_predictors, looks_continuous
 
 __all__ = ["InputPlan", "plan_inputs", "ColumnSubset"]
@@ -140,12 +141,8 @@ class ColumnSubset(ClassifierMixin, BaseEstimator):
         return X[list(self.columns)]
 
     def fit(self, X, y, sample_weight=None):
-        est = clone(self.estimator)
-        params = est.get_params(deep=False)
-        if self.classes is not None and "classes" in params:
-            est.set_params(classes=self.classes)
-        if self.random_state is not None and params.get("random_state", 0) is None:
-            est.set_params(random_state=self.random_state)
+        est = configured_clone(self.estimator, classes=self.classes,
+                               random_state=self.random_state, keep_seed=True)
         kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
         self.estimator_ = est.fit(self._take(X), y, **kwargs)
         self.classes_ = est.classes_

@@ -35,7 +35,7 @@ from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
 from sklearn.utils.validation import check_is_fitted
 
-from .._core.base import OrdinalClassifierMixin
+from .._core.base import OrdinalClassifierMixin, configured_clone
 from .._core.summary import Summary
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
                                 check_random_state, validate_fit, validate_predict)
@@ -213,13 +213,7 @@ def _fix_categories(candidates, X):
 def _binary_clone(est, seed):
     """A clone of ``est`` for a two-class sub-problem: classes 0 (left) and 1 (right), seeded
     with ``seed`` when it is stochastic."""
-    est = clone(est)
-    params = est.get_params(deep=False)
-    if "classes" in params:
-        est.set_params(classes=[0, 1])
-    if "random_state" in params:
-        est.set_params(random_state=seed)
-    return est
+    return configured_clone(est, classes=[0, 1], random_state=seed)
 
 
 def _splits(cv, X, z, seed):

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import numpy as np
-from sklearn.base import ClassifierMixin, clone
+from sklearn.base import ClassifierMixin
 from sklearn.utils.validation import has_fit_parameter
 
+from .._core.base import configured_clone
 from .._core.validation import StrOptions
 from ._replicas import count_rank, frank_hall_proba
 
@@ -49,9 +50,7 @@ def fit_binary(estimator, X, z, sample_weight, seed):
     """Clone, seed and fit one binary sub-estimator (a constant when ``z`` has one value)."""
     if np.all(z == z[0]):
         return float(z[0])
-    est = clone(estimator)
-    if "random_state" in est.get_params():
-        est.set_params(random_state=int(seed))
+    est = configured_clone(estimator, random_state=int(seed))
     if sample_weight is None:
         return est.fit(X, z)
     return est.fit(X, z, sample_weight=sample_weight)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .._core.base import configured_clone
 from .._core.summary import (Summary, class_info, class_table, cut_names, cut_table,
                              feature_names, one_line)
 from .._core.validation import (HasMethods, Integral, Interval, check_positive_int, validate_fit,
@@ -283,9 +284,7 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
         costs = mae_costs(codes, K) * w[:, None]
         self.estimators_, alphas, errors = [], [], []
         for _ in range(n_rounds):
-            est = clone(base)
-            if "random_state" in est.get_params():
-                est.set_params(random_state=int(rng.integers(2**31 - 1)))
+            est = configured_clone(base, random_state=int(rng.integers(2**31 - 1)))
             pred = self._fit_weak(est, X, codes, costs)
             err = costs[np.arange(len(codes)), pred].sum() / (costs[:, 0] + costs[:, -1]).sum()
             if err >= 0.5:

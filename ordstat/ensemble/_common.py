@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import clone
 from sklearn.utils import get_tags
 
+from .._core.base import configured_clone
 from .._core.validation import check_random_state
 
 _SEED_MAX = np.iinfo(np.int32).max
@@ -44,14 +44,7 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     observed = np.unique(present)
     if observed.size < 2:
         return ConstantClassifier(observed[0] if observed.size else 0, n_classes)
-    est = clone(template)
-    params = est.get_params()
-    updates = {}
-    if "classes" in params:
-        updates["classes"] = np.arange(n_classes)
-    if "random_state" in params:
-        updates["random_state"] = int(seed)
-    est.set_params(**updates)
+    est = configured_clone(template, classes=np.arange(n_classes), random_state=int(seed))
     if repeats is not None:
         est._fit(X, codes, sample_weight, repeats=repeats)
     elif sample_weight is None:

@@ -8,9 +8,9 @@ import warnings
 import numpy as np
 import pandas as pd
 from joblib import delayed
-from sklearn.base import clone
 from sklearn.model_selection import (LeaveOneOut)
 
+from .._core.base import configured_clone
 from .._core import warnings as _warnings
 from .._core.labels import encode_target
 from .._core.names import metric_name
@@ -52,13 +52,9 @@ def _fit_and_predict(estimator, X, codes, train, test, encoding, seed):
     An estimator that takes ``classes`` is fitted on the user's labels with the full class
     order, so that its warnings name classes by their labels; others are fitted on the codes.
     """
-    est = clone(estimator)
-    params = est.get_params(deep=False)
-    labelled = "classes" in params
-    if labelled:
-        est.set_params(classes=encoding.classes)
-    if "random_state" in params and params["random_state"] is None:
-        est.set_params(random_state=seed)
+    labelled = "classes" in estimator.get_params(deep=False)
+    est = configured_clone(estimator, classes=encoding.classes, random_state=seed,
+                           keep_seed=True)
     take = (lambda idx: X.iloc[idx]) if isinstance(X, pd.DataFrame) else (lambda idx: X[idx])
     est.fit(take(train), encoding.decode(codes[train]) if labelled else codes[train])
     pred = np.asarray(est.predict(take(test)))
