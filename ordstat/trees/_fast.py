@@ -13,7 +13,7 @@ contract holds whether or not numba is installed. numba is imported on first use
 ``import ordstat`` does not pay for it; when it cannot be imported the split search runs in
 numpy and a warning says so. Any other failure of the kernels is an error, not a silent
 fallback. Compiled functions are cached on disk (numba's cache under a file lock, see
-:class:`ordstat.trees._kernels.LockedCache`): the JIT cost is paid once.
+:class:`ordstat.trees._kernels.cache.LockedCache`): the JIT cost is paid once.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ def level_search(criterion):
 
 def level_grow(criterion):
     """The compiled level of the forests' tree growth for a criterion (see
-    :func:`ordstat.trees._kernels.make_level_grow`), or None where :func:`level_search` is."""
+    :func:`ordstat.trees._kernels.levels.make_level_grow`), or None where :func:`level_search`
+    is."""
     if level_search(criterion) is None:
         return None
     if criterion.scan not in _GROWS:
@@ -73,8 +74,8 @@ def level_grow(criterion):
 
 def presorted_level(criterion):
     """The compiled level of the growth of presorting trees for a criterion (see
-    :func:`ordstat.trees._kernels.make_presorted_level`), or None where :func:`level_search`
-    is."""
+    :func:`ordstat.trees._kernels.presorted.make_presorted_level`), or None where
+    :func:`level_search` is."""
     if level_search(criterion) is None:
         return None
     if criterion.scan not in _PRESORTED:

@@ -16,7 +16,7 @@ RPART Routines"; rpart's ``partition``), obtained in two passes:
 Compiled levels (forests): where the split search sorts each node's drawn features
 (``Splitter.per_node``: few features drawn, compiled scans), the tree is fully grown (alpha < 0,
 so nothing is collapsed), no feature is categorical and no ``max_leaf_nodes`` is given, each
-level of pass 1 is one compiled call (:func:`ordstat.trees._kernels.make_level_grow`) that
+level of pass 1 is one compiled call (:func:`ordstat.trees._kernels.levels.make_level_grow`) that
 draws the features from the same random keys, searches them with the same compiled scan,
 applies the same node rule and writes the children into preallocated node arrays; pass 2 is
 then only the weakest-link complexities. Nodes that cannot have a cut of positive goodness
@@ -27,26 +27,24 @@ of nodes). In forests (:mod:`ordstat.trees._prepared`) the units are sorted by t
 their values among each feature's distinct values, computed once for all trees (without missing
 values): the same order, from a radix sort of small ints.
 
-Compiled presorted levels (bagging, and forests drawing more than a sixth of the features):
-where every feature is kept presorted, the same holds with alpha <= 0 (cp <= 0: rpart's
-bagged trees, or cp = 0 for Archer & Mas' default), no categorical feature, no
-``max_leaf_nodes`` and a unit's rank, index and class code fitting in 63 bits (under 2^29
-units): each level of pass 1 is one call of
-:func:`ordstat.trees._kernels.make_presorted_level`, which searches every (feature, node) of
-the level with the level search's scan (the same sums in the same order, features drawn from
-the same random keys), applies the node rule, writes the children into the node arrays and
-partitions every feature's sorted units into the children that may be split (risk > alpha
-included). Missing values are searched as in the level loop, on rows of -x ("missing left").
-The layout moves one int64 word per unit and feature instead of the level loop's unit, value,
-class code and weight (21 bytes): the rank of the unit's value (ties tested on ranks, missing
-values ranked last and never cut next to), its index and its class code, without a branch on
-the side a unit goes (a coin flip for the branch predictor); the weights are read by unit. A
-prepared sample (:mod:`ordstat.trees._prepared`) holds every unit's words once for all trees,
-and a tree keeps those of its rows in one compiled pass. With alpha = 0, pass 2 is rpart's
-recursion on the grown node arrays (nodes whose complexity is at most alpha collapse), as in
-the level loop. On the data of ``benchmarks/bench_ensemble.py`` (n = 10,000, p = 50, K = 5,
-fully grown Gini trees on bootstrap samples) a tree takes about 45 ms instead of 200 ms with
-the level loop.
+Compiled presorted levels (bagging, and forests drawing more than a sixth of the features): where
+every feature is kept presorted, the same holds with alpha <= 0 (cp <= 0: rpart's bagged trees, or
+cp = 0 for Archer & Mas' default), no categorical feature, no ``max_leaf_nodes`` and a unit's rank,
+index and class code fitting in 63 bits (under 2^29 units): each level of pass 1 is one call of
+:func:`ordstat.trees._kernels.presorted.make_presorted_level`, which searches every (feature, node)
+of the level with the level search's scan (the same sums in the same order, features drawn from the
+same random keys), applies the node rule, writes the children into the node arrays and partitions
+every feature's sorted units into the children that may be split (risk > alpha included). Missing
+values are searched as in the level loop, on rows of -x ("missing left"). The layout moves one int64
+word per unit and feature instead of the level loop's unit, value, class code and weight (21 bytes):
+the rank of the unit's value (ties tested on ranks, missing values ranked last and never cut next
+to), its index and its class code, without a branch on the side a unit goes (a coin flip for the
+branch predictor); the weights are read by unit. A prepared sample (:mod:`ordstat.trees._prepared`)
+holds every unit's words once for all trees, and a tree keeps those of its rows in one compiled
+pass. With alpha = 0, pass 2 is rpart's recursion on the grown node arrays (nodes whose complexity
+is at most alpha collapse), as in the level loop. On the data of ``benchmarks/bench_ensemble.py`` (n
+= 10,000, p = 50, K = 5, fully grown Gini trees on bootstrap samples) a tree takes about 45 ms
+instead of 200 ms with the level loop.
 
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
 split of a node depends only on its units, the result is the tree of rpart's single recursive
@@ -296,7 +294,7 @@ class TreeBuilder:
 
     def _grow_compiled(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
-        (:func:`ordstat.trees._kernels.make_level_grow`) on node arrays, for trees sorting
+        (:func:`ordstat.trees._kernels.levels.make_level_grow`) on node arrays, for trees sorting
         each node's drawn features."""
         sp = self.splitter
         n_all, p = sp.X.shape
@@ -328,8 +326,8 @@ class TreeBuilder:
 
     def _grow_presorted(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
-        (:func:`ordstat.trees._kernels.make_presorted_level`) on node arrays, for trees that
-        keep every feature presorted."""
+        (:func:`ordstat.trees._kernels.presorted.make_presorted_level`) on node arrays, for
+        trees that keep every feature presorted."""
         sp = self.splitter
         n_all, p = sp.X.shape
         cb, ub = word_bits(self.K, n_all)

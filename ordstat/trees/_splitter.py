@@ -260,7 +260,7 @@ class Splitter:
 
     def packed_root(self, cb, ub):
         """The presorted layout of the compiled levels (:func:`ordstat.trees._kernels.
-        make_presorted_level`): :meth:`root_order` as words of rank, unit and class code
+        presorted.make_presorted_level`): :meth:`root_order` as words of rank, unit and class code
         (``ub`` and ``cb`` bits); from a prepared sample, its words restricted to the rows."""
         rows, p = self.rows, self.X.shape[1]
         out = np.empty((p + self._mirror.size, rows.size), dtype=np.int64)
@@ -674,8 +674,8 @@ def word_bits(n_classes, n):
 
 
 def pack_words(nb, XT, order, codes, n_classes):
-    """(p, n) every unit's word (:func:`ordstat.trees._kernels.pack_rows`) in each feature's
-    order ``order`` (argsort of its values, NaN last)."""
+    """(p, n) every unit's word (:func:`ordstat.trees._kernels.presorted.pack_rows`) in each
+    feature's order ``order`` (argsort of its values, NaN last)."""
     cb, ub = word_bits(n_classes, order.shape[1])
     words = np.empty(order.shape, dtype=np.int64)
     nb.pack_rows(XT, np.arange(XT.shape[0]), 1.0, order, codes, 0, cb, ub, words)

@@ -180,10 +180,10 @@ def test_compiled_levels_match_the_level_loop(data, name, min_bucket, max_featur
 def test_node_sort_sorts_large_nodes_by_radix():
     """Nodes of at least RADIX_MIN values are radix sorted: ties, signed zeros, infinities and
     NaN (last), the units, codes and weights following their values."""
-    from ordstat.trees import _kernels
+    from ordstat.trees._kernels import sort
 
     rng = np.random.default_rng(8)
-    n = 3 * _kernels.RADIX_MIN
+    n = 3 * sort.RADIX_MIN
     X = np.column_stack([rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, size=n),
                          rng.integers(-3, 3, size=n).astype(float),
                          rng.choice([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-310, -2.5], n)])
@@ -195,7 +195,7 @@ def test_node_sort_sorts_large_nodes_by_radix():
     feats = np.array([[0, 0], [1, 1], [2, 2]])
     out = (np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)),
            np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)))
-    _kernels.node_sort(np.ascontiguousarray(X.T), codes, w, units, starts, sizes, feats, *out)
+    sort.node_sort(np.ascontiguousarray(X.T), codes, w, units, starts, sizes, feats, *out)
     order, xs, ys, ws = out
     for r in range(3):
         for a, m in zip(starts, sizes):
@@ -228,13 +228,13 @@ def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
                        st.floats(allow_nan=False), min_size=0, max_size=300))
 def test_node_sort_quicksort_and_insertion(values):
     """Nodes below RADIX_MIN: quicksort (Hoare or three-way partitions) and insertion sort."""
-    from ordstat.trees import _kernels
+    from ordstat.trees._kernels import sort
 
     x = np.array(values, dtype=float)
     n = x.size
     order = np.zeros((1, n), dtype=np.int64)
     xs, ys, ws = np.zeros((1, n)), np.zeros((1, n), dtype=np.int64), np.zeros((1, n))
-    _kernels.node_sort(x[None, :].copy(), np.arange(n), np.arange(n) / 2.0, np.arange(n),
+    sort.node_sort(x[None, :].copy(), np.arange(n), np.arange(n) / 2.0, np.arange(n),
                        np.array([0]), np.array([n]), np.array([[0]]), order, xs, ys, ws)
     np.testing.assert_array_equal(xs[0], np.sort(x))
     np.testing.assert_array_equal(np.sort(order[0]), np.arange(n))

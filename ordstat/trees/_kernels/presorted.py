@@ -1,0 +1,263 @@
+"""Compiled levels of trees that keep every feature presorted (bagging), on words of rank, unit
+and class code (see "compiled presorted levels" in :mod:`ordstat.trees._grow`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.extending import register_jitable
+
+from .cache import code_version, jit, per_criterion
+from .nodes import add_children, level_frame, midpoint, node_risk, node_weights, passes_noise_rule
+from .scan import keep_best
+
+__all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
+
+
+def make_presorted_level(start, add, gain):
+    """Compile one level of the growth of trees that keep every feature presorted, around a
+    criterion's ``(start, add, gain)`` (see "compiled levels" in :mod:`ordstat.trees._grow`).
+
+    The returned ``presorted_level(XT, order, cb, ub, row_feature, tied, w, rep, flag, sizes,
+    nodes, keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale, value,
+    n_units, left, right, feature, threshold, goodness, missing, depth, number, count, o_order,
+    out_sizes, out_nodes)`` does for the nodes of a level what the level loop of the builder
+    does with :class:`ordstat.trees._splitter.Splitter`. Row r of ``order`` (P, M) holds each
+    node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
+    segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``XT.shape[0]`` on are
+    sorted by -x of the features with missing values, searched where the node has some on
+    that feature ("missing left", kept when strictly better). Each entry is one word (see
+    :func:`pack_rows`): the unit's rank in the row's order (``XT.shape[1]`` for a missing
+    value, so that no cut is made next to one), its index (``ub`` bits) and its class code
+    (``cb`` bits), so that only the words move and the search reads them in order (the
+    weights ``w`` by unit).
+
+    A row is searched in a node when the feature's random key is at most the node's ``kth``
+    (``keys`` of shape (0, p): every feature) and the node is neither pure nor smaller than two
+    ``min_bucket`` (every built-in criterion's goodness is 0 or -inf there, which the node rule
+    rejects); the scan is the level search's (:func:`level_search_function`), the same sums in
+    the same order, evaluating the gain only where the value changes on the rows flagged in
+    ``tied`` (mostly tied values: few cuts per node) and after every unit, without a branch,
+    elsewhere. The node rule keeps the first best feature if its goodness passes rpart's noise
+    rule (``iscale``: the largest goodness so far); the units are sent left or right (class
+    counts summed in the order of row 0, as the level loop), the two children appended to the
+    node arrays (``count[0]`` nodes so far), and every row partitioned stably into the children
+    that may be split (``min_split``, ``max_depth``, two ``min_bucket``, risk > ``alpha`` under
+    ``loss``), in child order (left, right, ...), into ``o_order`` (flat, read as (P, M'),
+    trailing columns unused). ``out_sizes`` and ``out_nodes`` get the next level's segment sizes
+    and node ids; returns its numbers of nodes and of columns M' (no array: see
+    :func:`make_level_grow`).
+    """
+    for fn in (start, add, gain):
+        register_jitable(inline="always")(fn)
+    version = code_version(start, add, gain)
+
+    def make_scan(skip_ties):
+        """The level search of row r in the node at positions a .. a + size; with
+        ``skip_ties`` (rows of mostly tied values) the gain only where the value changes."""
+        @register_jitable
+        @per_criterion(("tied" if skip_ties else "free") + version)
+        def scan(order, w, r, a, size, total, n, min_bucket, param, cb, umask, rs, nan_rank,
+                 work):
+            state = start(total, param, work)
+            nl = 0.0
+            best = -np.inf
+            best_t = -1
+            cmask = (1 << cb) - 1
+            nxt = order[r, a]
+            for i in range(size - min_bucket):
+                t = a + i
+                word = nxt
+                nxt = order[r, t + 1]
+                wu = w[(word >> cb) & umask]
+                state = add(state, total, param, word & cmask, wu)
+                nl += wu
+                rank = nxt >> rs
+                ok = (i >= min_bucket - 1) & ((word >> rs) < rank) & (rank < nan_rank)
+                if skip_ties and not ok:  # (skip_ties is a constant: one compiled loop each)
+                    continue
+                best, best_t = keep_best(best, best_t, gain(state, total, param, nl, n), ok, t)
+            return best, best_t
+        return scan
+
+    scan_tied, scan_free = make_scan(True), make_scan(False)
+
+    @register_jitable
+    @per_criterion(version)
+    def search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, weights, keys,
+                   kth, min_bucket, param, cb, umask, rs, nan_rank, good, pos, work):
+        """Search row r in every node of a level (-inf, -1 where not searched)."""
+        j = row_feature[r]
+        for s in range(starts.shape[0]):
+            good[r, s] = -np.inf
+            pos[r, s] = -1
+            if sizes[s] < max(2, 2 * min_bucket) or (keys.shape[0] and keys[s, j] > kth[s]):
+                continue
+            n_classes = 0
+            for g in range(totals.shape[1]):
+                if totals[s, g] > 0.0:
+                    n_classes += 1
+            if n_classes < 2:
+                continue
+            # a row of -x: only where the node has missing values (sorted last)
+            if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
+                continue
+            args = (order, w, r, starts[s], sizes[s], totals[s], weights[s], min_bucket, param,
+                    cb, umask, rs, nan_rank, work)
+            good[r, s], pos[r, s] = scan_tied(*args) if tied[r] else scan_free(*args)
+
+    @jit
+    @per_criterion(version)
+    def presorted_level(XT, order, cb, ub, row_feature, tied, w, rep, flag, sizes, nodes, keys,
+                        kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
+                        value, n_units, left, right, feature, threshold, goodness, missing,
+                        depth, number, count, o_order, out_sizes, out_nodes):
+        if len(version) == 0:  # never: only puts the code version into the cache key
+            return 0, 0
+        S = nodes.shape[0]
+        p = XT.shape[0]
+        P = order.shape[0]
+        K = value.shape[1]
+        umask = (1 << ub) - 1
+        cmask = (1 << cb) - 1
+        rs = cb + ub
+        nan_rank = XT.shape[1]
+        starts, totals = level_frame(sizes, nodes, value)
+        weights = node_weights(totals)
+        good = np.empty((P, S))
+        pos = np.empty((P, S), dtype=np.int64)
+        work = np.empty((4, K))  # the scans' state arrays
+        for r in range(P):
+            search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, weights, keys,
+                       kth, min_bucket, param, cb, umask, rs, nan_rank, good, pos, work)
+        n_next = 0
+        m_next = 0
+        lc = np.empty(K)
+        split = np.zeros(S, dtype=np.bool_)
+        kid_rows = np.zeros(2 * S, dtype=np.int64)  # rows of each child kept, else 0
+        trash = 0  # rows of the largest child dropped
+        for s in range(S):
+            best = -np.inf
+            br = -1
+            for j in range(p):  # the first best feature
+                if good[j, s] > best:
+                    best = good[j, s]
+                    br = j
+            for r in range(p, P):  # missing left, where strictly better
+                j = row_feature[r]
+                if good[r, s] > good[j, s] and (good[r, s] > best or (
+                        good[r, s] == best and j < row_feature[br])):
+                    best = good[r, s]
+                    br = r
+            if not passes_noise_rule(best, iscale):
+                continue
+            split[s] = True
+            v = nodes[s]
+            t = pos[br, s]
+            j = row_feature[br]
+            xa = XT[j, (order[br, t] >> cb) & umask]
+            xb = XT[j, (order[br, t + 1] >> cb) & umask]
+            go_nan = br >= p
+            # on a row of -x, the cut between -x = -xa and -xb is x = xb | xa
+            cut = midpoint(xb, xa) if go_nan else midpoint(xa, xb)
+            # the node has missing values (sorted last)
+            has_nan = order[j, starts[s] + sizes[s] - 1] >> rs == nan_rank
+            lc[:] = 0.0
+            rows_left = 0
+            u_left = 0
+            for i in range(starts[s], starts[s] + sizes[s]):
+                word = order[0, i]
+                u = (word >> cb) & umask
+                x = XT[j, u]
+                go = go_nan if x != x else x < cut
+                flag[u] = go
+                if go:
+                    lc[word & cmask] += w[u]
+                    rows_left += 1
+                    u_left += rep[u]
+            kid = add_children(v, j, cut, best, lc, u_left, count, value, n_units, left, right,
+                                feature, threshold, goodness, depth, number)
+            missing[v] = (1 if go_nan else 0) if has_nan else -1
+            for c, rows in ((kid, rows_left), (kid + 1, sizes[s] - rows_left)):
+                nn = n_units[c]
+                if (nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket
+                        or not node_risk(value[c], loss) > alpha):
+                    trash = max(trash, rows)
+                    continue
+                kid_rows[2 * s + c - kid] = rows
+                out_nodes[n_next], out_sizes[n_next] = c, rows
+                n_next += 1
+                m_next += rows
+        if n_next == 0:
+            return 0, 0
+        # Without a branch on the side (a coin flip for the branch predictor, on every row
+        # but the split's): a dropped child's units go to trailing columns no node reads.
+        width = m_next + trash
+        oo = o_order[:P * width].reshape((P, width))
+        dest = np.full(2 * S, m_next, dtype=np.int64)
+        d = 0
+        for i in range(2 * S):
+            if kid_rows[i] > 0:
+                dest[i] = d
+                d += kid_rows[i]
+        for r in range(P):
+            for s in range(S):
+                if not split[s]:
+                    continue
+                li = dest[2 * s]
+                ri = dest[2 * s + 1]
+                if kid_rows[2 * s] + kid_rows[2 * s + 1] == 0:
+                    continue
+                for t in range(starts[s], starts[s] + sizes[s]):
+                    word = order[r, t]
+                    go = np.int64(flag[(word >> cb) & umask])
+                    oo[r, ri + go * (li - ri)] = word
+                    li += go
+                    ri += 1 - go
+        return n_next, width
+
+    return presorted_level
+
+
+
+@jit
+def pack_rows(XT, features, sign, order, codes, row0, cb, ub, out):
+    """Row ``row0 + r`` of ``out``: the units of ``order[r]``, sorted by ``sign * x`` of feature
+    ``features[r]`` (rows of ``XT``, NaN last), each as one word ``rank << (ub + cb) | u << cb
+    | codes[u]`` (the layout of :func:`make_presorted_level`), the rank counting the distinct
+    values before the unit's in the row (equal values, equal ranks; ``XT.shape[1]`` for
+    NaN)."""
+    nan_rank = XT.shape[1]
+    for r in range(order.shape[0]):
+        j = features[r]
+        rank = 0
+        prev = 0.0
+        for t in range(order.shape[1]):
+            u = np.int64(order[r, t])
+            x = sign * XT[j, u]
+            if x != x:
+                k = nan_rank
+            else:
+                if t > 0 and x > prev:
+                    rank += 1
+                prev = x
+                k = rank
+            out[row0 + r, t] = (np.int64(k) << (ub + cb)) | (u << cb) | codes[u]
+
+
+@jit
+def restrict_rows(words, inside, cb, ub, out):
+    """The first rows of ``out`` (shape (P, m)): the words of each row of ``words`` whose unit
+    is ``inside`` (m of them), in order; without a branch on ``inside`` (a coin flip for the
+    branch predictor): each word is written, the next position taken only if inside."""
+    flat = out.reshape(out.size)
+    umask = (1 << ub) - 1
+    m = out.shape[1]
+    for r in range(words.shape[0]):
+        k = r * m
+        end = k + m
+        for t in range(words.shape[1]):
+            word = words[r, t]
+            flat[k] = word
+            k += np.int64(inside[(word >> cb) & umask])
+            if k == end:
+                break
