@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import register_jitable
 
-from .cache import code_version, jit, per_criterion
+from .cache import jit, per_criterion
 from .nodes import add_children, level_frame, midpoint, node_risk, node_weights, passes_noise_rule
-from .scan import keep_best
+from .scan import criterion_version, make_scan, sorted_words
 
 __all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
 
@@ -47,39 +47,9 @@ def make_presorted_level(start, add, gain):
     and node ids; returns its numbers of nodes and of columns M' (no array: see
     :func:`make_level_grow`).
     """
-    for fn in (start, add, gain):
-        register_jitable(inline="always")(fn)
-    version = code_version(start, add, gain)
-
-    def make_scan(skip_ties):
-        """The level search of row r in the node at positions a .. a + size; with
-        ``skip_ties`` (rows of mostly tied values) the gain only where the value changes."""
-        @register_jitable
-        @per_criterion(("tied" if skip_ties else "free") + version)
-        def scan(order, w, r, a, size, total, n, min_bucket, param, cb, umask, rs, nan_rank,
-                 work):
-            state = start(total, param, work)
-            nl = 0.0
-            best = -np.inf
-            best_t = -1
-            cmask = (1 << cb) - 1
-            nxt = order[r, a]
-            for i in range(size - min_bucket):
-                t = a + i
-                word = nxt
-                nxt = order[r, t + 1]
-                wu = w[(word >> cb) & umask]
-                state = add(state, total, param, word & cmask, wu)
-                nl += wu
-                rank = nxt >> rs
-                ok = (i >= min_bucket - 1) & ((word >> rs) < rank) & (rank < nan_rank)
-                if skip_ties and not ok:  # (skip_ties is a constant: one compiled loop each)
-                    continue
-                best, best_t = keep_best(best, best_t, gain(state, total, param, nl, n), ok, t)
-            return best, best_t
-        return scan
-
-    scan_tied, scan_free = make_scan(True), make_scan(False)
+    version = criterion_version(start, add, gain)
+    scan_tied = make_scan(start, add, gain, sorted_words, True, version)
+    scan_free = make_scan(start, add, gain, sorted_words, False, version)
 
     @register_jitable
     @per_criterion(version)
@@ -87,6 +57,7 @@ def make_presorted_level(start, add, gain):
                    kth, min_bucket, param, cb, umask, rs, nan_rank, good, pos, work):
         """Search row r in every node of a level (-inf, -1 where not searched)."""
         j = row_feature[r]
+        row = (order[r], w, cb, umask, rs, nan_rank)
         for s in range(starts.shape[0]):
             good[r, s] = -np.inf
             pos[r, s] = -1
@@ -101,8 +72,7 @@ def make_presorted_level(start, add, gain):
             # a row of -x: only where the node has missing values (sorted last)
             if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
                 continue
-            args = (order, w, r, starts[s], sizes[s], totals[s], weights[s], min_bucket, param,
-                    cb, umask, rs, nan_rank, work)
+            args = (row, starts[s], sizes[s], totals[s], weights[s], min_bucket, param, work)
             good[r, s], pos[r, s] = scan_tied(*args) if tied[r] else scan_free(*args)
 
     @jit
