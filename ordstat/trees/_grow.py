@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -85,6 +86,70 @@ class _Nodes:
     depth: list = field(default_factory=list)
     number: list = field(default_factory=list)
 
+
+
+class NodeArrays(NamedTuple):
+    """The node arrays that the compiled levels fill, preallocated with the root filled in
+    (:meth:`TreeBuilder._node_arrays`), and the growth's running state."""
+
+    value: np.ndarray  # (cap, K) class weights
+    n_units: np.ndarray  # units (repeats counted)
+    left: np.ndarray  # children, -1 at leaves
+    right: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    goodness: np.ndarray
+    missing: np.ndarray  # int8: side of missing values, -1 none met, 0 right, 1 left
+    depth: np.ndarray
+    number: np.ndarray  # rpart's node numbers
+    count: np.ndarray  # (1,) nodes so far
+    iscale: np.ndarray  # (1,) the largest goodness so far (rpart's noise rule)
+
+
+class Rules(NamedTuple):
+    """The node rules of the compiled levels."""
+
+    min_bucket: int
+    min_split: int
+    max_depth: int
+    alpha: float  # a child is split only with a risk above alpha (<= 0 here)
+    loss: np.ndarray  # (K, K) loss[h, g] of the risk
+    param: np.ndarray  # the criterion's parameter for K classes
+    n_drawn: int  # features drawn in each node (compiled levels sorting per node)
+
+
+class Level(NamedTuple):
+    """The nodes of a level in the compiled levels: their rows (units, or the (P, M) words of
+    the presorted levels), node after node, each node's number of rows and its index."""
+
+    rows: np.ndarray
+    sizes: np.ndarray
+    nodes: np.ndarray
+
+
+class SortedSample(NamedTuple):
+    """What the compiled levels sorting each node's drawn features read of the sample."""
+
+    XT: np.ndarray  # (p, n) features
+    sort_by: np.ndarray  # XT, or the features' ranks (no missing values)
+    negXT: np.ndarray  # -XT, or no row without missing values
+    codes: np.ndarray  # class codes
+    w: np.ndarray  # weights
+    rep: np.ndarray  # repeat counts
+
+
+class WordSample(NamedTuple):
+    """What the compiled presorted levels read of the sample (see
+    :func:`ordstat.trees._kernels.presorted.make_presorted_level`)."""
+
+    XT: np.ndarray  # (p, n) features
+    cb: int  # bits of a word's class code
+    ub: int  # bits of a word's unit
+    row_feature: np.ndarray  # (P,) feature of each row of words
+    tied: np.ndarray  # (P,) rows of mostly tied values
+    w: np.ndarray  # weights
+    rep: np.ndarray  # repeat counts
+    flag: np.ndarray  # (n,) scratch: the side of each unit
 
 
 class TreeBuilder:
@@ -256,25 +321,32 @@ class TreeBuilder:
         return self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63
 
     def _node_arrays(self, n_rows, n_units):
-        """Preallocated node arrays of the compiled levels, the root filled in: (value,
-        n_units, left, right, feature, threshold, goodness, missing, depth, number, count)."""
+        """Preallocated :class:`NodeArrays` of the compiled levels, the root filled in."""
         cap = max(1, 2 * n_rows - 1)  # each split divides >= 2 rows: at most n_rows leaves
         value = np.zeros((cap, self.K))
         value[0] = self.nodes.value[0]
         units = np.zeros(cap, dtype=np.int64)
         units[0] = n_units
-        return (value, units, np.full(cap, -1, dtype=np.int64), np.full(cap, -1, dtype=np.int64),
-                np.full(cap, -1, dtype=np.int64), np.full(cap, np.nan), np.zeros(cap),
-                np.full(cap, -1, dtype=np.int8), np.zeros(cap, dtype=np.int64),
-                np.ones(cap, dtype=np.int64), np.ones(1, dtype=np.int64))
+        return NodeArrays(
+            value=value, n_units=units, left=np.full(cap, -1, dtype=np.int64),
+            right=np.full(cap, -1, dtype=np.int64), feature=np.full(cap, -1, dtype=np.int64),
+            threshold=np.full(cap, np.nan), goodness=np.zeros(cap),
+            missing=np.full(cap, -1, dtype=np.int8), depth=np.zeros(cap, dtype=np.int64),
+            number=np.ones(cap, dtype=np.int64), count=np.ones(1, dtype=np.int64),
+            iscale=np.zeros(1))
 
-    def _compiled_tree(self, arrays) -> Tree:
-        """The fitted tree from the node arrays of the compiled levels: pass 2 (only the
-        complexities when alpha < 0, else rpart's recursion on the grown tree)."""
-        value, n_units, left, right, feature, threshold, goodness, missing, depth, number, \
-            count = arrays
-        m = int(count[0])
-        value, left, right, depth = value[:m], left[:m], right[:m], depth[:m]
+    def _rules(self, n_drawn=0):
+        """The :class:`Rules` of the compiled levels."""
+        return Rules(min_bucket=self.min_bucket, min_split=self.min_split,
+                     max_depth=self.max_depth, alpha=float(self.alpha),
+                     loss=np.ascontiguousarray(self.loss), param=self.splitter._param,
+                     n_drawn=n_drawn)
+
+    def _compiled_tree(self, tree) -> Tree:
+        """The fitted tree from the :class:`NodeArrays` of the compiled levels: pass 2 (only
+        the complexities when alpha < 0, else rpart's recursion on the grown tree)."""
+        m = int(tree.count[0])
+        value, left, right, depth = tree.value[:m], tree.left[:m], tree.right[:m], tree.depth[:m]
         risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
         risk = risks[np.arange(m), yval]
@@ -288,41 +360,38 @@ class TreeBuilder:
             self._partition(0, bound=nd.risk[0])
             left, right = np.array(nd.left, dtype=np.int64), np.array(nd.right, dtype=np.int64)
             complexity = np.array(nd.complexity, dtype=np.float64)
-        return _tree(self.criterion, left, right, feature[:m], threshold[:m], goodness[:m],
-                     None, missing[:m], value, n_units[:m], risk, yval, complexity, depth,
-                     number[:m])
+        return _tree(self.criterion, left, right, tree.feature[:m], tree.threshold[:m],
+                     tree.goodness[:m], None, tree.missing[:m], value, tree.n_units[:m], risk,
+                     yval, complexity, depth, tree.number[:m])
 
     def _grow_compiled(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
-        (:func:`ordstat.trees._kernels.levels.make_level_grow`) on node arrays, for trees sorting
-        each node's drawn features."""
+        (:func:`ordstat.trees._kernels.levels.make_level_grow`) on node arrays, for trees
+        sorting each node's drawn features."""
         sp = self.splitter
         n_all, p = sp.X.shape
         n = sp.rows.size
-        arrays = self._node_arrays(n, n_units)
-        iscale = np.zeros(1)
+        tree = self._node_arrays(n, n_units)
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
-        neg = np.empty((0, n_all)) if sp._negXT is None else sp._negXT
-        w = np.ascontiguousarray(sp.w, dtype=np.float64)
+        sample = SortedSample(
+            XT=sp.XT, sort_by=sp.XT if sp.ranks is None else sp.ranks,
+            negXT=np.empty((0, n_all)) if sp._negXT is None else sp._negXT, codes=sp.codes,
+            w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
+        rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
         grow = _fast.level_grow(self.criterion)
-        sort_by = sp.XT if sp.ranks is None else sp.ranks  # the units are sorted by these
-        R = p if sp.max_features is None else min(sp.max_features, p)
         # this level's units, segment sizes and nodes, and the next level's (swapped)
-        cur, nxt = ((np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
-                     np.empty(2 * n, dtype=np.int64)) for _ in range(2))
-        cur[0][:], cur[1][0], cur[2][0] = sp.rows, n, 0
+        cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
+                          np.empty(2 * n, dtype=np.int64)) for _ in range(2))
+        cur.rows[:], cur.sizes[0], cur.nodes[0] = sp.rows, n, 0
         n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
             if drawn is None:  # every feature: every key <= kth
                 drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
-            units, sizes, nodes = cur[0][:n_rows], cur[1][:n_nodes], cur[2][:n_nodes]
-            n_nodes, n_rows = grow(
-                sp.XT, sort_by, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
-                self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, *arrays,
-                *nxt)
+            level = Level(cur.rows[:n_rows], cur.sizes[:n_nodes], cur.nodes[:n_nodes])
+            n_nodes, n_rows = grow(sample, rules, tree, level, *drawn, nxt)
             cur, nxt = nxt, cur
-        return self._compiled_tree(arrays)
+        return self._compiled_tree(tree)
 
     def _grow_presorted(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
@@ -333,35 +402,35 @@ class TreeBuilder:
         cb, ub = word_bits(self.K, n_all)
         order = sp.packed_root(cb, ub)
         P, n = order.shape
-        arrays = self._node_arrays(n, n_units)
-        iscale = np.zeros(1)
-        rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
-        w = np.ascontiguousarray(sp.w, dtype=np.float64)
-        level = _fast.presorted_level(self.criterion)
-        loss = np.ascontiguousarray(self.loss)
-        row_feature = np.concatenate([np.arange(p), sp._mirror]).astype(np.int64)
+        tree = self._node_arrays(n, n_units)
         # rows of mostly tied values (few distinct values, e.g. item scores): their scans skip
         # the gain between ties (a branch) instead of discarding it (see make_presorted_level)
         rank = order >> (cb + ub)
-        tied = np.count_nonzero(rank[:, 1:] == rank[:, :-1], axis=1) > n // 2
+        sample = WordSample(
+            XT=sp.XT, cb=cb, ub=ub,
+            row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
+            tied=np.count_nonzero(rank[:, 1:] == rank[:, :-1], axis=1) > n // 2,
+            w=np.ascontiguousarray(sp.w, dtype=np.float64),
+            rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
+            flag=sp._flag)
+        rules = self._rules()
+        level_kernel = _fast.presorted_level(self.criterion)
         # the next level's layout, in flat buffers used in turn
         buffers = [np.empty(P * n, dtype=order.dtype) for _ in range(2)]
         out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-        sizes, nodes = np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64)
+        level = Level(order, np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64))
         n_nodes = 1 if self._searchable(0) else 0
         turn = 0
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
             if drawn is None:  # no keys: every feature
                 drawn = np.zeros((0, p)), np.zeros(0)
-            n_nodes, m = level(
-                sp.XT, order, cb, ub, row_feature, tied, w, rep, sp._flag, sizes, nodes, *drawn,
-                self.min_bucket, self.min_split, self.max_depth, loss, float(self.alpha),
-                sp._param, iscale, *arrays, buffers[turn], out_sizes, out_nodes)
-            order = buffers[turn][:P * m].reshape(P, m)
-            sizes, nodes = out_sizes[:n_nodes].copy(), out_nodes[:n_nodes].copy()
+            n_nodes, m = level_kernel(sample, rules, tree, level, *drawn,
+                                      Level(buffers[turn], out_sizes, out_nodes))
+            level = Level(buffers[turn][:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
+                          out_nodes[:n_nodes].copy())
             turn = 1 - turn
-        return self._compiled_tree(arrays)
+        return self._compiled_tree(tree)
 
     def _best_splits(self, layout, nodes, sizes):
         totals = np.array([self.nodes.value[v] for v in nodes]).reshape(nodes.size, self.K)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cache import code_version, jit, per_criterion
-from .nodes import add_children, level_frame, midpoint, passes_noise_rule
-from .scan import level_search_function
+from .cache import jit, per_criterion
+from .nodes import (add_children, level_frame, may_split, midpoint, passes_noise_rule,
+                    worth_searching)
+from .scan import criterion_version, level_search_function
 from .sort import node_sort
 
 __all__ = ["make_level_grow"]
@@ -15,53 +16,54 @@ __all__ = ["make_level_grow"]
 
 def make_level_grow(start, add, gain):
     """Compile one level of the forests' tree growth around a criterion's level search
-    (:func:`level_search_function`; see "compiled levels" in :mod:`ordstat.trees._grow`).
+    (:func:`ordstat.trees._kernels.scan.level_search_function`; see "compiled levels" in
+    :mod:`ordstat.trees._grow`).
 
-    The returned ``level_grow(XT, SK, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R,
-    min_bucket, min_split, max_depth, param, iscale, value, n_units, left, right, feature,
-    threshold, goodness, missing, depth, number, count, out_units, out_sizes, out_nodes)``
-    does for the nodes of a level (node
-    ``nodes[s]`` holding ``units`` in its segment of ``sizes[s]`` rows, each row ``rep``
-    units) what the level loop of the builder does in numpy: it takes the R features whose
-    random keys are at most the node's ``kth``, sorts the node's units by each of them (by
-    ``SK``: ``XT`` itself or, without missing values, the features' ranks, which order the
-    units as their values do) and searches them with ``level_search`` (and, where a node has
-    missing values on a drawn feature, sorts and searches ``-x`` for "missing left", kept
-    when strictly better), keeps the first best feature if its goodness passes rpart's noise
-    rule (``iscale`` holds the largest goodness so far), sends the units left or right, and
-    appends the two children to the node arrays (``count[0]`` nodes so far; ``missing`` -1
-    none met, 0 right, 1 left). It
-    writes the next level into the ``out_*`` arrays: the units of the children that may be
-    split (``min_split``, ``max_depth``, two ``min_bucket``), their segment sizes and node ids,
+    The returned ``level_grow(sample, rules, tree, level, keys, kth, out)`` does for the nodes
+    of a level what the level loop of the builder does with
+    :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
+    :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.SortedSample`) the
+    transposed features ``XT``, what the units are sorted by (``sort_by``: ``XT`` itself or,
+    without missing values, the features' ranks, which order the units as their values do),
+    ``negXT`` (-XT, or no rows without missing values), the class codes, weights ``w`` and
+    repeat counts ``rep`` of the units; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the
+    controls; ``tree`` (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
+    (:class:`~ordstat.trees._grow.Level`) the level's units (``rows``), node after node (node
+    ``nodes[s]`` in a segment of ``sizes[s]`` rows, each row ``rep`` units).
+
+    For each node it takes the ``rules.n_drawn`` features whose random ``keys`` are at most
+    the node's ``kth``, sorts the node's units by each of them and searches them with the
+    level search (and, where a node has missing values on a drawn feature, sorts and searches
+    ``-x`` for "missing left", kept when strictly better), keeps the first best feature if its
+    goodness passes rpart's noise rule, sends the units left or right and appends the two
+    children to the node arrays. It writes the next level into ``out`` (a ``Level`` of
+    buffers): the units of the children that may be split, their segment sizes and node ids,
     in child order (left, right, ...), and returns their numbers of nodes and units. (It
     returns no array: a cached kernel that returns one fails when the cache was written under
     another numpy, as when the R package's Python shares the source tree.)
     """
     level_search = level_search_function(start, add, gain)
-    version = code_version(start, add, gain)
+    version = criterion_version(start, add, gain)
 
     @jit
     @per_criterion(version)
-    def level_grow(XT, SK, negXT, codes, w, rep, units, sizes, nodes, keys, kth, R, min_bucket,
-                   min_split, max_depth, param, iscale, value, n_units, left, right, feature,
-                   threshold, goodness, missing, depth, number, count, out_units, out_sizes,
-                   out_nodes):
+    def level_grow(sample, rules, tree, level, keys, kth, out):
+        XT, SK, negXT, codes, w, rep = sample
+        units, sizes, nodes = level
+        R = rules.n_drawn
+        min_bucket, param = rules.min_bucket, rules.param
         S = nodes.shape[0]
         p = XT.shape[0]
-        K = value.shape[1]
+        K = tree.value.shape[1]
         M = units.shape[0]
-        starts, totals = level_frame(sizes, nodes, value)
+        starts, totals = level_frame(sizes, nodes, tree.value)
         # the R features drawn in each node (keys <= kth), in increasing order; -1 in the
         # nodes searched in vain: fewer than two min_bucket rows, or pure (every built-in
         # criterion's goodness is 0 there, which the node rule rejects)
         feats = np.full((R, S), -1, dtype=np.int64)
         todo = np.zeros((R, S), dtype=np.bool_)
         for s in range(S):
-            n_classes = 0
-            for g in range(K):
-                if totals[s, g] > 0.0:
-                    n_classes += 1
-            if sizes[s] < max(2, 2 * min_bucket) or n_classes < 2:
+            if not worth_searching(sizes[s], totals[s], min_bucket):
                 continue
             r = 0
             for j in range(p):
@@ -125,7 +127,7 @@ def make_level_grow(start, add, gain):
                 if good[r, s] > best:
                     best = good[r, s]
                     br = r
-            if not passes_noise_rule(best, iscale):
+            if not passes_noise_rule(best, tree.iscale):
                 continue
             v = nodes[s]
             j = feats[br, s]
@@ -142,22 +144,20 @@ def make_level_grow(start, add, gain):
                     lc[codes[u]] += w[u]
                     rows_left += 1
                     u_left += rep[u]
-            kid = add_children(v, j, cut, best, lc, u_left, count, value, n_units, left, right,
-                                feature, threshold, goodness, depth, number)
-            missing[v] = (1 if go_nan else 0) if nan[br, s] else -1
+            kid = add_children(tree, v, j, cut, best, (1 if go_nan else 0) if nan[br, s] else -1,
+                               lc, u_left)
             # the children that may be split, each with its units in their order here
             for c, side, rows in ((kid, True, rows_left), (kid + 1, False, sizes[s] - rows_left)):
-                nn = n_units[c]
-                if nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket:
+                if not may_split(tree.n_units[c], tree.depth[c], tree.value[c], rules):
                     continue
-                out_nodes[n_next], out_sizes[n_next] = c, rows
+                out.nodes[n_next], out.sizes[n_next] = c, rows
                 n_next += 1
                 for i in range(starts[s], starts[s] + sizes[s]):
                     u = units[i]
                     x = XT[j, u]
                     go = go_nan if x != x else x < cut
                     if go == side:
-                        out_units[m_next] = u
+                        out.rows[m_next] = u
                         m_next += 1
         return n_next, m_next
 

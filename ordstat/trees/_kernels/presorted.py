@@ -7,7 +7,8 @@ import numpy as np
 from numba.extending import register_jitable
 
 from .cache import jit, per_criterion
-from .nodes import add_children, level_frame, midpoint, node_risk, node_weights, passes_noise_rule
+from .nodes import (add_children, level_frame, may_split, midpoint, node_weights, passes_noise_rule,
+                    worth_searching)
 from .scan import criterion_version, make_scan, sorted_words
 
 __all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
@@ -15,90 +16,91 @@ __all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
 
 def make_presorted_level(start, add, gain):
     """Compile one level of the growth of trees that keep every feature presorted, around a
-    criterion's ``(start, add, gain)`` (see "compiled levels" in :mod:`ordstat.trees._grow`).
+    criterion's ``(start, add, gain)`` (see "compiled presorted levels" in
+    :mod:`ordstat.trees._grow`).
 
-    The returned ``presorted_level(XT, order, cb, ub, row_feature, tied, w, rep, flag, sizes,
-    nodes, keys, kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale, value,
-    n_units, left, right, feature, threshold, goodness, missing, depth, number, count, o_order,
-    out_sizes, out_nodes)`` does for the nodes of a level what the level loop of the builder
-    does with :class:`ordstat.trees._splitter.Splitter`. Row r of ``order`` (P, M) holds each
+    The returned ``presorted_level(sample, rules, tree, level, keys, kth, out)`` does for the
+    nodes of a level what the level loop of the builder does with
+    :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
+    :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.WordSample`) the
+    transposed features ``XT``, the bits ``cb``, ``ub`` of a word's class code and unit, the
+    feature of each row (``row_feature``), the rows of mostly tied values (``tied``), the
+    units' weights ``w`` and repeat counts ``rep``, and a scratch flag per unit; ``rules``
+    (:class:`~ordstat.trees._grow.Rules`) the controls; ``tree``
+    (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
+    (:class:`~ordstat.trees._grow.Level`) the level: row r of ``level.rows`` (P, M) holds each
     node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
     segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``XT.shape[0]`` on are
     sorted by -x of the features with missing values, searched where the node has some on
     that feature ("missing left", kept when strictly better). Each entry is one word (see
     :func:`pack_rows`): the unit's rank in the row's order (``XT.shape[1]`` for a missing
-    value, so that no cut is made next to one), its index (``ub`` bits) and its class code
-    (``cb`` bits), so that only the words move and the search reads them in order (the
-    weights ``w`` by unit).
+    value, so that no cut is made next to one), its index and its class code, so that only the
+    words move and the search reads them in order (the weights by unit).
 
     A row is searched in a node when the feature's random key is at most the node's ``kth``
-    (``keys`` of shape (0, p): every feature) and the node is neither pure nor smaller than two
-    ``min_bucket`` (every built-in criterion's goodness is 0 or -inf there, which the node rule
-    rejects); the scan is the level search's (:func:`level_search_function`), the same sums in
-    the same order, evaluating the gain only where the value changes on the rows flagged in
+    (``keys`` of shape (0, p): every feature) and the node is worth searching; the scan is the
+    level search's (:func:`ordstat.trees._kernels.scan.make_scan`, on words), the same sums in
+    the same order, evaluating the gain only where a cut may follow on the rows flagged in
     ``tied`` (mostly tied values: few cuts per node) and after every unit, without a branch,
     elsewhere. The node rule keeps the first best feature if its goodness passes rpart's noise
-    rule (``iscale``: the largest goodness so far); the units are sent left or right (class
-    counts summed in the order of row 0, as the level loop), the two children appended to the
-    node arrays (``count[0]`` nodes so far), and every row partitioned stably into the children
-    that may be split (``min_split``, ``max_depth``, two ``min_bucket``, risk > ``alpha`` under
-    ``loss``), in child order (left, right, ...), into ``o_order`` (flat, read as (P, M'),
-    trailing columns unused). ``out_sizes`` and ``out_nodes`` get the next level's segment sizes
-    and node ids; returns its numbers of nodes and of columns M' (no array: see
-    :func:`make_level_grow`).
+    rule; the units are sent left or right (class counts summed in the order of row 0, as the
+    level loop), the two children appended to the node arrays, and every row partitioned
+    stably into the children that may be split, in child order (left, right, ...), into
+    ``out.rows`` (flat, read as (P, M'), trailing columns unused). ``out.sizes`` and
+    ``out.nodes`` get the next level's segment sizes and node ids; returns its numbers of nodes
+    and of columns M' (no array: see :func:`ordstat.trees._kernels.levels.make_level_grow`).
     """
     version = criterion_version(start, add, gain)
     scan_tied = make_scan(start, add, gain, sorted_words, True, version)
     scan_free = make_scan(start, add, gain, sorted_words, False, version)
 
-    @register_jitable
+    @register_jitable(forceinline=True)
     @per_criterion(version)
-    def search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, weights, keys,
-                   kth, min_bucket, param, cb, umask, rs, nan_rank, good, pos, work):
-        """Search row r in every node of a level (-inf, -1 where not searched)."""
-        j = row_feature[r]
-        row = (order[r], w, cb, umask, rs, nan_rank)
+    def search_row(sample, order, r, starts, sizes, totals, weights, keys, kth, rules, good,
+                   pos, work):
+        """Search row r in every node of a level (-inf, -1 where not searched); inlined in the
+        level (a call per row counts references to the records' arrays and hides from the
+        compiler what the level knows)."""
+        p = sample.XT.shape[0]
+        cb, rs, nan_rank = sample.cb, sample.cb + sample.ub, sample.XT.shape[1]
+        j = sample.row_feature[r]
+        row = (order[r], sample.w, cb, (1 << sample.ub) - 1, rs, nan_rank)
         for s in range(starts.shape[0]):
             good[r, s] = -np.inf
             pos[r, s] = -1
-            if sizes[s] < max(2, 2 * min_bucket) or (keys.shape[0] and keys[s, j] > kth[s]):
-                continue
-            n_classes = 0
-            for g in range(totals.shape[1]):
-                if totals[s, g] > 0.0:
-                    n_classes += 1
-            if n_classes < 2:
+            if not worth_searching(sizes[s], totals[s], rules.min_bucket) or (
+                    keys.shape[0] and keys[s, j] > kth[s]):
                 continue
             # a row of -x: only where the node has missing values (sorted last)
             if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
                 continue
-            args = (row, starts[s], sizes[s], totals[s], weights[s], min_bucket, param, work)
-            good[r, s], pos[r, s] = scan_tied(*args) if tied[r] else scan_free(*args)
+            args = (row, starts[s], sizes[s], totals[s], weights[s], rules.min_bucket,
+                    rules.param, work)
+            good[r, s], pos[r, s] = scan_tied(*args) if sample.tied[r] else scan_free(*args)
 
     @jit
     @per_criterion(version)
-    def presorted_level(XT, order, cb, ub, row_feature, tied, w, rep, flag, sizes, nodes, keys,
-                        kth, min_bucket, min_split, max_depth, loss, alpha, param, iscale,
-                        value, n_units, left, right, feature, threshold, goodness, missing,
-                        depth, number, count, o_order, out_sizes, out_nodes):
+    def presorted_level(sample, rules, tree, level, keys, kth, out):
         if len(version) == 0:  # never: only puts the code version into the cache key
             return 0, 0
+        XT, cb, ub, row_feature, _, w, rep, flag = sample
+        order, sizes, nodes = level
         S = nodes.shape[0]
         p = XT.shape[0]
         P = order.shape[0]
-        K = value.shape[1]
+        K = tree.value.shape[1]
         umask = (1 << ub) - 1
         cmask = (1 << cb) - 1
         rs = cb + ub
         nan_rank = XT.shape[1]
-        starts, totals = level_frame(sizes, nodes, value)
+        starts, totals = level_frame(sizes, nodes, tree.value)
         weights = node_weights(totals)
         good = np.empty((P, S))
         pos = np.empty((P, S), dtype=np.int64)
         work = np.empty((4, K))  # the scans' state arrays
         for r in range(P):
-            search_row(order, row_feature, tied, w, r, p, starts, sizes, totals, weights, keys,
-                       kth, min_bucket, param, cb, umask, rs, nan_rank, good, pos, work)
+            search_row(sample, order, r, starts, sizes, totals, weights, keys, kth, rules, good,
+                       pos, work)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -118,7 +120,7 @@ def make_presorted_level(start, add, gain):
                         good[r, s] == best and j < row_feature[br])):
                     best = good[r, s]
                     br = r
-            if not passes_noise_rule(best, iscale):
+            if not passes_noise_rule(best, tree.iscale):
                 continue
             split[s] = True
             v = nodes[s]
@@ -144,17 +146,14 @@ def make_presorted_level(start, add, gain):
                     lc[word & cmask] += w[u]
                     rows_left += 1
                     u_left += rep[u]
-            kid = add_children(v, j, cut, best, lc, u_left, count, value, n_units, left, right,
-                                feature, threshold, goodness, depth, number)
-            missing[v] = (1 if go_nan else 0) if has_nan else -1
+            kid = add_children(tree, v, j, cut, best, (1 if go_nan else 0) if has_nan else -1, lc,
+                               u_left)
             for c, rows in ((kid, rows_left), (kid + 1, sizes[s] - rows_left)):
-                nn = n_units[c]
-                if (nn < min_split or depth[c] >= max_depth or nn < 2 * min_bucket
-                        or not node_risk(value[c], loss) > alpha):
+                if not may_split(tree.n_units[c], tree.depth[c], tree.value[c], rules):
                     trash = max(trash, rows)
                     continue
                 kid_rows[2 * s + c - kid] = rows
-                out_nodes[n_next], out_sizes[n_next] = c, rows
+                out.nodes[n_next], out.sizes[n_next] = c, rows
                 n_next += 1
                 m_next += rows
         if n_next == 0:
@@ -162,7 +161,7 @@ def make_presorted_level(start, add, gain):
         # Without a branch on the side (a coin flip for the branch predictor, on every row
         # but the split's): a dropped child's units go to trailing columns no node reads.
         width = m_next + trash
-        oo = o_order[:P * width].reshape((P, width))
+        oo = out.rows[:P * width].reshape((P, width))
         dest = np.full(2 * S, m_next, dtype=np.int64)
         d = 0
         for i in range(2 * S):
