@@ -23,8 +23,8 @@ from .._core.validation import (
     validate_fit,
     validate_predict,
 )
+from ._engine import choose as choose_engine
 from ._grow import TreeBuilder
-from ._splitter import presorts
 from ._export import tree_to_text
 from ._prune import (
     cp_sequence,
@@ -388,7 +388,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         """Whether the split search keeps every feature presorted (after :meth:`_counts_repeats`,
         which validates the parameters)."""
         params = self._check_params(n_features)
-        return presorts(params["criterion"], params["max_features"], n_features)
+        return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
     def _fit(self, X, y, sample_weight=None, repeats=None):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units

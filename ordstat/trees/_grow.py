@@ -60,14 +60,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _fast
+from . import _engine, _fast
 from ._splitter import Splitter, word_bits
 from ._tree import Tree
 
 __all__ = ["TreeBuilder"]
-
-# Grow by compiled levels where the module docstring says; tests switch this off to compare.
-COMPILED_LEVELS = True
 
 
 @dataclass
@@ -176,6 +173,9 @@ class TreeBuilder:
         Absolute complexity threshold overriding ``cp * R(root)``.
     cat_sizes : ndarray of shape (p,)
         Number of categories of each categorical feature, 0 for numeric features.
+    engine : ordstat.trees._engine.Engine, optional
+        The engine of the split search and of the growth; by default the one
+        :func:`ordstat.trees._engine.choose` picks when the tree is built.
 
     Notes
     -----
@@ -188,7 +188,8 @@ class TreeBuilder:
     """
 
     def __init__(self, criterion, loss, *, min_split, min_bucket, max_depth, cp,
-                 max_features=None, max_leaf_nodes=None, rng=None, cat_sizes=None, alpha=None):
+                 max_features=None, max_leaf_nodes=None, rng=None, cat_sizes=None, alpha=None,
+                 engine=None):
         self.criterion = criterion
         self.loss = np.asarray(loss, dtype=np.float64)
         self.min_split = min_split
@@ -200,7 +201,9 @@ class TreeBuilder:
         self.rng = rng
         self.cat_sizes = cat_sizes
         self.fixed_alpha = alpha
+        self.given_engine = engine
         self.name = getattr(criterion, "__name__", repr(criterion))
+
     # -- public ----------------------------------------------------------------------------
     def build(self, X, codes, weights, n_classes, repeats=None) -> Tree:
         """The tree of (X, codes, weights); ``repeats`` (ints, optional): each row stands for
@@ -220,7 +223,8 @@ class TreeBuilder:
         self.K = n_classes
         self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
                                  min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
-                                 max_features=self.max_features, rng=self.rng)
+                                 max_features=self.max_features, rng=self.rng,
+                                 engine=self._engine(X.shape[1]))
         n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
         return self._grow(n_units)
 
@@ -239,8 +243,13 @@ class TreeBuilder:
         self.splitter = Splitter(data.X, data.codes, self.repeats.astype(np.float64), self.K,
                                  self.criterion, min_bucket=self.min_bucket,
                                  cat_sizes=self.cat_sizes, max_features=self.max_features,
-                                 rng=self.rng, sample=sample)
+                                 rng=self.rng, sample=sample, engine=self._engine(data.X.shape[1]))
         return self._grow(int(self.repeats.sum()))
+
+    def _engine(self, p):
+        """The tree's engine (chosen once, for the splitter and the growth)."""
+        self.engine = self.given_engine or _engine.choose(self.criterion, self.max_features, p)
+        return self.engine
 
     def _grow(self, n_units) -> Tree:
         self.nodes = _Nodes()
@@ -250,12 +259,13 @@ class TreeBuilder:
         # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
         self.alpha = (self.cp * self.nodes.risk[root] if self.fixed_alpha is None
                       else self.fixed_alpha)
-        if self._compiled_levels():
-            if self.splitter.per_node:
-                return self._grow_compiled(n_units)
+        self.growth = self._growth()
+        if self.growth == "levels":
+            return self._grow_compiled(n_units)
+        if self.growth == "presorted":
             return self._grow_presorted(n_units)
         layout, _ = self.splitter.root()
-        if self.max_leaf_nodes is None:
+        if self.growth == "loop":
             self._grow_by_level(layout)
             if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
                 self._complexities_bottom_up()
@@ -309,16 +319,22 @@ class TreeBuilder:
                 break
             layout, sizes, nodes = self._split_level(layout, nodes, sizes, splits, found)
 
-    def _compiled_levels(self):
-        """Whether the tree grows by compiled levels (see the module docstring)."""
-        sp = self.splitter
-        if not (COMPILED_LEVELS and sp._search is not None and self.max_leaf_nodes is None
-                and not sp.cat_sizes.any()):
-            return False
-        if sp.per_node:
-            return self.alpha < 0
-        cb, ub = word_bits(self.K, sp.X.shape[0])
-        return self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63
+    def _growth(self):
+        """How the tree grows (see the module docstring): ``"best_first"`` with
+        ``max_leaf_nodes``, else by compiled levels where the engine and the tree allow it
+        (``"levels"`` sorting per node, ``"presorted"``), else by the level loop (``"loop"``)."""
+        sp, engine = self.splitter, self.engine
+        if self.max_leaf_nodes is not None:
+            return "best_first"
+        if engine.levels and not sp.cat_sizes.any():
+            if engine.per_node:
+                if self.alpha < 0:
+                    return "levels"
+            else:
+                cb, ub = word_bits(self.K, sp.X.shape[0])
+                if self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63:
+                    return "presorted"
+        return "loop"
 
     def _node_arrays(self, n_rows, n_units):
         """Preallocated :class:`NodeArrays` of the compiled levels, the root filled in."""

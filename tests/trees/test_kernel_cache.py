@@ -66,7 +66,8 @@ def test_concurrent_compilations_do_not_corrupt_the_cache(tmp_path):
 GROW = """
 import sys
 import numpy as np
-from ordstat.trees import OrdinalTreeClassifier, _grow
+from ordstat.trees import OrdinalTreeClassifier
+from ordstat.trees._engine import forced
 rng = np.random.default_rng(0)
 X = np.round(rng.normal(size=(40, 3)), 1)
 y = rng.integers(0, 4, 40)
@@ -75,9 +76,10 @@ same = []
 for criterion in sys.argv[1].split(","):
     trees = []
     for compiled in (True, False):
-        _grow.COMPILED_LEVELS = compiled
-        trees.append(OrdinalTreeClassifier(criterion=criterion, min_split=2, min_bucket=3, cp=-1,
-                                           xval=0, max_depth=3).fit(X, y, sample_weight=w).tree_)
+        with forced(levels=compiled):
+            trees.append(OrdinalTreeClassifier(criterion=criterion, min_split=2, min_bucket=3,
+                                               cp=-1, xval=0, max_depth=3).fit(
+                X, y, sample_weight=w).tree_)
     a, b = trees
     same.append(a.n_nodes == b.n_nodes and bool(np.array_equal(a.feature, b.feature))
                 and bool(np.allclose(a.improvement, b.improvement)))

@@ -448,8 +448,8 @@ def test_numba_missing_falls_back_to_numpy_with_a_warning(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["gini", "ordinal", "twoing", "gini_linear", "entropy"])
-def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
-    from ordstat.trees import _splitter
+def test_compiled_and_numpy_paths_grow_the_same_tree(name):
+    from ordstat.trees._engine import forced
 
     require_kernels()
     X, y = five_class(seed=8)
@@ -460,9 +460,9 @@ def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
     kw = dict(criterion=name, min_split=6, cp=0.0, xval=0)
     fast = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
     best_first = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
-    monkeypatch.setattr(_splitter, "USE_NUMBA", False)
-    slow = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
-    best_first_slow = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
+    with forced(numba=False):
+        slow = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
+        best_first_slow = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
     for a, b in ((fast, slow), (best_first, best_first_slow)):
         if name == "entropy":
             # logarithms are not exact: the running sums of the compiled scan and the direct
