@@ -9,11 +9,10 @@ __all__ = ["compile_kernels"]
 def compile_kernels(criteria=None, verbose=False):
     """Compile the split-search kernels now (or load them from numba's on-disk cache).
 
-    The first tree, forest or bagging fit with a criterion compiles its kernels (several
-    seconds per criterion; once per installation, then read from the cache). This grows small
-    trees and ensembles on the paths that compile their own kernels (presorted and per-node
-    search, ranks, weights, missing values), for example while building a container image or
-    before timing.
+    The first tree, forest or bagging fit with a criterion compiles its kernels (once per
+    installation, then read from numba's cache). This grows small trees and ensembles on the
+    paths that compile their own kernels (presorted and per-node search, ranks, weights,
+    missing values), for example while building a container image or before timing.
 
     Parameters
     ----------

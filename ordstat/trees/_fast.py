@@ -5,8 +5,8 @@ per (feature, node) instead of one numpy pass per class and per arithmetic step,
 criterion's sums as each unit moves to the left child. For Gini, generalized Gini with integer
 costs, the ordinal impurity and ordered twoing these sums are exact with integer weights, so the
 compiled and the numpy path choose the same splits; otherwise (fractional weights, entropy's
-logarithms) they may break exactly tied candidates differently. This is what makes growing a
-tree faster than scikit-learn and rpart (see ``benchmarks/bench_trees.py``).
+logarithms) they may break exactly tied candidates differently. ``benchmarks/bench_trees.py``
+times the trees against scikit-learn's and rpart's.
 
 Criteria without a scan (user criteria) always go through the numpy path, so the registry
 contract holds whether or not numba is installed. numba is imported on first use, so that

@@ -8,27 +8,24 @@ nodes of a level are searched together: for every (feature, node) all cut points
 from cumulative weighted class counts, by the criterion's compiled scan (:mod:`._fast`) or in
 numpy, calling the criterion once per level on every candidate.
 
-One extra path, for forests: when only a few features are drawn in each node (``max_features *
-PER_NODE_RATIO <= p``, e.g. 7 of 50; the builder chooses, see :mod:`ordstat.trees._engine`) and
-the compiled scan is available, nothing is presorted. The layout then has one row, the units of
-each node (in no particular order), and the search sorts each node's units by each feature drawn
-for it (as scikit-learn and ranger do), so its cost follows the features drawn instead of moving
-all p sorted lists at every level. Nodes of at least ``NUMPY_SORT_MIN`` units are sorted by
-numpy's argsort (vectorised, faster on long arrays), the many small ones in one compiled loop
-(compiled levels, below, sort every node in that loop, which radix-sorts the largest). The
-features drawn come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends
-only on the class counts on each side, not on the order of tied values, so with integer weights
-the trees are those of the presorted path (the first feature, then the lowest threshold, on
-ties). Missing values are handled the same way: NaN sorts last in each node's segment, and where
-a node has missing values on a drawn feature, a second search on -x considers sending them left
-(sorting -x for those nodes). On the data of ``benchmarks/bench_ensemble.py`` (p = 50) forests
-whose trees grow this way took 1.07-1.17 times the presorted time (compiled presorted levels,
-below) with max_features = 7, 1.79-1.91 with 17 and 2.34-2.87 with 25 (two runs), hence the
-ratio 6: per node up to 8 of 50 features, where moving every presorted feature at each level
-costs more than sorting the few drawn. Fully grown trees without categorical features run this
-path a level at a time in one compiled call (see "compiled levels" in
-:mod:`ordstat.trees._grow`); so do presorting trees with cp <= 0 (bagging), on a layout of one
-word per unit and feature (:meth:`Splitter.packed_root`).
+One extra path, for forests: when only a few features are drawn in each node and the
+compiled scan is available (the builder chooses, see :mod:`ordstat.trees._engine`: e.g. up to 8
+of 50, where moving every presorted feature at each level costs more than sorting the few
+drawn), nothing is presorted. The layout then has one row, the units of each node (in no
+particular order), and the search sorts each node's units by each feature drawn for it (as
+scikit-learn and ranger do), so its cost follows the features drawn instead of moving all p
+sorted lists at every level. Nodes of at least ``numpy_sort_min`` units are sorted by numpy's
+argsort (vectorised, faster on long arrays), the many small ones in one compiled loop (compiled
+levels, below, sort every node in that loop, which radix-sorts the largest). The features drawn
+come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends only on the class
+counts on each side, not on the order of tied values, so with integer weights the trees are
+those of the presorted path (the first feature, then the lowest threshold, on ties). Missing
+values are handled the same way: NaN sorts last in each node's segment, and where a node has
+missing values on a drawn feature, a second search on -x considers sending them left (sorting
+-x for those nodes). Fully grown trees without categorical features run this path a level at a
+time in one compiled call (see "compiled levels" in :mod:`ordstat.trees._grow`); so do
+presorting trees with cp <= 0 (bagging), on a layout of one word per unit and feature
+(:meth:`Splitter.packed_root`).
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
