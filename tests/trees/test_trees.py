@@ -369,6 +369,20 @@ def test_bad_parameters_name_the_argument(params, err, match):
         OrdinalTreeClassifier(**params).fit(X, y)
 
 
+def test_every_parameter_is_declared_and_checked_before_the_data():
+    """Each constructor parameter has its constraint; the checks those cannot express (two
+    parameters together, a vector's shape) come before the data is read (here, an inf)."""
+    assert set(OrdinalTreeClassifier._parameter_constraints) == \
+        set(OrdinalTreeClassifier().get_params())
+    X, y = np.array([[np.inf], [0.0], [1.0]]), np.array([0, 1, 1])
+    for params, match in ((dict(leaf_rule="cost"), "leaf_rule='cost'"),
+                          (dict(prune="min", xval=0), "xval"),
+                          (dict(xval=np.zeros((3, 2))), "1-D vector of fold ids"),
+                          (dict(criterion="nope"), "criterion must be one of")):
+        with pytest.raises(ValueError, match=match):
+            OrdinalTreeClassifier(**params).fit(X, y)
+
+
 def test_bad_inputs():
     X, y = five_class(n_per=6)
     Xn = X.copy()
