@@ -50,3 +50,28 @@ def test_forced_names_an_unknown_part():
     with pytest.raises(TypeError, match="compiled"):
         with forced(compiled=False):
             pass
+
+
+@needs_numba
+def test_a_builder_grows_by_the_engine_it_is_given():
+    import dataclasses
+
+    import numpy as np
+
+    from ordstat.trees._grow import TreeBuilder
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(200, 6))
+    codes = np.digitize(X[:, 0] + rng.normal(size=200), [-1, 0, 1])
+    trees, growths = [], []
+    for levels in (None, False):
+        engine = None if levels is None else dataclasses.replace(
+            choose(criteria.gini, None, 6), levels=levels)
+        builder = TreeBuilder(criteria.gini, 1.0 - np.eye(4), min_split=2, min_bucket=1,
+                              max_depth=30, cp=-1.0, engine=engine)
+        trees.append(builder.build(X, codes, np.ones(200), 4))
+        growths.append(builder.growth)
+    assert growths == ["presorted", "loop"]
+    assert trees[0].n_nodes > 20
+    for name in ("children_left", "feature", "threshold", "value", "complexity"):
+        np.testing.assert_array_equal(getattr(trees[0], name), getattr(trees[1], name))
