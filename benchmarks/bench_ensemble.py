@@ -46,7 +46,7 @@ def _forest(X, y, m, criterion, max_features="sqrt"):
 def _split_search_paths(X, y, m, tag):
     """Our Gini forest with the per-node and the presorted split search, in this process
     (n_jobs=1, so that the switch reaches the trees)."""
-    from ordstat.trees import _splitter
+    from ordstat.trees._engine import forced
 
     p = X.shape[1]
     warm_X, warm_y = _data(300, 8)
@@ -54,14 +54,11 @@ def _split_search_paths(X, y, m, tag):
                                   oob_score=False).fit(warm_X, warm_y)  # kernels, here
     for mf in (round(0.14 * p), round(0.34 * p), round(0.5 * p)):  # 7, 17, 25 of 50
         times = {}
-        for name, ratio in (("per_node", 0), ("presorted", 10 ** 9)):
-            _splitter.PER_NODE_RATIO, saved = ratio, _splitter.PER_NODE_RATIO
-            try:
+        for name, per_node in (("per_node", True), ("presorted", False)):
+            with forced(per_node=per_node):
                 times[name] = best_time(lambda: OrdinalRandomForestClassifier(
                     n_estimators=m, criterion="gini", max_features=mf, oob_score=False,
                     random_state=0).fit(X, y), 2)
-            finally:
-                _splitter.PER_NODE_RATIO = saved
         report(f"ensemble_split_search_per_node_vs_presorted_mf{mf}_{tag}", times["per_node"],
                times["presorted"])
 

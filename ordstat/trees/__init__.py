@@ -5,8 +5,7 @@ rpart-style growth and cost-complexity pruning."""
 from . import criteria
 from ._tree import Tree
 from ._classes import OrdinalTreeClassifier
-from ._fast import compile_kernels
 from .criteria import CRITERIA, Criterion, register_criterion
 
 __all__ = ["OrdinalTreeClassifier", "Tree", "criteria", "CRITERIA", "Criterion",
-           "register_criterion", "compile_kernels"]
+           "register_criterion"]

@@ -23,8 +23,8 @@ from .._core.validation import (
     validate_fit,
     validate_predict,
 )
+from ._engine import choose as choose_engine
 from ._grow import TreeBuilder
-from ._splitter import presorts
 from ._export import tree_to_text
 from ._prune import (
     cp_sequence,
@@ -222,13 +222,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     }
 
     # -- parameters ------------------------------------------------------------------------
-    def _check_params(self, n_features):
-        """Parameters as the builder uses them (after ``_validate_params``): the criterion
-        record, the default min_bucket, max_features as a count; the checks that involve two
-        parameters or the data."""
+    def _validate_params(self):
+        """scikit-learn's check of each parameter against ``_parameter_constraints``, then what
+        those cannot say: a registered criterion, ``leaf_rule="cost"`` with a cost criterion,
+        ``xval`` as a vector of fold ids, ``prune`` with cross-validation."""
+        super()._validate_params()
         crit = get_criterion(self.criterion)
-        min_bucket = (max(1, int(round(self.min_split / 3))) if self.min_bucket is None
-                      else int(self.min_bucket))
         if self.leaf_rule == "cost" and not crit.has_cost:
             raise ValueError(
                 "leaf_rule='cost' needs a criterion with a cost matrix, e.g. "
@@ -244,8 +243,14 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                 f"prune={self.prune!r} chooses the subtree by cross-validation; set xval to a "
                 f"number of folds >= 2 (got xval={xval})."
             )
-        return dict(criterion=crit, min_split=int(self.min_split), min_bucket=min_bucket,
-                    cp=float(self.cp), max_depth=int(self.max_depth),
+
+    def _tree_params(self, n_features):
+        """Parameters as the builder uses them (after :meth:`_validate_params`): the criterion
+        record, the default min_bucket, max_features as a count of the ``n_features``."""
+        min_bucket = (max(1, int(round(self.min_split / 3))) if self.min_bucket is None
+                      else int(self.min_bucket))
+        return dict(criterion=get_criterion(self.criterion), min_split=int(self.min_split),
+                    min_bucket=min_bucket, cp=float(self.cp), max_depth=int(self.max_depth),
                     max_leaf_nodes=self.max_leaf_nodes,
                     max_features=self._n_features_drawn(n_features))
 
@@ -382,13 +387,13 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self._validate_params()
         xval = self.xval
         no_folds = isinstance(xval, (numbers.Integral, np.integer)) and xval < 2
-        return no_folds and self._check_params(n_features)["min_bucket"] == 1
+        return no_folds and self._tree_params(n_features)["min_bucket"] == 1
 
     def _presorts(self, n_features):
         """Whether the split search keeps every feature presorted (after :meth:`_counts_repeats`,
         which validates the parameters)."""
-        params = self._check_params(n_features)
-        return presorts(params["criterion"], params["max_features"], n_features)
+        params = self._tree_params(n_features)
+        return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
     def _fit(self, X, y, sample_weight=None, repeats=None):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
@@ -397,7 +402,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         X = self._encode_columns(X, fit=True)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                    ensure_all_finite="allow-nan")
-        params = self._check_params(X.shape[1])
+        params = self._tree_params(X.shape[1])
         k = self.n_classes_
         self._loss_ = self._loss(params["criterion"], k)
         self._cat_sizes_ = self._cat_sizes(X.shape[1])
@@ -431,7 +436,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.n_classes_ = data.n_classes
         self.n_features_in_ = p
         self.categories_, self._ordered_categories, self._missing_category = {}, {}, set()
-        params = self._check_params(p)
+        params = self._tree_params(p)
         self._loss_ = self._loss(params["criterion"], data.n_classes)
         self._cat_sizes_ = np.zeros(p, dtype=np.int64)
         rng = check_random_state(self.random_state)

@@ -13,40 +13,47 @@ RPART Routines"; rpart's ``partition``), obtained in two passes:
    (the weakest-link (R(t) - R(T_t)) / (|T_t| - 1), letting a weaker child collapse first) is
    computed and a node whose complexity is at most alpha is collapsed again.
 
-Compiled levels (forests): where the split search sorts each node's drawn features
-(``Splitter.per_node``: few features drawn, compiled scans), the tree is fully grown (alpha < 0,
-so nothing is collapsed), no feature is categorical and no ``max_leaf_nodes`` is given, each
-level of pass 1 is one compiled call (:func:`ordstat.trees._kernels.make_level_grow`) that
-draws the features from the same random keys, searches them with the same compiled scan,
-applies the same node rule and writes the children into preallocated node arrays; pass 2 is
-then only the weakest-link complexities. Nodes that cannot have a cut of positive goodness
-(fewer than two ``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still
-draw their features but are not searched. The trees are those of the level loop (the tests
-compare them, field by field), without its Python work per level (``Split`` objects, lists
-of nodes). In forests (:mod:`ordstat.trees._prepared`) the units are sorted by the ranks of
-their values among each feature's distinct values, computed once for all trees (without missing
-values): the same order, from a radix sort of small ints.
+How each tree grows is chosen once, when it is built (:meth:`TreeBuilder._growth`, from the
+engine of :mod:`ordstat.trees._engine`): by the level loop below, best first with
+``max_leaf_nodes``, or by compiled levels where the engine and the tree allow them. The trees
+are the same (the tests compare them, field by field); the compiled levels save the level
+loop's Python work per level (``Split`` objects, lists of nodes) and, for presorted features,
+most of the memory it moves.
+
+Compiled levels (forests): where the split search sorts each node's drawn features (few
+features drawn, compiled scans), the tree is fully grown (alpha < 0, so nothing is collapsed),
+no feature is categorical and no ``max_leaf_nodes`` is given, each level of pass 1 is one
+compiled call (:func:`ordstat.trees._kernels.levels.make_level_grow`) that draws the features
+from the same random keys, searches them with the same compiled scan, applies the same node
+rule and writes the children into preallocated node arrays; pass 2 is then only the
+weakest-link complexities. Nodes that cannot have a cut of positive goodness (fewer than two
+``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still draw their features
+but are not searched. In forests (:mod:`ordstat.trees._prepared`) the units are sorted by the
+ranks of their values among each feature's distinct values, computed once for all trees
+(without missing values): the same order, from a radix sort of small ints.
 
 Compiled presorted levels (bagging, and forests drawing more than a sixth of the features):
-where every feature is kept presorted, the same holds with alpha <= 0 (cp <= 0: rpart's
-bagged trees, or cp = 0 for Archer & Mas' default), no categorical feature, no
-``max_leaf_nodes`` and a unit's rank, index and class code fitting in 63 bits (under 2^29
-units): each level of pass 1 is one call of
-:func:`ordstat.trees._kernels.make_presorted_level`, which searches every (feature, node) of
-the level with the level search's scan (the same sums in the same order, features drawn from
-the same random keys), applies the node rule, writes the children into the node arrays and
-partitions every feature's sorted units into the children that may be split (risk > alpha
-included). Missing values are searched as in the level loop, on rows of -x ("missing left").
-The layout moves one int64 word per unit and feature instead of the level loop's unit, value,
-class code and weight (21 bytes): the rank of the unit's value (ties tested on ranks, missing
-values ranked last and never cut next to), its index and its class code, without a branch on
-the side a unit goes (a coin flip for the branch predictor); the weights are read by unit. A
-prepared sample (:mod:`ordstat.trees._prepared`) holds every unit's words once for all trees,
-and a tree keeps those of its rows in one compiled pass. With alpha = 0, pass 2 is rpart's
-recursion on the grown node arrays (nodes whose complexity is at most alpha collapse), as in
-the level loop. On the data of ``benchmarks/bench_ensemble.py`` (n = 10,000, p = 50, K = 5,
-fully grown Gini trees on bootstrap samples) a tree takes about 45 ms instead of 200 ms with
-the level loop.
+where every feature is kept presorted, the same holds with alpha <= 0 (cp <= 0: rpart's bagged
+trees, or cp = 0 for Archer & Mas' default), no categorical feature, no ``max_leaf_nodes`` and a
+unit's rank, index and class code fitting in 63 bits (under 2^29 units): each level of pass 1
+is one call of :func:`ordstat.trees._kernels.presorted.make_presorted_level`, which searches
+every (feature, node) of the level with the same scan (the same sums in the same order,
+features drawn from the same random keys), applies the node rule, writes the children into
+the node arrays and partitions every feature's sorted units into the children that may be
+split (risk > alpha included). Missing values are searched as in the level loop, on rows of -x
+("missing left"). The layout moves one int64 word per unit and feature instead of the level
+loop's unit, value, class code and weight (21 bytes): the rank of the unit's value (ties tested
+on ranks, missing values ranked last and never cut next to), its index and its class code,
+without a branch on the side a unit goes (a coin flip for the branch predictor); the weights
+are read by unit. A prepared sample (:mod:`ordstat.trees._prepared`) holds every unit's words
+once for all trees, and a tree keeps those of its rows in one compiled pass. With alpha = 0,
+pass 2 is rpart's recursion on the grown node arrays (nodes whose complexity is at most alpha
+collapse), as in the level loop. ``benchmarks/bench_ensemble.py`` times bagged trees and
+forests.
+
+The compiled levels take their arrays as records (:class:`NodeArrays`, :class:`Rules`,
+:class:`Level`, :class:`SortedSample`, :class:`WordSample`). The node risk is computed once,
+by :func:`_risks`; the compiled levels only ask whether it is above alpha.
 
 R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
 split of a node depends only on its units, the result is the tree of rpart's single recursive
@@ -58,17 +65,15 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
-from . import _fast
+from . import _engine, _fast
 from ._splitter import Splitter, word_bits
 from ._tree import Tree
 
 __all__ = ["TreeBuilder"]
-
-# Grow by compiled levels where the module docstring says; tests switch this off to compare.
-COMPILED_LEVELS = True
 
 
 @dataclass
@@ -87,6 +92,70 @@ class _Nodes:
     depth: list = field(default_factory=list)
     number: list = field(default_factory=list)
 
+
+
+class NodeArrays(NamedTuple):
+    """The node arrays that the compiled levels fill, preallocated with the root filled in
+    (:meth:`TreeBuilder._node_arrays`), and the growth's running state."""
+
+    value: np.ndarray  # (cap, K) class weights
+    n_units: np.ndarray  # units (repeats counted)
+    left: np.ndarray  # children, -1 at leaves
+    right: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    goodness: np.ndarray
+    missing: np.ndarray  # int8: side of missing values, -1 none met, 0 right, 1 left
+    depth: np.ndarray
+    number: np.ndarray  # rpart's node numbers
+    count: np.ndarray  # (1,) nodes so far
+    iscale: np.ndarray  # (1,) the largest goodness so far (rpart's noise rule)
+
+
+class Rules(NamedTuple):
+    """The node rules of the compiled levels."""
+
+    min_bucket: int
+    min_split: int
+    max_depth: int
+    alpha: float  # a child is split only with a risk above alpha (<= 0 here)
+    loss: np.ndarray  # (K, K) loss[h, g] of the risk
+    param: np.ndarray  # the criterion's parameter for K classes
+    n_drawn: int  # features drawn in each node (compiled levels sorting per node)
+
+
+class Level(NamedTuple):
+    """The nodes of a level in the compiled levels: their rows (units, or the (P, M) words of
+    the presorted levels), node after node, each node's number of rows and its index."""
+
+    rows: np.ndarray
+    sizes: np.ndarray
+    nodes: np.ndarray
+
+
+class SortedSample(NamedTuple):
+    """What the compiled levels sorting each node's drawn features read of the sample."""
+
+    XT: np.ndarray  # (p, n) features
+    sort_by: np.ndarray  # XT, or the features' ranks (no missing values)
+    negXT: np.ndarray  # -XT, or no row without missing values
+    codes: np.ndarray  # class codes
+    w: np.ndarray  # weights
+    rep: np.ndarray  # repeat counts
+
+
+class WordSample(NamedTuple):
+    """What the compiled presorted levels read of the sample (see
+    :func:`ordstat.trees._kernels.presorted.make_presorted_level`)."""
+
+    XT: np.ndarray  # (p, n) features
+    cb: int  # bits of a word's class code
+    ub: int  # bits of a word's unit
+    row_feature: np.ndarray  # (P,) feature of each row of words
+    tied: np.ndarray  # (P,) rows of mostly tied values
+    w: np.ndarray  # weights
+    rep: np.ndarray  # repeat counts
+    flag: np.ndarray  # (n,) scratch: the side of each unit
 
 
 class TreeBuilder:
@@ -113,6 +182,9 @@ class TreeBuilder:
         Absolute complexity threshold overriding ``cp * R(root)``.
     cat_sizes : ndarray of shape (p,)
         Number of categories of each categorical feature, 0 for numeric features.
+    engine : ordstat.trees._engine.Engine, optional
+        The engine of the split search and of the growth; by default the one
+        :func:`ordstat.trees._engine.choose` picks when the tree is built.
 
     Notes
     -----
@@ -125,7 +197,8 @@ class TreeBuilder:
     """
 
     def __init__(self, criterion, loss, *, min_split, min_bucket, max_depth, cp,
-                 max_features=None, max_leaf_nodes=None, rng=None, cat_sizes=None, alpha=None):
+                 max_features=None, max_leaf_nodes=None, rng=None, cat_sizes=None, alpha=None,
+                 engine=None):
         self.criterion = criterion
         self.loss = np.asarray(loss, dtype=np.float64)
         self.min_split = min_split
@@ -137,7 +210,9 @@ class TreeBuilder:
         self.rng = rng
         self.cat_sizes = cat_sizes
         self.fixed_alpha = alpha
+        self.given_engine = engine
         self.name = getattr(criterion, "__name__", repr(criterion))
+
     # -- public ----------------------------------------------------------------------------
     def build(self, X, codes, weights, n_classes, repeats=None) -> Tree:
         """The tree of (X, codes, weights); ``repeats`` (ints, optional): each row stands for
@@ -157,7 +232,8 @@ class TreeBuilder:
         self.K = n_classes
         self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
                                  min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
-                                 max_features=self.max_features, rng=self.rng)
+                                 max_features=self.max_features, rng=self.rng,
+                                 engine=self._choose_engine(X.shape[1]))
         n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
         return self._grow(n_units)
 
@@ -176,8 +252,15 @@ class TreeBuilder:
         self.splitter = Splitter(data.X, data.codes, self.repeats.astype(np.float64), self.K,
                                  self.criterion, min_bucket=self.min_bucket,
                                  cat_sizes=self.cat_sizes, max_features=self.max_features,
-                                 rng=self.rng, sample=sample)
+                                 rng=self.rng, sample=sample,
+                                 engine=self._choose_engine(data.X.shape[1]))
         return self._grow(int(self.repeats.sum()))
+
+    def _choose_engine(self, p):
+        """The tree's engine (chosen once, for the splitter and the growth)."""
+        self.engine = (_engine.choose(self.criterion, self.max_features, p)
+                       if self.given_engine is None else self.given_engine)
+        return self.engine
 
     def _grow(self, n_units) -> Tree:
         self.nodes = _Nodes()
@@ -187,12 +270,13 @@ class TreeBuilder:
         # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
         self.alpha = (self.cp * self.nodes.risk[root] if self.fixed_alpha is None
                       else self.fixed_alpha)
-        if self._compiled_levels():
-            if self.splitter.per_node:
-                return self._grow_compiled(n_units)
+        self.growth = self._growth()
+        if self.growth == "levels":
+            return self._grow_compiled(n_units)
+        if self.growth == "presorted":
             return self._grow_presorted(n_units)
         layout, _ = self.splitter.root()
-        if self.max_leaf_nodes is None:
+        if self.growth == "loop":
             self._grow_by_level(layout)
             if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
                 self._complexities_bottom_up()
@@ -246,37 +330,50 @@ class TreeBuilder:
                 break
             layout, sizes, nodes = self._split_level(layout, nodes, sizes, splits, found)
 
-    def _compiled_levels(self):
-        """Whether the tree grows by compiled levels (see the module docstring)."""
-        sp = self.splitter
-        if not (COMPILED_LEVELS and sp._search is not None and self.max_leaf_nodes is None
-                and not sp.cat_sizes.any()):
-            return False
-        if sp.per_node:
-            return self.alpha < 0
-        cb, ub = word_bits(self.K, sp.X.shape[0])
-        return self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63
+    def _growth(self):
+        """How the tree grows (see the module docstring): ``"best_first"`` with
+        ``max_leaf_nodes``, else by compiled levels where the engine and the tree allow it
+        (``"levels"`` sorting per node, ``"presorted"``), else by the level loop (``"loop"``)."""
+        sp, engine = self.splitter, self.engine
+        if self.max_leaf_nodes is not None:
+            return "best_first"
+        if engine.levels and not sp.cat_sizes.any():
+            if engine.per_node:
+                if self.alpha < 0:
+                    return "levels"
+            else:
+                cb, ub = word_bits(self.K, sp.X.shape[0])
+                if self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63:
+                    return "presorted"
+        return "loop"
 
     def _node_arrays(self, n_rows, n_units):
-        """Preallocated node arrays of the compiled levels, the root filled in: (value,
-        n_units, left, right, feature, threshold, goodness, missing, depth, number, count)."""
+        """Preallocated :class:`NodeArrays` of the compiled levels, the root filled in."""
         cap = max(1, 2 * n_rows - 1)  # each split divides >= 2 rows: at most n_rows leaves
         value = np.zeros((cap, self.K))
         value[0] = self.nodes.value[0]
         units = np.zeros(cap, dtype=np.int64)
         units[0] = n_units
-        return (value, units, np.full(cap, -1, dtype=np.int64), np.full(cap, -1, dtype=np.int64),
-                np.full(cap, -1, dtype=np.int64), np.full(cap, np.nan), np.zeros(cap),
-                np.full(cap, -1, dtype=np.int8), np.zeros(cap, dtype=np.int64),
-                np.ones(cap, dtype=np.int64), np.ones(1, dtype=np.int64))
+        return NodeArrays(
+            value=value, n_units=units, left=np.full(cap, -1, dtype=np.int64),
+            right=np.full(cap, -1, dtype=np.int64), feature=np.full(cap, -1, dtype=np.int64),
+            threshold=np.full(cap, np.nan), goodness=np.zeros(cap),
+            missing=np.full(cap, -1, dtype=np.int8), depth=np.zeros(cap, dtype=np.int64),
+            number=np.ones(cap, dtype=np.int64), count=np.ones(1, dtype=np.int64),
+            iscale=np.zeros(1))
 
-    def _compiled_tree(self, arrays) -> Tree:
-        """The fitted tree from the node arrays of the compiled levels: pass 2 (only the
-        complexities when alpha < 0, else rpart's recursion on the grown tree)."""
-        value, n_units, left, right, feature, threshold, goodness, missing, depth, number, \
-            count = arrays
-        m = int(count[0])
-        value, left, right, depth = value[:m], left[:m], right[:m], depth[:m]
+    def _rules(self, n_drawn=0):
+        """The :class:`Rules` of the compiled levels."""
+        return Rules(min_bucket=self.min_bucket, min_split=self.min_split,
+                     max_depth=self.max_depth, alpha=float(self.alpha),
+                     loss=np.ascontiguousarray(self.loss), param=self.splitter._param,
+                     n_drawn=n_drawn)
+
+    def _compiled_tree(self, tree) -> Tree:
+        """The fitted tree from the :class:`NodeArrays` of the compiled levels: pass 2 (only
+        the complexities when alpha < 0, else rpart's recursion on the grown tree)."""
+        m = int(tree.count[0])
+        value, left, right, depth = tree.value[:m], tree.left[:m], tree.right[:m], tree.depth[:m]
         risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
         risk = risks[np.arange(m), yval]
@@ -290,80 +387,77 @@ class TreeBuilder:
             self._partition(0, bound=nd.risk[0])
             left, right = np.array(nd.left, dtype=np.int64), np.array(nd.right, dtype=np.int64)
             complexity = np.array(nd.complexity, dtype=np.float64)
-        return _tree(self.criterion, left, right, feature[:m], threshold[:m], goodness[:m],
-                     None, missing[:m], value, n_units[:m], risk, yval, complexity, depth,
-                     number[:m])
+        return _tree(self.criterion, left, right, tree.feature[:m], tree.threshold[:m],
+                     tree.goodness[:m], None, tree.missing[:m], value, tree.n_units[:m], risk,
+                     yval, complexity, depth, tree.number[:m])
 
     def _grow_compiled(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
-        (:func:`ordstat.trees._kernels.make_level_grow`) on node arrays, for trees sorting
-        each node's drawn features."""
+        (:func:`ordstat.trees._kernels.levels.make_level_grow`) on node arrays, for trees
+        sorting each node's drawn features."""
         sp = self.splitter
         n_all, p = sp.X.shape
         n = sp.rows.size
-        arrays = self._node_arrays(n, n_units)
-        iscale = np.zeros(1)
+        tree = self._node_arrays(n, n_units)
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
-        neg = np.empty((0, n_all)) if sp._negXT is None else sp._negXT
-        w = np.ascontiguousarray(sp.w, dtype=np.float64)
+        sample = SortedSample(
+            XT=sp.XT, sort_by=sp.XT if sp.ranks is None else sp.ranks,
+            negXT=np.empty((0, n_all)) if sp._negXT is None else sp._negXT, codes=sp.codes,
+            w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
+        rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
         grow = _fast.level_grow(self.criterion)
-        sort_by = sp.XT if sp.ranks is None else sp.ranks  # the units are sorted by these
-        R = p if sp.max_features is None else min(sp.max_features, p)
         # this level's units, segment sizes and nodes, and the next level's (swapped)
-        cur, nxt = ((np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
-                     np.empty(2 * n, dtype=np.int64)) for _ in range(2))
-        cur[0][:], cur[1][0], cur[2][0] = sp.rows, n, 0
+        cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
+                          np.empty(2 * n, dtype=np.int64)) for _ in range(2))
+        cur.rows[:], cur.sizes[0], cur.nodes[0] = sp.rows, n, 0
         n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
             if drawn is None:  # every feature: every key <= kth
                 drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
-            units, sizes, nodes = cur[0][:n_rows], cur[1][:n_nodes], cur[2][:n_nodes]
-            n_nodes, n_rows = grow(
-                sp.XT, sort_by, neg, sp.codes, w, rep, units, sizes, nodes, *drawn, R,
-                self.min_bucket, self.min_split, self.max_depth, sp._param, iscale, *arrays,
-                *nxt)
+            level = Level(cur.rows[:n_rows], cur.sizes[:n_nodes], cur.nodes[:n_nodes])
+            n_nodes, n_rows = grow(sample, rules, tree, level, *drawn, nxt)
             cur, nxt = nxt, cur
-        return self._compiled_tree(arrays)
+        return self._compiled_tree(tree)
 
     def _grow_presorted(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
-        (:func:`ordstat.trees._kernels.make_presorted_level`) on node arrays, for trees that
-        keep every feature presorted."""
+        (:func:`ordstat.trees._kernels.presorted.make_presorted_level`) on node arrays, for
+        trees that keep every feature presorted."""
         sp = self.splitter
         n_all, p = sp.X.shape
         cb, ub = word_bits(self.K, n_all)
         order = sp.packed_root(cb, ub)
         P, n = order.shape
-        arrays = self._node_arrays(n, n_units)
-        iscale = np.zeros(1)
-        rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
-        w = np.ascontiguousarray(sp.w, dtype=np.float64)
-        level = _fast.presorted_level(self.criterion)
-        loss = np.ascontiguousarray(self.loss)
-        row_feature = np.concatenate([np.arange(p), sp._mirror]).astype(np.int64)
+        tree = self._node_arrays(n, n_units)
         # rows of mostly tied values (few distinct values, e.g. item scores): their scans skip
         # the gain between ties (a branch) instead of discarding it (see make_presorted_level)
         rank = order >> (cb + ub)
-        tied = np.count_nonzero(rank[:, 1:] == rank[:, :-1], axis=1) > n // 2
+        sample = WordSample(
+            XT=sp.XT, cb=cb, ub=ub,
+            row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
+            tied=np.count_nonzero(rank[:, 1:] == rank[:, :-1], axis=1) > n // 2,
+            w=np.ascontiguousarray(sp.w, dtype=np.float64),
+            rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
+            flag=sp._flag)
+        rules = self._rules()
+        level_kernel = _fast.presorted_level(self.criterion)
         # the next level's layout, in flat buffers used in turn
         buffers = [np.empty(P * n, dtype=order.dtype) for _ in range(2)]
         out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-        sizes, nodes = np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64)
+        level = Level(order, np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64))
         n_nodes = 1 if self._searchable(0) else 0
         turn = 0
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
             if drawn is None:  # no keys: every feature
                 drawn = np.zeros((0, p)), np.zeros(0)
-            n_nodes, m = level(
-                sp.XT, order, cb, ub, row_feature, tied, w, rep, sp._flag, sizes, nodes, *drawn,
-                self.min_bucket, self.min_split, self.max_depth, loss, float(self.alpha),
-                sp._param, iscale, *arrays, buffers[turn], out_sizes, out_nodes)
-            order = buffers[turn][:P * m].reshape(P, m)
-            sizes, nodes = out_sizes[:n_nodes].copy(), out_nodes[:n_nodes].copy()
+            n_nodes, m = level_kernel(sample, rules, tree, level, *drawn,
+                                      Level(buffers[turn], out_sizes, out_nodes))
+            level = Level(buffers[turn][:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
+                          out_nodes[:n_nodes].copy())
             turn = 1 - turn
-        return self._compiled_tree(arrays)
+        return self._compiled_tree(tree)
 
     def _best_splits(self, layout, nodes, sizes):
         totals = np.array([self.nodes.value[v] for v in nodes]).reshape(nodes.size, self.K)

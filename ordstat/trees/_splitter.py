@@ -8,27 +8,24 @@ nodes of a level are searched together: for every (feature, node) all cut points
 from cumulative weighted class counts, by the criterion's compiled scan (:mod:`._fast`) or in
 numpy, calling the criterion once per level on every candidate.
 
-One extra path, for forests: when only a few features are drawn in each node
-(``max_features * PER_NODE_RATIO <= p``, e.g. 7 of 50) and the compiled scan is available,
-nothing is presorted. The layout then has one row, the units of each node (in no particular
-order), and the search sorts each node's units by each feature drawn for it (as scikit-learn
-and ranger do), so its cost follows the features drawn instead of moving all p sorted lists
-at every level. Nodes of at least ``NUMPY_SORT_MIN`` units are sorted by numpy's argsort
-(vectorised, faster on long arrays), the many small ones in one compiled loop (compiled levels,
-below, sort every node in that loop, which radix-sorts the largest). The features
-drawn come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends only on
-the class counts on each side, not on the order of tied values, so with integer weights the
-trees are those of the presorted path (the first feature, then the lowest threshold, on
-ties). Missing values are handled the same way: NaN sorts last in each node's segment, and
-where a node has missing values on a drawn feature, a second search on -x considers sending
-them left (sorting -x for those nodes). On the data of ``benchmarks/bench_ensemble.py`` (p =
-50) forests whose trees grow this way took 1.07-1.17 times the presorted time (compiled
-presorted levels, below) with max_features = 7, 1.79-1.91 with 17 and 2.34-2.87 with 25 (two
-runs), hence the ratio 6: per node up to 8 of 50 features, where moving every presorted
-feature at each level costs more than sorting the few drawn. Fully grown trees
-without categorical features run this path a level at a time in one compiled call (see
-"compiled levels" in :mod:`ordstat.trees._grow`); so do presorting trees with cp <= 0 (bagging),
-on a layout of one word per unit and feature (:meth:`Splitter.packed_root`).
+One extra path, for forests: when only a few features are drawn in each node and the
+compiled scan is available (the builder chooses, see :mod:`ordstat.trees._engine`: e.g. up to 8
+of 50, where moving every presorted feature at each level costs more than sorting the few
+drawn), nothing is presorted. The layout then has one row, the units of each node (in no
+particular order), and the search sorts each node's units by each feature drawn for it (as
+scikit-learn and ranger do), so its cost follows the features drawn instead of moving all p
+sorted lists at every level. Nodes of at least ``numpy_sort_min`` units are sorted by numpy's
+argsort (vectorised, faster on long arrays), the many small ones in one compiled loop (compiled
+levels, below, sort every node in that loop, which radix-sorts the largest). The features drawn
+come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends only on the class
+counts on each side, not on the order of tied values, so with integer weights the trees are
+those of the presorted path (the first feature, then the lowest threshold, on ties). Missing
+values are handled the same way: NaN sorts last in each node's segment, and where a node has
+missing values on a drawn feature, a second search on -x considers sending them left (sorting
+-x for those nodes). Fully grown trees without categorical features run this path a level at a
+time in one compiled call (see "compiled levels" in :mod:`ordstat.trees._grow`); so do
+presorting trees with cp <= 0 (bagging), on a layout of one word per unit and feature
+(:meth:`Splitter.packed_root`).
 
 Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
 growth and pruning::
@@ -56,16 +53,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _fast
+from . import _engine, _fast
 from .criteria import check_goodness
-
-# The compiled split search is used when numba imports and the criterion has a scan; tests
-# switch this off to compare the two paths.
-USE_NUMBA = True
-# Sort per node (instead of presorting every feature) when max_features * PER_NODE_RATIO <= p.
-PER_NODE_RATIO = 6
-# ... where nodes of at least this many units are sorted by numpy, smaller ones by numba.
-NUMPY_SORT_MIN = 300
 
 __all__ = ["Split", "Layout", "Splitter"]
 
@@ -122,19 +111,6 @@ class Layout:
                         for a in (self.order, self.xs, self.ys, self.ws)))
 
 
-def sorts_per_node(max_features, p):
-    """Whether the split search sorts each node's units by its drawn features (True) rather
-    than keeping every feature presorted (see the module docstring)."""
-    return max_features is not None and max_features * PER_NODE_RATIO <= p
-
-
-def presorts(criterion, max_features, p):
-    """Whether a :class:`Splitter` keeps every feature presorted (not :func:`sorts_per_node`
-    with the compiled scan)."""
-    searches = USE_NUMBA and _fast.level_search(criterion) is not None
-    return not (searches and sorts_per_node(max_features, p))
-
-
 def _unit_dtype(n):
     """The integer type of the units' indices in a presorted layout."""
     return np.int32 if n < 2 ** 31 else np.int64
@@ -172,10 +148,16 @@ class Splitter:
         Features drawn at random (without replacement) in each node; None = all.
     rng : numpy Generator, optional
         For ``max_features``.
+    sample : ordstat.trees._prepared.Sample, optional
+        The rows of a sample prepared once for an ensemble's trees (then ``X``, ``codes`` are
+        the prepared sample's).
+    engine : ordstat.trees._engine.Engine, optional
+        The engine of the search (compiled or numpy, sorting per node or presorted), as the
+        builder chose it; by default :func:`ordstat.trees._engine.choose`'s.
     """
 
     def __init__(self, X, codes, weights, n_classes, criterion, *, min_bucket, cat_sizes=None,
-                 max_features=None, rng=None, sample=None):
+                 max_features=None, rng=None, sample=None, engine=None):
         self.X = X
         self.codes = np.asarray(codes, np.int64)
         self.w = weights
@@ -189,12 +171,15 @@ class Splitter:
         self.rng = rng
         self.unit_weights = bool(np.all(self.w == 1.0))
         self._small_codes = self.codes.astype(np.int8 if n_classes <= 127 else np.int32)
-        self._nb = _fast.kernels() if USE_NUMBA else None
-        self._search = _fast.level_search(criterion) if self._nb is not None else None
+        if engine is None:
+            engine = _engine.choose(criterion, max_features, p)
+        self._nb = _fast.kernels() if engine.numba else None
+        self._search = _fast.level_search(criterion) if engine.scan else None
         self._param = criterion.parameter(n_classes) if self._search is not None else None
         self._flag = np.zeros(X.shape[0], dtype=bool)
         self._iscale = 0.0
-        self.per_node = self._search is not None and sorts_per_node(max_features, p)
+        self.per_node = engine.per_node
+        self._numpy_sort_min = engine.numpy_sort_min
         if sample is None:
             self.rows = np.arange(X.shape[0])
             self.XT = np.ascontiguousarray(X.T)
@@ -260,7 +245,7 @@ class Splitter:
 
     def packed_root(self, cb, ub):
         """The presorted layout of the compiled levels (:func:`ordstat.trees._kernels.
-        make_presorted_level`): :meth:`root_order` as words of rank, unit and class code
+        presorted.make_presorted_level`): :meth:`root_order` as words of rank, unit and class code
         (``ub`` and ``cb`` bits); from a prepared sample, its words restricted to the rows."""
         rows, p = self.rows, self.X.shape[1]
         out = np.empty((p + self._mirror.size, rows.size), dtype=np.int64)
@@ -531,7 +516,7 @@ class Splitter:
         out = (np.zeros((R, M), dtype=np.int64), np.zeros((R, M)),
                np.zeros((R, M), dtype=np.int64), np.zeros((R, M)))
         starts = _starts(sizes)
-        big = np.flatnonzero(sizes >= NUMPY_SORT_MIN)
+        big = np.flatnonzero(sizes >= self._numpy_sort_min)
         small = feats.copy()
         small[:, big] = -1
         self._nb.node_sort(XT, self.codes, self.w, units, starts, sizes.astype(np.int64),
@@ -674,8 +659,8 @@ def word_bits(n_classes, n):
 
 
 def pack_words(nb, XT, order, codes, n_classes):
-    """(p, n) every unit's word (:func:`ordstat.trees._kernels.pack_rows`) in each feature's
-    order ``order`` (argsort of its values, NaN last)."""
+    """(p, n) every unit's word (:func:`ordstat.trees._kernels.presorted.pack_rows`) in each
+    feature's order ``order`` (argsort of its values, NaN last)."""
     cb, ub = word_bits(n_classes, order.shape[1])
     words = np.empty(order.shape, dtype=np.int64)
     nb.pack_rows(XT, np.arange(XT.shape[0]), 1.0, order, codes, 0, cb, ub, words)

@@ -127,10 +127,6 @@ class Criterion:
         right = np.asarray(right, dtype=np.float64)
         return self.goodness_fn(left, right, self.parameter(left.shape[-1]))
 
-    @property
-    def is_impurity_based(self) -> bool:
-        return self.impurity_fn is not None
-
     def impurity(self, counts):
         """N i(t) for counts of shape (..., K); NaN when the criterion has no impurity."""
         counts = np.asarray(counts, dtype=np.float64)

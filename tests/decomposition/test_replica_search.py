@@ -104,17 +104,17 @@ def test_pessimistic_errors_vectorised_matches_scalar():
         assert pessimistic_errors(float(e), float(m), 0.25) == pytest.approx(o)
 
 
-def test_compiled_and_numpy_searches_grow_the_same_tree(monkeypatch):
+def test_compiled_and_numpy_searches_grow_the_same_tree():
     # Gini sums are exact with unit weights, so both paths of the Splitter choose the same cuts;
     # a user criterion (no compiled scan) goes through the numpy path
     from ordstat.datasets import make_circle
-    from ordstat.trees import _splitter
+    from ordstat.trees._engine import forced
 
     X, y = make_circle(300, random_state=2)
     kw = dict(criterion="gini", prune=False, min_gain=0.0)  # user gains have another scale
     compiled = ReplicatedTreeClassifier(**kw).fit(X, y).tree_
-    monkeypatch.setattr(_splitter, "USE_NUMBA", False)
-    plain = ReplicatedTreeClassifier(**kw).fit(X, y).tree_
+    with forced(numba=False):
+        plain = ReplicatedTreeClassifier(**kw).fit(X, y).tree_
     for key in ("feature", "left", "right", "counts", "labels", "threshold"):
         np.testing.assert_array_equal(compiled[key], plain[key])
     gini = get_criterion("gini")

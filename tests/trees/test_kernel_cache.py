@@ -3,7 +3,7 @@
 Eight processes compile eight closures of one function (one index file, as the criteria's
 closures of ``make_level_search``/``make_level_grow``) at the same moment into an empty cache;
 a ninth process must then load every one from the cache and get its own closure's result.
-Without the lock of ``ordstat.trees._kernels.LockedCache`` this failed in 2 of 3 runs on a
+Without the lock of ``ordstat.trees._kernels.cache.LockedCache`` this failed in 2 of 3 runs on a
 2-core machine (entries lost, or one closure's index entry pointing at another's code).
 """
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 N = 8
 
 MODULE = """
-from ordstat.trees._kernels import jit
+from ordstat.trees._kernels.cache import jit
 
 def make(k):
     def f(x):
@@ -66,7 +66,8 @@ def test_concurrent_compilations_do_not_corrupt_the_cache(tmp_path):
 GROW = """
 import sys
 import numpy as np
-from ordstat.trees import OrdinalTreeClassifier, _grow
+from ordstat.trees import OrdinalTreeClassifier
+from ordstat.trees._engine import forced
 rng = np.random.default_rng(0)
 X = np.round(rng.normal(size=(40, 3)), 1)
 y = rng.integers(0, 4, 40)
@@ -75,9 +76,10 @@ same = []
 for criterion in sys.argv[1].split(","):
     trees = []
     for compiled in (True, False):
-        _grow.COMPILED_LEVELS = compiled
-        trees.append(OrdinalTreeClassifier(criterion=criterion, min_split=2, min_bucket=3, cp=-1,
-                                           xval=0, max_depth=3).fit(X, y, sample_weight=w).tree_)
+        with forced(levels=compiled):
+            trees.append(OrdinalTreeClassifier(criterion=criterion, min_split=2, min_bucket=3,
+                                               cp=-1, xval=0, max_depth=3).fit(
+                X, y, sample_weight=w).tree_)
     a, b = trees
     same.append(a.n_nodes == b.n_nodes and bool(np.array_equal(a.feature, b.feature))
                 and bool(np.allclose(a.improvement, b.improvement)))
@@ -89,7 +91,7 @@ print(same)
 def test_kernels_of_two_criteria_compiled_apart_load_together(tmp_path):
     """Two processes compile the compiled levels of two criteria at once into an empty cache;
     a third loads both and must grow the level loop's trees with each. Before the kernels
-    were named after their criterion (``_kernels._per_criterion``) the two compilations gave
+    were named after their criterion (``_kernels.cache.per_criterion``) the two compilations gave
     the scans the same symbols, and the third process grew one criterion's trees with the
     other's scan."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path))
@@ -99,3 +101,33 @@ def test_kernels_of_two_criteria_compiled_apart_load_together(tmp_path):
     out = subprocess.run([sys.executable, "-c", GROW, "entropy,ordinal"], env=env,
                          capture_output=True, text=True, timeout=600, check=True).stdout
     assert out.strip() == "[True, True]", out
+
+
+def test_a_change_in_any_kernel_file_changes_every_kernel_key(tmp_path):
+    """numba keys a cached kernel by its own source file, but a kernel's machine code holds
+    the helpers it calls from the package's other files: the key also hashes them all."""
+    import shutil
+
+    import numpy as np
+
+    from ordstat.trees._kernels import cache
+
+    folder = tmp_path / "kernels"
+    shutil.copytree(Path(cache.__file__).parent, folder,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    before = cache.sources_version(folder)
+    assert before == cache._SOURCES
+    helpers = folder / "nodes.py"
+    helpers.write_text(helpers.read_text() + "\n# edited\n")
+    assert cache.sources_version(folder) != before
+    key = cache.LockedCache(_plus_one)._index_key((), _Codegen())
+    assert key[-2:] == (np.__version__, cache._SOURCES)
+
+
+def _plus_one(x):
+    return x + 1
+
+
+class _Codegen:
+    def magic_tuple(self):
+        return ()

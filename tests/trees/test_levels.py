@@ -2,7 +2,7 @@
 node for node, in every field of the fitted tree; first for trees sorting each node's drawn
 features (forests), then for trees keeping every feature presorted (bagging).
 
-With ``NUMPY_SORT_MIN`` above every node size both paths sort every node in the same compiled
+With ``numpy_sort_min`` above every node size both paths sort every node in the same compiled
 loop and sum the same weights in the same order, so the trees are equal even with fractional
 weights; with numpy sorting the larger nodes of the level loop, equal with integer weights.
 The level loop itself is checked against a naive splitter in tests/trees/test_splitter.py and
@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
-from ordstat.trees import OrdinalTreeClassifier, _fast, _grow, _splitter
+from ordstat.trees import OrdinalTreeClassifier, _fast
+from ordstat.trees._engine import forced
 
 SCANNED = ("gini", "entropy", "ordinal", "twoing", "gini_linear", "gini_quadratic")
 FIELDS = ("children_left", "children_right", "feature", "threshold", "value",
@@ -34,7 +35,6 @@ def assert_same_tree(a, b):
 def count_compiled(monkeypatch):
     """Counts the trees grown by compiled levels (calls for a criterion's kernel); trees given
     max_features sort per node, the path these levels grow."""
-    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
     calls = []
     original = _fast.level_grow
 
@@ -43,20 +43,21 @@ def count_compiled(monkeypatch):
         return original(criterion)
 
     monkeypatch.setattr(_fast, "level_grow", spy)
-    return calls
+    with forced(per_node=True):
+        yield calls
 
 
-def _both(fit, monkeypatch):
+def _both(fit):
     """(level loop, compiled levels) results of ``fit()``."""
     out = []
     for compiled in (False, True):
-        monkeypatch.setattr(_grow, "COMPILED_LEVELS", compiled)
-        out.append(fit())
+        with forced(levels=compiled):
+            out.append(fit())
     return out
 
 
 @pytest.mark.parametrize("name", SCANNED)
-def test_compiled_levels_grow_the_level_loop_trees(name, monkeypatch, count_compiled):
+def test_compiled_levels_grow_the_level_loop_trees(name, count_compiled):
     rng = np.random.default_rng(11)
     X = rng.normal(size=(300, 12))
     X[:, 2] = np.round(X[:, 2])  # ties
@@ -69,7 +70,7 @@ def test_compiled_levels_grow_the_level_loop_trees(name, monkeypatch, count_comp
         return OrdinalTreeClassifier(criterion=name, min_split=2, cp=-1, xval=0, max_features=3,
                                      random_state=5).fit(X, y, sample_weight=w).tree_
 
-    loop, compiled = _both(fit, monkeypatch)
+    loop, compiled = _both(fit)
     assert count_compiled == [name]  # only the second fit grew by compiled levels
     assert loop.n_nodes > 60
     assert compiled.missing_learned.any() and compiled.missing_left.any()
@@ -77,7 +78,7 @@ def test_compiled_levels_grow_the_level_loop_trees(name, monkeypatch, count_comp
 
 
 @pytest.mark.parametrize("name", ["ordinal", "gini"])
-def test_forest_trees_are_the_same_with_compiled_levels(name, monkeypatch, count_compiled):
+def test_forest_trees_are_the_same_with_compiled_levels(name, count_compiled):
     """Bootstrap samples as rows with repeat counts, as the forest fits them."""
     rng = np.random.default_rng(2)
     X = rng.normal(size=(250, 16))
@@ -88,7 +89,7 @@ def test_forest_trees_are_the_same_with_compiled_levels(name, monkeypatch, count
         return OrdinalRandomForestClassifier(n_estimators=4, criterion=name, oob_score=False,
                                              random_state=3).fit(X, y)
 
-    loop, compiled = _both(fit, monkeypatch)
+    loop, compiled = _both(fit)
     assert len(count_compiled) == 4
     for a, b in zip(loop.estimators_, compiled.estimators_):
         assert_same_tree(a.tree_, b.tree_)
@@ -102,7 +103,7 @@ def test_forest_trees_are_the_same_with_compiled_levels(name, monkeypatch, count
     ({"cp": 0.0}, False),  # alpha >= 0: rpart's recursion may collapse nodes
     ({"max_leaf_nodes": 6}, False),  # best first
 ])
-def test_controls_of_compiled_levels(kwargs, compiled, monkeypatch, count_compiled):
+def test_controls_of_compiled_levels(kwargs, compiled, count_compiled):
     rng = np.random.default_rng(4)
     X = rng.normal(size=(200, 9))
     y = (X[:, 0] + rng.normal(size=200) > 0).astype(int) + (X[:, 1] > 0.5)
@@ -112,7 +113,7 @@ def test_controls_of_compiled_levels(kwargs, compiled, monkeypatch, count_compil
     def fit():
         return OrdinalTreeClassifier(**params).fit(X, y).tree_
 
-    loop, fast = _both(fit, monkeypatch)
+    loop, fast = _both(fit)
     assert bool(count_compiled) == compiled
     assert_same_tree(loop, fast)
     if "max_depth" in kwargs:
@@ -122,10 +123,9 @@ def test_controls_of_compiled_levels(kwargs, compiled, monkeypatch, count_compil
         assert fast.n_node_samples[fast.children_left >= 0].min() >= 20
 
 
-def test_unsplit_root_and_categorical_features(monkeypatch, count_compiled):
+def test_unsplit_root_and_categorical_features(count_compiled):
     """A root with fewer units than min_split gives the one-node tree; a categorical feature
     takes the level loop."""
-    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
     X = np.random.default_rng(0).normal(size=(30, 4))
     y = (X[:, 0] > 0).astype(int)
     tree = OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, min_split=31,
@@ -154,18 +154,14 @@ def datasets(draw, max_k=4):
     return X, y, w
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=datasets(), name=st.sampled_from(SCANNED), min_bucket=st.integers(1, 3),
        max_features=st.integers(1, 6), max_depth=st.integers(1, 30))
-def test_compiled_levels_match_the_level_loop(data, name, min_bucket, max_features, max_depth,
-                                              monkeypatch):
+def test_compiled_levels_match_the_level_loop(data, name, min_bucket, max_features, max_depth):
     """Any weights (both paths sort every node in the same compiled loop), ties, missing
     values, max_features up to and past p (then every feature, no random draw)."""
     X, y, w = data
     assume(np.unique(y[w > 0]).size > 1)
-    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
-    monkeypatch.setattr(_splitter, "NUMPY_SORT_MIN", 10 ** 9)
 
     def fit():
         return OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket,
@@ -173,17 +169,18 @@ def test_compiled_levels_match_the_level_loop(data, name, min_bucket, max_featur
                                      max_features=max_features, random_state=1).fit(
             X, y, sample_weight=w).tree_
 
-    loop, compiled = _both(fit, monkeypatch)
+    with forced(per_node=True, numpy_sort_min=10 ** 9):
+        loop, compiled = _both(fit)
     assert_same_tree(loop, compiled)
 
 
 def test_node_sort_sorts_large_nodes_by_radix():
     """Nodes of at least RADIX_MIN values are radix sorted: ties, signed zeros, infinities and
     NaN (last), the units, codes and weights following their values."""
-    from ordstat.trees import _kernels
+    from ordstat.trees._kernels import sort
 
     rng = np.random.default_rng(8)
-    n = 3 * _kernels.RADIX_MIN
+    n = 3 * sort.RADIX_MIN
     X = np.column_stack([rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, size=n),
                          rng.integers(-3, 3, size=n).astype(float),
                          rng.choice([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-310, -2.5], n)])
@@ -195,7 +192,7 @@ def test_node_sort_sorts_large_nodes_by_radix():
     feats = np.array([[0, 0], [1, 1], [2, 2]])
     out = (np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)),
            np.zeros((3, units.size), dtype=np.int64), np.zeros((3, units.size)))
-    _kernels.node_sort(np.ascontiguousarray(X.T), codes, w, units, starts, sizes, feats, *out)
+    sort.node_sort(np.ascontiguousarray(X.T), codes, w, units, starts, sizes, feats, *out)
     order, xs, ys, ws = out
     for r in range(3):
         for a, m in zip(starts, sizes):
@@ -207,7 +204,7 @@ def test_node_sort_sorts_large_nodes_by_radix():
             np.testing.assert_array_equal(ws[r, a:a + m], w[u])
 
 
-def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
+def test_large_forest_trees_are_the_same_with_compiled_levels():
     """Nodes large enough for the radix sort (the level loop sorts them with numpy)."""
     rng = np.random.default_rng(6)
     X = rng.normal(size=(5000, 12))
@@ -218,8 +215,8 @@ def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
         return OrdinalRandomForestClassifier(n_estimators=1, criterion="gini", max_depth=6,
                                              oob_score=False, random_state=1).fit(X, y)
 
-    monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)  # sorting per node
-    loop, compiled = _both(fit, monkeypatch)
+    with forced(per_node=True):
+        loop, compiled = _both(fit)
     assert_same_tree(loop.estimators_[0].tree_, compiled.estimators_[0].tree_)
 
 
@@ -228,13 +225,13 @@ def test_large_forest_trees_are_the_same_with_compiled_levels(monkeypatch):
                        st.floats(allow_nan=False), min_size=0, max_size=300))
 def test_node_sort_quicksort_and_insertion(values):
     """Nodes below RADIX_MIN: quicksort (Hoare or three-way partitions) and insertion sort."""
-    from ordstat.trees import _kernels
+    from ordstat.trees._kernels import sort
 
     x = np.array(values, dtype=float)
     n = x.size
     order = np.zeros((1, n), dtype=np.int64)
     xs, ys, ws = np.zeros((1, n)), np.zeros((1, n), dtype=np.int64), np.zeros((1, n))
-    _kernels.node_sort(x[None, :].copy(), np.arange(n), np.arange(n) / 2.0, np.arange(n),
+    sort.node_sort(x[None, :].copy(), np.arange(n), np.arange(n) / 2.0, np.arange(n),
                        np.array([0]), np.array([n]), np.array([[0]]), order, xs, ys, ws)
     np.testing.assert_array_equal(xs[0], np.sort(x))
     np.testing.assert_array_equal(np.sort(order[0]), np.arange(n))
@@ -270,7 +267,7 @@ def _level_data(n=300, seed=11):
 
 @pytest.mark.parametrize("cp", [-1.0, 0.0])
 @pytest.mark.parametrize("name", SCANNED)
-def test_presorted_levels_grow_the_level_loop_trees(name, cp, monkeypatch, count_presorted):
+def test_presorted_levels_grow_the_level_loop_trees(name, cp, count_presorted):
     """Every feature searched in every node, fractional weights (the level loop scans the same
     layout in the same order), missing values; cp 0 (rpart's second pass may collapse nodes)."""
     X, y = _level_data()
@@ -280,14 +277,14 @@ def test_presorted_levels_grow_the_level_loop_trees(name, cp, monkeypatch, count
         return OrdinalTreeClassifier(criterion=name, min_split=2, cp=cp, xval=0).fit(
             X, y, sample_weight=w).tree_
 
-    loop, compiled = _both(fit, monkeypatch)
+    loop, compiled = _both(fit)
     assert count_presorted == [name]  # only the second fit grew by compiled levels
     assert loop.n_nodes > 60
     assert compiled.missing_learned.any() and compiled.missing_left.any()
     assert_same_tree(loop, compiled)
 
 
-def test_presorted_levels_collapse_as_rpart(monkeypatch, count_presorted):
+def test_presorted_levels_collapse_as_rpart(count_presorted):
     """With cp 0 and the absolute loss, rpart's second pass collapses splits that do not lower
     the risk: the compiled levels grow the larger tree, the second pass cuts it back."""
     rng = np.random.default_rng(5)
@@ -298,7 +295,7 @@ def test_presorted_levels_collapse_as_rpart(monkeypatch, count_presorted):
         return OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=0.0, xval=0,
                                      leaf_rule="median").fit(X, y).tree_
 
-    loop, compiled = _both(fit, monkeypatch)
+    loop, compiled = _both(fit)
     assert count_presorted == ["ordinal"]
     full = OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=-1.0, xval=0,
                                  leaf_rule="median").fit(X, y).tree_
@@ -314,7 +311,7 @@ def test_presorted_levels_collapse_as_rpart(monkeypatch, count_presorted):
     ({"cp": 0.01}, False),  # alpha > 0: left to the level loop
     ({"max_leaf_nodes": 6}, False),  # best first
 ])
-def test_controls_of_presorted_levels(kwargs, compiled, monkeypatch, count_presorted):
+def test_controls_of_presorted_levels(kwargs, compiled, count_presorted):
     rng = np.random.default_rng(4)
     X = rng.normal(size=(200, 9))
     y = (X[:, 0] + rng.normal(size=200) > 0).astype(int) + (X[:, 1] > 0.5)
@@ -324,7 +321,7 @@ def test_controls_of_presorted_levels(kwargs, compiled, monkeypatch, count_preso
     def fit():
         return OrdinalTreeClassifier(**params).fit(X, y).tree_
 
-    loop, fast = _both(fit, monkeypatch)
+    loop, fast = _both(fit)
     assert bool(count_presorted) == compiled
     assert_same_tree(loop, fast)
     if "max_depth" in kwargs:
@@ -339,8 +336,7 @@ def test_controls_of_presorted_levels(kwargs, compiled, monkeypatch, count_preso
     (OrdinalTreeClassifier(criterion="twoing", min_split=2, cp=-1.0, xval=0), 4),
     (None, 4),  # Archer & Mas: min_split 5, cp 0, repeated rows
 ])
-def test_bagging_trees_are_the_same_with_presorted_levels(tree, n_trees, monkeypatch,
-                                                          count_presorted):
+def test_bagging_trees_are_the_same_with_presorted_levels(tree, n_trees, count_presorted):
     """Bootstrap samples as rows with repeat counts (prepared once for all trees) or as
     repeated rows."""
     X, y = _level_data(250, seed=2)
@@ -349,14 +345,14 @@ def test_bagging_trees_are_the_same_with_presorted_levels(tree, n_trees, monkeyp
         return OrdinalBaggingClassifier(tree, n_estimators=n_trees, oob_score=False,
                                         random_state=3).fit(X, y)
 
-    loop, compiled = _both(fit, monkeypatch)
+    loop, compiled = _both(fit)
     assert len(count_presorted) == n_trees
     for a, b in zip(loop.estimators_, compiled.estimators_):
         assert_same_tree(a.tree_, b.tree_)
     np.testing.assert_array_equal(loop.predict_proba(X), compiled.predict_proba(X))
 
 
-def test_presorted_unsplit_root(monkeypatch, count_presorted):
+def test_presorted_unsplit_root(count_presorted):
     X = np.random.default_rng(0).normal(size=(30, 4))
     y = (X[:, 0] > 0).astype(int)
     tree = OrdinalTreeClassifier(cp=-1, xval=0, min_split=31).fit(X, y).tree_
@@ -364,13 +360,12 @@ def test_presorted_unsplit_root(monkeypatch, count_presorted):
     assert count_presorted == ["ordinal"]
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=datasets(max_k=6), name=st.sampled_from(SCANNED), min_bucket=st.integers(1, 3),
        max_features=st.sampled_from([None, None, 4, 5]), max_depth=st.integers(1, 30),
        cp=st.sampled_from([-1.0, 0.0]))
 def test_presorted_levels_match_the_level_loop(data, name, min_bucket, max_features, max_depth,
-                                               cp, monkeypatch):
+                                               cp):
     """Any weights, ties, missing values, K up to 6, features drawn (more than half of them,
     so presorted) or all, cp -1 or 0."""
     X, y, w = data
@@ -382,5 +377,5 @@ def test_presorted_levels_match_the_level_loop(data, name, min_bucket, max_featu
                                      max_features=max_features, random_state=1).fit(
             X, y, sample_weight=w).tree_
 
-    loop, compiled = _both(fit, monkeypatch)
+    loop, compiled = _both(fit)
     assert_same_tree(loop, compiled)

@@ -14,7 +14,9 @@ from ordstat.ensemble import (
     OrdinalBoostingClassifier,
     OrdinalRandomForestClassifier,
 )
-from ordstat.trees import OrdinalTreeClassifier, _splitter, criteria
+from ordstat.trees import OrdinalTreeClassifier, criteria
+from ordstat.trees._engine import forced
+from ordstat.trees._splitter import Splitter
 
 NAN = np.nan
 
@@ -24,9 +26,9 @@ TOY_Y = np.array([0, 0, 1, 1, 0, 0])
 
 
 @pytest.fixture(params=[True, False], ids=["compiled", "numpy"])
-def path(request, monkeypatch):
-    monkeypatch.setattr(_splitter, "USE_NUMBA", request.param)
-    return request.param
+def path(request):
+    with forced(numba=request.param):
+        yield request.param
 
 
 def _stump(X, y, **kw):
@@ -103,7 +105,7 @@ def test_data_without_missing_values_grow_the_same_tree_as_before():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(80, 3))
     y = np.digitize(X[:, 0] + 0.5 * rng.normal(size=80), [-0.5, 0.5])
-    sp = _splitter.Splitter(X, y, np.ones(80), 3, criteria.gini, min_bucket=1)
+    sp = Splitter(X, y, np.ones(80), 3, criteria.gini, min_bucket=1)
     assert sp.root()[0].order.shape[0] == 3
     a = OrdinalTreeClassifier(min_split=4, xval=0).fit(X, y).tree_
     Xn = np.vstack([X, [[NAN, NAN, NAN]]])

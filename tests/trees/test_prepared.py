@@ -148,7 +148,8 @@ def test_words_by_hand():
     """Each word holds a unit's rank in the feature's order (missing values ranked n, last),
     its index and its class code; a tree keeps the words of its rows in order, and adds rows
     of -x for the features with missing values ("missing left")."""
-    from ordstat.trees import _kernels, criteria
+    from ordstat.trees import criteria
+    from ordstat.trees._kernels import presorted
     from ordstat.trees._prepared import Sample
     from ordstat.trees._splitter import Splitter, word_bits
 
@@ -164,7 +165,7 @@ def test_words_by_hand():
     np.testing.assert_array_equal(words >> (cb + ub), [[0, 1, 1, 2], [0, 0, 1, 4]])
     inside = np.array([True, False, True, True])
     out = np.empty((2, 3), dtype=np.int64)
-    _kernels.restrict_rows(data.words, inside, cb, ub, out)
+    presorted.restrict_rows(data.words, inside, cb, ub, out)
     np.testing.assert_array_equal(out, [w[inside[(w >> cb) & 3]] for w in words])
     sp = Splitter(data.X, data.codes, np.ones(4), 3, criteria.gini, min_bucket=1,
                   sample=Sample(data, np.arange(4)))
@@ -181,7 +182,7 @@ def test_words_by_hand():
 def test_node_sort_sorts_ranks(values, split):
     """Ranks are radix sorted from RANK_RADIX_MIN on (one or more 8-bit digits), sorted as
     values below; units, codes and weights follow them."""
-    from ordstat.trees import _kernels
+    from ordstat.trees._kernels import sort
 
     r = np.array(values, dtype=np.int32)
     n = r.size
@@ -190,7 +191,7 @@ def test_node_sort_sorts_ranks(values, split):
     sizes = np.array([a, n - a])
     order = np.zeros((1, n), dtype=np.int64)
     xs, ys, ws = np.zeros((1, n), np.int32), np.zeros((1, n), np.int64), np.zeros((1, n))
-    _kernels.node_sort(r[None, :].copy(), np.arange(n), np.arange(n) / 2.0, units,
+    sort.node_sort(r[None, :].copy(), np.arange(n), np.arange(n) / 2.0, units,
                        np.array([0, a]), sizes, np.array([[0, 0]]), order, xs, ys, ws)
     for lo, m in ((0, a), (a, n - a)):
         seg = slice(lo, lo + m)

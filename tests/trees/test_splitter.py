@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ordstat.trees import OrdinalTreeClassifier, _splitter, criteria
+from ordstat.trees._engine import forced
 from ordstat.trees._splitter import Splitter
 
 EXACT = ("gini", "ordinal", "twoing", "gini_linear", "gini_quadratic")
@@ -138,17 +139,15 @@ def datasets(draw):
 # per_node: sort each node's drawn features (a compiled path only)
 @pytest.mark.parametrize(("compiled", "per_node"), [(True, False), (False, False), (True, True)])
 @pytest.mark.parametrize("name", CRITS)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=datasets(), min_bucket=st.integers(1, 3), max_features=st.sampled_from([None, 1, 2]))
 def test_every_node_matches_the_naive_splitter(name, compiled, per_node, data, min_bucket,
-                                               max_features, monkeypatch):
+                                               max_features):
     X, y, w, weights, with_cat, cat = data
     assume(len(np.unique(y[w > 0])) > 1)
-    monkeypatch.setattr(_splitter, "USE_NUMBA", compiled)  # the same value for every input
+    engine = {"numba": compiled}
     if per_node:  # sort per node whenever max_features is given; numpy sorts the larger nodes
-        monkeypatch.setattr(_splitter, "PER_NODE_RATIO", 0)
-        monkeypatch.setattr(_splitter, "NUMPY_SORT_MIN", 20)
+        engine.update(per_node=max_features is not None, numpy_sort_min=20)
     cat_cols = set()
     Xfit = X
     if with_cat:
@@ -158,7 +157,8 @@ def test_every_node_matches_the_naive_splitter(name, compiled, per_node, data, m
         Xfit["g"] = pd.Categorical(cat, categories=range(6))  # category 5 never occurs
     est = OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket, cp=-1,
                                 xval=0, max_features=max_features, random_state=0)
-    est.fit(Xfit, y, sample_weight=w)
+    with forced(**engine):
+        est.fit(Xfit, y, sample_weight=w)
     assume(est.tree_.n_nodes > 1)
     exact = weights != "fractional" and name in EXACT
     all_features = max_features is None or max_features >= X.shape[1]
@@ -190,7 +190,7 @@ def test_splitter_entry_point_searches_one_level_with_a_mask():
 
 
 @pytest.mark.parametrize("name", ["gini", "ordinal", "twoing"])
-def test_sorting_per_node_grows_the_presorted_trees(name, monkeypatch):
+def test_sorting_per_node_grows_the_presorted_trees(name):
     """With max_features much smaller than p the search sorts each node's drawn features
     instead of keeping all features presorted; with integer weights the trees are the same
     (same features drawn, same cuts, same side for missing values), whichever sort (numpy or
@@ -203,11 +203,10 @@ def test_sorting_per_node_grows_the_presorted_trees(name, monkeypatch):
     y = np.digitize(X[:, :4].sum(axis=1) + rng.normal(size=400), [-2, 0, 2])
     w = rng.integers(1, 3, size=400).astype(float)
     trees = []
-    for ratio, numpy_min in ((10 ** 6, 300), (0, 50), (0, 10 ** 6)):
-        monkeypatch.setattr(_splitter, "PER_NODE_RATIO", ratio)
-        monkeypatch.setattr(_splitter, "NUMPY_SORT_MIN", numpy_min)
-        est = OrdinalTreeClassifier(criterion=name, min_split=2, cp=-1, xval=0,
-                                    max_features=4, random_state=7).fit(X, y, sample_weight=w)
+    for per_node, numpy_min in ((False, 300), (True, 50), (True, 10 ** 6)):
+        with forced(per_node=per_node, numpy_sort_min=numpy_min):
+            est = OrdinalTreeClassifier(criterion=name, min_split=2, cp=-1, xval=0,
+                                        max_features=4, random_state=7).fit(X, y, sample_weight=w)
         trees.append(est.tree_)
     first = trees[0]
     assert first.n_nodes > 50

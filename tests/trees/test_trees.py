@@ -369,6 +369,20 @@ def test_bad_parameters_name_the_argument(params, err, match):
         OrdinalTreeClassifier(**params).fit(X, y)
 
 
+def test_every_parameter_is_declared_and_checked_before_the_data():
+    """Each constructor parameter has its constraint; the checks those cannot express (two
+    parameters together, a vector's shape) come before the data is read (here, an inf)."""
+    assert set(OrdinalTreeClassifier._parameter_constraints) == \
+        set(OrdinalTreeClassifier().get_params())
+    X, y = np.array([[np.inf], [0.0], [1.0]]), np.array([0, 1, 1])
+    for params, match in ((dict(leaf_rule="cost"), "leaf_rule='cost'"),
+                          (dict(prune="min", xval=0), "xval"),
+                          (dict(xval=np.zeros((3, 2))), "1-D vector of fold ids"),
+                          (dict(criterion="nope"), "criterion must be one of")):
+        with pytest.raises(ValueError, match=match):
+            OrdinalTreeClassifier(**params).fit(X, y)
+
+
 def test_bad_inputs():
     X, y = five_class(n_per=6)
     Xn = X.copy()
@@ -448,8 +462,8 @@ def test_numba_missing_falls_back_to_numpy_with_a_warning(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["gini", "ordinal", "twoing", "gini_linear", "entropy"])
-def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
-    from ordstat.trees import _splitter
+def test_compiled_and_numpy_paths_grow_the_same_tree(name):
+    from ordstat.trees._engine import forced
 
     require_kernels()
     X, y = five_class(seed=8)
@@ -460,9 +474,9 @@ def test_compiled_and_numpy_paths_grow_the_same_tree(name, monkeypatch):
     kw = dict(criterion=name, min_split=6, cp=0.0, xval=0)
     fast = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
     best_first = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
-    monkeypatch.setattr(_splitter, "USE_NUMBA", False)
-    slow = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
-    best_first_slow = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
+    with forced(numba=False):
+        slow = OrdinalTreeClassifier(**kw).fit(X, y, sample_weight=w).tree_
+        best_first_slow = OrdinalTreeClassifier(max_leaf_nodes=12, **kw).fit(X, y).tree_
     for a, b in ((fast, slow), (best_first, best_first_slow)):
         if name == "entropy":
             # logarithms are not exact: the running sums of the compiled scan and the direct

@@ -1,13 +1,19 @@
-"""Compiling the tree kernels ahead of time (``ordstat.trees.compile_kernels``)."""
+"""Compiling the tree kernels ahead of time (``ordstat._compile.compile_kernels``)."""
 
 import pytest
 
-from ordstat.trees import compile_kernels, criteria, register_criterion
+from ordstat._compile import compile_kernels
+from ordstat.trees import _fast, criteria, register_criterion
 
 
 def test_compile_kernels_returns_the_criteria_with_a_scan():
     pytest.importorskip("numba")
     assert compile_kernels(["gini", "Ordinal"]) == ["gini", "Ordinal"]
+    gini = criteria.get_criterion("gini")
+    # every path's kernels: the level loop's search, the compiled levels sorting per node
+    # (forests), the presorted levels (single trees, bagging)
+    for kernel in (_fast.level_search, _fast.level_grow, _fast.presorted_level):
+        assert kernel(gini).signatures, kernel.__name__
 
 
 def test_user_criteria_have_nothing_to_compile():

@@ -1,0 +1,110 @@
+"""numba's on-disk cache for the tree kernels: read and written under a file lock keyed by
+numpy's version (:class:`LockedCache`), and kernels built for a criterion named after its code
+version (:func:`per_criterion`)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+
+import numba
+import numpy as np
+from numba.core.caching import FunctionCache
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: numba's cache without the lock
+    fcntl = None
+
+__all__ = ["LockedCache", "jit", "per_criterion", "code_version", "sources_version"]
+
+
+class LockedCache(FunctionCache):
+    """numba's on-disk cache (``cache=True``), read and written under a file lock.
+
+    numba numbers the data files of a function's overloads without a lock, so two processes
+    compiling different overloads of one function at once (joblib workers, pytest-xdist) can
+    leave one overload's index entry pointing at the other's machine code. The closures of
+    level kernels share one index per function (one overload per criterion), so this gave
+    silently wrong trees until the cache was cleared.
+
+    The index key also holds numpy's version: environments with different numpy releases that
+    import the same source tree (a development checkout) must not share machine code. And it
+    holds a hash of every source file of this package: numba keys a kernel by its own file,
+    but the machine code of a kernel includes the compiled helpers it calls from the other
+    files (the scan, the sorts, the level pieces), and a change there must not be served
+    stale code.
+    """
+
+    def _index_key(self, sig, codegen):
+        return super()._index_key(sig, codegen) + (np.__version__, _SOURCES)
+
+    def load_overload(self, sig, target_context):
+        with _locked(self.cache_path):
+            return super().load_overload(sig, target_context)
+
+    def save_overload(self, sig, data):
+        with _locked(self.cache_path):
+            super().save_overload(sig, data)
+
+
+@contextlib.contextmanager
+def _locked(directory):
+    """An exclusive lock on ``directory``/ordstat-numba.lock (none where it cannot be made:
+    numba then cannot write its cache there either)."""
+    try:
+        fd = os.open(os.path.join(directory, "ordstat-numba.lock"), os.O_RDWR | os.O_CREAT,
+                     0o666) if fcntl is not None else None
+    except OSError:
+        fd = None
+    try:
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # releases the lock
+
+
+def sources_version(folder):
+    """A hash of the source files in ``folder`` (this package's: see :class:`LockedCache`)."""
+    h = hashlib.sha256()
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as f:
+                h.update(name.encode() + b"\0" + f.read())
+    return h.hexdigest()
+
+
+_SOURCES = sources_version(os.path.dirname(os.path.abspath(__file__)))
+
+
+def jit(fn):
+    """``numba.njit(cache=True, nogil=True)`` with the locked cache."""
+    dispatcher = numba.njit(nogil=True)(fn)
+    dispatcher._cache = LockedCache(fn)  # what Dispatcher.enable_caching sets
+    return dispatcher
+
+
+def per_criterion(version):
+    """Rename a kernel built for one criterion after the criterion's code ``version``.
+
+    numba names compiled functions by their qualified name and a counter of the compiling
+    process. Two processes compiling the same closure for different criteria could give the
+    scans called by the level kernels the same symbol, and a process loading both from the
+    on-disk cache would link one criterion's kernel to the other's scan (wrong trees, found
+    when parallel jobs filled an empty cache). With the version in the name the symbols, and
+    the cache index files, are the criterion's own."""
+    def rename(fn):
+        fn.__qualname__ = f"{fn.__qualname__}_{version[:16]}"
+        return fn
+    return rename
+
+
+def code_version(*fns):
+    h = hashlib.sha256()
+    for fn in fns:
+        h.update(fn.__code__.co_code)
+        h.update(repr(fn.__code__.co_consts).encode())
+    return h.hexdigest()

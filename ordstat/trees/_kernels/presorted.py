@@ -1,0 +1,232 @@
+"""Compiled levels of trees that keep every feature presorted (bagging), on words of rank, unit
+and class code (see "compiled presorted levels" in :mod:`ordstat.trees._grow`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.extending import register_jitable
+
+from .cache import jit, per_criterion
+from .nodes import (add_children, level_frame, may_split, midpoint, node_weights, passes_noise_rule,
+                    worth_searching)
+from .scan import criterion_version, make_scan, sorted_words
+
+__all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
+
+
+def make_presorted_level(start, add, gain):
+    """Compile one level of the growth of trees that keep every feature presorted, around a
+    criterion's ``(start, add, gain)`` (see "compiled presorted levels" in
+    :mod:`ordstat.trees._grow`).
+
+    The returned ``presorted_level(sample, rules, tree, level, keys, kth, out)`` does for the
+    nodes of a level what the level loop of the builder does with
+    :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
+    :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.WordSample`) the
+    transposed features ``XT``, the bits ``cb``, ``ub`` of a word's class code and unit, the
+    feature of each row (``row_feature``), the rows of mostly tied values (``tied``), the
+    units' weights ``w`` and repeat counts ``rep``, and a scratch flag per unit; ``rules``
+    (:class:`~ordstat.trees._grow.Rules`) the controls; ``tree``
+    (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
+    (:class:`~ordstat.trees._grow.Level`) the level: row r of ``level.rows`` (P, M) holds each
+    node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
+    segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``XT.shape[0]`` on are
+    sorted by -x of the features with missing values, searched where the node has some on
+    that feature ("missing left", kept when strictly better). Each entry is one word (see
+    :func:`pack_rows`): the unit's rank in the row's order (``XT.shape[1]`` for a missing
+    value, so that no cut is made next to one), its index and its class code, so that only the
+    words move and the search reads them in order (the weights by unit).
+
+    A row is searched in a node when the feature's random key is at most the node's ``kth``
+    (``keys`` of shape (0, p): every feature) and the node is worth searching; the scan is the
+    level search's (:func:`ordstat.trees._kernels.scan.make_scan`, on words), the same sums in
+    the same order, evaluating the gain only where a cut may follow on the rows flagged in
+    ``tied`` (mostly tied values: few cuts per node) and after every unit, without a branch,
+    elsewhere. The node rule keeps the first best feature if its goodness passes rpart's noise
+    rule; the units are sent left or right (class counts summed in the order of row 0, as the
+    level loop), the two children appended to the node arrays, and every row partitioned
+    stably into the children that may be split, in child order (left, right, ...), into
+    ``out.rows`` (flat, read as (P, M'), trailing columns unused). ``out.sizes`` and
+    ``out.nodes`` get the next level's segment sizes and node ids; returns its numbers of nodes
+    and of columns M' (no array: see :func:`ordstat.trees._kernels.levels.make_level_grow`).
+    """
+    version = criterion_version(start, add, gain)
+    scan_tied = make_scan(start, add, gain, sorted_words, True, version)
+    scan_free = make_scan(start, add, gain, sorted_words, False, version)
+
+    @register_jitable(forceinline=True)
+    @per_criterion(version)
+    def search_row(sample, order, r, starts, sizes, totals, weights, keys, kth, rules, good,
+                   pos, work):
+        """Search row r in every node of a level (-inf, -1 where not searched); inlined in the
+        level (a call per row counts references to the records' arrays and hides from the
+        compiler what the level knows)."""
+        p = sample.XT.shape[0]
+        cb, rs, nan_rank = sample.cb, sample.cb + sample.ub, sample.XT.shape[1]
+        j = sample.row_feature[r]
+        row = (order[r], sample.w, cb, (1 << sample.ub) - 1, rs, nan_rank)
+        for s in range(starts.shape[0]):
+            good[r, s] = -np.inf
+            pos[r, s] = -1
+            if not worth_searching(sizes[s], totals[s], rules.min_bucket) or (
+                    keys.shape[0] and keys[s, j] > kth[s]):
+                continue
+            # a row of -x: only where the node has missing values (sorted last)
+            if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
+                continue
+            args = (row, starts[s], sizes[s], totals[s], weights[s], rules.min_bucket,
+                    rules.param, work)
+            good[r, s], pos[r, s] = scan_tied(*args) if sample.tied[r] else scan_free(*args)
+
+    @jit
+    @per_criterion(version)
+    def presorted_level(sample, rules, tree, level, keys, kth, out):
+        if len(version) == 0:  # never: only puts the code version into the cache key
+            return 0, 0
+        XT, cb, ub, row_feature, _, w, rep, flag = sample
+        order, sizes, nodes = level
+        S = nodes.shape[0]
+        p = XT.shape[0]
+        P = order.shape[0]
+        K = tree.value.shape[1]
+        umask = (1 << ub) - 1
+        cmask = (1 << cb) - 1
+        rs = cb + ub
+        nan_rank = XT.shape[1]
+        starts, totals = level_frame(sizes, nodes, tree.value)
+        weights = node_weights(totals)
+        good = np.empty((P, S))
+        pos = np.empty((P, S), dtype=np.int64)
+        work = np.empty((4, K))  # the scans' state arrays
+        for r in range(P):
+            search_row(sample, order, r, starts, sizes, totals, weights, keys, kth, rules, good,
+                       pos, work)
+        n_next = 0
+        m_next = 0
+        lc = np.empty(K)
+        split = np.zeros(S, dtype=np.bool_)
+        kid_rows = np.zeros(2 * S, dtype=np.int64)  # rows of each child kept, else 0
+        trash = 0  # rows of the largest child dropped
+        for s in range(S):
+            best = -np.inf
+            br = -1
+            for j in range(p):  # the first best feature
+                if good[j, s] > best:
+                    best = good[j, s]
+                    br = j
+            for r in range(p, P):  # missing left, where strictly better
+                j = row_feature[r]
+                if good[r, s] > good[j, s] and (good[r, s] > best or (
+                        good[r, s] == best and j < row_feature[br])):
+                    best = good[r, s]
+                    br = r
+            if not passes_noise_rule(best, tree.iscale):
+                continue
+            split[s] = True
+            v = nodes[s]
+            t = pos[br, s]
+            j = row_feature[br]
+            xa = XT[j, (order[br, t] >> cb) & umask]
+            xb = XT[j, (order[br, t + 1] >> cb) & umask]
+            go_nan = br >= p
+            # on a row of -x, the cut between -x = -xa and -xb is x = xb | xa
+            cut = midpoint(xb, xa) if go_nan else midpoint(xa, xb)
+            # the node has missing values (sorted last)
+            has_nan = order[j, starts[s] + sizes[s] - 1] >> rs == nan_rank
+            lc[:] = 0.0
+            rows_left = 0
+            u_left = 0
+            for i in range(starts[s], starts[s] + sizes[s]):
+                word = order[0, i]
+                u = (word >> cb) & umask
+                x = XT[j, u]
+                go = go_nan if x != x else x < cut
+                flag[u] = go
+                if go:
+                    lc[word & cmask] += w[u]
+                    rows_left += 1
+                    u_left += rep[u]
+            kid = add_children(tree, v, j, cut, best, (1 if go_nan else 0) if has_nan else -1, lc,
+                               u_left)
+            for c, rows in ((kid, rows_left), (kid + 1, sizes[s] - rows_left)):
+                if not may_split(tree.n_units[c], tree.depth[c], tree.value[c], rules):
+                    trash = max(trash, rows)
+                    continue
+                kid_rows[2 * s + c - kid] = rows
+                out.nodes[n_next], out.sizes[n_next] = c, rows
+                n_next += 1
+                m_next += rows
+        if n_next == 0:
+            return 0, 0
+        # Without a branch on the side (a coin flip for the branch predictor, on every row
+        # but the split's): a dropped child's units go to trailing columns no node reads.
+        width = m_next + trash
+        oo = out.rows[:P * width].reshape((P, width))
+        dest = np.full(2 * S, m_next, dtype=np.int64)
+        d = 0
+        for i in range(2 * S):
+            if kid_rows[i] > 0:
+                dest[i] = d
+                d += kid_rows[i]
+        for r in range(P):
+            for s in range(S):
+                if not split[s]:
+                    continue
+                li = dest[2 * s]
+                ri = dest[2 * s + 1]
+                if kid_rows[2 * s] + kid_rows[2 * s + 1] == 0:
+                    continue
+                for t in range(starts[s], starts[s] + sizes[s]):
+                    word = order[r, t]
+                    go = np.int64(flag[(word >> cb) & umask])
+                    oo[r, ri + go * (li - ri)] = word
+                    li += go
+                    ri += 1 - go
+        return n_next, width
+
+    return presorted_level
+
+
+
+@jit
+def pack_rows(XT, features, sign, order, codes, row0, cb, ub, out):
+    """Row ``row0 + r`` of ``out``: the units of ``order[r]``, sorted by ``sign * x`` of feature
+    ``features[r]`` (rows of ``XT``, NaN last), each as one word ``rank << (ub + cb) | u << cb
+    | codes[u]`` (the layout of :func:`make_presorted_level`), the rank counting the distinct
+    values before the unit's in the row (equal values, equal ranks; ``XT.shape[1]`` for
+    NaN)."""
+    nan_rank = XT.shape[1]
+    for r in range(order.shape[0]):
+        j = features[r]
+        rank = 0
+        prev = 0.0
+        for t in range(order.shape[1]):
+            u = np.int64(order[r, t])
+            x = sign * XT[j, u]
+            if x != x:
+                k = nan_rank
+            else:
+                if t > 0 and x > prev:
+                    rank += 1
+                prev = x
+                k = rank
+            out[row0 + r, t] = (np.int64(k) << (ub + cb)) | (u << cb) | codes[u]
+
+
+@jit
+def restrict_rows(words, inside, cb, ub, out):
+    """The first rows of ``out`` (shape (P, m)): the words of each row of ``words`` whose unit
+    is ``inside`` (m of them), in order; without a branch on ``inside`` (a coin flip for the
+    branch predictor): each word is written, the next position taken only if inside."""
+    flat = out.reshape(out.size)
+    umask = (1 << ub) - 1
+    m = out.shape[1]
+    for r in range(words.shape[0]):
+        k = r * m
+        end = k + m
+        for t in range(words.shape[1]):
+            word = words[r, t]
+            flat[k] = word
+            k += np.int64(inside[(word >> cb) & umask])
+            if k == end:
+                break
