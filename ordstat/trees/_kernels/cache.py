@@ -87,8 +87,9 @@ def jit(fn):
     return dispatcher
 
 
-def per_criterion(version):
-    """Rename a kernel built for one criterion after the criterion's code ``version``.
+def per_criterion(version, variant=""):
+    """Rename a kernel built for one criterion after the criterion's code ``version`` (and the
+    ``variant`` of the kernel, where one criterion has several built from one function).
 
     numba names compiled functions by their qualified name and a counter of the compiling
     process. Two processes compiling the same closure for different criteria could give the
@@ -96,8 +97,10 @@ def per_criterion(version):
     on-disk cache would link one criterion's kernel to the other's scan (wrong trees, found
     when parallel jobs filled an empty cache). With the version in the name the symbols, and
     the cache index files, are the criterion's own."""
+    suffix = f"_{variant}" if variant else ""
+
     def rename(fn):
-        fn.__qualname__ = f"{fn.__qualname__}_{version[:16]}"
+        fn.__qualname__ = f"{fn.__qualname__}{suffix}_{version[:16]}"
         return fn
     return rename
 

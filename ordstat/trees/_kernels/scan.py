@@ -86,7 +86,7 @@ def make_scan(start, add, gain, read, skip_ties, version):
     follow, behind a branch that is then rarely taken.
     """
     @register_jitable
-    @per_criterion(("tied_" if skip_ties else "free_") + read.__name__ + "_" + version)
+    @per_criterion(version, ("tied_" if skip_ties else "free_") + read.__name__)
     def scan(row, a, size, total, n, min_bucket, param, work):
         state = start(total, param, work)
         nl = 0.0
