@@ -96,8 +96,8 @@ demo: setup
 test:
 	$(MAKE) --no-print-directory -j2 setup venv-r rpkg
 	$(VENV)/bin/ruff check .
-	@$(PY) -c "import ordstat._compile as c; c.compile_kernels()" >$(STAMP)/compile.log 2>&1 & one=$$!; \
-	  $(PY_R) -c "import ordstat._compile as c; c.compile_kernels()" >$(STAMP)/compile-r.log 2>&1 & two=$$!; \
+	@$(PY) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile.log 2>&1 & one=$$!; \
+	  $(PY_R) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile-r.log 2>&1 & two=$$!; \
 	  $(MAKE) --no-print-directory -j2 rtest rcheck vignettes; status=$$?; \
 	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; \
 	  wait $$two || { cat $(STAMP)/compile-r.log; exit 1; }; exit $$status

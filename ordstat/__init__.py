@@ -26,6 +26,7 @@ _EXPORTS = {
     "ZeroDensityWarning": "ordstat.exceptions",
     "diverse_models": "ordstat.combine",
     "serial_loo_error": "ordstat.combine",
+    "compile_kernels": "ordstat._compile",
 }
 
 __all__ = ["__version__", *_EXPORTS]
