@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import copy
 import numbers
-from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
 from sklearn.base import BaseEstimator
-from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
 from .._core.categories import category_codes, feature_label, observed_categories
 from .._core.predictors import describe_predictors
 from .._core.validation import (
+    Integral,
+    Interval,
+    Real,
+    RealNotInt,
+    StrOptions,
     check_in_range,
     check_positive_int,
     check_random_state,
@@ -212,7 +215,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         "max_depth": [Interval(Integral, 1, _MAX_DEPTH_LIMIT, closed="both")],
         "max_leaf_nodes": [Interval(Integral, 2, None, closed="left"), None],
         "max_features": [Interval(Integral, 1, None, closed="left"),
-                         Interval(Real, 0.0, 1.0, closed="right"),
+                         Interval(RealNotInt, 0.0, 1.0, closed="right"),
                          StrOptions({"sqrt", "log2"}), None],
         "xval": [Interval(Integral, 0, None, closed="left"), "array-like"],
         "prune": [StrOptions({"min", "1se"}), None],

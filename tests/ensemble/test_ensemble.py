@@ -389,10 +389,7 @@ def test_make_archer_simulation_rejects_bad_size():
 # -- parameter constraints ---------------------------------------------------------------------
 @pytest.mark.parametrize("estimator", [
     OrdinalBaggingClassifier(n_estimators=2),
-    pytest.param(OrdinalRandomForestClassifier(n_estimators=2), marks=pytest.mark.xfail(
-        strict=True, reason="the forest takes the tree's max_features constraint, which mixes "
-                            "Integral and Real intervals (scikit-learn asks for RealNotInt); "
-                            "ordstat/trees/_classes.py")),
+    OrdinalRandomForestClassifier(n_estimators=2),
     OrdinalBoostingClassifier(n_estimators=2),
     FixedSplitBaggingClassifier(n_estimators=2),
 ], ids=lambda e: type(e).__name__)
