@@ -79,30 +79,3 @@ def test_first_model_anchors_the_choice():
     assert choice.indices[1] == int(np.argmax(dist))
     with pytest.raises(ValueError, match="first must be the position"):
         diverse_models(models, X, y, 2, first=4)
-
-
-def test_combine_modules_import_one_another_without_a_cycle():
-    # diverse and serial once imported each other (serial lazily); the naming they share is in
-    # _naming, so the imports within combine/ go one way only.
-    import ast
-    import pathlib
-
-    import ordstat.combine
-
-    folder = pathlib.Path(ordstat.combine.__file__).parent
-    modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
-    imports = {}
-    for name in modules:
-        tree = ast.parse((folder / f"{name}.py").read_text())
-        imports[name] = {node.module.split(".")[0] for node in ast.walk(tree)
-                         if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
-                         and node.module.split(".")[0] in modules}
-    assert imports["_naming"] == set()
-    assert imports["diverse"] == {"_naming"}
-    assert "diverse" in imports["serial"] and "serial" in imports["hierarchical"]
-
-    def reaches(start, target, seen=()):
-        return any(m == target or (m not in seen and reaches(m, target, (*seen, m)))
-                   for m in imports[start])
-
-    assert not any(reaches(m, m) for m in modules)
