@@ -196,7 +196,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         """
         self._validate_params()
         models = _parse_models(self.model)
-        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+        reg = float(self.reg_covar)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         K, d = self.n_classes_, X.shape[1]
         priors = check_priors(self.priors, K)
@@ -211,38 +211,14 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
             )
         if reg <= 0:
             _check_constant_features(X[w > 0])
-        counts = np.bincount(codes[w > 0], minlength=K)
         priors_ = n / n.sum() if priors is None else priors
-
-        fits, errors = {}, {}
-        for m in models:
-            try:
-                check_min_units(m, counts[present], d, names[present], reg)
-                check_class_scatter(m, W[present], names[present], reg)
-                fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
-                                    max_iter=max_iter, class_names=names[present])
-            except ValueError as exc:
-                if len(models) == 1:
-                    raise
-                errors[m] = str(exc)
-        if not fits:
-            raise ValueError("EDDA: no model could be fitted:\n" + "\n".join(errors.values()))
-        if errors:
-            _warn("EDDA: model(s) " + ", ".join(errors) + " skipped: "
-                  + " | ".join(errors.values()), UserWarning)
+        fits = self._fit_models(models, X, codes, w, n, W)
 
         multi = len(fits) > 1
         loo = {}
         if multi and self.select == "loo":
-            for m, f in fits.items():
-                try:
-                    joint = leave_one_out(m, f, X, codes, w, n, means, W, present,
-                                          priors=priors, reg_covar=reg, tol=tol,
-                                          max_iter=max_iter, class_names=names)
-                    loo[m] = _error_rate(joint, codes, w)
-                except ValueError as exc:
-                    _warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: "
-                          f"{exc}", UserWarning)
+            joints = self._leave_one_out_of(fits, X, codes, w, n, means, W, priors)
+            loo = {m: _error_rate(joint, codes, w) for m, joint in joints.items()}
             if not loo:
                 raise ValueError("EDDA: the leave-one-out error could not be computed for any "
                                  "model (the warnings give the reason for each, e.g. a class "
@@ -335,25 +311,64 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         down-dated fit of that model (with several, the refit would also select again)."""
         return isinstance(self.model, str) and self.model.lower() != "all"
 
-    def _leave_one_out(self, X, y, sample_weight, pairs):
-        """The leave-one-out of ``model_`` on (X, y): the one set-up (class scatter, the full
-        fit whose end point warm-starts the iterative refits, priors) for every public method.
+    def _fit_models(self, models, X, codes, w, n, W):
+        """{model: fit} of each of ``models`` on the class statistics; a model that cannot be
+        fitted is skipped with a warning (an error when it is the only one)."""
+        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+        names, present, d = self.classes_, n > 0, X.shape[1]
+        counts = np.bincount(codes[w > 0], minlength=len(names))
+        fits, errors = {}, {}
+        for m in models:
+            try:
+                check_min_units(m, counts[present], d, names[present], reg)
+                check_class_scatter(m, W[present], names[present], reg)
+                fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
+                                    max_iter=max_iter, class_names=names[present])
+            except ValueError as exc:
+                if len(models) == 1:
+                    raise
+                errors[m] = str(exc)
+        if not fits:
+            raise ValueError("EDDA: no model could be fitted:\n" + "\n".join(errors.values()))
+        if errors:
+            _warn("EDDA: model(s) " + ", ".join(errors) + " skipped: "
+                  + " | ".join(errors.values()), UserWarning)
+        return fits
 
-        Returns (joint, codes, sample weights).
+    def _leave_one_out_of(self, fits, X, codes, w, n, means, W, priors, pairs=False):
+        """{model: leave-one-out log joint densities} of each fit (``ordstat.gaussian._loo``);
+        a model whose leave-one-out fails (a class left too small) is dropped with a warning
+        (an error when it is the only one)."""
+        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+        joints = {}
+        for m, step in fits.items():
+            try:
+                joints[m] = leave_one_out(m, step, X, codes, w, n, means, W, n > 0,
+                                          priors=priors, reg_covar=reg, tol=tol,
+                                          max_iter=max_iter, class_names=self.classes_,
+                                          pairs=pairs)
+            except ValueError as exc:
+                if len(fits) == 1:
+                    raise
+                _warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: {exc}",
+                      UserWarning)
+        return joints
+
+    def _leave_one_out(self, X, y, sample_weight, models=None, pairs=False):
+        """The leave-one-out of ``models`` (default: ``model_``) on (X, y): the one set-up
+        (class scatter, the full fits whose end points warm-start the iterative refits, priors)
+        for every public method.
+
+        Returns ({model: joint}, codes, sample weights).
         """
         check_is_fitted(self)
-        check = type(self)(**{**self.get_params(), "model": self.model_})
+        models = [self.model_] if models is None else models
+        check = type(self)(**{**self.get_params(), "model": models})
         X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
-        K = len(self.classes_)
-        n, means, W = class_scatter(X, codes, w, K)
-        present = n > 0
-        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
-        step = fit_model(self.model_, W[present], n[present], reg_covar=reg, tol=tol,
-                         max_iter=max_iter, class_names=self.classes_[present])
-        joint = leave_one_out(self.model_, step, X, codes, w, n, means, W, present,
-                              priors=check_priors(self.priors, K), reg_covar=reg, tol=tol,
-                              max_iter=max_iter, class_names=self.classes_, pairs=pairs)
-        return joint, codes, w
+        n, means, W = class_scatter(X, codes, w, len(self.classes_))
+        fits = self._fit_models(models, X, codes, w, n, W)
+        priors = check_priors(self.priors, len(self.classes_))
+        return self._leave_one_out_of(fits, X, codes, w, n, means, W, priors, pairs), codes, w
 
     @available_if(_fixed_model)
     def loo_log_joint(self, X, y, sample_weight=None):
@@ -387,7 +402,27 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
             When leaving a unit out leaves its class too few units for the model (the message
             names the class and the model).
         """
-        return self._leave_one_out(X, y, sample_weight, pairs=False)[0]
+        return self._leave_one_out(X, y, sample_weight)[0][self.model_]
+
+    def loo_log_joints(self, X, y, sample_weight=None):
+        """Leave-one-out log joint densities of every model that ``model`` names (all 14 with
+        ``model="all"``), computed with one set-up: ``{model: array}``, each array as
+        :meth:`loo_log_joint` gives for that model alone. The selection by leave-one-out
+        error in :meth:`fit` compares these.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        dict of str -> ndarray of shape (n_samples, K)
+            In mclust's order of the models; a model that cannot be fitted, or whose
+            leave-one-out leaves a class too few units, is left out with a warning.
+        """
+        return self._leave_one_out(X, y, sample_weight, _parse_models(self.model))[0]
 
     @available_if(_fixed_model)
     def loo_log_joint_pairs(self, X, y, sample_weight=None):
@@ -410,7 +445,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, n_samples, K)
             -inf for classes absent from (X, y).
         """
-        return self._leave_one_out(X, y, sample_weight, pairs=True)[0]
+        return self._leave_one_out(X, y, sample_weight, pairs=True)[0][self.model_]
 
     def loo_error(self, X, y, sample_weight=None):
         """Exact leave-one-out misclassification rate of ``model_`` on (X, y).
@@ -424,7 +459,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         float
             sum_i w_i [k_hat(-i) != k_i] / sum_i w_i.
         """
-        return _error_rate(*self._leave_one_out(X, y, sample_weight, pairs=False))
+        joints, codes, w = self._leave_one_out(X, y, sample_weight)
+        return _error_rate(joints[self.model_], codes, w)
 
     def summary(self):
         """The comparison of the fitted models, as the EDDA routine reports it (Brito et al.

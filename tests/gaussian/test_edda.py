@@ -594,3 +594,20 @@ def test_bad_data(iris):
         clf.predict(X[:, :3])
     with pytest.raises(ValueError, match="sample_weight"):
         EDDA().fit(X, y, sample_weight=-np.ones(150))
+
+
+def test_loo_log_joints_of_all_models_match_each_model_alone():
+    from ordstat.datasets import make_archer_simulation
+
+    X, y = make_archer_simulation(n_per_class=12, random_state=4)
+    X = X[:, :3]
+    several = EDDA(model=["EII", "VVI", "EEE", "VEE"]).fit(X, y)
+    joints = several.loo_log_joints(X, y)
+    assert list(joints) == ["EII", "VVI", "EEE", "VEE"]
+    for m, joint in joints.items():
+        alone = EDDA(model=m).fit(X, y)
+        np.testing.assert_allclose(joint, alone.loo_log_joint(X, y), rtol=1e-10, atol=1e-12)
+        # the selection in fit compares the same leave-one-out errors
+        err = np.mean(np.argmax(joint, axis=1) != np.searchsorted(several.classes_, y))
+        assert several.summary()["models"].loc[m, "loo_error"] == pytest.approx(err)
+    assert not hasattr(several, "loo_log_joint")  # one model's method needs one model
