@@ -108,3 +108,11 @@ def test_public_names_resolve():
         assert getattr(ordstat, name) is not None
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         ordstat.nope
+
+
+@pytest.mark.parametrize("entry", REGISTRY, ids=lambda e: e.name)
+def test_every_parameter_is_declared_in_the_constraints(entry):
+    """One way to check parameters: every constructor parameter has a declared constraint,
+    checked by ``_validate_params()`` at the start of ``fit``."""
+    cls = estimator_class(entry)
+    assert set(cls._get_param_names()) == set(cls._parameter_constraints), entry.name

@@ -5,12 +5,13 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import rpy2.robjects as ro
-from rpy2.robjects.conversion import get_conversion
-
-from ordstat._core.rpy import converter, localconverter, to_py, to_r
-
 pytestmark = pytest.mark.r
+pytest.importorskip("rpy2", reason="the converter needs rpy2 (the 'r' extra)")
+
+import rpy2.robjects as ro  # noqa: E402
+from rpy2.robjects.conversion import get_conversion  # noqa: E402
+
+from ordstat._core.rpy import converter, localconverter, to_py, to_r  # noqa: E402
 
 # not alphabetical, spaces, non-ASCII
 AWKWARD = ["very low", "lów", "Mid dle", "ZZ top", "a (unused)"]
