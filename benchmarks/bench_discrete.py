@@ -70,7 +70,7 @@ def run(quick: bool = False):
     compare(f"kernel_loo_vs_categoricalnb[{tag}]",
             ours(KernelMultinomial(smoothing="loo", categories="binary")), peer_cnb, repeat)
     if not quick:
-        # The largest setting: a million states, blocked leave-one-out histograms.
+        # The largest setting: a million states, blocked leave-one-out histograms.
         X, y = _data(n, 20)
         Xt, _ = _data(n, 20, seed=1)
         tag = f"n={n},d=20"

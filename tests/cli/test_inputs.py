@@ -157,7 +157,7 @@ def test_compare_discrete_models_take_string_columns(tmp_path, capsys):
 
 
 def test_csv_with_strings_and_missing_values_through_compare_defaults(tmp_path, capsys):
-    """The issue's check: string grades, string predictors, missing values, default methods."""
+    """A user's CSV: string grades, string predictors, missing values, default methods."""
     path = tmp_path / "grades.csv"
     _grades().to_csv(path, index=False)
     code, out, err = _compare(capsys, path, "--response", "grade", "--scheme", "cv5",
