@@ -27,6 +27,8 @@ EXPERIMENTS = {
                "Bagged ordinal trees: out-of-bag error and gamma by split criterion"),
     "boosting": ("ordstat.reproduce._ordinal:boosting_curves",
                  "Ordinal boosting: error against the number of cycles"),
+    "tutz": ("ordstat.reproduce._tutz:tutz_tables",
+             "Ordinal bagging and boosting: the twelve methods of Tables 1-2"),
     "wsvm": ("ordstat.reproduce._ordinal:weighted_svm",
              "Weighted SVM ensemble on synthetic data 1"),
     "circle": ("ordstat.reproduce._ordinal:circle",
