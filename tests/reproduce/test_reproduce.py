@@ -9,6 +9,8 @@ import pytest
 from ordstat.cli import main
 
 from ordstat.reproduce import EXPERIMENTS, Row, Section, render_text, run, write_html
+from ordstat.reproduce import _tutz
+from ordstat.reproduce._runner import _resolve
 
 
 def test_row_status_and_difference():
@@ -54,8 +56,34 @@ def test_quick_report_has_every_section_and_meets_its_claims(tmp_path, capsys):
     assert len(re.findall("<img ", html)) >= len(EXPERIMENTS)
     rows = pd.read_csv(out / "comparison.csv")
     assert set(rows["experiment"]) == set(EXPERIMENTS)
+    # Tutz & Hechenbichler: the twelve methods on each stand-in data set, nothing claimed
+    # (the paper's data are not public), and the median figure of each
+    tutz = rows[rows["experiment"] == "tutz"]
+    for data in _tutz.DATASETS:
+        assert tutz["quantity"].str.startswith(f"{data}: test mean squ, ").sum() == 12, data
+    assert (tutz["status"] == "reported").all()
+    assert html.count("in the manner of Figures 4-7") == len(_tutz.DATASETS)
+    assert "as printed in the paper, scapula (Table 1)" in html
     # every claimed number is within its tolerance, or a miss shown with its explanation
     misses = rows[rows["status"] == "miss"]
     unexplained = misses[misses["note"].isna()]
     assert unexplained.empty, unexplained[["experiment", "quantity"]].to_string()
     assert "claimed number(s) missed" in capsys.readouterr().out
+
+
+def _numbers(section):
+    """Every number a section reports: its "ordstat" column and its tables."""
+    return (section.comparison()["ordstat"].astype(str).tolist()
+            + [frame.to_csv() for _, frame in section.tables])
+
+
+@pytest.mark.parametrize("name", ["archer", "boosting", "wsvm", "tutz"])
+def test_every_seed_of_a_section_comes_from_its_random_state(name, monkeypatch):
+    # the same seed gives the same numbers, for any n_jobs; another seed other numbers
+    if name == "tutz":  # one split of two cycles is enough to see the seeds
+        monkeypatch.setattr(_tutz, "QUICK_SPLITS", 1)
+        monkeypatch.setattr(_tutz, "QUICK_CYCLES", 2)
+    experiment = _resolve(name)
+    first = _numbers(experiment(quick=True, n_jobs=1, random_state=3))
+    assert _numbers(experiment(quick=True, n_jobs=2, random_state=3)) == first
+    assert _numbers(experiment(quick=True, n_jobs=1, random_state=4)) != first
