@@ -6,7 +6,8 @@ import pytest
 
 from ordstat.ensemble._boosting import split_scores
 from ordstat.reproduce import _tutz
-from ordstat.reproduce._tutz import METHODS, median_test_predictions, paper_tree
+from ordstat.reproduce._tutz import (METHODS, median_test_predictions, paper_tree,
+                                     resubstitution_floor)
 
 
 def test_median_of_the_splits_that_tested_each_unit():
@@ -17,6 +18,14 @@ def test_median_of_the_splits_that_tested_each_unit():
     # unit 0: {2, 4} -> 3; unit 1: {0, 1, 5} -> 1; unit 2: {3}; unit 3: {0, 1} -> 0.5
     np.testing.assert_array_equal(median[:4], [3.0, 1.0, 3.0, 0.5])
     assert np.isnan(median[4])
+
+
+def test_resubstitution_floor_counts_the_units_their_pattern_outvotes():
+    X = np.array([[0, 1], [0, 1], [0, 1], [2, 3], [2, 3], [5, 5]])
+    codes = np.array([0, 0, 2, 1, 0, 3])
+    # pattern (0, 1): one unit of three outvoted; (2, 3): one of two tied; (5, 5) alone
+    assert resubstitution_floor(X, codes) == 2 / 6
+    assert resubstitution_floor(X[:1], codes[:1]) == 0
 
 
 def test_paper_tree_has_at_most_its_leaves():
