@@ -80,7 +80,9 @@ def _numbers(section):
 @pytest.mark.parametrize("name", ["archer", "boosting", "wsvm", "tutz"])
 def test_every_seed_of_a_section_comes_from_its_random_state(name, monkeypatch):
     # the same seed gives the same numbers, for any n_jobs; another seed other numbers
+    pytest.importorskip("matplotlib")  # every section draws its figures
     if name == "tutz":  # one split of two cycles is enough to see the seeds
+        pytest.importorskip("skordinal")  # its data sets
         monkeypatch.setattr(_tutz, "QUICK_SPLITS", 1)
         monkeypatch.setattr(_tutz, "QUICK_CYCLES", 2)
     experiment = _resolve(name)
