@@ -56,9 +56,11 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     Parameters
     ----------
     criterion : str, Criterion or callable, default="ordinal"
-        A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"``,
-        ``"gini_linear"`` (alias ``"linear"``), ``"gini_quadratic"`` (alias ``"quadratic"``),
-        ``"twoing"`` or one added with :func:`~ordstat.trees.criteria.register_criterion`), a
+        A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"`` (alias
+        ``"deviance"``: a node's deviance -2 sum_g n_g log p_g is 2 n times its entropy, so it
+        chooses the same splits), ``"gini_linear"`` (alias ``"linear"``), ``"gini_quadratic"``
+        (alias ``"quadratic"``), ``"twoing"`` or one added with
+        :func:`~ordstat.trees.criteria.register_criterion`), a
         :class:`~ordstat.trees.criteria.Criterion` such as
         ``criteria.generalized_gini(cost_matrix)`` or ``criteria.ordinal_impurity(scores)``, or
         a function ``fn(left, right) -> goodness`` over arrays of shape (n_candidates, K) of

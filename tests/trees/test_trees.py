@@ -550,3 +550,27 @@ def test_category_absent_at_fit_follows_the_heavier_child():
     new = pd.DataFrame({"g": pd.Categorical(["z"], categories=cats)})
     expected = t.children_left[0] if heavier_left else t.children_right[0]
     assert est.apply(new)[0] == expected
+
+
+def test_deviance_is_an_alias_of_entropy_choosing_the_same_splits():
+    """The deviance D(t) = -2 sum_g n_g log(n_g / n_t) of Tutz & Hechenbichler's (2003) trees:
+    its decrease D(t) - D(left) - D(right), computed here by hand, is twice the entropy
+    goodness, so both pick the same split everywhere."""
+    rng = np.random.default_rng(11)
+    left = rng.uniform(0, 5, size=(50, 4)) * (rng.uniform(size=(50, 4)) > 0.2)
+    right = rng.uniform(0, 5, size=(50, 4)) * (rng.uniform(size=(50, 4)) > 0.2)
+
+    def deviance(counts):
+        n = counts.sum(axis=1, keepdims=True)
+        p = np.divide(counts, n, out=np.ones_like(counts), where=counts > 0)
+        return -2.0 * (counts * np.log(p)).sum(axis=1)
+
+    decrease = deviance(left + right) - deviance(left) - deviance(right)
+    np.testing.assert_allclose(decrease, 2.0 * criteria.CRITERIA["entropy"](left, right),
+                               rtol=1e-10, atol=1e-10)
+    assert criteria.get_criterion("Deviance") is criteria.CRITERIA["entropy"]
+    X, y = five_class(seed=4)
+    a = OrdinalTreeClassifier(criterion="deviance", max_depth=5, cp=0, xval=0).fit(X, y)
+    b = OrdinalTreeClassifier(criterion="entropy", max_depth=5, cp=0, xval=0).fit(X, y)
+    np.testing.assert_array_equal(a.tree_.feature, b.tree_.feature)
+    np.testing.assert_array_equal(a.tree_.threshold, b.tree_.threshold)
