@@ -431,8 +431,10 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     criterion : str or callable, default="ordinal"
         Any criterion of :data:`ordstat.trees.criteria.CRITERIA` (e.g. ``"ordinal"``,
         ``"twoing"``, ``"gini_linear"``, ``"gini"``) or a criterion function.
-    max_features : int, float, {"sqrt", "log2"} or None, default="sqrt"
-        Features drawn in each node (see :class:`~ordstat.trees.OrdinalTreeClassifier`).
+    max_features : int, float, {"sqrt", "log2", "log2+1"} or None, default="sqrt"
+        Features drawn in each node (see :class:`~ordstat.trees.OrdinalTreeClassifier`);
+        ``"log2+1"``, floor(log2 M) + 1 of the M features, is the dissertation's choice
+        (section 5.2, Table 5.3), after Breiman (2001).
     min_split : int, default=2
         A node with fewer units is not split.
     min_bucket : int, default=1

@@ -46,6 +46,18 @@ _LEAF_RULES = ("mode", "median", "cost")
 _MAX_DEPTH_LIMIT = 60  # rpart stops at 30; node numbers 2^depth must fit in int64
 
 
+def _floor_log2(p):
+    return int(p).bit_length() - 1  # exact, unlike a floating-point log
+
+
+#: max_features by name: the number of features drawn out of p >= 1 (between 1 and p)
+_FEATURE_RULES = {
+    "sqrt": lambda p: max(1, int(np.sqrt(p))),
+    "log2": lambda p: max(1, _floor_log2(p)),
+    "log2+1": lambda p: min(p, _floor_log2(p) + 1),
+}
+
+
 class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     """Classification tree for an ordered response, grown and pruned the way rpart does.
 
@@ -81,10 +93,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Grow best first (largest goodness of split) up to this many leaves, for the fixed tree
         sizes of Tutz & Hechenbichler (2003); the ``cp`` rule is applied afterwards (use
         ``cp=-1`` to keep every split).
-    max_features : int, float, {"sqrt", "log2"} or None, default=None
-        Number of features drawn at random in each node (for forests): an int, a fraction of
-        the features, their square root or log2; None uses all. A node none of whose drawn
-        features admits a split becomes a leaf.
+    max_features : int, float, {"sqrt", "log2", "log2+1"} or None, default=None
+        Number of features drawn at random in each node (for forests) out of the M features:
+        an int, a fraction of M, floor(sqrt M), floor(log2 M), or floor(log2 M) + 1 (capped
+        at M; as in Breiman (2001) and Weka's random forest, and the dissertation "Ensemble
+        methods for ordinal data classification", section 5.2), each at least 1; None uses
+        all. A node none of whose drawn features admits a split becomes a leaf.
     xval : int or array-like of shape (n_samples,), default=10
         Number of cross-validation folds for the cp table (0 or 1: none), or the fold id of every
         unit (rpart's ``xval`` vector).
@@ -228,7 +242,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         "max_leaf_nodes": [Interval(Integral, 2, None, closed="left"), None],
         "max_features": [Interval(Integral, 1, None, closed="left"),
                          Interval(RealNotInt, 0.0, 1.0, closed="right"),
-                         StrOptions({"sqrt", "log2"}), None],
+                         StrOptions(set(_FEATURE_RULES)), None],
         "xval": [Interval(Integral, 0, None, closed="left"), "array-like"],
         "prune": [StrOptions({"min", "1se"}), Interval(Integral, 1, None, closed="left"), None],
         "leaf_rule": [StrOptions(set(_LEAF_RULES))],
@@ -277,7 +291,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         if mf is None:
             return None
         if isinstance(mf, str):
-            return max(1, int(np.sqrt(p)) if mf == "sqrt" else int(np.log2(p)) if p > 1 else 1)
+            return _FEATURE_RULES[mf](p)
         if isinstance(mf, (numbers.Integral, np.integer)):
             return min(int(mf), p)
         return max(1, int(mf * p))

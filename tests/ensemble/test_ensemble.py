@@ -18,6 +18,7 @@ from ordstat.ensemble._boosting import (discrete_weight, real_scores, split_prob
                                         split_scores)
 from ordstat.ensemble._common import base_predict, vote_table, weighted_median
 from ordstat.model_selection import compare_methods
+from ordstat.trees import OrdinalTreeClassifier
 
 
 def _ordinal_data(n=200, k=5, seed=0):
@@ -176,6 +177,36 @@ def test_forest_draws_max_features_per_node():
     forest = OrdinalRandomForestClassifier(n_estimators=3, max_features=1, criterion="twoing",
                                            random_state=0).fit(X, y)
     assert all(t.max_features == 1 and t.criterion == "twoing" for t in forest.estimators_)
+
+
+@pytest.mark.parametrize("m, drawn", [(1, 1), (2, 2), (3, 2), (4, 3), (7, 3), (8, 4), (9, 4),
+                                      (15, 4), (16, 5), (100, 7), (1024, 11)])
+def test_max_features_log2_plus_one_is_the_dissertations_count(m, drawn):
+    """floor(log2 M) + 1, capped at M (the dissertation "Ensemble methods for ordinal data
+    classification", section 5.2, Table 5.3); "log2" stays floor(log2 M), at least 1."""
+    tree = OrdinalTreeClassifier(max_features="log2+1")
+    assert tree._n_features_drawn(m) == drawn == min(m, math.floor(math.log2(m)) + 1)
+    assert OrdinalTreeClassifier(max_features="log2")._n_features_drawn(m) == \
+        max(1, math.floor(math.log2(m)))
+
+
+def test_max_features_log2_plus_one_grows_the_trees_of_that_count():
+    """Same seeds: "log2+1" grows the same forest as the count it names (3 of 5 features)."""
+    rng = np.random.default_rng(3)
+    X = np.column_stack([_ordinal_data(n=120)[0], rng.normal(size=(120, 2))])
+    y = _ordinal_data(n=120)[1]
+    kw = dict(n_estimators=5, random_state=1, oob_score=False)
+    named = OrdinalRandomForestClassifier(max_features="log2+1", **kw).fit(X, y)
+    count = OrdinalRandomForestClassifier(max_features=3, **kw).fit(X, y)
+    assert all(t.max_features == "log2+1" for t in named.estimators_)
+    for a, b in zip(named.estimators_, count.estimators_):
+        np.testing.assert_array_equal(a.tree_.feature, b.tree_.feature)
+        np.testing.assert_array_equal(a.tree_.threshold, b.tree_.threshold)
+    assert not np.array_equal(
+        OrdinalRandomForestClassifier(max_features="log2", **kw).fit(X, y)
+        .estimators_[0].tree_.feature, named.estimators_[0].tree_.feature)
+    with pytest.raises(ValueError, match="max_features"):
+        OrdinalRandomForestClassifier(max_features="log2+2").fit(X, y)
 
 
 # -- fixed-split bagging -------------------------------------------------------------------------
