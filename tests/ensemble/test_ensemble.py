@@ -16,7 +16,9 @@ from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassif
 from ordstat.reproduce import bagged_criteria_oob
 from ordstat.ensemble._boosting import (discrete_weight, real_scores, split_probability_scores,
                                         split_scores)
-from ordstat.ensemble._common import base_predict, vote_table, weighted_median
+from ordstat.ensemble._bagging import mean_split_importance
+from ordstat.ensemble._common import (ConstantClassifier, base_predict, vote_table,
+                                      weighted_median)
 from ordstat.model_selection import compare_methods
 from ordstat.trees import OrdinalTreeClassifier
 
@@ -207,6 +209,36 @@ def test_max_features_log2_plus_one_grows_the_trees_of_that_count():
         .estimators_[0].tree_.feature, named.estimators_[0].tree_.feature)
     with pytest.raises(ValueError, match="max_features"):
         OrdinalRandomForestClassifier(max_features="log2+2").fit(X, y)
+
+
+def test_forest_importance_counts_constant_trees_as_zero():
+    """Tiny data: some bootstrap samples hold one class and give constant trees (no
+    feature_importances_), some trees have no split (zeros); all count in the mean."""
+    X = np.array([[0.0, 5.0], [1.0, 3.0], [2.0, 4.0], [3.0, 1.0], [4.0, 2.0]])
+    y = np.array([0, 0, 0, 0, 1])
+    forest = OrdinalRandomForestClassifier(n_estimators=30, max_features=None, random_state=0,
+                                           oob_score=False).fit(X, y)
+    constant = [not hasattr(t, "feature_importances_") for t in forest.estimators_]
+    assert 0 < sum(constant) < 30
+    by_hand = np.zeros(2)
+    for t, c in zip(forest.estimators_, constant):
+        if not c:
+            imp = t.variable_importance_
+            by_hand += imp / imp.sum() if imp.sum() > 0 else 0.0
+    np.testing.assert_allclose(forest.feature_importances_, by_hand / 30)
+    n_split = sum(not c and t.tree_.n_nodes > 1 for t, c in zip(forest.estimators_, constant))
+    assert forest.feature_importances_.sum() == pytest.approx(n_split / 30)
+
+
+def test_mean_split_importance_by_hand():
+    class Tree:
+        def __init__(self, imp):
+            self.feature_importances_ = np.array(imp)
+
+    trees = [Tree([0.5, 0.5, 0.0]), Tree([0.0, 0.0, 0.0]), ConstantClassifier(1, 3),
+             Tree([1.0, 0.0, 0.0])]
+    np.testing.assert_allclose(mean_split_importance(trees, 3), [1.5 / 4, 0.5 / 4, 0.0])
+    np.testing.assert_array_equal(mean_split_importance([ConstantClassifier(0, 2)], 2), 0.0)
 
 
 # -- fixed-split bagging -------------------------------------------------------------------------
