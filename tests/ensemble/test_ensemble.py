@@ -2,6 +2,7 @@
 and each boosting variant against hand computations on toy sets."""
 
 import math
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -239,6 +240,40 @@ def test_mean_split_importance_by_hand():
              Tree([1.0, 0.0, 0.0])]
     np.testing.assert_allclose(mean_split_importance(trees, 3), [1.5 / 4, 0.5 / 4, 0.0])
     np.testing.assert_array_equal(mean_split_importance([ConstantClassifier(0, 2)], 2), 0.0)
+
+
+# -- fixed-split boosting: early stop ------------------------------------------------------------
+def _one_dichotomy_uninformative(c=5):
+    """x = 0 or 1; classes low (x = 0), mid (x = 1), high (c units at each x). The cut mid|high
+    is uninformative: at each x its two sides weigh the same, so any classifier's weighted
+    error is exactly 1/2 (>= the stop level (1 - 1/n) / 2) and it stops at once; low|mid is
+    learnable (its first error is 1/4) and runs on for a few cycles."""
+    x = np.concatenate([np.zeros(c), np.ones(c), np.zeros(c), np.ones(c)])
+    y = np.array(["low"] * c + ["mid"] * c + ["high"] * (2 * c))
+    return x[:, None], y
+
+
+def test_fixed_split_boosting_warns_when_any_dichotomy_stops_early():
+    X, y = _one_dichotomy_uninformative()
+    boost = OrdinalBoostingClassifier(variant="fixed_split_discrete", n_estimators=6,
+                                      boost_by="weight", classes=["low", "mid", "high"])
+    with pytest.warns(UserWarning, match=r"stopped early in 1 of 2 dichotomies "
+                                         r"\(mid\|high after 1 of 6 cycles\)") as record:
+        boost.fit(X, y)
+    assert len(record) == 1 and "low|mid" not in str(record[0].message)
+    assert [len(run) for run in boost.estimators_] == [6, 1]
+    assert boost.estimator_errors_[1][0] == pytest.approx(0.5)
+    np.testing.assert_allclose(boost.estimator_errors_[0][:2], [0.25, 0.25 / 1.375])
+    assert boost.n_estimators_ == 6  # the longest run, as before
+
+
+def test_fixed_split_boosting_is_silent_when_no_dichotomy_stops():
+    X, y = _ordinal_data(n=150, k=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        boost = OrdinalBoostingClassifier(variant="fixed_split_discrete", n_estimators=4,
+                                          random_state=0).fit(X, y)
+    assert [len(run) for run in boost.estimators_] == [4, 4]
 
 
 # -- fixed-split bagging -------------------------------------------------------------------------
