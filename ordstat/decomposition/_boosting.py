@@ -252,6 +252,9 @@ class OrderedCut:
 
     def fit(self, X, codes, W):
         """Fit on the replicas' weights ``W`` (n, K-1) for class codes 0..K-1."""
+        # units of weight 0 everywhere place no cuts (as if they were not there)
+        keep = W.sum(axis=1) > 0
+        X, codes, W = X[keep], codes[keep], W[keep]
         pos = codes[:, None] > np.arange(W.shape[1])[None, :]
         best = None
         for j in range(X.shape[1]):
