@@ -14,9 +14,10 @@ from scipy.special import betaincinv, ndtri
 from sklearn.base import BaseEstimator
 
 from .._core.summary import Summary, class_info, class_table, cut_table
-from .._core.validation import (Integral, Interval, Real, RealNotInt, StrOptions,
+from .._core.validation import (Integral, Interval, Real, StrOptions,
                                 check_positive_int, check_random_state, validate_fit,
                                 validate_predict)
+from ..trees._classes import MAX_FEATURES_CONSTRAINT, n_features_drawn
 from ..trees.criteria import get_criterion
 from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin
 from ._replicas import apply_rule, count_rank, get_replica_rule
@@ -92,24 +93,6 @@ def _normal_added(e, n, confidence):
 
 #: the leaf error estimates of pruning (see ReplicatedTreeClassifier's ``error_bound``)
 ERROR_BOUNDS = {"normal": normal_errors, "exact": pessimistic_errors}
-
-
-def n_attributes_drawn(max_features, p):
-    """The number of attributes a node draws out of ``p`` (None: all of them).
-
-    An int (at most p), a fraction of p, "sqrt" (int(sqrt p)), "log2" (int(log2 p)) or
-    "log2+1" (int(log2 p) + 1, the default of Weka's RandomForest and the dissertation's
-    forests), each at least 1."""
-    if max_features is None:
-        return p
-    if isinstance(max_features, str):
-        drawn = {"sqrt": int(np.sqrt(p)), "log2": int(np.log2(p)),
-                 "log2+1": int(np.log2(p)) + 1}[max_features]
-    elif isinstance(max_features, (Integral, np.integer)):
-        drawn = int(max_features)
-    else:
-        drawn = int(max_features * p)
-    return int(min(max(drawn, 1), p))
 
 
 def _draw_attributes(rng, n_nodes, todo, p, drawn):
@@ -435,9 +418,7 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         "prune": ["boolean"],
         "confidence": [Interval(Real, 0, 0.5, closed="right")],
         "error_bound": [StrOptions(set(ERROR_BOUNDS))],
-        "max_features": [Interval(Integral, 1, None, closed="left"),
-                         Interval(RealNotInt, 0.0, 1.0, closed="right"),
-                         StrOptions({"sqrt", "log2", "log2+1"}), None],
+        "max_features": MAX_FEATURES_CONSTRAINT,
         "random_state": ["random_state", np.random.Generator],
         "combine": COMBINE_CONSTRAINT,
         "classes": ["array-like", None],
@@ -472,7 +453,7 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
                 "min_samples_leaf": self.min_samples_leaf, "min_gain": self.min_gain,
                 "prune": self.prune, "confidence": self.confidence,
                 "error_bound": self.error_bound,
-                "n_drawn": n_attributes_drawn(self.max_features, n_features)}
+                "n_drawn": n_features_drawn(self.max_features, n_features)}
 
     def fit(self, X, y, sample_weight=None):
         """Grow and prune the tree. ``sample_weight`` weights each unit in every replica."""

@@ -58,6 +58,24 @@ _FEATURE_RULES = {
 }
 
 
+MAX_FEATURES_CONSTRAINT = [Interval(Integral, 1, None, closed="left"),
+                           Interval(RealNotInt, 0.0, 1.0, closed="right"),
+                           StrOptions(set(_FEATURE_RULES)), None]
+
+
+def n_features_drawn(max_features, p):
+    """How many of ``p`` features a node draws for ``max_features`` (None: all of them): a
+    name of ``_FEATURE_RULES``, an int (at most p) or a fraction of p (at least 1). Shared by
+    the tree and the replicated tree (oDT)."""
+    if max_features is None:
+        return p
+    if isinstance(max_features, str):
+        return _FEATURE_RULES[max_features](p)
+    if isinstance(max_features, (numbers.Integral, np.integer)):
+        return min(int(max_features), p)
+    return min(p, max(1, int(max_features * p)))
+
+
 class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     """Classification tree for an ordered response, grown and pruned the way rpart does.
 
@@ -240,9 +258,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         "cp": [Interval(Real, None, None, closed="neither")],
         "max_depth": [Interval(Integral, 1, _MAX_DEPTH_LIMIT, closed="both")],
         "max_leaf_nodes": [Interval(Integral, 2, None, closed="left"), None],
-        "max_features": [Interval(Integral, 1, None, closed="left"),
-                         Interval(RealNotInt, 0.0, 1.0, closed="right"),
-                         StrOptions(set(_FEATURE_RULES)), None],
+        "max_features": MAX_FEATURES_CONSTRAINT,
         "xval": [Interval(Integral, 0, None, closed="left"), "array-like"],
         "prune": [StrOptions({"min", "1se"}), Interval(Integral, 1, None, closed="left"), None],
         "leaf_rule": [StrOptions(set(_LEAF_RULES))],
@@ -287,14 +303,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                     max_features=self._n_features_drawn(n_features))
 
     def _n_features_drawn(self, p):
-        mf = self.max_features
-        if mf is None:
-            return None
-        if isinstance(mf, str):
-            return _FEATURE_RULES[mf](p)
-        if isinstance(mf, (numbers.Integral, np.integer)):
-            return min(int(mf), p)
-        return max(1, int(mf * p))
+        return None if self.max_features is None else n_features_drawn(self.max_features, p)
 
     # -- pickling: user criteria travel with the estimator --------------------------------
     def __getstate__(self):

@@ -18,10 +18,11 @@ from ordstat.decomposition import (AdaBoostOR, DataReplicationClassifier, Ordina
                                    ReplicatedTreeClassifier)
 from ordstat.decomposition._boosting import OrderedCut
 from ordstat.decomposition._frank_hall import replicate
-from ordstat.decomposition._odt import (_gain_ratios, _replica_gains, n_attributes_drawn,
-                                        normal_errors, pessimistic_errors)
+from ordstat.decomposition._odt import (_gain_ratios, _replica_gains, normal_errors,
+                                        pessimistic_errors)
 from ordstat.decomposition._replica_search import ReplicaSearch
 from ordstat.ensemble import OrdinalBaggingClassifier
+from ordstat.trees._classes import n_features_drawn
 
 
 def _bits(q):
@@ -290,7 +291,7 @@ def test_data_replication_s_errors():
     (None, 8, 8), ("log2+1", 8, 4), ("log2+1", 5, 3), ("log2+1", 1, 1), ("log2", 8, 3),
     ("sqrt", 8, 2), ("sqrt", 1, 1), (0.5, 8, 4), (0.01, 8, 1), (3, 8, 3), (20, 8, 8)])
 def test_attributes_drawn(max_features, p, drawn):
-    assert n_attributes_drawn(max_features, p) == drawn
+    assert n_features_drawn(max_features, p) == drawn
 
 
 def _forest_data():
