@@ -80,7 +80,8 @@
 .criterion_aliases <- c(linear = "gini_linear", quadratic = "gini_quadratic",
                         generalized_gini_linear = "gini_linear",
                         generalized_gini_quadratic = "gini_quadratic",
-                        ordinal_impurity = "ordinal", ordered_twoing = "twoing")
+                        ordinal_impurity = "ordinal", ordered_twoing = "twoing",
+                        deviance = "entropy")
 
 criterion_name <- function(criterion, caller) {
   if (!is.character(criterion) || length(criterion) != 1L || is.na(criterion)) {

@@ -76,6 +76,22 @@ test_that("case weights reach the Python tree", {
   expect_error(ordinal_tree(y ~ x1, d, weights = -w), "non-negative")
 })
 
+test_that("prune takes a number of leaves (an R double), and deviance names the entropy", {
+  skip_if_no_python()
+  d <- ordered_data(200, seed = 3)
+  full <- ordinal_tree(y ~ x1 + x2, d, criterion = "deviance", cp = 0, xval = 0, maxdepth = 5)
+  entropy <- ordinal_tree(y ~ x1 + x2, d, criterion = "entropy", cp = 0, xval = 0, maxdepth = 5)
+  expect_identical(full$frame$var, entropy$frame$var)
+  leaves <- function(fit) sum(fit$frame$var == "<leaf>")
+  expect_gt(leaves(full), 4)
+  small <- ordinal_tree(y ~ x1 + x2, d, criterion = "deviance", cp = 0, xval = 0, maxdepth = 5,
+                        prune = 4)
+  expect_lte(leaves(small), 4)
+  expect_equal(leaves(small), max(full$cptable[full$cptable[, "nsplit"] < 4, "nsplit"]) + 1)
+  expect_parameter_error(ordinal_tree(y ~ x1, d, xval = 0, prune = 0), "ordinal_tree()",
+                         "prune", "0")
+})
+
 test_that("ordinal_tree print, summary and plot work, and factor predictors are handled", {
   skip_if_no_python()
   d <- ordered_data(150)
