@@ -849,8 +849,9 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
                      "our means and marks are noisier (the tolerance includes our number of "
                      "folds). Vote and median use the same fitted trees."),
         "Random Forest: OrdinalRandomForestClassifier(criterion='entropy', "
-        "max_features=floor(log2 M)+1, aggregation='vote'); R. For. (oDT): "
-        "OrdinalBaggingClassifier(ReplicatedTreeClassifier(max_features=floor(log2 M)+1)).",
+        "max_features='log2+1', aggregation='vote'); R. For. (oDT): "
+        "OrdinalBaggingClassifier(ReplicatedTreeClassifier(max_features='log2+1')) (the same "
+        "count as an int where an estimator does not take 'log2+1').",
         TOLERANCE_NOTE, MARKS_NOTE,
         _agreement_note(results, [(table, "error"), (table, "mae")]), NOT_PUBLIC]
     if not odt_ok:
