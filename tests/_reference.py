@@ -3,8 +3,9 @@
 The inputs R needs are written by ``python tests/_reference.py`` (numpy-generated data and
 folds, as CSV at full precision); ``Rscript tests/reference/make_reference.R`` then writes one
 JSON file per R computation (rpart, mclust, MASS::polr, HouseVotes84), and
-``Rscript tests/reference/rpart_loss.R`` the trees of rpart's loss matrices (rpart_loss.json). The Python tests compare
-against these files always; the R tests rerun the script and compare the new files with them.
+``Rscript tests/reference/rpart_loss.R`` the trees of rpart's loss matrices (rpart_loss.json).
+The Python tests compare against these files always; the R tests rerun the script and compare
+the new files with them.
 """
 
 from __future__ import annotations

@@ -58,7 +58,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"``,
         ``"gini_linear"`` (alias ``"linear"``), ``"gini_quadratic"`` (alias ``"quadratic"``),
         ``"loss_linear"``, ``"loss_quadratic"`` (rpart's loss matrix, altered priors; use with
-        ``leaf_rule="cost"``), ``"twoing"`` or one added with :func:`~ordstat.trees.criteria.register_criterion`), a
+        ``leaf_rule="cost"``), ``"twoing"`` or one added with
+        :func:`~ordstat.trees.criteria.register_criterion`), a
         :class:`~ordstat.trees.criteria.Criterion` such as
         ``criteria.generalized_gini(cost_matrix)`` or ``criteria.ordinal_impurity(scores)``, or
         a function ``fn(left, right) -> goodness`` over arrays of shape (n_candidates, K) of
