@@ -199,7 +199,8 @@ def test_rpart_inputs_are_the_stored_ones():
         X, y = loss_data(name)
         Xs, ys, _ = read_input(name)
         np.testing.assert_array_equal(ys, y)
-        np.testing.assert_allclose(Xs, X, rtol=1e-15)
+        # the tests read the stored CSV; numpy releases may round the draws differently
+        np.testing.assert_allclose(Xs, X, rtol=1e-12, atol=1e-14)
 
 
 def test_eq9_is_not_rpart_with_a_loss_matrix():
