@@ -43,6 +43,8 @@ CRITERION_NAMES = {
     "entropy": "entropy, -sum_g p(g) log p(g) (alias deviance: 2 n times it, same splits)",
     "gini_linear": "generalized Gini impurity, linear cost |g - h|",
     "gini_quadratic": "generalized Gini impurity, quadratic cost (g - h)^2",
+    "loss_linear": "rpart's loss matrix (altered priors, then Gini), linear loss |g - h|",
+    "loss_quadratic": "rpart's loss matrix (altered priors, then Gini), quadratic loss (g - h)^2",
 }
 
 #: Other accepted criterion spellings. The R package keeps a copy (``R/split.R``), because
@@ -58,6 +60,8 @@ CRITERION_ALIASES = {
     "ordinal_impurity": "ordinal",
     "ordered_twoing": "twoing",
     "deviance": "entropy",
+    "rpart_linear": "loss_linear",
+    "rpart_quadratic": "loss_quadratic",
 }
 
 

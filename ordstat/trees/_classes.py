@@ -89,7 +89,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"`` (alias
         ``"deviance"``: a node's deviance -2 sum_g n_g log p_g is 2 n times its entropy, so it
         chooses the same splits), ``"gini_linear"`` (alias ``"linear"``), ``"gini_quadratic"``
-        (alias ``"quadratic"``), ``"twoing"`` or one added with
+        (alias ``"quadratic"``), ``"loss_linear"``, ``"loss_quadratic"`` (rpart's loss matrix,
+        altered priors; use with ``leaf_rule="cost"``), ``"twoing"`` or one added with
         :func:`~ordstat.trees.criteria.register_criterion`), a
         :class:`~ordstat.trees.criteria.Criterion` such as
         ``criteria.generalized_gini(cost_matrix)`` or ``criteria.ordinal_impurity(scores)``, or
@@ -134,7 +135,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Class predicted in a leaf and the loss behind the risk used by ``cp`` and the cp table:
         the mode (misclassification loss, rpart's default), the weighted median (absolute
         distance |g - h| between class ranks), or the class of least expected cost under the
-        cost matrix of a generalized-Gini criterion.
+        cost (loss) matrix of a generalized-Gini or loss-matrix criterion (rpart's leaves and
+        risk for ``parms = list(loss = L)``).
     random_state : None, int or numpy Generator, default=None
         Seeds the cross-validation folds and ``max_features``.
     classes : sequence, optional
@@ -276,7 +278,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         if self.leaf_rule == "cost" and not crit.has_cost:
             raise ValueError(
                 "leaf_rule='cost' needs a criterion with a cost matrix, e.g. "
-                "criterion='gini_linear', 'gini_quadratic' or criteria.generalized_gini(C); "
+                "criterion='gini_linear', 'gini_quadratic', 'loss_linear', 'loss_quadratic', "
+                "criteria.generalized_gini(C) or criteria.loss_matrix_gini(L); "
                 f"got criterion={self.criterion!r}."
             )
         xval = self.xval

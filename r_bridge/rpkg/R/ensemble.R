@@ -81,7 +81,8 @@ fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) 
 #' @param criterion Split criterion of the trees, any spelling accepted by
 #'   \code{\link{ordinal_tree}} (\code{"ordinal"}, \code{"twoing"}, \code{"gini"},
 #'   \code{"entropy"}, \code{"gini_linear"} or \code{"linear"}, \code{"gini_quadratic"} or
-#'   \code{"quadratic"}).
+#'   \code{"quadratic"}, \code{"loss_linear"} or \code{"rpart_linear"}, \code{"loss_quadratic"}
+#'   or \code{"rpart_quadratic"}).
 #' @param min_split,cp Tree controls (the default trees are unpruned: \code{minsplit} 5,
 #'   \code{cp} 0).
 #' @param fixed_split Bag the dichotomies separately (trees of \code{max_leaf_nodes} leaves,

@@ -47,11 +47,15 @@
 #'   the tree handles them, see Details), a function or its name.
 #' @param criterion Split criterion: \code{"ordinal"} (Piccarreta's ordinal impurity),
 #'   \code{"twoing"} (ordered twoing), \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or
-#'   \code{"gini_quadratic"} (generalized Gini with linear or quadratic costs; the aliases
-#'   \code{"linear"} and \code{"quadratic"} are accepted too, as is any case or \code{"-"} for
-#'   \code{"_"}; \code{"deviance"}, the criterion of the nominal trees of Tutz and
-#'   Hechenbichler (2003), is \code{"entropy"}: a node's deviance is twice its number of
-#'   units times its entropy, so the splits are the same).
+#'   \code{"gini_quadratic"} (generalized Gini with linear or quadratic costs, eq. 9 of Archer
+#'   and Mas 2009; the aliases \code{"linear"} and \code{"quadratic"} are accepted too),
+#'   \code{"loss_linear"} or \code{"loss_quadratic"} (rpart's loss matrix, altered priors, as
+#'   \code{rpart(parms = list(loss = L))}; aliases \code{"rpart_linear"},
+#'   \code{"rpart_quadratic"}; give \code{leaf_rule = "cost"} for rpart's leaves of least
+#'   expected loss), in any case or with \code{"-"} for \code{"_"}; \code{"deviance"}, the
+#'   criterion of the nominal trees of Tutz and Hechenbichler (2003), is \code{"entropy"}: a
+#'   node's deviance is twice its number of units times its entropy, so the splits are the
+#'   same.
 #' @param control Optional list of control parameters, e.g. \code{rpart::rpart.control(cp =
 #'   0.02)}; only \code{minsplit}, \code{minbucket}, \code{cp}, \code{maxdepth} and
 #'   \code{xval} are used (no surrogate or competitor splits are kept). Arguments given

@@ -137,3 +137,21 @@ test_that("bad responses and new levels give errors that say what to do", {
   expect_parameter_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "ordinal_tree()",
                          "criterion", "'bogus'")
 })
+
+test_that("ordinal_tree() with rpart's loss matrix and leaf_rule = 'cost' is rpart's own tree", {
+  skip_if_no_python()
+  d <- ordered_data(200, seed = 2)
+  d$y <- droplevels(d$y)  # rpart's loss matrix has one row per class present
+  k <- nlevels(d$y)
+  loss <- abs(outer(seq_len(k), seq_len(k), "-"))^2
+  # shallow trees: deep ones reach exactly tied splits, which rpart's altered-prior arithmetic
+  # and ours may break differently
+  fit <- ordinal_tree(y ~ x1 + x2, d, criterion = "RPART-quadratic", leaf_rule = "cost",
+                      minsplit = 10, cp = 0, maxdepth = 4, xval = 0L)
+  expect_identical(fit$criterion, "loss_quadratic")
+  rp <- rpart::rpart(y ~ x1 + x2, d, method = "class", parms = list(loss = loss),
+                     control = rpart::rpart.control(minsplit = 10, cp = 0, maxdepth = 4, xval = 0,
+                                                    maxsurrogate = 0, maxcompete = 0))
+  expect_gt(nrow(rp$frame), 9)
+  expect_identical(as.character(predict(fit, d)), as.character(predict(rp, d, type = "class")))
+})
