@@ -167,10 +167,14 @@ def rpart(formula, data, criterion="ordinal", *, cost=None, scores=None, weights
     data : pandas.DataFrame
         Converted with :data:`r_bridge.converter` (ordered Categoricals become ordered factors).
     criterion : str, default="ordinal"
-        "ordinal", "twoing", "gini", "entropy", "gini_linear" or "gini_quadratic": the names and
-        formulas of ``ordstat.trees.criteria``, whose aliases (e.g. "linear") are accepted too.
+        "ordinal", "twoing", "gini", "entropy", "gini_linear", "gini_quadratic" (generalized
+        Gini, eq. 9 of Archer & Mas 2009), "loss_linear" or "loss_quadratic" (rpart's loss
+        matrix, altered priors; leaves of least expected loss, so the tree is rpart's
+        ``method = "class", parms = list(loss = L)`` up to the order of the children): the
+        names and formulas of ``ordstat.trees.criteria``, whose aliases (e.g. "linear",
+        "rpart_linear") are accepted too.
     cost : array-like of shape (K, K), optional
-        Cost matrix for the generalized Gini criteria.
+        Cost matrix for the generalized Gini criteria, loss matrix for the loss criteria.
     scores : array-like of shape (K,), optional
         Increasing class scores for the ordinal criterion.
     weights : array-like of shape (n_samples,), optional

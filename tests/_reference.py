@@ -2,8 +2,10 @@
 
 The inputs R needs are written by ``python tests/_reference.py`` (numpy-generated data and
 folds, as CSV at full precision); ``Rscript tests/reference/make_reference.R`` then writes one
-JSON file per R computation (rpart, mclust, MASS::polr, HouseVotes84). The Python tests compare
-against these files always; the R tests rerun the script and compare the new files with them.
+JSON file per R computation (rpart, mclust, MASS::polr, HouseVotes84), and
+``Rscript tests/reference/rpart_loss.R`` the trees of rpart's loss matrices (rpart_loss.json).
+The Python tests compare against these files always; the R tests rerun the script and compare
+the new files with them.
 """
 
 from __future__ import annotations
@@ -71,6 +73,34 @@ def write_inputs():
     frame.to_csv(HERE / "polr.csv", index=False, float_format="%.17g")
 
 
+# Data sets of rpart's loss-matrix trees (tests/reference/rpart_loss.R): name -> (K, n).
+LOSS_DATA = {"loss3": (3, 90), "loss4": (4, 120), "archer5": (5, 100)}
+
+
+def loss_data(name):
+    """(X, y) of a loss-matrix reference data set: a noisy ordinal signal in two of four
+    features for K = 3, 4; Archer & Mas's simulation (5 classes, 20 units each) for K = 5."""
+    k, n = LOSS_DATA[name]
+    if name == "archer5":
+        from ordstat.datasets import make_archer_simulation
+
+        X, y = make_archer_simulation(n_per_class=n // k, random_state=7)
+        return X, np.asarray(y) - 1
+    rng = np.random.default_rng(10 + k)
+    X = rng.normal(size=(n, 4))
+    z = X[:, 0] + 0.6 * X[:, 1] + 0.7 * rng.normal(size=n)
+    return X, np.digitize(z, np.quantile(z, np.arange(1, k) / k))
+
+
+def write_loss_inputs():
+    """The CSV inputs of rpart_loss.R (run once; they are committed): x0.., y as codes 0..K-1."""
+    for name in LOSS_DATA:
+        X, y = loss_data(name)
+        frame = pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])])
+        frame["y"] = y
+        frame.to_csv(HERE / f"{name}.csv", index=False, float_format="%.17g")
+
+
 def read_input(name):
     """(X, y, folds or None) of an input CSV."""
     frame = pd.read_csv(HERE / f"{name}.csv")
@@ -96,4 +126,11 @@ def _arrays(obj):
 
 
 if __name__ == "__main__":
-    write_inputs()
+    import sys
+
+    # "python tests/_reference.py loss" writes only the inputs of rpart_loss.R
+    if sys.argv[1:] == ["loss"]:
+        write_loss_inputs()
+    else:
+        write_inputs()
+        write_loss_inputs()

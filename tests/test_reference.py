@@ -66,3 +66,18 @@ def test_r_writes_the_same_votes(regenerated):
 def test_stored_files_cover_the_cases():
     assert set(RPART_CASES) <= set(load("rpart"))
     assert {"EII", "VVV"} <= set(load("mclust"))
+
+
+def test_r_regenerates_the_loss_matrix_trees(tmp_path):
+    """``tests/reference/rpart_loss.R``: rpart's trees with loss matrices (rpart_loss.json)."""
+    rscript = shutil.which("Rscript")
+    if rscript is None:
+        pytest.skip("Rscript is not on PATH")
+    run = subprocess.run([rscript, str(HERE / "rpart_loss.R"), str(tmp_path)],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    new, old = load("rpart_loss", tmp_path), load("rpart_loss")
+    if new["versions"] != old["versions"]:
+        pytest.fail(f"R package versions changed: {new['versions']} (stored: "
+                    f"{old['versions']}); rerun rpart_loss.R and review the differences")
+    _compare(new, old, 1e-12, "rpart_loss")

@@ -40,13 +40,18 @@ CRITERION_NAMES = {
     "ordinal": "ordinal impurity (Piccarreta 2008), sum_g F(g) (1 - F(g))",
     "twoing": "ordered twoing, max_r pL pR (F_L(r) - F_R(r))^2",
     "gini": "Gini impurity, 1 - sum_g p(g)^2",
-    "entropy": "entropy, -sum_g p(g) log p(g)",
+    "entropy": "entropy, -sum_g p(g) log p(g) (alias deviance: 2 n times it, same splits)",
     "gini_linear": "generalized Gini impurity, linear cost |g - h|",
     "gini_quadratic": "generalized Gini impurity, quadratic cost (g - h)^2",
+    "loss_linear": "rpart's loss matrix (altered priors, then Gini), linear loss |g - h|",
+    "loss_quadratic": "rpart's loss matrix (altered priors, then Gini), quadratic loss (g - h)^2",
 }
 
 #: Other accepted criterion spellings. The R package keeps a copy (``R/split.R``), because
 #: ``ordinal_split()`` works without Python; a test checks that both tables are the same.
+#: "deviance" (the nominal trees of Tutz & Hechenbichler 2003, section 4.1) is the entropy:
+#: a node's deviance -2 sum_g n_g log(n_g / n) is 2 n times its entropy impurity, so every
+#: split's decrease of deviance is twice its entropy goodness and the same split wins.
 CRITERION_ALIASES = {
     "linear": "gini_linear",
     "quadratic": "gini_quadratic",
@@ -54,6 +59,9 @@ CRITERION_ALIASES = {
     "generalized_gini_quadratic": "gini_quadratic",
     "ordinal_impurity": "ordinal",
     "ordered_twoing": "twoing",
+    "deviance": "entropy",
+    "rpart_linear": "loss_linear",
+    "rpart_quadratic": "loss_quadratic",
 }
 
 

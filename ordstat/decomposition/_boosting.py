@@ -20,6 +20,9 @@ from ._replicas import apply_rule, get_replica_rule
 from ._replica_search import replica_threshold_search
 
 _EPS = 1e-10
+# oAdaBoost's stop: an error within round-off of 1/2 counts as 1/2 (after AdaBoost's update the
+# previous stump has error exactly 1/2 in exact arithmetic)
+_HALF = 0.5 - 1e-12
 
 
 def _stump_predictions(x, thresholds, left_labels, right_labels):
@@ -51,10 +54,22 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     sides labelled by weighted majority); the attribute is chosen by combining the replicas'
     weighted accuracies 1 - error with ``rule`` (the registry of the oDT; with "sum" this is
     the attribute of least summed error); each active replica then keeps its stump on that
-    attribute, with weight alpha = 0.5 log((1 - e) / e), unless its error e exceeds 0.5, which
-    stops that replica. Misclassified units' weights are multiplied by (1 - e) / e and each
-    replica renormalised. Boosting ends when no replica is active or after ``n_estimators``
-    rounds. Replica k answers sign(sum_t alpha_t f_t(x)); the class comes by counting.
+    attribute, with weight alpha = 0.5 log((1 - e) / e), unless its error e is not below 1/2,
+    which stops that replica for good (Algorithm 5.1's "active_k := false"; a replica stopped
+    in its first round has no stump and answers C-). Misclassified units' weights are
+    multiplied by (1 - e) / e and each replica renormalised. Boosting ends when no replica is
+    active or after ``n_estimators`` rounds. Replica k answers sign(sum_t alpha_t f_t(x));
+    the class comes by counting.
+
+    The stop: Algorithm 5.1 stops a replica whose error exceeds 50 %, but a stump whose sides
+    are labelled by their weighted majority never errs on more than half the weight (each side
+    errs on its minority, at most half of it), so "exceeds" could never happen. Its error
+    reaches exactly 1/2 when no cut on the chosen attribute beats chance: when the attribute
+    says nothing about that replica under the current weights, e.g. when the best cut is the
+    one just used, whose error AdaBoost's update has set to 1/2. Such a stump gets alpha = 0
+    and changes no weight, so the replica would repeat it for ever; we stop it there, as
+    AdaBoost.M1 stops at an error of at least 1/2 (Freund & Schapire 1996; Weka's AdaBoostM1).
+    A perfect stump (e = 0) settles its replica, which then stops too.
 
     Parameters
     ----------
@@ -113,7 +128,7 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
             thr, left, right, err = thr_all[j], left_all[j], right_all[j], err_all[j]
             alpha = np.zeros(m)
             step_err = np.where(active, err, np.nan)
-            stop = active & (err > 0.5)
+            stop = active & (err >= _HALF)
             use = active & ~stop
             e = np.clip(err, _EPS, None)
             alpha[use] = 0.5 * np.log((1.0 - e[use]) / e[use])
@@ -184,9 +199,100 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
         return Summary("oAdaBoost (boosted stumps on the replicas)", info, tables, "", digits)
 
 
-def _one_cut_odt():
-    return ReplicatedTreeClassifier(max_depth=1, prune=False, min_samples_split=0,
-                                    min_samples_leaf=0)
+def _midpoints(lower, upper):
+    """Cut values between consecutive distinct values (the upper value where the midpoint
+    rounds down to the lower one, so that ``x < cut`` still separates them)."""
+    mid = 0.5 * (lower + upper)
+    return np.where(mid > lower, mid, upper)
+
+
+def _ordered_path(err):
+    """Cut positions t_0 <= t_1 <= ... <= t_{m-1} minimising sum_k err[t_k, k], by dynamic
+    programming over the positions (err: (T, m)); the positions and the minimum."""
+    T, m = err.shape
+    best = err[:, 0].copy()
+    back = []
+    positions = np.arange(T)
+    for k in range(1, m):
+        prefix = np.minimum.accumulate(best)
+        # a position reaching the prefix minimum, for the way back
+        back.append(np.maximum.accumulate(np.where(best == prefix, positions, 0)))
+        best = err[:, k] + prefix
+    path = [int(np.argmin(best))]
+    for k in range(m - 2, -1, -1):
+        path.append(int(back[k][path[-1]]))
+    return np.array(path[::-1]), float(best.min())
+
+
+class OrderedCut:
+    """AdaBoost.OR's default weak learner: one cut per replica on one shared attribute, the
+    dissertation's "decision tree limited to one cut" with its K-1 thresholds kept in order and
+    one orientation, chosen to minimise the total weighted binary error of the induced binary
+    problems, sum_k sum_i W[i, k] [replica k answers wrong on unit i] (Lin & Li 2009).
+
+    With orientation +1 replica k answers "above C_k" where x >= threshold_k and the thresholds
+    increase in k; with -1 where x < threshold_k and they decrease. The answers of the K-1
+    replicas are therefore monotone, the class is 1 + the number of "above" answers, and the
+    binary answers that class induces are the replicas' own, so the weighted binary error
+    minimised here is exactly AdaBoost.OR's cost-weighted error of the class prediction (a
+    one-cut oDT with free thresholds and majority labels has no such guarantee: where its
+    replicas disagree the class contradicts some of them). The minimum over the ordered
+    thresholds of an attribute and orientation is found exactly by dynamic programming over
+    the cut positions (+-inf, no cut, included); the first attribute, then orientation +1,
+    wins ties.
+
+    Attributes (after :meth:`fit`)
+    ------------------------------
+    feature_ : int
+    orientation_ : {+1, -1}
+    thresholds_ : ndarray of shape (K-1,)
+    error_ : float
+        The weighted binary error sum_k sum_i W[i, k] [wrong] of the chosen cut.
+    """
+
+    def fit(self, X, codes, W):
+        """Fit on the replicas' weights ``W`` (n, K-1) for class codes 0..K-1."""
+        # units of weight 0 everywhere place no cuts (as if they were not there)
+        keep = W.sum(axis=1) > 0
+        X, codes, W = X[keep], codes[keep], W[keep]
+        pos = codes[:, None] > np.arange(W.shape[1])[None, :]
+        best = None
+        for j in range(X.shape[1]):
+            order = np.argsort(X[:, j], kind="stable")
+            x = X[order, j]
+            ends = np.flatnonzero(np.r_[x[1:] != x[:-1], True])  # last unit of each value
+            # weight of each replica's C+ and C- units left of cut position t = 0..U
+            # (position t: the first t distinct values go left)
+            zero = np.zeros((1, W.shape[1]))
+            left_pos = np.vstack([zero, np.cumsum(np.where(pos, W, 0.0)[order], 0)[ends]])
+            left_neg = np.vstack([zero, np.cumsum(np.where(pos, 0.0, W)[order], 0)[ends]])
+            cuts = np.r_[-np.inf, _midpoints(x[ends[:-1]], x[ends[1:]]), np.inf]
+            for sign in (1, -1):
+                if sign == 1:  # C- left, C+ right; thresholds increase with k
+                    err = left_pos + (left_neg[-1] - left_neg)
+                    path, total = _ordered_path(err)
+                else:  # C+ left, C- right; thresholds decrease with k
+                    err = left_neg + (left_pos[-1] - left_pos)
+                    path, total = _ordered_path(err[::-1])
+                    path = len(cuts) - 1 - path
+                if best is None or total < best[0] - 1e-12 * max(best[0], 1.0):
+                    best = (total, j, sign, cuts[path])
+        self.error_, self.feature_, self.orientation_, self.thresholds_ = best
+        return self
+
+    def replica_answers(self, X):
+        """(n, K-1) 0/1: replica k answers "above C_k"."""
+        x = np.asarray(X, dtype=np.float64)[:, self.feature_][:, None]
+        if self.orientation_ == 1:
+            return (x >= self.thresholds_[None, :]).astype(np.intp)
+        return (x < self.thresholds_[None, :]).astype(np.intp)
+
+    def _predict_codes(self, X):
+        """Class codes for validated X: 1 + the number of "above" answers, less 1."""
+        return self.replica_answers(X).sum(axis=1).astype(np.intp)
+
+    def __repr__(self):
+        return "OrderedCut()"
 
 
 def mae_costs(codes, n_classes):
@@ -238,12 +344,17 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     Parameters
     ----------
     estimator : ordinal classifier, default=None
-        ``ReplicatedTreeClassifier(max_depth=1, prune=False, min_samples_split=0,
-        min_samples_leaf=0)`` (oDT limited to one cut, no minimum weights since the binary
-        weights are costs, not counts) if None;
-        it receives the per-replica weights. Any other ordinal classifier is fitted with
-        ``sample_weight`` = c_i[1] + c_i[K], each unit's total binary weight (the per-threshold
-        detail is then lost).
+        If None, :class:`OrderedCut`: the dissertation's "decision tree limited to one cut"
+        (K-1 parallel cuts on one attribute), with its thresholds in order, chosen to minimise
+        the total weighted binary error sum_k sum_i |c_i[k+1] - c_i[k]| [replica k answers
+        wrong on unit i] of the induced binary problems, the binary learner of Lin & Li
+        (2009): every replica counts by its cost weight, and the error minimised is the
+        round's error e. (ordstat before this used a one-cut ``ReplicatedTreeClassifier``,
+        which scales each replica's gain by the replica's own weight, so that every replica
+        counted alike whatever its cost.) A ``ReplicatedTreeClassifier`` receives the
+        per-replica weights. Any other ordinal classifier is fitted with ``sample_weight`` =
+        c_i[1] + c_i[K], each unit's total binary weight (the per-threshold detail is then
+        lost).
     n_estimators : int, default=100
     classes : sequence, optional
     random_state : int, Generator or None
@@ -277,14 +388,15 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
 
         self._validate_params()
         n_rounds = self.n_estimators
-        base = _one_cut_odt() if self.estimator is None else self.estimator
+        base = OrderedCut() if self.estimator is None else self.estimator
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         rng = check_random_state(self.random_state)
         K = self.n_classes_
         costs = mae_costs(codes, K) * w[:, None]
         self.estimators_, alphas, errors = [], [], []
         for _ in range(n_rounds):
-            est = configured_clone(base, random_state=int(rng.integers(2**31 - 1)))
+            est = (OrderedCut() if self.estimator is None
+                   else configured_clone(base, random_state=int(rng.integers(2**31 - 1))))
             pred = self._fit_weak(est, X, codes, costs)
             err = costs[np.arange(len(codes)), pred].sum() / (costs[:, 0] + costs[:, -1]).sum()
             if err >= 0.5:
@@ -315,6 +427,8 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
 
     def _fit_weak(self, est, X, codes, costs):
         K = self.n_classes_
+        if isinstance(est, OrderedCut):
+            return est.fit(X, codes, np.abs(np.diff(costs, axis=1)))._predict_codes(X)
         if isinstance(est, ReplicatedTreeClassifier):
             W = np.abs(np.diff(costs, axis=1))
             est.classes_, est.n_classes_ = self.classes_, K
@@ -330,7 +444,7 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
         X = validate_predict(self, X)
         out = np.empty((X.shape[0], len(self.estimators_)), dtype=np.intp)
         for t, est in enumerate(self.estimators_):
-            if isinstance(est, ReplicatedTreeClassifier):
+            if isinstance(est, (OrderedCut, ReplicatedTreeClassifier)):
                 out[:, t] = est._predict_codes(X)
             else:
                 out[:, t] = self._encoding.encode(est.predict(X), "weak learner prediction")
@@ -358,7 +472,8 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self)
         digits = check_positive_int(digits, "digits")
-        weak = ("oDT with one cut (max_depth=1, no pruning)" if self.estimator is None
+        weak = ("ordered one-cut oDT of least weighted binary error (OrderedCut)"
+                if self.estimator is None
                 else one_line(self.estimator))
         info = class_info(self, digits) + [
             ("weak learner", weak),
@@ -369,4 +484,5 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
                        {"classes": class_table(self), "rounds": rounds}, "", digits)
 
 
-__all__ = ["OrdinalStumpBoost", "AdaBoostOR", "mae_costs", "update_costs", "weighted_median"]
+__all__ = ["OrdinalStumpBoost", "AdaBoostOR", "OrderedCut", "mae_costs", "update_costs",
+           "weighted_median"]

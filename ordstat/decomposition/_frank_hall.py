@@ -10,8 +10,9 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.summary import Summary, class_info, class_table, cut_table, feature_names, one_line
-from .._core.validation import (N_JOBS, HasMethods, Interval, Real, check_positive_int,
-                                check_random_state, validate_fit, validate_predict)
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, Real,
+                                check_positive_int, check_random_state, validate_fit,
+                                validate_predict)
 from ._base import (COMBINE_CONSTRAINT, ReplicaClassifierMixin, answer, check_base_estimator,
                     fit_binary, fitted_name)
 
@@ -138,13 +139,43 @@ def replicate(X, n_classes, h):
     return np.vstack([np.hstack([X, np.tile(extra[q], (n, 1))]) for q in range(m)])
 
 
-class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
-    """Data replication method with full replication (Cardoso & Pinto da Costa 2007).
+def replica_members(codes, n_classes, s):
+    """Which units enter which replica, (n, K-1) bool (Cardoso & Pinto da Costa 2007).
 
-    Every unit x becomes K-1 points z_q = (x, e_q) in a space with K-2 extra coordinates, point
-    q labelled positive when Y > C_{q+1}; one binary classifier is fitted on all of them. For a
-    linear learner (logistic regression, linear SVM) the boundary w x + v e_q + b = 0 projects
-    to K-1 *parallel* boundaries in the original space, one per replica.
+    Replica q (0-based; it asks Y > C_{q+1}) takes the units of the s classes on each side of
+    its boundary, classes C_{q-s+2} .. C_{q+s+1} in the paper's 1-based numbering, i.e. codes
+    c with q - s + 1 <= c <= q + s: a unit of code c enters the replicas q with
+    c - s <= q <= c + s - 1. s = K-1 is full replication (every unit in every replica)."""
+    codes = np.asarray(codes)[:, None]
+    q = np.arange(n_classes - 1)[None, :]
+    return (codes >= q - s + 1) & (codes <= q + s)
+
+
+def check_replication_width(s, n_classes):
+    """``s`` as the number of classes on each side of a replica's boundary (None: K-1)."""
+    if s is None:
+        return n_classes - 1
+    if s > n_classes - 1:
+        raise ValueError(
+            f"s must be between 1 and K-1 = {n_classes - 1} (the number of classes on each "
+            f"side of a replica's boundary, at most the number of classes minus one); got "
+            f"s={s} with {n_classes} classes. Use s=None for full replication."
+        )
+    return int(s)
+
+
+class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
+    """Data replication method (Cardoso & Pinto da Costa 2007).
+
+    Every unit x becomes up to K-1 points z_q = (x, e_q) in a space with K-2 extra coordinates,
+    point q labelled positive when Y > C_{q+1}; one binary classifier is fitted on all of them.
+    For a linear learner (logistic regression, linear SVM) the boundary w x + v e_q + b = 0
+    projects to K-1 *parallel* boundaries in the original space, one per replica. ``s`` bounds
+    the replicas a unit enters: replica q (boundary between C_{q+1} and C_{q+2}) takes only the
+    units of the s classes on each side of its boundary (:func:`replica_members`), so a unit of
+    class C_c enters the replicas of the boundaries within s classes of it; s = K-1 is full
+    replication, the only case the dissertation uses. A new unit is always replicated K-1
+    times to be classified.
 
     Parameters
     ----------
@@ -152,6 +183,10 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         The binary learner; ``LogisticRegression(max_iter=1000)`` if None.
     h : float, default=1.0
         Value of the extra coordinate (the paper's constant h > 0).
+    s : int or None, default=None
+        Number of classes on each side of a replica's boundary whose units enter the replica,
+        1 <= s <= K-1 (the paper's s); None means K-1, full replication. A value above K-1 is
+        an error (checked in ``fit``, once K is known).
     combine : {"count", "proba"}, default="count"
         How the K-1 answers give the class (see :class:`FrankHallClassifier`).
     classes : sequence, optional
@@ -160,6 +195,8 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
     Attributes
     ----------
     estimator_ : the fitted binary classifier.
+    n_replicated_ : ndarray of shape (K-1,)
+        Units in each replica of the training sample.
 
     References
     ----------
@@ -171,15 +208,18 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), None],
         "h": [Interval(Real, 0, None, closed="neither")],
+        # the upper bound K-1 is checked in fit
+        "s": [Interval(Integral, 1, None, closed="left"), None],
         "combine": COMBINE_CONSTRAINT,
         "classes": ["array-like", None],
         "random_state": ["random_state", np.random.Generator],
     }
 
-    def __init__(self, estimator=None, h=1.0, combine="count", classes=None,
+    def __init__(self, estimator=None, h=1.0, s=None, combine="count", classes=None,
                  random_state=None):
         self.estimator = estimator
         self.h = h
+        self.s = s
         self.combine = combine
         self.classes = classes
         self.random_state = random_state
@@ -188,12 +228,17 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         self._validate_params()
         est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
-        m = self.n_classes_ - 1
-        Z = replicate(X, self.n_classes_, self.h)
-        z = np.concatenate([(codes > q).astype(np.intp) for q in range(m)])
-        sw = None if sample_weight is None else np.tile(w, m)
+        s = check_replication_width(self.s, self.n_classes_)
+        members = replica_members(codes, self.n_classes_, s)
+        # the copies stacked in order q = 0..K-2, each with its members in the units' order
+        # (with s = K-1 exactly the full replication)
+        unit, copy = np.nonzero(members.T)[::-1]
+        Z = replicate(X, self.n_classes_, self.h)[copy * X.shape[0] + unit]
+        z = (codes[unit] > copy).astype(np.intp)
+        sw = None if sample_weight is None else w[unit]
         seed = check_random_state(self.random_state).integers(2**31 - 1)
         self.estimator_ = fit_binary(est, Z, z, sw, seed)
+        self.n_replicated_ = np.bincount(copy, minlength=self.n_classes_ - 1)
         return self
 
     def __sklearn_tags__(self):
@@ -223,12 +268,12 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         digits = check_positive_int(digits, "digits")
         k, p = self.n_classes_, self.n_features_in_
-        n = int(np.sum(self._class_units))
         info = class_info(self, digits) + [
             ("binary estimator", one_line(self.estimator if self.estimator is not None
                                           else _default_binary())),
             ("h", f"{self.h:.{digits}g}"), ("combine", self.combine),
-            ("replicated sample", f"{n * (k - 1)} rows, {p + k - 2} columns")]
+            ("s", str(check_replication_width(self.s, k))),
+            ("replicated sample", f"{int(self.n_replicated_.sum())} rows, {p + k - 2} columns")]
         tables = {"classes": class_table(self)}
         coef = np.ravel(getattr(self.estimator_, "coef_", []))
         notes = ""

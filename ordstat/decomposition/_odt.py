@@ -10,16 +10,24 @@ tree package's split search, which finds the cuts).
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import betaincinv
+from scipy.special import betaincinv, ndtri
 from sklearn.base import BaseEstimator
 
 from .._core.summary import Summary, class_info, class_table, cut_table
-from .._core.validation import (Integral, Interval, Real, check_positive_int, validate_fit,
+from .._core.validation import (Integral, Interval, Real, StrOptions,
+                                check_positive_int, check_random_state, validate_fit,
                                 validate_predict)
+from ..trees._classes import MAX_FEATURES_CONSTRAINT, n_features_drawn
 from ..trees.criteria import get_criterion
 from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin
 from ._replicas import apply_rule, count_rank, get_replica_rule
 from ._replica_search import ReplicaSearch
+
+#: how a replica's cut is scored (see ReplicatedTreeClassifier's ``split_score``)
+SPLIT_SCORES = ("gain_ratio", "gain")
+# J48 keeps an attribute whose gain is at least the average gain minus this (bits per unit;
+# Weka's C45ModelSelection: "to get a closer approximation to the original implementation")
+_AVERAGE_GAIN_SLACK = 1e-3
 
 
 def _unit_impurity(crit):
@@ -33,9 +41,9 @@ def _unit_impurity(crit):
 
 
 def pessimistic_errors(errors, n, confidence):
-    """C4.5's estimate of the errors of a leaf: n times the upper ``confidence`` limit of the
-    binomial error rate (exact Clopper-Pearson limit instead of C4.5's normal approximation).
-    Elementwise for arrays of ``errors`` and ``n``."""
+    """Estimated errors of a leaf: n times the exact (Clopper-Pearson) upper ``confidence``
+    limit of the binomial error rate, the Beta(errors + 1, n - errors) quantile at
+    1 - confidence (``error_bound="exact"``). Elementwise for arrays of ``errors`` and ``n``."""
     errors, n = np.broadcast_arrays(np.asarray(errors, dtype=np.float64),
                                     np.asarray(n, dtype=np.float64))
     out = np.where(n > 0, n, 0.0)  # n where every unit is an error, 0 for an empty node
@@ -46,30 +54,133 @@ def pessimistic_errors(errors, n, confidence):
     return float(out) if out.ndim == 0 else out
 
 
-def _level_split(search, counts, todo, params, scale):
+def normal_errors(errors, n, confidence):
+    """Estimated errors of a leaf as Weka's J48 computes them (``error_bound="normal"``).
+
+    ``errors`` plus Weka's ``Stats.addErrs(n, errors, confidence)``: the upper limit of the
+    normal approximation to the binomial, with a continuity correction, times n. With
+    z = Phi^{-1}(1 - confidence) and f = (e + 0.5) / n the limit is
+    (f + z^2 / 2n + z sqrt(f / n - f^2 / n + z^2 / 4n^2)) / (1 + z^2 / n). Where the
+    approximation does not work, J48's special cases: for e = 0 the exact limit
+    n (1 - confidence^(1/n)); for 0 < e < 1 the linear interpolation between e = 0 and e = 1
+    (as C4.5); for e + 0.5 >= n the estimate n. Empty nodes have 0. Elementwise for arrays of
+    ``errors`` and ``n``.
+    """
+    e, n = np.broadcast_arrays(np.asarray(errors, dtype=np.float64),
+                               np.asarray(n, dtype=np.float64))
+    out = _normal_added(e, n, confidence) + e
+    out = np.where(n > 0, out, 0.0)
+    return float(out) if out.ndim == 0 else out
+
+
+def _normal_added(e, n, confidence):
+    """Weka's ``Stats.addErrs``: the errors added to ``e`` (elementwise, n > 0 assumed where
+    the result is used)."""
+    n_safe = np.where(n > 0, n, 1.0)
+    base = n_safe * (1.0 - confidence ** (1.0 / n_safe))  # e = 0 (exact)
+
+    def at_least_one(e):  # e >= 1
+        z = ndtri(1.0 - confidence)
+        f = (e + 0.5) / n_safe
+        inside = np.maximum(f / n_safe - f * f / n_safe + z * z / (4.0 * n_safe ** 2), 0.0)
+        upper = (f + z * z / (2.0 * n_safe) + z * np.sqrt(inside)) / (1.0 + z * z / n_safe)
+        # the continuity correction leaves nothing to approximate near e = n
+        return np.where(e + 0.5 >= n_safe, np.maximum(n_safe - e, 0.0), upper * n_safe - e)
+
+    return np.where(e >= 1, at_least_one(np.maximum(e, 1.0)),
+                    base + e * (at_least_one(np.ones_like(e)) - base))
+
+
+#: the leaf error estimates of pruning (see ReplicatedTreeClassifier's ``error_bound``)
+ERROR_BOUNDS = {"normal": normal_errors, "exact": pessimistic_errors}
+
+
+def _draw_attributes(rng, n_nodes, todo, p, drawn):
+    """(n_nodes, p) mask of the attributes drawn, without replacement, for each node to
+    search; None when every attribute is searched."""
+    if drawn >= p:
+        return None
+    mask = np.zeros((n_nodes, p), dtype=bool)
+    nodes = np.flatnonzero(todo)
+    keys = rng.random((nodes.size, p))
+    chosen = np.argsort(keys, axis=1)[:, :drawn]
+    mask[np.repeat(nodes, drawn), chosen.ravel()] = True
+    return mask
+
+
+def _binary_entropy_bits(q):
+    """H(q, 1 - q) in bits (0 at q = 0 or 1)."""
+    q = np.clip(q, 0.0, 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        h = -(np.where(q > 0, q * np.log2(q), 0.0) + np.where(q < 1, (1 - q) * np.log2(1 - q),
+                                                              0.0))
+    return h
+
+
+def _replica_gains(good, counts, scale):
+    """Each replica's cut as a gain in [0, 1] (shape of ``good``: (S, p, K-1)): its goodness
+    as a fraction of the largest binary gain of the replica's weight in the node (bits per
+    unit for entropy)."""
+    total = np.broadcast_to(counts.sum(axis=-1)[:, None, :] * scale, good.shape)
+    values = np.zeros(good.shape)
+    np.divide(good, total, out=values, where=(total > 0) & np.isfinite(good))
+    return np.clip(values, 0.0, 1.0)
+
+
+def _gain_ratios(gains, left, counts):
+    """C4.5's gain ratio of each replica's cut: its gain (``gains``, bits per unit for
+    entropy) over the split information, the entropy in bits of the weight the cut sends left
+    (``left``) and right; in [0, 1] (clipped: for another criterion the ratio is our
+    analogue). Arrays of shape (S, p, K-1); ``counts`` (S, K-1, 2)."""
+    total = counts.sum(axis=-1)[:, None, :]
+    split_info = _binary_entropy_bits(np.divide(left, total, out=np.zeros(left.shape),
+                                                where=total > 0))
+    ratio = np.zeros(gains.shape)
+    np.divide(gains, split_info, out=ratio, where=split_info > 0)
+    return np.clip(ratio, 0.0, 1.0)
+
+
+def _combined(rule, values, active):
+    """The rule's score of every (node, attribute) from values and active masks
+    (S, p, K-1); 0 where no replica is active."""
+    S, p, m = values.shape
+    score = apply_rule(rule, values.reshape(-1, m), active.reshape(-1, m)).reshape(S, p)
+    return np.where(active.any(axis=-1), score, 0.0)
+
+
+def _level_split(search, counts, todo, params, scale, rng=None):
     """Attribute (-1: none) and K-1 thresholds of the best split of each node of a level.
 
-    Each replica's goodness is turned into a gain in [0, 1] (a fraction of the largest binary
-    gain of its node); a replica whose best cut on the attribute gains at most ``min_gain`` gets
+    Each replica's best cut on each attribute (by the criterion's goodness) is turned into a
+    gain in [0, 1] (:func:`_replica_gains`); a replica whose gain is at most ``min_gain`` gets
     +inf (no cut). The rule combines the gains of the active replicas per attribute, and the
-    attribute of largest positive score wins (the first one on ties)."""
+    attribute
+    of largest positive score wins (the first one on ties). With ``split_score="gain_ratio"``
+    (J48's reading of C4.5) only the attributes whose combined gain is at least the average
+    combined gain (less J48's 1e-3) compete, and on their combined gain ratios. With
+    ``max_features`` each node searches the attributes drawn for it by ``rng``."""
     n_nodes, m = counts.shape[0], counts.shape[1]
     feature = np.full(n_nodes, -1, dtype=np.intp)
     thresholds = np.full((n_nodes, m), np.inf)
     nodes = np.flatnonzero(todo)
     if not nodes.size:
         return feature, thresholds
-    good, thr = search.search(todo)
-    good, thr = good[nodes], thr[nodes]  # (S, p, K-1)
-    n_rep = counts[nodes].sum(axis=-1)[:, None, :] * scale
-    n_rep = np.broadcast_to(n_rep, good.shape)
-    values = np.zeros(good.shape)
-    np.divide(good, n_rep, out=values, where=(n_rep > 0) & np.isfinite(good))
-    values = np.clip(values, 0.0, 1.0)
-    active = np.isfinite(good) & (good > 1e-12) & (values > params["min_gain"])
-    p = good.shape[1]
-    score = apply_rule(params["rule"], values.reshape(-1, m), active.reshape(-1, m))
-    score = np.where(active.any(axis=-1), score.reshape(-1, p), 0.0)  # (S, p)
+    p = search.p
+    attributes = _draw_attributes(rng, n_nodes, todo, p, params["n_drawn"])
+    good, thr = search.search(todo, attributes)
+    split_score = params["split_score"]
+    values = _replica_gains(good[nodes], counts[nodes], scale)  # (S, p, K-1)
+    active = np.isfinite(good[nodes]) & (good[nodes] > 1e-12) & (values > params["min_gain"])
+    score = _combined(params["rule"], values, active)  # (S, p)
+    if split_score == "gain_ratio":
+        ratios = _gain_ratios(values, search.left_weights(thr)[nodes], counts[nodes])
+        competing = active.any(axis=-1)
+        n_competing = competing.sum(axis=1, keepdims=True)
+        average = np.divide(np.where(competing, score, 0.0).sum(axis=1, keepdims=True),
+                            n_competing, out=np.zeros((nodes.size, 1)), where=n_competing > 0)
+        eligible = competing & (score >= average - _AVERAGE_GAIN_SLACK)
+        score = np.where(eligible, _combined(params["rule"], ratios, active), 0.0)
+    thr = thr[nodes]
     best = np.argmax(score, axis=1)
     rows = np.arange(nodes.size)
     ok = score[rows, best] > 0
@@ -79,7 +190,7 @@ def _level_split(search, counts, todo, params, scale):
     return feature, thresholds
 
 
-def _grow(X, codes, W, params):
+def _grow(X, codes, W, params, rng):
     """Grow the tree level by level; lists of node attributes, nodes numbered by level."""
     m = W.shape[1]
     crit = get_criterion(params["criterion"])
@@ -97,7 +208,7 @@ def _grow(X, codes, W, params):
                 & (counts.sum(axis=-1).max(axis=1) >= params["min_samples_split"])
                 & ~np.all(np.minimum(counts[..., 0], counts[..., 1]) <= 0, axis=1))
         todo = np.broadcast_to(todo, (counts.shape[0],))
-        feature, thresholds = _level_split(search, counts, todo, params, scale)
+        feature, thresholds = _level_split(search, counts, todo, params, scale, rng)
         base = len(tree["feature"])
         is_split = feature >= 0
         kids = np.full(counts.shape[0], -1, dtype=np.intp)
@@ -114,14 +225,15 @@ def _grow(X, codes, W, params):
     return tree
 
 
-def _prune(tree, confidence):
+def _prune(tree, confidence, error_bound):
     """C4.5-style subtree replacement, bottom-up.
 
     A node's errors as a leaf are the minority weights summed over the replicas (each replica
-    predicts its majority label), and n its weight summed over the replicas."""
+    predicts its majority label), and n its weight summed over the replicas (the dissertation,
+    section 4.3); ``error_bound`` names the estimate (:data:`ERROR_BOUNDS`)."""
     counts = np.asarray(tree["counts"])
-    leaf_est = pessimistic_errors(np.minimum(counts[..., 0], counts[..., 1]).sum(axis=1),
-                                  counts.sum(axis=(1, 2)), confidence)
+    leaf_est = ERROR_BOUNDS[error_bound](np.minimum(counts[..., 0], counts[..., 1]).sum(axis=1),
+                                         counts.sum(axis=(1, 2)), confidence)
 
     def prune(node):  # the node's estimated errors after pruning its subtree
         if tree["left"][node] < 0:
@@ -154,11 +266,12 @@ def _compact(tree):
     return out
 
 
-def grow_replicated_tree(X, codes, W, params):
-    """Grow (and prune) an oDT on replica weights ``W`` of shape (n, K-1); a dict of arrays."""
-    tree = _grow(X, codes, W, params)
+def grow_replicated_tree(X, codes, W, params, rng=None):
+    """Grow (and prune) an oDT on replica weights ``W`` of shape (n, K-1); a dict of arrays.
+    ``rng`` draws the attributes of each node when ``params["n_drawn"]`` is below p."""
+    tree = _grow(X, codes, W, params, rng)
     if params.get("prune"):
-        _prune(tree, params["confidence"])
+        _prune(tree, params["confidence"], params["error_bound"])
     return _compact(tree)
 
 
@@ -184,24 +297,46 @@ def tree_leaves(tree, X):
 class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     """Ordinal decision tree on the replicated data (oDT).
 
-    Grown top-down, one level at a time. At a node, for every attribute, each replica k gets the
-    threshold of best goodness for its own binary problem Y > C_k, found by the tree package's
-    split search with its own 0/1 codes and weights (:class:`ReplicaSearch`; a replica whose
-    best gain does not exceed ``min_gain``, or has no admissible cut, gets +inf: no cut).
-    The per-replica gains, as fractions of the largest possible binary gain (bits for entropy),
-    are combined by ``rule`` and the attribute of largest combined score is used. Leaves hold the
-    majority label of each replica. Post-pruning is C4.5's pessimistic subtree replacement with
-    the misclassified weight summed over replicas. Classes by counting: i = 1 + number of
-    replicas answering C+ (or Frank & Hall's differences of the leaf frequencies with
-    ``combine="proba"``).
+    Grown top-down, one level at a time. At a node, for every attribute, each replica k gets
+    its own threshold for its binary problem Y > C_k, found by the tree package's split search
+    with the replica's 0/1 codes and weights (:class:`ReplicaSearch`). The replicas' scores
+    on an attribute are combined by ``rule`` and the best attribute is used; a replica whose
+    gain on it is too small, or which has no admissible cut, gets +inf (no cut: the
+    dissertation's "split at infinity if the information gain is too small", sections 4.2 and
+    4.3). Leaves hold the majority label of each replica. Post-pruning is C4.5's (J48's)
+    subtree replacement with the misclassified weight summed over the replicas. Classes by
+    counting: i = 1 + number of replicas answering C+ (or Frank & Hall's differences of the
+    leaf frequencies with ``combine="proba"``).
+
+    How a replica's cut is scored (``split_score``):
+
+    - "gain_ratio" (default): C4.5's gain ratio, as Weka's J48 (C4.5 release 8) computes it,
+      which the dissertation's oDT compares with and borrows its pruning from. The replica's
+      threshold on the attribute is the cut of largest information gain (J48's
+      ``C45Split``); its value is the gain ratio of that cut, gain / split information (the
+      entropy, in bits, of the weights the cut sends left and right; Quinlan 1993). The
+      attributes compete as in J48's ``C45ModelSelection``: only those whose combined gain
+      (``rule`` over the replicas' gains) is at least the average combined gain of the
+      attributes with some cut, less J48's slack of 1e-3, and among them the largest combined
+      gain ratio wins. The dissertation writes "the theta_k that maximize the gain ratio of
+      each replica"; we read it as J48 does (threshold by gain, attribute by gain ratio), since
+      a threshold maximising the gain ratio itself favours cuts that split off a few units,
+      which is why C4.5 asks for an above-average gain. With a criterion other than entropy
+      the "gain ratio" is that criterion's normalised gain over the split information, clipped
+      to [0, 1]: our analogue, not C4.5's.
+    - "gain": the normalised gain alone (each replica's goodness as a fraction of the largest
+      binary gain of its weight in the node: bits per unit for entropy), for the threshold and
+      for the attribute. The trees of ordstat before ``split_score`` existed.
 
     Parameters
     ----------
     criterion : str or callable, default="entropy"
         A split criterion of ``ordstat.trees.criteria`` (information gain by default).
     rule : str or callable, default="sum"
-        How per-replica gains are combined: "sum", "average", "product", "geometric", "min",
+        How per-replica values are combined: "sum", "average", "product", "geometric", "min",
         "max", "dist_min", "dist_max" (see ``REPLICA_RULES``) or ``fn(values, active)``.
+    split_score : {"gain_ratio", "gain"}, default="gain_ratio"
+        How a replica's cut is scored (see above).
     max_depth : int, optional
     min_samples_split : float, default=2
         A node is split only if some replica holds at least this weight.
@@ -210,10 +345,30 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         minimum of 2; a fraction is rounded up, 0 means 1). Counted in units, not weight, as
         the tree package's ``min_bucket``.
     min_gain : float, default=1e-3
-        Gains (fractions of the maximum) at or below it give no cut for that replica.
+        A replica cuts only where its gain (the fraction of the largest binary gain, as for
+        "gain", also with "gain_ratio") exceeds this; otherwise it gets +inf: the rule behind
+        the dissertation's cut "at infinity if the information gain is too small" (sections 4.2
+        and 4.3), which gives no number, while J48 cuts at any positive gain. The default 1e-3
+        is our choice, so that round-off and negligible gains make no cut; 0 keeps every cut
+        of positive gain.
     prune : bool, default=True
     confidence : float, default=0.25
         C4.5's confidence factor for pessimistic pruning.
+    error_bound : {"normal", "exact"}, default="normal"
+        The upper confidence limit of a leaf's error rate that pruning uses. "normal": J48's
+        (Weka's ``Stats.addErrs``: the normal approximation to the binomial with a continuity
+        correction, and its special cases for fewer than one error and for errors near n; see
+        :func:`normal_errors`), the default because the dissertation prunes with "the same
+        methods used in Weka's J48". "exact": the exact binomial (Clopper-Pearson) limit
+        (:func:`pessimistic_errors`), the bound ordstat used before.
+    max_features : int, float, {"sqrt", "log2", "log2+1"} or None, default=None
+        Attributes drawn at random, without replacement, in each node, the same for every
+        replica (for forests): an int, a fraction of the attributes, int(sqrt p), int(log2 p)
+        or int(log2 p) + 1 (Weka's RandomForest default, the dissertation's forests), at least
+        1 and at most p; None searches all. A node none of whose drawn attributes admits a cut
+        becomes a leaf (Weka's RandomTree would draw more).
+    random_state : None, int or numpy Generator, default=None
+        Seeds the draws of ``max_features`` (not used without it).
     combine : {"count", "proba"}, default="count"
     classes : sequence, optional
 
@@ -228,13 +383,32 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     References
     ----------
     Dissertation "Ensemble methods for ordinal data classification", chapter 4 (section 4.3 for
-    the combination rules) and appendix B (ordered thresholds on monotone data).
+    the combination rules and pruning), section 5.2 (forests) and appendix B (ordered
+    thresholds on monotone data). Quinlan, J. R. (1993), "C4.5: Programs for Machine
+    Learning" (gain ratio, pessimistic pruning). Weka's J48 (classes ``C45Split``,
+    ``C45ModelSelection``, ``Stats``) for the reading of both.
+
+    Examples
+    --------
+    The dissertation's forests of oDT trees (Table 5.3, "R. For. (oDT)" and "(oDT + Median)"):
+    100 unpruned trees, each on a bootstrap sample, drawing int(log2 M) + 1 of the M
+    attributes in each node; the forest gives each tree its own seed.
+
+    >>> from ordstat.datasets import make_circle
+    >>> from ordstat.ensemble import OrdinalBaggingClassifier
+    >>> X, y = make_circle(200, random_state=0)
+    >>> tree = ReplicatedTreeClassifier(max_features="log2+1", prune=False)
+    >>> forest = OrdinalBaggingClassifier(tree, n_estimators=10, aggregation="median",
+    ...                                   random_state=0).fit(X, y)
+    >>> len(forest.estimators_)
+    10
     """
 
     _parameter_constraints: dict = {
         # names are looked up in the criterion and rule registries in fit
         "criterion": [str, callable],
         "rule": [str, callable],
+        "split_score": [StrOptions(set(SPLIT_SCORES))],
         "max_depth": [Interval(Integral, 1, None, closed="left"), None],
         # weights: 0 lets every node with weight split, inf none
         "min_samples_split": [Interval(Real, 0, None, closed="both")],
@@ -243,44 +417,56 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         "min_gain": [Interval(Real, 0, 1, closed="both")],
         "prune": ["boolean"],
         "confidence": [Interval(Real, 0, 0.5, closed="right")],
+        "error_bound": [StrOptions(set(ERROR_BOUNDS))],
+        "max_features": MAX_FEATURES_CONSTRAINT,
+        "random_state": ["random_state", np.random.Generator],
         "combine": COMBINE_CONSTRAINT,
         "classes": ["array-like", None],
     }
 
-    def __init__(self, criterion="entropy", rule="sum", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=2, min_gain=1e-3, prune=True, confidence=0.25,
-                 combine="count", classes=None):
+    def __init__(self, criterion="entropy", rule="sum", split_score="gain_ratio",
+                 max_depth=None, min_samples_split=2, min_samples_leaf=2, min_gain=1e-3,
+                 prune=True, confidence=0.25, error_bound="normal", max_features=None,
+                 random_state=None, combine="count", classes=None):
         self.criterion = criterion
         self.rule = rule
+        self.split_score = split_score
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf
         self.min_gain = min_gain
         self.prune = prune
         self.confidence = confidence
+        self.error_bound = error_bound
+        self.max_features = max_features
+        self.random_state = random_state
         self.combine = combine
         self.classes = classes
 
-    def _params(self):
+    def _params(self, n_features):
         self._validate_params()
         get_criterion(self.criterion)
         get_replica_rule(self.rule)
-        return {"criterion": self.criterion, "rule": self.rule, "max_depth": self.max_depth,
+        return {"criterion": self.criterion, "rule": self.rule,
+                "split_score": self.split_score, "max_depth": self.max_depth,
                 "min_samples_split": self.min_samples_split,
                 "min_samples_leaf": self.min_samples_leaf, "min_gain": self.min_gain,
-                "prune": self.prune, "confidence": self.confidence}
+                "prune": self.prune, "confidence": self.confidence,
+                "error_bound": self.error_bound,
+                "n_drawn": n_features_drawn(self.max_features, n_features)}
 
     def fit(self, X, y, sample_weight=None):
         """Grow and prune the tree. ``sample_weight`` weights each unit in every replica."""
-        params = self._params()
+        self._validate_params()
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         W = np.repeat(w[:, None], self.n_classes_ - 1, axis=1)
-        return self._fit_replicas(X, codes, W, params)
+        return self._fit_replicas(X, codes, W)
 
-    def _fit_replicas(self, X, codes, W, params=None):
+    def _fit_replicas(self, X, codes, W):
         """Fit on per-replica weights W (n, K-1) for already validated X and codes."""
-        params = self._params() if params is None else params
-        self.tree_ = grow_replicated_tree(X, codes, W, params)
+        params = self._params(X.shape[1])
+        rng = check_random_state(self.random_state)
+        self.tree_ = grow_replicated_tree(X, codes, W, params, rng)
         self.node_count_ = len(self.tree_["feature"])
         return self
 
@@ -328,9 +514,11 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         depth = np.zeros(len(branch), dtype=np.intp)
         for v in np.flatnonzero(branch):  # preorder: a parent comes before its children
             depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
-        pruning = f"C4.5, confidence {self.confidence:.{digits}g}" if self.prune else "none"
+        pruning = (f"C4.5, confidence {self.confidence:.{digits}g}, {self.error_bound} bound"
+                   if self.prune else "none")
         info = class_info(self, digits) + [
             ("criterion", str(self.criterion)), ("rule", str(self.rule)),
+            ("split_score", self.split_score), ("max_features", repr(self.max_features)),
             ("min_samples_split", f"{self.min_samples_split:.{digits}g}"),
             ("min_samples_leaf", f"{self.min_samples_leaf:.{digits}g}"),
             ("min_gain", f"{self.min_gain:.{digits}g}"), ("pruning", pruning),

@@ -84,13 +84,16 @@ class ReplicaSearch:
             out[rep.nodes, k] = rep.totals
         return out
 
-    def search(self, todo=None):
+    def search(self, todo=None, attributes=None):
         """Best cut of every (node, attribute, replica) of the level.
 
         Parameters
         ----------
         todo : ndarray of bool of shape (n_nodes,), optional
             Nodes to search (all when None).
+        attributes : ndarray of bool of shape (n_nodes, p), optional
+            Attributes to search in each node, the same for every replica (all when None:
+            a forest's tree draws them per node).
 
         Returns
         -------
@@ -109,10 +112,41 @@ class ReplicaSearch:
             if not want.any():
                 continue
             mask = np.repeat(want[None, :], self.p, axis=0)
+            if attributes is not None:
+                mask &= np.asarray(attributes, dtype=bool)[rep.nodes].T
             g, t, _ = rep.sp.search(rep.layout, rep.totals, rep.sizes, mask)
             good[rep.nodes, :, k] = g.T
             thr[rep.nodes, :, k] = t.T
         return good, thr
+
+    def left_weights(self, thresholds):
+        """Weight each replica sends left in each node, for every attribute's threshold.
+
+        Parameters
+        ----------
+        thresholds : ndarray of shape (n_nodes, p, K-1)
+            A threshold per (node, attribute, replica), as :meth:`search` returns them (NaN
+            or +inf: everything goes left).
+
+        Returns
+        -------
+        ndarray of shape (n_nodes, p, K-1)
+            The weight of the replica's units in the node with ``x < threshold`` (all of it
+            where the threshold is NaN or +inf, 0 where the replica has no units there).
+        """
+        out = np.zeros((self.n_nodes, self.p, self.m))
+        thresholds = np.where(np.isnan(thresholds), np.inf, thresholds)
+        for k, rep in enumerate(self.replicas):
+            if not rep.sizes.size:
+                continue
+            # each node's units are a contiguous segment of any row of the layout
+            units = rep.layout.order[0]
+            seg = np.repeat(np.arange(rep.sizes.size), rep.sizes)
+            goes = rep.sp.X[units] < thresholds[rep.nodes[seg], :, k]  # (n_units, p)
+            starts = np.concatenate([[0], np.cumsum(rep.sizes)[:-1]])
+            out[rep.nodes, :, k] = np.add.reduceat(goes * rep.sp.w[units][:, None], starts,
+                                                   axis=0)
+        return out
 
     def split(self, feature, thresholds):
         """Move to the next level.

@@ -44,6 +44,18 @@ def _loss(metric, true, pred, k):
     return -_gamma(true, pred, k)
 
 
+def mean_split_importance(estimators, n_features):
+    """Mean over all trees of their normalised split importances: a tree without a split
+    (all zeros), or a constant tree standing in for a one-class bootstrap sample (which has
+    none), counts as zero importance for every feature rather than being left out."""
+    total = np.zeros(n_features)
+    for est in estimators:
+        imp = getattr(est, "feature_importances_", None)
+        if imp is not None:
+            total += imp
+    return total / max(len(estimators), 1)
+
+
 def _fit_one(task):
     """Fit one tree on a bootstrap sample and score it on its out-of-bag units.
 
@@ -431,8 +443,10 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     criterion : str or callable, default="ordinal"
         Any criterion of :data:`ordstat.trees.criteria.CRITERIA` (e.g. ``"ordinal"``,
         ``"twoing"``, ``"gini_linear"``, ``"gini"``) or a criterion function.
-    max_features : int, float, {"sqrt", "log2"} or None, default="sqrt"
-        Features drawn in each node (see :class:`~ordstat.trees.OrdinalTreeClassifier`).
+    max_features : int, float, {"sqrt", "log2", "log2+1"} or None, default="sqrt"
+        Features drawn in each node (see :class:`~ordstat.trees.OrdinalTreeClassifier`);
+        ``"log2+1"``, floor(log2 M) + 1 of the M features, is the dissertation's choice
+        (section 5.2, Table 5.3), after Breiman (2001).
     min_split : int, default=2
         A node with fewer units is not split.
     min_bucket : int, default=1
@@ -457,7 +471,9 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     oob_decision_function_, oob_prediction_codes_, oob_n_estimators_, oob_per_estimator_
         As in :class:`OrdinalBaggingClassifier`.
     feature_importances_ : ndarray of shape (n_features,)
-        Mean over trees of their normalised split-goodness importances.
+        Mean over all trees of their normalised split-goodness importances, a tree without a
+        split (e.g. grown on a bootstrap sample of one class) counting as zeros; they sum to
+        the share of trees with a split.
     permutation_importance_ : ndarray of shape (n_features,)
         Only with ``importance``.
     permutation_importances_ : ndarray of shape (n_estimators, n_features)
@@ -534,9 +550,7 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     def fit(self, X, y):
         """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""
         super().fit(X, y)
-        imps = [t.feature_importances_ for t in self.estimators_
-                if hasattr(t, "feature_importances_")]
-        self.feature_importances_ = (np.mean(imps, axis=0) if imps
-                                     else np.zeros(self.n_features_in_))
+        self.feature_importances_ = mean_split_importance(self.estimators_,
+                                                          self.n_features_in_)
         return self
 

@@ -229,7 +229,8 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         variants.
     n_estimators : int, default=50
         Number of boosting cycles M (per dichotomy for fixed-split boosting). Discrete
-        boosting stops early when c_m <= 0.
+        boosting stops early when c_m <= 0, with a warning (for fixed-split boosting, naming
+        every dichotomy that stopped and its cycles).
     max_leaf_nodes : int, default=5
         Size of the default base tree (Gini, grown best first to this many leaves).
     estimator : estimator, optional
@@ -405,11 +406,25 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
             self.estimator_errors_ = run["errors"]
             self.boost_weights_ = run["weights"]
             self.n_estimators_ = len(run["models"])
-        if self.n_estimators_ < n_cycles and not real:
-            _warn(f"boosting stopped after {self.n_estimators_} of {n_cycles} cycles: "
-                  "the weighted error reached the level of the trivial rule "
-                  "(c_m <= 0).", UserWarning)
+        if not real:
+            self._warn_early_stop(n_cycles)
         return self
+
+    def _warn_early_stop(self, n_cycles):
+        """Warn when a discrete run stopped before ``n_cycles``: for fixed-split boosting when
+        any dichotomy did (the others may run on), naming each and its cycles."""
+        reason = "the weighted error reached the level of the trivial rule (c_m <= 0)."
+        if not self.variant.startswith("fixed_split"):
+            if self.n_estimators_ < n_cycles:
+                _warn(f"boosting stopped after {self.n_estimators_} of {n_cycles} cycles: "
+                      f"{reason}", UserWarning)
+            return
+        stopped = [f"{cut} after {len(run['models'])} of {n_cycles} cycles"
+                   for cut, run in zip(cut_names(self), self._runs)
+                   if len(run["models"]) < n_cycles]
+        if stopped:
+            _warn(f"boosting stopped early in {len(stopped)} of {len(self._runs)} dichotomies "
+                  f"({', '.join(stopped)}): {reason}", UserWarning)
 
     # -- summary ---------------------------------------------------------------------------
     def summary(self, digits=4):

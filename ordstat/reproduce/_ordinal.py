@@ -1,13 +1,12 @@
 """The ordinal papers: bagged split criteria (Archer & Mas 2009), boosting curves (Tutz &
-Hechenbichler 2003), the weighted SVM ensemble (Waegeman & Boullart 2006) and the replicated
-tree and boosting on the Circle data ("Ensemble methods for ordinal data classification")."""
+Hechenbichler 2003) and the weighted SVM ensemble (Waegeman & Boullart 2006); the dissertation
+"Ensemble methods for ordinal data classification" is in _dissertation.py."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
-from sklearn.model_selection import StratifiedKFold
 
 from ._report import Row, Section
 
@@ -18,8 +17,6 @@ TUTZ = ("Tutz & Hechenbichler (2003), Aggregating classifiers with ordinal respo
         "sections 3-4, Figures 1-3.")
 WAEGEMAN = ("Waegeman & Boullart (2006), An ensemble of weighted support vector machines for "
             "ordinal regression, section V, Tables I and III.")
-DISSERTATION = ('"Ensemble methods for ordinal data classification" (dissertation), Tables 4.2 '
-                "and 5.2 (Circle data, 10 x 10-fold cross-validation).")
 
 
 def archer_bagging(quick=False, n_jobs=1, random_state=0):
@@ -173,47 +170,4 @@ def weighted_svm(quick=False, n_jobs=1, random_state=0):
         "definitions can order the weighted and unweighted ensembles differently, so no "
         "direction is claimed. C and gamma are fixed (C = 1, gamma = 1/8) instead of the "
         "paper's grid search, which gives the same accuracy here (see the benchmarks).")
-    return section
-
-
-def _cv_error(make, X, y, rep):
-    errors = []
-    for tr, te in StratifiedKFold(10, shuffle=True, random_state=rep).split(X, y):
-        errors.append(100 * np.mean(make().fit(X[tr], y[tr]).predict(X[te]) != y[te]))
-    return errors
-
-
-def circle(quick=False, n_jobs=1, random_state=0):
-    """oDT and oAdaBoost on the Circle data, repeated 10-fold cross-validation."""
-    from matplotlib.figure import Figure
-
-    from ..datasets import make_circle
-    from ..decomposition import OrdinalStumpBoost, ReplicatedTreeClassifier
-
-    section = Section("circle", "Replicated tree (oDT) and oAdaBoost on the Circle data",
-                      DISSERTATION)
-    X, y = make_circle(1000, random_state=random_state)
-    X, y = np.asarray(X), np.asarray(y)
-    reps = 1 if quick else 10
-    methods = {"oDT": (ReplicatedTreeClassifier, 5.48),
-               "oAdaBoost (100 rounds)": (lambda: OrdinalStumpBoost(n_estimators=100), 6.87)}
-    errors = {}
-    for name, (make, paper) in methods.items():
-        folds = Parallel(n_jobs=n_jobs)(delayed(_cv_error)(make, X, y, r) for r in range(reps))
-        errors[name] = np.concatenate(folds)
-        section.rows.append(Row(f"{name}: error %", paper, round(float(errors[name].mean()), 2),
-                                tolerance=2.0))
-    fig = Figure(figsize=(8, 3.5))
-    ax1, ax2 = fig.subplots(1, 2)
-    ax1.scatter(X[:, 0], X[:, 1], c=y, s=6, cmap="viridis")
-    ax1.set_title("Circle data: ordered rings")
-    ax1.set_aspect("equal")
-    ax2.boxplot(list(errors.values()), tick_labels=list(errors))
-    ax2.set_ylabel("fold error %")
-    section.figures.append(("the data and the fold errors", fig))
-    section.notes.append(
-        f"{reps} x 10-fold cross-validation on one draw of n = 1000. Our comparators (Frank & "
-        "Hall, an entropy tree standing in for C4.5) are also about 1.3 points worse than the "
-        "dissertation's on this draw (see the benchmarks), which points to the draw rather "
-        "than the methods.")
     return section

@@ -31,8 +31,12 @@ EXPERIMENTS = {
              "Ordinal bagging and boosting: the twelve methods of Tables 1-2"),
     "wsvm": ("ordstat.reproduce._ordinal:weighted_svm",
              "Weighted SVM ensemble on synthetic data 1"),
-    "circle": ("ordstat.reproduce._ordinal:circle",
-               "Replicated tree and oAdaBoost on the Circle data"),
+    "odt": ("ordstat.reproduce._dissertation:odt_tables",
+            "Replicated ordinal tree (oDT): combination rules, C4.5, Frank & Hall"),
+    "oadaboost": ("ordstat.reproduce._dissertation:oadaboost_tables",
+                  "Ordinal AdaBoost: combination rules and AdaBoost variants"),
+    "forests": ("ordstat.reproduce._dissertation:forest_tables",
+                "Random forests with the median and with oDT trees"),
 }
 
 

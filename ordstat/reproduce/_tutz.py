@@ -62,22 +62,12 @@ QUICK_SPLITS, QUICK_CYCLES = 3, 10
 
 def paper_tree(leaves, max_depth=MAX_DEPTH):
     """The paper's tree (section 4.1): grown by the deviance (entropy) criterion to
-    ``max_depth``, then pruned by resubstitution misclassification to ``leaves`` leaves.
-
-    Uses ``OrdinalTreeClassifier(prune=leaves)`` (the largest subtree of the cost-complexity
-    sequence with at most that many leaves) where the tree accepts an int ``prune``; older
-    trees fall back to growing best first to ``max_leaf_nodes=leaves``, which can pick other
-    leaves than pruning does."""
+    ``max_depth``, then pruned by resubstitution misclassification to ``leaves`` leaves (the
+    largest subtree of the cost-complexity sequence with at most that many)."""
     from ..trees import OrdinalTreeClassifier
 
-    tree = OrdinalTreeClassifier(criterion="entropy", max_depth=max_depth, cp=0.0, xval=0,
+    return OrdinalTreeClassifier(criterion="entropy", max_depth=max_depth, cp=0.0, xval=0,
                                  prune=leaves)
-    try:
-        tree._validate_params()
-    except ValueError:  # prune takes only {"min", "1se"}: no pruning to a size yet
-        tree = OrdinalTreeClassifier(criterion="entropy", max_depth=max_depth, cp=0.0, xval=0,
-                                     max_leaf_nodes=leaves)
-    return tree
 
 
 def _estimator(method, k, nominal_leaves, n_cycles, seed):
@@ -361,8 +351,4 @@ def tutz_tables(quick=False, n_jobs=1, random_state=0):
     if quick:
         section.notes.append(f"Quick run: {n_splits} splits and {n_cycles} cycles instead of "
                              f"{N_SPLITS} and {N_CYCLES}; the numbers are only indicative.")
-    if paper_tree(BINARY_LEAVES).max_leaf_nodes is not None:
-        section.notes.append(
-            "This tree version cannot prune to a number of leaves: the trees are grown best "
-            "first to that many leaves instead (max_leaf_nodes).")
     return section

@@ -36,6 +36,7 @@ from ._prune import (
     make_folds,
     prune_tree,
     select_cp,
+    select_leaves,
 )
 from .criteria import CRITERIA, get_criterion, user_registration
 
@@ -43,6 +44,36 @@ __all__ = ["OrdinalTreeClassifier"]
 
 _LEAF_RULES = ("mode", "median", "cost")
 _MAX_DEPTH_LIMIT = 60  # rpart stops at 30; node numbers 2^depth must fit in int64
+
+
+def _floor_log2(p):
+    return int(p).bit_length() - 1  # exact, unlike a floating-point log
+
+
+#: max_features by name: the number of features drawn out of p >= 1 (between 1 and p)
+_FEATURE_RULES = {
+    "sqrt": lambda p: max(1, int(np.sqrt(p))),
+    "log2": lambda p: max(1, _floor_log2(p)),
+    "log2+1": lambda p: min(p, _floor_log2(p) + 1),
+}
+
+
+MAX_FEATURES_CONSTRAINT = [Interval(Integral, 1, None, closed="left"),
+                           Interval(RealNotInt, 0.0, 1.0, closed="right"),
+                           StrOptions(set(_FEATURE_RULES)), None]
+
+
+def n_features_drawn(max_features, p):
+    """How many of ``p`` features a node draws for ``max_features`` (None: all of them): a
+    name of ``_FEATURE_RULES``, an int (at most p) or a fraction of p (at least 1). Shared by
+    the tree and the replicated tree (oDT)."""
+    if max_features is None:
+        return p
+    if isinstance(max_features, str):
+        return _FEATURE_RULES[max_features](p)
+    if isinstance(max_features, (numbers.Integral, np.integer)):
+        return min(int(max_features), p)
+    return min(p, max(1, int(max_features * p)))
 
 
 class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
@@ -55,9 +86,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     Parameters
     ----------
     criterion : str, Criterion or callable, default="ordinal"
-        A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"``,
-        ``"gini_linear"`` (alias ``"linear"``), ``"gini_quadratic"`` (alias ``"quadratic"``),
-        ``"twoing"`` or one added with :func:`~ordstat.trees.criteria.register_criterion`), a
+        A registered criterion name (``"ordinal"``, ``"gini"``, ``"entropy"`` (alias
+        ``"deviance"``: a node's deviance -2 sum_g n_g log p_g is 2 n times its entropy, so it
+        chooses the same splits), ``"gini_linear"`` (alias ``"linear"``), ``"gini_quadratic"``
+        (alias ``"quadratic"``), ``"loss_linear"``, ``"loss_quadratic"`` (rpart's loss matrix,
+        altered priors; use with ``leaf_rule="cost"``), ``"twoing"`` or one added with
+        :func:`~ordstat.trees.criteria.register_criterion`), a
         :class:`~ordstat.trees.criteria.Criterion` such as
         ``criteria.generalized_gini(cost_matrix)`` or ``criteria.ordinal_impurity(scores)``, or
         a function ``fn(left, right) -> goodness`` over arrays of shape (n_candidates, K) of
@@ -78,21 +112,31 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Grow best first (largest goodness of split) up to this many leaves, for the fixed tree
         sizes of Tutz & Hechenbichler (2003); the ``cp`` rule is applied afterwards (use
         ``cp=-1`` to keep every split).
-    max_features : int, float, {"sqrt", "log2"} or None, default=None
-        Number of features drawn at random in each node (for forests): an int, a fraction of
-        the features, their square root or log2; None uses all. A node none of whose drawn
-        features admits a split becomes a leaf.
+    max_features : int, float, {"sqrt", "log2", "log2+1"} or None, default=None
+        Number of features drawn at random in each node (for forests) out of the M features:
+        an int, a fraction of M, floor(sqrt M), floor(log2 M), or floor(log2 M) + 1 (capped
+        at M; as in Breiman (2001) and Weka's random forest, and the dissertation "Ensemble
+        methods for ordinal data classification", section 5.2), each at least 1; None uses
+        all. A node none of whose drawn features admits a split becomes a leaf.
     xval : int or array-like of shape (n_samples,), default=10
         Number of cross-validation folds for the cp table (0 or 1: none), or the fold id of every
         unit (rpart's ``xval`` vector).
-    prune : {None, "min", "1se"}, default=None
+    prune : {None, "min", "1se"} or int, default=None
         Prune the fitted tree to the row of ``cp_table_`` with the smallest cross-validated
-        error, or to the smallest tree within one standard error of it; needs ``xval``.
+        error, or to the smallest tree within one standard error of it (both need ``xval``);
+        or, given a positive int k, to the largest subtree of the table's sequence with at
+        most k leaves. The sequence is ordered by the resubstitution risk of ``leaf_rule``, so
+        k needs no cross-validation (``xval=0`` is fine): with the default ``leaf_rule`` and
+        ``criterion="entropy"`` this is the tree of fixed size of Tutz & Hechenbichler (2003),
+        section 4.1 (grown by the deviance to a maximum depth, pruned by resubstitution
+        misclassification to k leaves). Splits of equal complexity go together, so the tree
+        can have fewer than k leaves; a tree with at most k leaves is left as grown.
     leaf_rule : {"mode", "median", "cost"}, default="mode"
         Class predicted in a leaf and the loss behind the risk used by ``cp`` and the cp table:
         the mode (misclassification loss, rpart's default), the weighted median (absolute
         distance |g - h| between class ranks), or the class of least expected cost under the
-        cost matrix of a generalized-Gini criterion.
+        cost (loss) matrix of a generalized-Gini or loss-matrix criterion (rpart's leaves and
+        risk for ``parms = list(loss = L)``).
     random_state : None, int or numpy Generator, default=None
         Seeds the cross-validation folds and ``max_features``.
     classes : sequence, optional
@@ -122,7 +166,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         ``CP``, ``nsplit``, ``rel_error`` and, with cross-validation, ``xerror``, ``xstd``
         (as in rpart, not when the tree has no split).
     cp_ : float
-        The cp the returned tree is pruned at (``cp`` when ``prune`` is None).
+        The cp the returned tree is pruned at: the ``CP`` of the chosen row of ``cp_table_``
+        when ``prune`` is given (``prune_tree(cp_)`` gives the same tree), ``cp`` when
+        ``prune`` is None or the tree has no split.
     feature_importances_ : ndarray of shape (n_features,)
         Sum of the goodness of split of the splits on each feature (rpart's variable
         importance without surrogates), normalised to sum to 1 (all zeros without splits).
@@ -214,11 +260,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         "cp": [Interval(Real, None, None, closed="neither")],
         "max_depth": [Interval(Integral, 1, _MAX_DEPTH_LIMIT, closed="both")],
         "max_leaf_nodes": [Interval(Integral, 2, None, closed="left"), None],
-        "max_features": [Interval(Integral, 1, None, closed="left"),
-                         Interval(RealNotInt, 0.0, 1.0, closed="right"),
-                         StrOptions({"sqrt", "log2"}), None],
+        "max_features": MAX_FEATURES_CONSTRAINT,
         "xval": [Interval(Integral, 0, None, closed="left"), "array-like"],
-        "prune": [StrOptions({"min", "1se"}), None],
+        "prune": [StrOptions({"min", "1se"}), Interval(Integral, 1, None, closed="left"), None],
         "leaf_rule": [StrOptions(set(_LEAF_RULES))],
         "random_state": ["random_state", np.random.Generator],
         "classes": ["array-like", None],
@@ -228,23 +272,27 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     def _validate_params(self):
         """scikit-learn's check of each parameter against ``_parameter_constraints``, then what
         those cannot say: a registered criterion, ``leaf_rule="cost"`` with a cost criterion,
-        ``xval`` as a vector of fold ids, ``prune`` with cross-validation."""
+        ``xval`` as a vector of fold ids, ``prune`` by a rule with cross-validation."""
         super()._validate_params()
         crit = get_criterion(self.criterion)
         if self.leaf_rule == "cost" and not crit.has_cost:
             raise ValueError(
                 "leaf_rule='cost' needs a criterion with a cost matrix, e.g. "
-                "criterion='gini_linear', 'gini_quadratic' or criteria.generalized_gini(C); "
+                "criterion='gini_linear', 'gini_quadratic', 'loss_linear', 'loss_quadratic', "
+                "criteria.generalized_gini(C) or criteria.loss_matrix_gini(L); "
                 f"got criterion={self.criterion!r}."
             )
         xval = self.xval
         if not isinstance(xval, (numbers.Integral, np.integer)) and np.ndim(xval) != 1:
             raise ValueError(f"xval must be an int >= 0 or a 1-D vector of fold ids; got {xval!r}.")
-        if self.prune is not None and isinstance(xval, (numbers.Integral, np.integer)) \
+        if isinstance(self.prune, bool):  # an Integral to scikit-learn's check
+            raise TypeError(f"prune must be 'min', '1se', a number of leaves >= 1 or None; got "
+                            f"{self.prune!r}.")
+        if isinstance(self.prune, str) and isinstance(xval, (numbers.Integral, np.integer)) \
                 and xval < 2:
             raise ValueError(
                 f"prune={self.prune!r} chooses the subtree by cross-validation; set xval to a "
-                f"number of folds >= 2 (got xval={xval})."
+                f"number of folds >= 2 (got xval={xval}), or give prune a number of leaves."
             )
 
     def _tree_params(self, n_features):
@@ -258,14 +306,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                     max_features=self._n_features_drawn(n_features))
 
     def _n_features_drawn(self, p):
-        mf = self.max_features
-        if mf is None:
-            return None
-        if isinstance(mf, str):
-            return max(1, int(np.sqrt(p)) if mf == "sqrt" else int(np.log2(p)) if p > 1 else 1)
-        if isinstance(mf, (numbers.Integral, np.integer)):
-            return min(int(mf), p)
-        return max(1, int(mf * p))
+        return None if self.max_features is None else n_features_drawn(self.max_features, p)
 
     # -- pickling: user criteria travel with the estimator --------------------------------
     def __getstate__(self):
@@ -452,7 +493,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.cp_table_ = cp_table(cps, nsplit, risk, full.risk[0], xrisk, xstd)
         self._full_tree = full
         if self.prune is not None and full.n_nodes > 1:
-            self.cp_ = select_cp(self.cp_table_, self.prune)
+            self.cp_ = (select_cp(self.cp_table_, self.prune) if isinstance(self.prune, str)
+                        else select_leaves(self.cp_table_, int(self.prune)))
             self.tree_ = prune_tree(full, self.cp_)
         else:
             self.cp_ = params["cp"]

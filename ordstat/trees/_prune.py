@@ -10,6 +10,12 @@ complexities, largest first, index the nested subtrees; for each, the table list
 - ``rel_error``: its resubstitution risk over R(root),
 - ``xerror``, ``xstd``: the cross-validated risk over R(root) and its standard error.
 
+A subtree is chosen from the sequence by cross-validation (``select_cp``: rpart's minimum or
+one-standard-error rule) or by its size (``select_leaves``: the largest subtree with at most k
+leaves, chosen by resubstitution risk alone, as the trees of fixed size of Tutz &
+Hechenbichler (2003), "Aggregating classifiers with ordinal response structure", section 4.1,
+grown to a maximum depth and pruned on the resubstitution misclassification rate).
+
 Cross-validation (as rpart's ``xval``): for each fold, a tree is grown on the other folds with
 the same controls and alpha rescaled by the share of weight in the training part; each held-out
 unit is dropped down that tree and, for each row of the table, stops at the first node whose
@@ -26,7 +32,8 @@ import pandas as pd
 
 from ._tree import Tree
 
-__all__ = ["cp_sequence", "prune_tree", "cross_validated_risk", "select_cp", "make_folds"]
+__all__ = ["cp_sequence", "prune_tree", "cross_validated_risk", "select_cp", "select_leaves",
+           "make_folds"]
 
 
 def _parents(tree: Tree) -> np.ndarray:
@@ -72,8 +79,11 @@ def _weight_above(keys, weights, cps):
 
 def prune_tree(tree: Tree, cp: float) -> Tree:
     """Snip every split whose CP (complexity / R(root)) is at most ``cp`` (rpart's prune)."""
-    keep = (tree.children_left >= 0) & (tree.complexity / tree.risk[0] > cp) \
-        if tree.risk[0] > 0 else np.zeros(tree.n_nodes, dtype=bool)
+    if tree.risk[0] <= 0:
+        return tree.pruned(np.zeros(tree.n_nodes, dtype=bool))
+    # the CP computed as cp_table computes it (times 1 / R(root), which can differ from the
+    # quotient in the last bit), so that the CP of a row prunes exactly that row's splits
+    keep = (tree.children_left >= 0) & (tree.complexity * (1.0 / tree.risk[0]) > cp)
     return tree.pruned(keep)
 
 
@@ -172,3 +182,14 @@ def select_cp(table: pd.DataFrame, rule: str) -> float:
     limit = table["xerror"].iloc[best] + table["xstd"].iloc[best]
     first = int(np.flatnonzero(table["xerror"].to_numpy() <= limit)[0])
     return float(table["CP"].iloc[first])
+
+
+def select_leaves(table: pd.DataFrame, max_leaves: int) -> float:
+    """CP of the largest subtree of the sequence with at most ``max_leaves`` leaves (nsplit + 1).
+
+    The sequence is the weakest-link one, so the subtree can have fewer than ``max_leaves``
+    leaves when splits of equal complexity are pruned together; the root (first row) has one.
+    """
+    leaves = table["nsplit"].to_numpy() + 1
+    row = int(np.flatnonzero(leaves <= max_leaves)[-1])
+    return float(table["CP"].iloc[row])

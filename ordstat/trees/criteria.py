@@ -34,10 +34,17 @@ application to a high-throughput methylation data set", sections 2 and 4; Piccar
 for node proportions p(g|t) and F_t(g) = sum_{h<=g} p(h|t),
 
 - ``gini``: i(t) = 1 - sum_g p(g|t)^2 (eq. 1);
-- ``entropy``: i(t) = -sum_g p(g|t) log p(g|t) (eq. 2);
-- generalized Gini (eq. 9): i(t) = sum_g sum_h C(h|g) p(g|t) p(h|t), with C linear |g - h|
+- ``entropy``: i(t) = -sum_g p(g|t) log p(g|t) (eq. 2); its alias ``deviance``: a node's
+  deviance -2 sum_g n_g log p(g|t) is 2 N_t i(t), so it chooses the same splits (the
+  nominal trees of Tutz & Hechenbichler 2003 are grown by it);
+- generalized Gini (eq. 9 of Archer & Mas (2009), proportional to the ordinal impurity for
+  linear costs): i(t) = sum_g sum_h C(h|g) p(g|t) p(h|t), with C linear |g - h|
   (``gini_linear``, alias ``linear``), quadratic (g - h)^2 (``gini_quadratic``, alias
   ``quadratic``) or a user cost matrix (:func:`generalized_gini`);
+- rpart's loss matrix (altered priors; Therneau & Atkinson): Gini on the counts n_g re-weighted
+  by sum_h L[g, h], with L linear (``loss_linear``, alias ``rpart_linear``), quadratic
+  (``loss_quadratic``, alias ``rpart_quadratic``) or a user loss matrix
+  (:func:`loss_matrix_gini`); meant with ``leaf_rule="cost"`` (least expected loss leaves);
 - ``ordinal`` (Piccarreta's ordinal impurity, eq. 13; eq. 12 with class scores s_g through
   :func:`ordinal_impurity`): i_OS(t) = sum_{g<G} F_t(g) (1 - F_t(g)) (s_{g+1} - s_g);
 - ``twoing`` (ordered twoing, eqs. 10-11): phi(s, t) = max_r pL pR (F_tL(r) - F_tR(r))^2 over
@@ -66,6 +73,7 @@ __all__ = [
     "register_criterion",
     "get_criterion",
     "generalized_gini",
+    "loss_matrix_gini",
     "ordinal_impurity",
     "gini",
     "entropy",
@@ -348,19 +356,21 @@ def _fixed_cost(k, matrix):
     return matrix
 
 
-def _check_cost_matrix(cost):
+def _check_cost_matrix(cost, argument="cost"):
+    """A valid K x K cost (or loss) matrix as floats; ValueError naming ``argument``."""
     cost = np.asarray(cost, dtype=np.float64)
     if cost.ndim != 2 or cost.shape[0] != cost.shape[1] or cost.shape[0] < 2:
         raise ValueError(
-            f"cost must be a square K x K matrix (K >= 2) with C[g, h] the cost of predicting "
-            f"class h for a unit of class g; got shape {cost.shape}."
+            f"{argument} must be a square K x K matrix (K >= 2) with {argument}[g, h] the cost "
+            f"of predicting class h for a unit of class g; got shape {cost.shape}."
         )
     if not np.all(np.isfinite(cost)):
-        raise ValueError("cost must contain only finite values.")
+        raise ValueError(f"{argument} must contain only finite values.")
     if (cost < 0).any():
-        raise ValueError("cost must be non-negative (Archer & Mas 2009, section 4.1).")
+        raise ValueError(f"{argument} must be non-negative (Archer & Mas 2009, section 4.1).")
     if np.any(np.diag(cost) != 0):
-        raise ValueError("cost must have a zero diagonal: a correct classification costs 0.")
+        raise ValueError(f"{argument} must have a zero diagonal: a correct classification "
+                         "costs 0.")
     return cost
 
 
@@ -368,7 +378,12 @@ _COST_SCAN = (_cost_start, _cost_add, _cost_gain)
 
 
 def generalized_gini(cost="linear"):
-    """Generalized Gini criterion (Archer & Mas 2009, eq. 9) for a cost matrix.
+    """Generalized Gini criterion: eq. 9 of Archer & Mas (2009) for a cost matrix.
+
+    The impurity is i(t) = sum_g sum_h C(h|g) p(g|t) p(h|t), taken literally. For linear
+    costs it is twice Piccarreta's ordinal impurity (sum_{g,h} |g - h| p_g p_h = 2 sum_r F(r)
+    (1 - F(r))), so ``"gini_linear"`` grows the same trees as ``"ordinal"``. rpart's own way
+    of using a loss matrix (altered priors, then plain Gini) is :func:`loss_matrix_gini`.
 
     Parameters
     ----------
@@ -398,6 +413,125 @@ def generalized_gini(cost="linear"):
         name = "generalized_gini"
     return Criterion(name, _cost_goodness, _cost_impurity, parameter, has_cost=True,
                      scan=_COST_SCAN)
+
+
+# --- rpart's loss matrix: altered priors, then Gini -------------------------------------------
+# rpart (Therneau & Atkinson, section on altered priors and loss matrices; its gini.c) enters a
+# loss matrix L into the split search by altering the priors: pi~_g proportional to
+# pi_g sum_h L[g, h], then plain Gini on the counts re-weighted by pi~_g / pi_g. With the
+# default priors (the class shares of the sample) that weight is a_g = sum_h L[g, h] divided by
+# sum_h pi_h sum_j L[h, j], one constant per tree; it is left out here (the goodness is rpart's
+# improve times that constant: the same ranking of splits in every node). Leaves, the risk and
+# cp use L with the original counts (leaf_rule="cost"), as rpart does.
+# With altered counts m_g = a_g n_g: N~ i(t) = M - S(m) / M, M = sum_g m_g, S(m) = sum_g m_g^2.
+
+def _row_sums(loss):
+    return loss.sum(axis=1)
+
+
+def _loss_goodness(left, right, loss):
+    _check_cost_size(loss, left.shape[1])
+    a = _row_sums(loss)
+    return _gini_goodness(left * a, right * a, None)
+
+
+def _loss_impurity(counts, loss):
+    _check_cost_size(loss, counts.shape[-1])
+    return _gini_impurity(counts * _row_sums(loss), None)
+
+
+def _loss_start(total, loss, work):
+    # Gini's running sums on the altered counts a_c w; a = the loss's row sums
+    K = total.shape[0]
+    left, a = work[0], work[1]
+    st = 0.0
+    na = 0.0
+    for g in range(K):
+        left[g] = 0.0
+        a[g] = 0.0
+        for h in range(K):
+            a[g] += loss[g, h]
+        m = a[g] * total[g]
+        st += m * m
+        na += m
+    # state: altered left counts, a, S(L~), T~'L~, S(T~), altered left and node totals
+    return left, a, 0.0, 0.0, st, 0.0, na
+
+
+def _loss_add(state, total, loss, c, w):
+    left, a, sl, tl, st, nla, na = state
+    x = a[c] * w
+    sl += x * (2.0 * left[c] + x)
+    left[c] += x
+    tl += x * (a[c] * total[c])
+    nla += x
+    return left, a, sl, tl, st, nla, na
+
+
+def _loss_gain(state, total, loss, nl, n):
+    left, a, sl, tl, st, nla, na = state
+    nra = na - nla
+    sr = st - 2.0 * tl + sl
+    return ((sl / nla if nla > 0.0 else 0.0) + (sr / nra if nra > 0.0 else 0.0)
+            - (st / na if na > 0.0 else 0.0))
+
+
+_LOSS_SCAN = (_loss_start, _loss_add, _loss_gain)
+
+
+def _check_loss_matrix(loss):
+    loss = _check_cost_matrix(loss, "loss")
+    if np.any(loss.sum(axis=1) == 0):
+        raise ValueError(
+            "loss must not have a row of zeros (a class that costs nothing when misclassified "
+            "would get zero weight in the split search; rpart refuses it too)."
+        )
+    return loss
+
+
+def loss_matrix_gini(loss="linear"):
+    """rpart's loss matrix (altered priors): Gini on class counts re-weighted by the loss.
+
+    rpart (``rpart(..., method = "class", parms = list(loss = L))``; Therneau & Atkinson, "An
+    introduction to recursive partitioning using the RPART routines", section on altered priors)
+    does not put a loss matrix into the impurity. It alters the priors to pi~_g proportional to
+    pi_g sum_h L[g, h] and splits by plain Gini on the re-weighted counts; leaves are labelled by
+    least expected loss and the risk behind ``cp`` is the expected loss, both with the original
+    priors. This is how Archer & Mas (2009) grew their "Linear cost" and "Quadratic cost" trees.
+    The literal eq. 9 of that paper is :func:`generalized_gini`.
+
+    Parameters
+    ----------
+    loss : {"linear", "quadratic"} or array-like of shape (K, K), default="linear"
+        ``"linear"``: L[g, h] = |g - h|; ``"quadratic"``: L[g, h] = (g - h)^2; otherwise the
+        matrix with ``loss[g, h]`` the loss of predicting class h for a unit of true class g
+        (rpart's convention): non-negative, zero diagonal, no row of zeros.
+
+    Returns
+    -------
+    Criterion
+        With ``has_cost=True`` and the loss as its cost matrix: use it with
+        ``OrdinalTreeClassifier(leaf_rule="cost")`` for rpart's leaves and risk.
+
+    Notes
+    -----
+    With rpart's default priors (the class shares of the learning set) the altered counts are
+    n_g sum_h L[g, h] / sum_h pi_h sum_j L[h, j]. The denominator is one constant per tree; it
+    is left out, so this goodness is rpart's ``improve`` times that constant (the same splits).
+    Gini on re-weighted counts is concave, so the goodness is never negative.
+    """
+    if isinstance(loss, str):
+        if loss not in ("linear", "quadratic"):
+            raise ValueError(
+                f"loss must be 'linear', 'quadratic' or a K x K matrix; got {loss!r}."
+            )
+        parameter = partial(_distance_cost, power=1 if loss == "linear" else 2)
+        name = f"loss_{loss}"
+    else:
+        parameter = partial(_fixed_cost, matrix=_check_loss_matrix(loss))
+        name = "loss_matrix"
+    return Criterion(name, _loss_goodness, _loss_impurity, parameter, has_cost=True,
+                     scan=_LOSS_SCAN)
 
 
 # --- Piccarreta's ordinal impurity (eqs. 12-13) -------------------------------------------------
@@ -562,6 +696,8 @@ CRITERIA = {
     "entropy": entropy,
     "gini_linear": generalized_gini("linear"),
     "gini_quadratic": generalized_gini("quadratic"),
+    "loss_linear": loss_matrix_gini("linear"),
+    "loss_quadratic": loss_matrix_gini("quadratic"),
     "twoing": twoing,
     "ordinal": ordinal_impurity(),
 }

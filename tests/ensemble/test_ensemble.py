@@ -2,6 +2,7 @@
 and each boosting variant against hand computations on toy sets."""
 
 import math
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -16,8 +17,11 @@ from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassif
 from ordstat.reproduce import bagged_criteria_oob
 from ordstat.ensemble._boosting import (discrete_weight, real_scores, split_probability_scores,
                                         split_scores)
-from ordstat.ensemble._common import base_predict, vote_table, weighted_median
+from ordstat.ensemble._bagging import mean_split_importance
+from ordstat.ensemble._common import (ConstantClassifier, base_predict, vote_table,
+                                      weighted_median)
 from ordstat.model_selection import compare_methods
+from ordstat.trees import OrdinalTreeClassifier
 
 
 def _ordinal_data(n=200, k=5, seed=0):
@@ -176,6 +180,100 @@ def test_forest_draws_max_features_per_node():
     forest = OrdinalRandomForestClassifier(n_estimators=3, max_features=1, criterion="twoing",
                                            random_state=0).fit(X, y)
     assert all(t.max_features == 1 and t.criterion == "twoing" for t in forest.estimators_)
+
+
+@pytest.mark.parametrize("m, drawn", [(1, 1), (2, 2), (3, 2), (4, 3), (7, 3), (8, 4), (9, 4),
+                                      (15, 4), (16, 5), (100, 7), (1024, 11)])
+def test_max_features_log2_plus_one_is_the_dissertations_count(m, drawn):
+    """floor(log2 M) + 1, capped at M (the dissertation "Ensemble methods for ordinal data
+    classification", section 5.2, Table 5.3); "log2" stays floor(log2 M), at least 1."""
+    tree = OrdinalTreeClassifier(max_features="log2+1")
+    assert tree._n_features_drawn(m) == drawn == min(m, math.floor(math.log2(m)) + 1)
+    assert OrdinalTreeClassifier(max_features="log2")._n_features_drawn(m) == \
+        max(1, math.floor(math.log2(m)))
+
+
+def test_max_features_log2_plus_one_grows_the_trees_of_that_count():
+    """Same seeds: "log2+1" grows the same forest as the count it names (3 of 5 features)."""
+    rng = np.random.default_rng(3)
+    X = np.column_stack([_ordinal_data(n=120)[0], rng.normal(size=(120, 2))])
+    y = _ordinal_data(n=120)[1]
+    kw = dict(n_estimators=5, random_state=1, oob_score=False)
+    named = OrdinalRandomForestClassifier(max_features="log2+1", **kw).fit(X, y)
+    count = OrdinalRandomForestClassifier(max_features=3, **kw).fit(X, y)
+    assert all(t.max_features == "log2+1" for t in named.estimators_)
+    for a, b in zip(named.estimators_, count.estimators_):
+        np.testing.assert_array_equal(a.tree_.feature, b.tree_.feature)
+        np.testing.assert_array_equal(a.tree_.threshold, b.tree_.threshold)
+    assert not np.array_equal(
+        OrdinalRandomForestClassifier(max_features="log2", **kw).fit(X, y)
+        .estimators_[0].tree_.feature, named.estimators_[0].tree_.feature)
+    with pytest.raises(ValueError, match="max_features"):
+        OrdinalRandomForestClassifier(max_features="log2+2").fit(X, y)
+
+
+def test_forest_importance_counts_constant_trees_as_zero():
+    """Tiny data: some bootstrap samples hold one class and give constant trees (no
+    feature_importances_), some trees have no split (zeros); all count in the mean."""
+    X = np.array([[0.0, 5.0], [1.0, 3.0], [2.0, 4.0], [3.0, 1.0], [4.0, 2.0]])
+    y = np.array([0, 0, 0, 0, 1])
+    forest = OrdinalRandomForestClassifier(n_estimators=30, max_features=None, random_state=0,
+                                           oob_score=False).fit(X, y)
+    constant = [not hasattr(t, "feature_importances_") for t in forest.estimators_]
+    assert 0 < sum(constant) < 30
+    by_hand = np.zeros(2)
+    for t, c in zip(forest.estimators_, constant):
+        if not c:
+            imp = t.variable_importance_
+            by_hand += imp / imp.sum() if imp.sum() > 0 else 0.0
+    np.testing.assert_allclose(forest.feature_importances_, by_hand / 30)
+    n_split = sum(not c and t.tree_.n_nodes > 1 for t, c in zip(forest.estimators_, constant))
+    assert forest.feature_importances_.sum() == pytest.approx(n_split / 30)
+
+
+def test_mean_split_importance_by_hand():
+    class Tree:
+        def __init__(self, imp):
+            self.feature_importances_ = np.array(imp)
+
+    trees = [Tree([0.5, 0.5, 0.0]), Tree([0.0, 0.0, 0.0]), ConstantClassifier(1, 3),
+             Tree([1.0, 0.0, 0.0])]
+    np.testing.assert_allclose(mean_split_importance(trees, 3), [1.5 / 4, 0.5 / 4, 0.0])
+    np.testing.assert_array_equal(mean_split_importance([ConstantClassifier(0, 2)], 2), 0.0)
+
+
+# -- fixed-split boosting: early stop ------------------------------------------------------------
+def _one_dichotomy_uninformative(c=5):
+    """x = 0 or 1; classes low (x = 0), mid (x = 1), high (c units at each x). The cut mid|high
+    is uninformative: at each x its two sides weigh the same, so any classifier's weighted
+    error is exactly 1/2 (>= the stop level (1 - 1/n) / 2) and it stops at once; low|mid is
+    learnable (its first error is 1/4) and runs on for a few cycles."""
+    x = np.concatenate([np.zeros(c), np.ones(c), np.zeros(c), np.ones(c)])
+    y = np.array(["low"] * c + ["mid"] * c + ["high"] * (2 * c))
+    return x[:, None], y
+
+
+def test_fixed_split_boosting_warns_when_any_dichotomy_stops_early():
+    X, y = _one_dichotomy_uninformative()
+    boost = OrdinalBoostingClassifier(variant="fixed_split_discrete", n_estimators=6,
+                                      boost_by="weight", classes=["low", "mid", "high"])
+    with pytest.warns(UserWarning, match=r"stopped early in 1 of 2 dichotomies "
+                                         r"\(mid\|high after 1 of 6 cycles\)") as record:
+        boost.fit(X, y)
+    assert len(record) == 1 and "low|mid" not in str(record[0].message)
+    assert [len(run) for run in boost.estimators_] == [6, 1]
+    assert boost.estimator_errors_[1][0] == pytest.approx(0.5)
+    np.testing.assert_allclose(boost.estimator_errors_[0][:2], [0.25, 0.25 / 1.375])
+    assert boost.n_estimators_ == 6  # the longest run, as before
+
+
+def test_fixed_split_boosting_is_silent_when_no_dichotomy_stops():
+    X, y = _ordinal_data(n=150, k=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        boost = OrdinalBoostingClassifier(variant="fixed_split_discrete", n_estimators=4,
+                                          random_state=0).fit(X, y)
+    assert [len(run) for run in boost.estimators_] == [4, 4]
 
 
 # -- fixed-split bagging -------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from ordstat.trees import OrdinalTreeClassifier, criteria
 pytestmark = pytest.mark.r
 
 PY_NAMES = {"ordinal": "ordinal", "twoing": "twoing", "gini": "gini", "entropy": "entropy",
-            "linear": "gini_linear", "quadratic": "gini_quadratic"}
+            "linear": "gini_linear", "quadratic": "gini_quadratic", "loss_linear": "loss_linear",
+            "loss_quadratic": "loss_quadratic"}
 LEVELS = ["very low", "lów", "Mid dle", "ZZ top"]
 
 
@@ -57,6 +58,8 @@ def test_r_criteria_with_cost_matrix_and_scores_equal_python():
     cost = np.array([[0, 1, 4], [2, 0, 1], [5, 1, 0]], dtype=float)
     np.testing.assert_allclose(r_split_goodness(left, right, "linear", cost=cost),
                                criteria.generalized_gini(cost)(left, right), rtol=1e-12)
+    np.testing.assert_allclose(r_split_goodness(left, right, "loss_linear", cost=cost),
+                               criteria.loss_matrix_gini(cost)(left, right), rtol=1e-12)
     scores = [0.0, 1.0, 3.5]
     np.testing.assert_allclose(r_split_goodness(left, right, "ordinal", scores=scores),
                                criteria.ordinal_impurity(scores)(left, right), rtol=1e-12)
@@ -106,7 +109,10 @@ def test_rpart_route_equals_ordinal_tree(criterion):
     res = r_bridge.rpart("y ~ .", df, criterion, minsplit=20, minbucket=7, cp=0.005, maxdepth=4,
                          xval=0, maxsurrogate=0, maxcompete=0)
     X = df.drop(columns="y")
-    tree = OrdinalTreeClassifier(criterion=PY_NAMES[criterion], xval=0, **controls).fit(X, df["y"])
+    # R's loss criteria label leaves by least expected loss, as rpart with a loss matrix
+    leaf_rule = "cost" if criterion.startswith("loss_") else "mode"
+    tree = OrdinalTreeClassifier(criterion=PY_NAMES[criterion], xval=0, leaf_rule=leaf_rule,
+                                 **controls).fit(X, df["y"])
     assert res.frame.shape[0] > 3
     if criterion == "ordinal":
         assert res.frame["left_levels"].notna().any()  # the factor is used somewhere

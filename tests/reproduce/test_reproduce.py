@@ -89,3 +89,121 @@ def test_every_seed_of_a_section_comes_from_its_random_state(name, monkeypatch):
     first = _numbers(experiment(quick=True, n_jobs=1, random_state=3))
     assert _numbers(experiment(quick=True, n_jobs=2, random_state=3)) == first
     assert _numbers(experiment(quick=True, n_jobs=1, random_state=4)) != first
+
+
+# ---- the dissertation's tables (ordstat/reproduce/_dissertation.py) ----------------------------
+
+from ordstat.reproduce import _dissertation as diss  # noqa: E402
+
+
+def _pair(mean_over_sd, n=100, seed=0):
+    """Losses of a first method and of a comparator whose paired differences have exactly
+    mean ``mean_over_sd`` and standard deviation 1."""
+    import numpy as np
+
+    d = np.random.default_rng(seed).normal(size=n)
+    d = (d - d.mean()) / d.std(ddof=1) + mean_over_sd
+    first = np.full(n, 10.0)
+    return first, first + d
+
+
+def test_significance_mark_uses_the_corrected_variance():
+    # t = m / sqrt((1/100 + 1/9) s^2): m/s = 0.4 gives t = 1.15 (no mark) although the plain
+    # paired t-test (t = 4) would mark it; m/s = 0.8 gives t = 2.30 (p = 0.024)
+    assert diss.significance_mark(*_pair(0.4)) == ""
+    assert diss.significance_mark(*_pair(0.8)) == diss.MARK_WORSE
+    first, other = _pair(-0.8)
+    assert diss.significance_mark(first, other) == diss.MARK_BETTER
+    # the mark is about the comparator: swapping the columns swaps the mark
+    assert diss.significance_mark(other, first) == diss.MARK_WORSE
+    # identical losses: no difference, no mark
+    assert diss.significance_mark(first, first) == ""
+
+
+def test_claim_tolerance_by_hand():
+    # 2 sqrt(9 (1/100 + 1/9) + 16 (1/100 + 1/9)) + 0.005 = 10 sqrt(0.12111...) + 0.005
+    assert math.isclose(diss.claim_tolerance(3.0, 4.0, 100), 3.4851, abs_tol=1e-4)
+    # no printed deviation: ours stands in for the paper's
+    assert diss.claim_tolerance(None, 4.0, 100) == diss.claim_tolerance(4.0, 4.0, 100)
+    # fewer folds of ours, wider tolerance
+    assert diss.claim_tolerance(3.0, 4.0, 10) > diss.claim_tolerance(3.0, 4.0, 100)
+
+
+def test_paper_cells_are_read_as_printed():
+    cells = diss._cells("1.24(0.11) | 1.32(0.11)\u2022 1.22(0.10)")
+    assert cells == (diss.Cell(1.24, 0.11, ""), diss.Cell(1.32, 0.11, diss.MARK_WORSE),
+                     diss.Cell(1.22, 0.10, ""))
+    assert diss._cells("5.48 5.46") == (diss.Cell(5.48), diss.Cell(5.46))
+    # every table row has one cell per column, for the six data sets we run
+    for table in (diss.T41_ERROR, diss.T41_MAE, diss.T41_SIZE, diss.T51_ERROR, diss.T51_MAE):
+        assert set(table) == set(diss.DATASETS)
+        assert all(len(cells) == 8 for cells in table.values())
+    for table, width in ((diss.T42_ERROR, 3), (diss.T42_MAE, 3), (diss.T52_ERROR, 4),
+                         (diss.T52_MAE, 4), (diss.T53_ERROR, 4), (diss.T53_MAE, 4)):
+        assert all(len(cells) == width and cells[0].sd is not None for cells in table.values())
+
+
+def _results(first, other):
+    rows = [("Circle", i, "A", a, 0.0, float("nan")) for i, a in enumerate(first)]
+    rows += [("Circle", i, "B", b, 0.0, float("nan")) for i, b in enumerate(other)]
+    frame = pd.DataFrame(rows, columns=["dataset", "split", "method", "error", "mae", "size"])
+    return frame
+
+
+def test_tables_and_claims_on_constructed_results():
+    first, other = _pair(0.8)
+    results = _results(first, other)
+    table = diss.PaperTable("9.9", (("A", "A"), ("B", "B"), (None, "C")),
+                            {"error": {"Circle": diss._cells("10.00(1.00) | 12.00(1.00)\u2022 "
+                                                             "15.00(1.00)\u2022"),
+                                       "ERA": diss._cells("1.00(1.00) | 1.00(1.00) 1.00(1.00)")}})
+    frame = diss.comparison_table(results, table, "error")
+    assert list(frame.index) == ["Circle"]  # ERA was not run
+    assert frame.loc["Circle", ("A", "ordstat")] == "10.00 (0.00)"
+    assert frame.loc["Circle", ("B", "ordstat")].endswith(diss.MARK_WORSE)
+    assert frame.loc["Circle", ("B", "paper")] == "12.00 (1.00) \u2022"
+    assert frame.loc["Circle", ("C", "ordstat")] == "not run"
+    why = {"A": ("a", "long a"), "B": ("b", "long b"), "C": ("c not run", "long c")}
+    rows = {r.quantity: r for r in diss.claim_rows(results, table, "error", why)}
+    a, b, c = (rows[f"Table 9.9 error %, Circle, {m}"] for m in "ABC")
+    assert a.status == "ok" and a.note == ""
+    # B: 10.8 against 12 with a tolerance of 2 sqrt(1 (0.01 + 1/9) + 1 (0.01 + 1/9)) + 0.005
+    assert math.isclose(b.tolerance, 0.989, abs_tol=1e-3) and b.status == "miss"
+    assert b.note == "b"
+    assert c.status == "reported" and c.ours == "not run" and c.note == "c not run"
+    assert diss._mark_agreement(results, table, "error") == (1, 1)
+
+
+def test_adaboost_m1_by_hand():
+    import numpy as np
+
+    # three classes in a row: the first stump splits one class off, weighted error 1/3,
+    # beta = 1/2, vote weight log 2; the right units' weights halve before renormalising
+    X = np.arange(9.0)[:, None]
+    y = np.repeat([0, 1, 2], 3)
+    model = diss.AdaBoostM1Stumps(n_estimators=1).fit(X, y)
+    assert math.isclose(model.vote_weights_[0], math.log(2.0))
+    model = diss.AdaBoostM1Stumps(n_estimators=50).fit(X, y)
+    # M1 keeps boosting while the stumps' weighted errors stay below 1/2 and ends exact here
+    assert (model.predict(X, 3) == y).all()
+    # four balanced classes with one useless attribute: the first stump errs >= 1/2, M1 stops
+    # at once and keeps that stump only (where SAMME would go on)
+    X = np.zeros((8, 1))
+    y = np.repeat([0, 1, 2, 3], 2)
+    model = diss.AdaBoostM1Stumps(n_estimators=10).fit(X, y)
+    assert len(model.stumps_) == 1 and model.vote_weights_ == [1.0]
+
+
+@pytest.mark.parametrize("name", ["odt", "oadaboost", "forests"])
+def test_dissertation_sections_quick(name):
+    pytest.importorskip("matplotlib")
+    section = run([name], quick=True, n_jobs=1, echo=lambda _: None)[0]
+    assert len(section.figures) == 1
+    datasets = {r.quantity.split(", ")[1] for r in section.rows}
+    assert "Circle" in datasets
+    claimed = [r for r in section.rows if r.tolerance is not None]
+    assert claimed
+    # a miss, or a cell not run, carries its explanation, given at length in the notes
+    assert all(r.note for r in section.rows if r.status == "miss" or r.ours == "not run")
+    assert any("not public" in n for n in section.notes)
+    assert any(caption.startswith("Table") for caption, _ in section.tables)

@@ -35,7 +35,7 @@ def test_paper_tree_has_at_most_its_leaves():
     for leaves in (5, 10):
         tree = paper_tree(leaves)
         assert tree.criterion == "entropy" and tree.max_depth == _tutz.MAX_DEPTH
-        assert leaves in (tree.prune, tree.max_leaf_nodes)
+        assert tree.prune == leaves and tree.cp == 0
         fitted = tree.fit(X, y)
         n_leaves = int(np.sum(fitted.tree_.children_left == -1))
         assert 2 <= n_leaves <= leaves

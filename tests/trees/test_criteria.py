@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ordstat.trees import criteria
-from ordstat.trees.criteria import CRITERIA, generalized_gini, ordinal_impurity, register_criterion
+from ordstat.trees.criteria import (CRITERIA, generalized_gini, loss_matrix_gini, ordinal_impurity,
+                                    register_criterion)
 
 
 # --- plain formulas on proportions, one node at a time -----------------------------------------
@@ -73,8 +74,16 @@ def quadratic_cost(k):
     return [[(g - h) ** 2 for h in range(k)] for g in range(k)]
 
 
+def altered(counts, loss):
+    """rpart's altered-prior counts: n_g times the row sum of the loss matrix."""
+    return [c * sum(row) for c, row in zip(counts, loss)]
+
+
 def brute(name, left, right):
     k = len(left)
+    if name in ("loss_linear", "loss_quadratic"):
+        loss = linear_cost(k) if name == "loss_linear" else quadratic_cost(k)
+        return brute_decrease(gini_i, altered(left, loss), altered(right, loss))
     if name == "gini":
         return brute_decrease(gini_i, left, right)
     if name == "entropy":
@@ -90,7 +99,12 @@ def brute(name, left, right):
     raise KeyError(name)
 
 
-BUILTIN = ["gini", "entropy", "gini_linear", "gini_quadratic", "ordinal", "twoing"]
+BUILTIN = ["gini", "entropy", "gini_linear", "gini_quadratic", "loss_linear", "loss_quadratic",
+           "ordinal", "twoing"]
+
+
+def test_every_registered_criterion_is_checked_here():
+    assert set(BUILTIN) == set(criteria.BUILTIN)
 
 
 def random_splits(rng, n_cand, k, weighted):
@@ -311,7 +325,9 @@ def _run_scan(crit, ys, ws, k):
 SCANNED = {**{name: CRITERIA[name] for name in BUILTIN},
            "user_cost": generalized_gini(np.array([[0, 1, 4, 2], [1, 0, 1, 3],
                                                    [2, 1, 0, 1], [5, 3, 1, 0.]])),
-           "scores": ordinal_impurity([0, 1, 3, 7])}
+           "scores": ordinal_impurity([0, 1, 3, 7]),
+           "user_loss": loss_matrix_gini(np.array([[0, 1, 4, 2], [1, 0, 1, 3],
+                                                   [2, 1, 0, 1], [5, 3, 1, 0.]]))}
 
 
 @pytest.mark.parametrize("name", sorted(SCANNED))

@@ -19,7 +19,8 @@ from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassi
 from ordstat.trees import OrdinalTreeClassifier, _fast
 from ordstat.trees._engine import forced
 
-SCANNED = ("gini", "entropy", "ordinal", "twoing", "gini_linear", "gini_quadratic")
+SCANNED = ("gini", "entropy", "ordinal", "twoing", "gini_linear", "gini_quadratic", "loss_linear",
+           "loss_quadratic")
 FIELDS = ("children_left", "children_right", "feature", "threshold", "value",
           "n_node_samples", "weighted_n_node_samples", "impurity", "improvement", "risk",
           "yval", "complexity", "node_number", "depth", "missing_left", "missing_learned")

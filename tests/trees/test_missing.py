@@ -71,7 +71,7 @@ def test_user_criterion_that_is_not_symmetric_in_the_children(path):
 
 
 @pytest.mark.parametrize("name", ["gini", "entropy", "ordinal", "twoing", "gini_linear",
-                                  "gini_quadratic"])
+                                  "gini_quadratic", "loss_linear", "loss_quadratic"])
 def test_built_in_criteria_are_symmetric_in_the_children(name):
     # the compiled scans evaluate "missing left" on the mirrored feature with the children
     # swapped, which relies on this

@@ -19,7 +19,8 @@ from ordstat.trees import OrdinalTreeClassifier, _splitter, criteria
 from ordstat.trees._engine import forced
 from ordstat.trees._splitter import Splitter
 
-EXACT = ("gini", "ordinal", "twoing", "gini_linear", "gini_quadratic")
+EXACT = ("gini", "ordinal", "twoing", "gini_linear", "gini_quadratic", "loss_linear",
+         "loss_quadratic")
 CRITS = EXACT + ("entropy",)
 
 

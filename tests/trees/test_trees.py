@@ -179,6 +179,42 @@ def test_prune_rules_choose_rows_of_the_table():
     pd.testing.assert_frame_equal(m.cp_table_, tab)
 
 
+def test_prune_to_k_leaves_takes_the_largest_subtree_of_the_sequence():
+    """prune=k: the last row of the cp table with at most k leaves, without cross-validation
+    (Tutz & Hechenbichler (2003), section 4.1: trees pruned to a fixed number of leaves)."""
+    X, y = five_class(seed=2)
+    kw = dict(criterion="entropy", max_depth=6, cp=0, xval=0)
+    full = OrdinalTreeClassifier(**kw).fit(X, y)
+    tab = full.cp_table_
+    n_leaves = int(full.tree_.is_leaf.sum())
+    assert n_leaves == tab["nsplit"].iloc[-1] + 1 and n_leaves > 6
+    for k in range(1, n_leaves + 3):
+        est = OrdinalTreeClassifier(prune=k, **kw).fit(X, y)
+        leaves = int(est.tree_.is_leaf.sum())
+        row = int(np.flatnonzero(tab["nsplit"] + 1 <= k)[-1])  # by hand: last row that fits
+        assert leaves <= k and leaves == tab["nsplit"].iloc[row] + 1
+        assert est.cp_ == tab["CP"].iloc[row]
+        # the same tree as pruning the full tree at that cp, a node of the sequence
+        same = full.prune_tree(est.cp_).tree_
+        np.testing.assert_array_equal(est.tree_.children_left, same.children_left)
+        np.testing.assert_array_equal(est.tree_.feature, same.feature)
+        pd.testing.assert_frame_equal(est.cp_table_, tab)
+        np.testing.assert_array_equal(est.predict(X), full.prune_tree(est.cp_).predict(X))
+    root = OrdinalTreeClassifier(prune=1, **kw).fit(X, y)
+    assert root.tree_.n_nodes == 1 and root.cp_ == tab["CP"].iloc[0]
+    big = OrdinalTreeClassifier(prune=n_leaves, **kw).fit(X, y)
+    np.testing.assert_array_equal(big.tree_.threshold, full.tree_.threshold)
+    np.testing.assert_array_equal(big.tree_.children_left, full.tree_.children_left)
+
+
+def test_prune_to_k_leaves_with_cross_validation_and_no_split():
+    X, y = five_class(seed=3)
+    est = OrdinalTreeClassifier(prune=3, cp=0.001, random_state=0).fit(X, y)
+    assert "xerror" in est.cp_table_ and est.tree_.is_leaf.sum() <= 3
+    flat = OrdinalTreeClassifier(prune=2, xval=0).fit(np.zeros((10, 2)), np.arange(10) % 2)
+    assert flat.tree_.n_nodes == 1 and flat.cp_ == 0.01
+
+
 def test_cross_validation_by_hand_on_a_stump():
     """xerror of the root row (cp above every split: each held-out unit gets the training
     mode) computed directly."""
@@ -359,6 +395,10 @@ def test_feature_importances_sum_improvements():
     (dict(xval=[0, 1]), ValueError, "xval"),
     (dict(prune="max"), ValueError, "prune"),
     (dict(prune="min", xval=0), ValueError, "xval"),
+    (dict(prune=0), ValueError, "prune"),
+    (dict(prune=-2), ValueError, "prune"),
+    (dict(prune=2.5), ValueError, "prune"),
+    (dict(prune=True), TypeError, "prune"),
     (dict(leaf_rule="mean"), ValueError, "leaf_rule"),
     (dict(leaf_rule="cost"), ValueError, "leaf_rule='cost'"),
     (dict(random_state="seed"), TypeError, "random_state"),
@@ -510,3 +550,27 @@ def test_category_absent_at_fit_follows_the_heavier_child():
     new = pd.DataFrame({"g": pd.Categorical(["z"], categories=cats)})
     expected = t.children_left[0] if heavier_left else t.children_right[0]
     assert est.apply(new)[0] == expected
+
+
+def test_deviance_is_an_alias_of_entropy_choosing_the_same_splits():
+    """The deviance D(t) = -2 sum_g n_g log(n_g / n_t) of Tutz & Hechenbichler's (2003) trees:
+    its decrease D(t) - D(left) - D(right), computed here by hand, is twice the entropy
+    goodness, so both pick the same split everywhere."""
+    rng = np.random.default_rng(11)
+    left = rng.uniform(0, 5, size=(50, 4)) * (rng.uniform(size=(50, 4)) > 0.2)
+    right = rng.uniform(0, 5, size=(50, 4)) * (rng.uniform(size=(50, 4)) > 0.2)
+
+    def deviance(counts):
+        n = counts.sum(axis=1, keepdims=True)
+        p = np.divide(counts, n, out=np.ones_like(counts), where=counts > 0)
+        return -2.0 * (counts * np.log(p)).sum(axis=1)
+
+    decrease = deviance(left + right) - deviance(left) - deviance(right)
+    np.testing.assert_allclose(decrease, 2.0 * criteria.CRITERIA["entropy"](left, right),
+                               rtol=1e-10, atol=1e-10)
+    assert criteria.get_criterion("Deviance") is criteria.CRITERIA["entropy"]
+    X, y = five_class(seed=4)
+    a = OrdinalTreeClassifier(criterion="deviance", max_depth=5, cp=0, xval=0).fit(X, y)
+    b = OrdinalTreeClassifier(criterion="entropy", max_depth=5, cp=0, xval=0).fit(X, y)
+    np.testing.assert_array_equal(a.tree_.feature, b.tree_.feature)
+    np.testing.assert_array_equal(a.tree_.threshold, b.tree_.threshold)

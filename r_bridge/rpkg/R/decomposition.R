@@ -24,7 +24,8 @@ fit_decomposition <- function(kind, params, dots, call, env, caller, na.action, 
 #'     classification", chapter 4).
 #'   \item \code{oadaboost}: AdaBoost of decision stumps on the replicas, one shared attribute
 #'     per round (same dissertation, Algorithm 5.1).
-#'   \item \code{adaboost_or}: AdaBoost.OR of Lin and Li (2009): cost vectors, one-cut oDTs,
+#'   \item \code{adaboost_or}: AdaBoost.OR of Lin and Li (2009): cost vectors,
+#'     one-cut oDTs with ordered cuts,
 #'     weighted median.
 #'   \item \code{weighted_svm}: the ensemble of K-1 weighted RBF SVMs of Waegeman and Boullart
 #'     (2006); \code{weighted = FALSE} gives the unweighted ensemble.
@@ -53,6 +54,8 @@ fit_decomposition <- function(kind, params, dots, call, env, caller, na.action, 
 #' @param combine \code{"proba"} (Frank and Hall's differences) or \code{"count"} (counting
 #'   rule: 1 + the number of "above" answers).
 #' @param h Value of the extra coordinate of the replicas (> 0).
+#' @param s Number of classes on each side of a replica's boundary whose units enter the
+#'   replica (1 to K-1; \code{NULL}: K-1, full replication).
 #' @param criterion Split criterion of the oDT replicas and the boosted stumps (a name of the
 #'   Python registry \code{ordstat.trees.criteria}, \code{"entropy"} by default).
 #' @param rule How the replicas' gains (oDT) or accuracies (oAdaBoost) are combined:
@@ -69,7 +72,11 @@ fit_decomposition <- function(kind, params, dots, call, env, caller, na.action, 
 #' @param random_state Optional whole number: the seed (default: drawn from R's random
 #'   numbers, see \code{set.seed}).
 #' @param ... Further parameters of the Python class by their Python names
-#'   (\code{odt}: \code{min_samples_split}, \code{min_gain}; \code{adaboost_or}:
+#'   (\code{odt}:
+#'   \code{split_score} (\code{"gain_ratio"}, J48's reading of C4.5, or \code{"gain"}),
+#'   \code{error_bound} (\code{"normal"}, J48's bound, or \code{"exact"}),
+#'   \code{max_features} (attributes drawn per node, e.g. \code{"log2+1"}),
+#'   \code{random_state}, \code{min_samples_split}, \code{min_gain}; \code{adaboost_or}:
 #'   \code{estimator}; \code{weighted_svm}: \code{kernel}, \code{n_jobs}); any other name is
 #'   an error.
 #' @return An object of class \code{c("ordstat_<method>", "ordstat_decomposition")} with
@@ -118,11 +125,12 @@ frank_hall <- function(formula, data, weights, subset, na.action = stats::na.omi
 #' @rdname decomposition
 #' @export
 data_replication <- function(formula, data, weights, subset, na.action = stats::na.omit,
-                             estimator = "logistic", h = 1, combine = c("count", "proba"),
-                             random_state = NULL, ...) {
+                             estimator = "logistic", h = 1, s = NULL,
+                             combine = c("count", "proba"), random_state = NULL, ...) {
   call <- match.call()
   caller <- "data_replication()"
-  params <- list(estimator = estimator, h = h, combine = option_value(combine, c("count", "proba")),
+  params <- list(estimator = estimator, h = h, s = s,
+                 combine = option_value(combine, c("count", "proba")),
                  random_state = random_seed(random_state))
   fit_decomposition("data_replication", params, list(...), call, parent.frame(), caller,
                     na.action, "Data replication method")

@@ -81,7 +81,8 @@ fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) 
 #' @param criterion Split criterion of the trees, any spelling accepted by
 #'   \code{\link{ordinal_tree}} (\code{"ordinal"}, \code{"twoing"}, \code{"gini"},
 #'   \code{"entropy"}, \code{"gini_linear"} or \code{"linear"}, \code{"gini_quadratic"} or
-#'   \code{"quadratic"}).
+#'   \code{"quadratic"}, \code{"loss_linear"} or \code{"rpart_linear"}, \code{"loss_quadratic"}
+#'   or \code{"rpart_quadratic"}).
 #' @param min_split,cp Tree controls (the default trees are unpruned: \code{minsplit} 5,
 #'   \code{cp} 0).
 #' @param fixed_split Bag the dichotomies separately (trees of \code{max_leaf_nodes} leaves,
@@ -155,8 +156,10 @@ ordinal_bagging <- function(formula, data, weights, subset, na.action = stats::n
 #'
 #' @inheritParams ordinal_bagging
 #' @param criterion Split criterion (see \code{\link{ordinal_tree}}).
-#' @param max_features Predictors drawn per node: a count, a fraction, \code{"sqrt"} or
-#'   \code{"log2"}.
+#' @param max_features Predictors drawn per node out of the M predictors: a count, a fraction,
+#'   \code{"sqrt"} (floor of sqrt M), \code{"log2"} (floor of log2 M) or \code{"log2+1"}
+#'   (floor of log2 M, plus 1, at most M: Breiman's choice, used in the dissertation
+#'   "Ensemble methods for ordinal data classification", section 5.2).
 #' @param aggregation \code{"median"}, \code{"vote"} or \code{"proba"}.
 #' @param importance \code{"none"}, or the out-of-bag loss whose increase under permutation
 #'   measures a predictor's importance: \code{"mean_absolute"}, \code{"gamma"} or

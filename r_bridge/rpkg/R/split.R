@@ -70,17 +70,43 @@
   .safe_div(nl * nr, nl + nr) * apply(matrix((fl - fr)^2, nrow = nrow(left)), 1L, max)
 }
 
-.criterion_names <- c("ordinal", "twoing", "gini", "entropy", "linear", "quadratic")
+.criterion_names <- c("ordinal", "twoing", "gini", "entropy", "linear", "quadratic",
+                      "loss_linear", "loss_quadratic")
+
+# rpart's loss matrix (Therneau & Atkinson, altered priors): plain Gini on the class counts
+# multiplied by the row sums of L (rpart's altered priors up to one constant per tree, which
+# leaves the choice of splits unchanged).
+.impurity_loss <- function(loss) {
+  force(loss)
+  factors <- rowSums(loss)
+  function(counts) .impurity_gini(sweep(counts, 2L, factors, "*"))
+}
+
+# The distance loss |g - h|^power of K ordered classes.
+.distance_loss <- function(k, power) {
+  g <- seq_len(k)
+  abs(outer(g, g, "-"))^power
+}
+
+# The loss matrix of a loss criterion for K classes (NULL for the other criteria).
+.criterion_loss <- function(criterion, k, cost = NULL) {
+  if (!criterion %in% c("loss_linear", "loss_quadratic")) return(NULL)
+  if (!is.null(cost)) return(cost)
+  .distance_loss(k, if (criterion == "loss_linear") 1 else 2)
+}
 
 # One spelling of each criterion, the Python registry's (ordstat.trees.criteria.CRITERIA);
 # the others are aliases, accepted wherever a criterion is named (ordinal_tree(),
-# ordinal_split()): case, "-" or " " for "_", and "linear"/"quadratic" for the generalized Gini.
+# ordinal_split()): case, "-" or " " for "_", "linear"/"quadratic" for the generalized Gini and
+# "rpart_linear"/"rpart_quadratic" for rpart's loss matrices.
 .criterion_canonical <- c("ordinal", "twoing", "gini", "entropy", "gini_linear",
-                          "gini_quadratic")
+                          "gini_quadratic", "loss_linear", "loss_quadratic")
 .criterion_aliases <- c(linear = "gini_linear", quadratic = "gini_quadratic",
                         generalized_gini_linear = "gini_linear",
                         generalized_gini_quadratic = "gini_quadratic",
-                        ordinal_impurity = "ordinal", ordered_twoing = "twoing")
+                        ordinal_impurity = "ordinal", ordered_twoing = "twoing",
+                        deviance = "entropy",
+                        rpart_linear = "loss_linear", rpart_quadratic = "loss_quadratic")
 
 criterion_name <- function(criterion, caller) {
   if (!is.character(criterion) || length(criterion) != 1L || is.na(criterion)) {
@@ -106,12 +132,11 @@ criterion_name <- function(criterion, caller) {
     twoing = .goodness_twoing,
     linear = ,
     quadratic = {
-      if (is.null(cost)) {
-        g <- seq_len(k)
-        cost <- abs(outer(g, g, "-"))^(if (criterion == "linear") 1 else 2)
-      }
+      if (is.null(cost)) cost <- .distance_loss(k, if (criterion == "linear") 1 else 2)
       .goodness_from_impurity(.impurity_cost(cost))
     },
+    loss_linear = ,
+    loss_quadratic = .goodness_from_impurity(.impurity_loss(.criterion_loss(criterion, k, cost))),
     ordinal = {
       steps <- if (is.null(scores)) rep(1, k - 1L) else {
         if (length(scores) != k) {
@@ -127,14 +152,18 @@ criterion_name <- function(criterion, caller) {
 .check_split_args <- function(criterion, cost, scores) {
   criterion <- sub("^gini_", "", criterion_name(criterion, "ordinal_split()"))
   if (!is.null(cost)) {
-    if (!criterion %in% c("linear", "quadratic")) {
-      stop("ordinal_split(): 'cost' applies to the generalized Gini criteria (\"linear\", \"quadratic\") only.",
-           call. = FALSE)
+    if (!criterion %in% c("linear", "quadratic", "loss_linear", "loss_quadratic")) {
+      stop("ordinal_split(): 'cost' applies to the generalized Gini criteria (\"linear\", \"quadratic\") ",
+           "and to rpart's loss matrices (\"loss_linear\", \"loss_quadratic\") only.", call. = FALSE)
     }
     if (!is.matrix(cost) || !is.numeric(cost) || nrow(cost) != ncol(cost) || nrow(cost) < 2L ||
         any(!is.finite(cost)) || any(cost < 0) || any(diag(cost) != 0)) {
       stop("ordinal_split(): 'cost' must be a square K x K numeric matrix, finite, non-negative, ",
            "with a zero diagonal (cost[g, h] = cost of predicting class h for class g).", call. = FALSE)
+    }
+    if (startsWith(criterion, "loss_") && any(rowSums(cost) == 0)) {
+      stop("ordinal_split(): 'cost' (the loss matrix) must not have a row of zeros, as in rpart.",
+           call. = FALSE)
     }
   }
   if (!is.null(scores)) {
@@ -154,8 +183,9 @@ criterion_name <- function(criterion, caller) {
 #' An rpart user-defined split method (\code{method = list(init, split, eval)}) for an ordered
 #' factor response, with the ordinal split criteria of the Python package
 #' (\code{ordstat.trees.criteria}): Piccarreta's ordinal impurity, ordered twoing, the Gini and
-#' entropy impurities, and the generalized Gini impurity with linear or quadratic misclassification
-#' costs.
+#' entropy impurities, the generalized Gini impurity with linear or quadratic misclassification
+#' costs (eq. 9 of Archer and Mas 2009, proportional to the ordinal impurity for linear costs),
+#' and rpart's loss matrix (altered priors) with linear or quadratic losses.
 #'
 #' The goodness of a split is on the count scale, \eqn{N_t i(t) - N_L i(t_L) - N_R i(t_R)}{N i(t) -
 #' N_L i(t_L) - N_R i(t_R)} (rpart's \code{improve}); ordered twoing is
@@ -163,7 +193,12 @@ criterion_name <- function(criterion, caller) {
 #' value of a node is the class of largest weighted count (the lowest such class on ties) followed
 #' by the K weighted class counts and the K class proportions (\code{frame$yval2}); the node
 #' deviance, used by rpart's complexity pruning, is the weighted number of misclassified units, as
-#' in rpart's \code{method = "class"}.
+#' in rpart's \code{method = "class"}. For \code{"loss_linear"} and \code{"loss_quadratic"}
+#' (Therneau and Atkinson, altered priors) the goodness is the Gini goodness of the class counts
+#' multiplied by the row sums of the loss matrix L, the fitted class is the one of least expected
+#' loss and the deviance that expected loss: the tree of \code{rpart(method = "class",
+#' parms = list(loss = L))}, whose \code{improve} is this goodness divided by
+#' \eqn{\sum_h \pi_h \sum_j L_{hj}}{sum_h pi_h sum_j L[h, j]} (class shares \eqn{\pi}{pi}).
 #'
 #' Factor predictors are split along the order of their categories by weighted mean class rank
 #' in the node (\code{factor_search = "mean_rank"}, as the Python
@@ -174,9 +209,10 @@ criterion_name <- function(criterion, caller) {
 #' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
-#'   \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or \code{"gini_quadratic"} (generalized Gini; \code{"linear"} and \code{"quadratic"} are aliases).
-#' @param cost Optional K x K cost matrix for the generalized Gini criteria
-#'   (\code{cost[g, h]} = cost of predicting class h for a unit of class g).
+#'   \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or \code{"gini_quadratic"} (generalized Gini; \code{"linear"} and \code{"quadratic"} are aliases),
+#'   \code{"loss_linear"} or \code{"loss_quadratic"} (rpart's loss matrix, altered priors; \code{"rpart_linear"} and \code{"rpart_quadratic"} are aliases).
+#' @param cost Optional K x K cost matrix for the generalized Gini criteria, or loss matrix for
+#'   the loss criteria (\code{cost[g, h]} = cost of predicting class h for a unit of class g).
 #' @param scores Optional increasing class scores for the ordinal criterion.
 #' @param factor_search How splits of factor predictors are searched: \code{"mean_rank"} or
 #'   \code{"exhaustive"} (see Details).
@@ -184,7 +220,11 @@ criterion_name <- function(criterion, caller) {
 #'   \code{rpart::rpart(method = )}.
 #' @references Piccarreta, R. (2008). Classification trees for ordinal variables.
 #'   \emph{Computational Statistics}, 23, 407-427. Breiman, L., Friedman, J. H., Olshen, R. A. and
-#'   Stone, C. J. (1984). \emph{Classification and Regression Trees}. Wadsworth.
+#'   Stone, C. J. (1984). \emph{Classification and Regression Trees}. Wadsworth. Archer, K. J. and
+#'   Mas, V. R. (2009). Ordinal response prediction using bootstrap aggregation, with application
+#'   to a high-throughput methylation data set. \emph{Statistics in Medicine}, 28. Therneau,
+#'   T. M. and Atkinson, E. J. An introduction to recursive partitioning using the RPART
+#'   routines (altered priors and loss matrices).
 #' @examples
 #' d <- data.frame(x = c(1:10), y = factor(rep(c("lo", "mid", "hi"), c(3, 4, 3)),
 #'                                         levels = c("lo", "mid", "hi"), ordered = TRUE))
@@ -247,9 +287,18 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
   eval <- function(y, wt, parms) {
     counts <- colSums(y * wt)
     total <- sum(counts)
-    best <- which.max(counts)
+    loss <- .criterion_loss(criterion, length(counts), cost)
+    if (is.null(loss)) {
+      best <- which.max(counts)
+      deviance <- total - counts[best]
+    } else {
+      # rpart's leaves with a loss matrix: least expected loss (the lowest class on ties)
+      expected <- drop(counts %*% loss)
+      best <- which.min(expected)
+      deviance <- expected[best]
+    }
     list(label = c(best, counts, if (total > 0) counts / total else counts),
-         deviance = total - counts[best])
+         deviance = deviance)
   }
 
   goodness_cache <- new.env(parent = emptyenv())

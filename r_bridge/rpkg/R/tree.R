@@ -47,9 +47,15 @@
 #'   the tree handles them, see Details), a function or its name.
 #' @param criterion Split criterion: \code{"ordinal"} (Piccarreta's ordinal impurity),
 #'   \code{"twoing"} (ordered twoing), \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or
-#'   \code{"gini_quadratic"} (generalized Gini with linear or quadratic costs; the aliases
-#'   \code{"linear"} and \code{"quadratic"} are accepted too, as is any case or \code{"-"} for
-#'   \code{"_"}).
+#'   \code{"gini_quadratic"} (generalized Gini with linear or quadratic costs, eq. 9 of Archer
+#'   and Mas 2009; the aliases \code{"linear"} and \code{"quadratic"} are accepted too),
+#'   \code{"loss_linear"} or \code{"loss_quadratic"} (rpart's loss matrix, altered priors, as
+#'   \code{rpart(parms = list(loss = L))}; aliases \code{"rpart_linear"},
+#'   \code{"rpart_quadratic"}; give \code{leaf_rule = "cost"} for rpart's leaves of least
+#'   expected loss), in any case or with \code{"-"} for \code{"_"}; \code{"deviance"}, the
+#'   criterion of the nominal trees of Tutz and Hechenbichler (2003), is \code{"entropy"}: a
+#'   node's deviance is twice its number of units times its entropy, so the splits are the
+#'   same.
 #' @param control Optional list of control parameters, e.g. \code{rpart::rpart.control(cp =
 #'   0.02)}; only \code{minsplit}, \code{minbucket}, \code{cp}, \code{maxdepth} and
 #'   \code{xval} are used (no surrogate or competitor splits are kept). Arguments given
@@ -63,9 +69,11 @@
 #'   (default 30, root depth 0), \code{xval} (folds of the cross-validated cp table, 0 for
 #'   none, default 10); the Python names \code{min_split}, \code{min_bucket} and
 #'   \code{max_depth} are accepted as aliases. Also the further parameters of
-#'   \code{OrdinalTreeClassifier}: \code{max_leaf_nodes}, \code{max_features}, \code{prune},
-#'   \code{leaf_rule}. rpart's \code{maxcompete}, \code{maxsurrogate}, \code{usesurrogate} and
-#'   \code{surrogatestyle} are accepted and have no effect. Any other name is an error.
+#'   \code{OrdinalTreeClassifier}: \code{max_leaf_nodes}, \code{max_features}, \code{prune}
+#'   (\code{"min"} or \code{"1se"}: the cp table's row chosen by cross-validation; or a
+#'   whole number k: the largest subtree of the table with at most k leaves, needing no
+#'   cross-validation), \code{leaf_rule}. rpart's \code{maxcompete}, \code{maxsurrogate},
+#'   \code{usesurrogate} and \code{surrogatestyle} are accepted and have no effect. Any other name is an error.
 #'   The values are checked by \code{OrdinalTreeClassifier}; its errors name them as
 #'   given (by rpart's names unless the Python names were used).
 #' @return An object of class \code{c("ordinal_tree", "rpart")}: the components of an rpart
@@ -82,6 +90,10 @@
 #'   Archer, K. J. and Mas, V. R. (2009). Ordinal response prediction using bootstrap
 #'   aggregation, with application to a high-throughput methylation data set.
 #'   \emph{Statistics in Medicine}, 28, 3597-3610.
+#'
+#'   Tutz, G. and Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+#'   structure. Discussion Paper 359, SFB 386, LMU Munich (section 4.1: trees grown by the
+#'   deviance and pruned to a fixed number of leaves).
 #' @seealso \code{\link{ordinal_split}} to grow the tree with R's rpart instead.
 #' @examples
 #' if (ordstat_available()) {

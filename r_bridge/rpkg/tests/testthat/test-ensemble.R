@@ -50,6 +50,12 @@ test_that("fixed-split bagging, forests and boosting fit and predict through R",
   expect_named(forest$importance, c("x1", "x2", "flag", "grade"))
   expect_true(all(names(sort(forest$importance, decreasing = TRUE))[1:2] %in% c("x1", "x2")))
   expect_output(print(summary(forest)), "Permutation importance")
+  # the dissertation's floor(log2 M) + 1 predictors per node: 3 of 4, as the count 3
+  trees <- lapply(list("log2+1", 3), function(m) {
+    ordinal_forest(y ~ x1 + x2 + flag + grade, d, n_estimators = 3L, max_features = m,
+                   oob_score = FALSE, random_state = 2L)
+  })
+  expect_identical(predict(trees[[1]], d), predict(trees[[2]], d))
   for (variant in c("ordinal_discrete", "ordinal_real", "fixed_split_real", "discrete")) {
     boost <- ordinal_boosting(y ~ x1 + x2, d, variant = variant, n_estimators = 5L,
                               random_state = 1L)

@@ -7,6 +7,12 @@ test_that("split_goodness matches hand computations for every criterion", {
   expect_equal(split_goodness(left, right, "linear"), 7.5 - 1.5 - 1.5)
   expect_equal(split_goodness(left, right, "quadratic"), 12 - 1.5 - 1.5)
   expect_equal(split_goodness(left, right, "entropy"), 6 * log(2))
+  # rpart's loss matrix: Gini of the counts times the loss's row sums, linear (3, 2, 3):
+  # children (9, 2, 0) | (0, 2, 9), parent (9, 4, 9), with N i = N - sum n^2 / N
+  expect_equal(split_goodness(left, right, "loss_linear"),
+               (22 - (81 + 16 + 81) / 22) - 2 * (11 - 85 / 11))
+  expect_equal(split_goodness(left, right, "rpart_quadratic"),
+               split_goodness(left * c(5, 2, 5)[col(left)], right * c(5, 2, 5)[col(right)], "gini"))
   # class scores 0, 1, 3 double the weight of the second cut
   expect_equal(split_goodness(left, right, "ordinal", scores = c(0, 1, 3)),
                (3 * 5 / 8 + 2 * 5 * 3 / 8) - (0.75) - (2 * 0.75))
@@ -30,9 +36,33 @@ test_that("ordinal_split('gini') reproduces rpart's own method = 'class'", {
   expect_equal(ours$frame$dev, builtin$frame$dev)
 })
 
+test_that("ordinal_split('loss_linear') reproduces rpart's method = 'class' with a loss matrix", {
+  d <- ordered_data()
+  d$y <- droplevels(d$y)  # rpart's loss matrix has one row per class present
+  ctrl <- rpart::rpart.control(cp = 0, minsplit = 10, maxdepth = 4, maxsurrogate = 0,
+                               maxcompete = 0)
+  k <- nlevels(d$y)
+  for (power in 1:2) {
+    L <- abs(outer(seq_len(k), seq_len(k), "-"))^power
+    builtin <- rpart::rpart(y ~ x1 + x2, d, method = "class", parms = list(loss = L),
+                            control = ctrl)
+    ours <- rpart::rpart(y ~ x1 + x2, d, control = ctrl,
+                         method = ordinal_split(c("loss_linear", "loss_quadratic")[power]))
+    # rpart may put the "x >= c" child first: compare the units' fitted classes and the leaves
+    expect_identical(ours$frame$yval[ours$where], builtin$frame$yval[builtin$where])
+    expect_equal(sort(ours$frame$dev), sort(builtin$frame$dev))
+    # rpart's altered priors divide the goodness by sum_h pi_h sum_j L[h, j]
+    pi <- as.vector(table(d$y)) / nrow(d)
+    expect_equal(ours$splits[1, "improve"] / sum(pi * rowSums(L)),
+                 unname(builtin$splits[1, "improve"]))
+  }
+  expect_error(ordinal_split("loss_linear", cost = rbind(c(0, 1), c(0, 0))), "row of zeros")
+})
+
 test_that("every criterion grows a tree, and rpart's print, summary, text and predict work", {
   d <- ordered_data()
-  for (criterion in c("ordinal", "twoing", "gini", "entropy", "linear", "quadratic")) {
+  for (criterion in c("ordinal", "twoing", "gini", "entropy", "linear", "quadratic",
+                      "loss_linear", "loss_quadratic")) {
     fit <- rpart::rpart(y ~ ., d, method = ordinal_split(criterion),
                         control = rpart::rpart.control(cp = 0, minsplit = 20, maxdepth = 3))
     expect_gt(nrow(fit$frame), 1)

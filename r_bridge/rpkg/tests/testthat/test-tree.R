@@ -76,6 +76,22 @@ test_that("case weights reach the Python tree", {
   expect_error(ordinal_tree(y ~ x1, d, weights = -w), "non-negative")
 })
 
+test_that("prune takes a number of leaves (an R double), and deviance names the entropy", {
+  skip_if_no_python()
+  d <- ordered_data(200, seed = 3)
+  full <- ordinal_tree(y ~ x1 + x2, d, criterion = "deviance", cp = 0, xval = 0, maxdepth = 5)
+  entropy <- ordinal_tree(y ~ x1 + x2, d, criterion = "entropy", cp = 0, xval = 0, maxdepth = 5)
+  expect_identical(full$frame$var, entropy$frame$var)
+  leaves <- function(fit) sum(fit$frame$var == "<leaf>")
+  expect_gt(leaves(full), 4)
+  small <- ordinal_tree(y ~ x1 + x2, d, criterion = "deviance", cp = 0, xval = 0, maxdepth = 5,
+                        prune = 4)
+  expect_lte(leaves(small), 4)
+  expect_equal(leaves(small), max(full$cptable[full$cptable[, "nsplit"] < 4, "nsplit"]) + 1)
+  expect_parameter_error(ordinal_tree(y ~ x1, d, xval = 0, prune = 0), "ordinal_tree()",
+                         "prune", "0")
+})
+
 test_that("ordinal_tree print, summary and plot work, and factor predictors are handled", {
   skip_if_no_python()
   d <- ordered_data(150)
@@ -120,4 +136,22 @@ test_that("bad responses and new levels give errors that say what to do", {
   expect_error(predict(fit_fail, new), "na.action of the fit applied.*missing values")
   expect_parameter_error(ordinal_tree(y ~ x1, d, criterion = "bogus"), "ordinal_tree()",
                          "criterion", "'bogus'")
+})
+
+test_that("ordinal_tree() with rpart's loss matrix and leaf_rule = 'cost' is rpart's own tree", {
+  skip_if_no_python()
+  d <- ordered_data(200, seed = 2)
+  d$y <- droplevels(d$y)  # rpart's loss matrix has one row per class present
+  k <- nlevels(d$y)
+  loss <- abs(outer(seq_len(k), seq_len(k), "-"))^2
+  # shallow trees: deep ones reach exactly tied splits, which rpart's altered-prior arithmetic
+  # and ours may break differently
+  fit <- ordinal_tree(y ~ x1 + x2, d, criterion = "RPART-quadratic", leaf_rule = "cost",
+                      minsplit = 10, cp = 0, maxdepth = 4, xval = 0L)
+  expect_identical(fit$criterion, "loss_quadratic")
+  rp <- rpart::rpart(y ~ x1 + x2, d, method = "class", parms = list(loss = loss),
+                     control = rpart::rpart.control(minsplit = 10, cp = 0, maxdepth = 4, xval = 0,
+                                                    maxsurrogate = 0, maxcompete = 0))
+  expect_gt(nrow(rp$frame), 9)
+  expect_identical(as.character(predict(fit, d)), as.character(predict(rp, d, type = "class")))
 })
