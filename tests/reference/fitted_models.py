@@ -102,6 +102,14 @@ def _cases():
                       lambda c=criterion: OrdinalTreeClassifier(criterion=c, min_split=6,
                                                                 random_state=0),
                       ()))
+    for criterion in ("loss_linear", "loss_quadratic"):
+        cases.append((f"tree_{criterion}", "archer_mixed",
+                      lambda c=criterion: OrdinalTreeClassifier(criterion=c, leaf_rule="cost",
+                                                                min_split=6, random_state=0),
+                      ()))
+    cases.append(("tree_prune_5_leaves", "archer_mixed",
+                  lambda: OrdinalTreeClassifier(criterion="entropy", cp=0, xval=0, prune=5),
+                  ()))
     cases.append(("tree_1se", "archer_mixed",
                   lambda: OrdinalTreeClassifier(prune="1se", random_state=1), ()))
     for method in ("likelihood", "aic", "bic"):
@@ -164,8 +172,19 @@ def _cases():
         ("data_replication", "archer", lambda: DataReplicationClassifier(random_state=0), ()),
         ("odt", "archer", lambda: ReplicatedTreeClassifier(), ()),
         ("odt_product", "archer", lambda: ReplicatedTreeClassifier(rule="product"), ()),
+        ("odt_gain_exact", "archer",
+         lambda: ReplicatedTreeClassifier(split_score="gain", error_bound="exact"), ()),
+        ("odt_forest_median", "archer",
+         lambda: OrdinalBaggingClassifier(
+             ReplicatedTreeClassifier(max_features="log2+1", prune=False), n_estimators=10,
+             aggregation="median", random_state=0), ()),
+        ("data_replication_s1", "archer",
+         lambda: DataReplicationClassifier(s=1, random_state=0), ()),
         ("oadaboost", "archer", lambda: OrdinalStumpBoost(n_estimators=15), ()),
         ("adaboost_or", "archer", lambda: AdaBoostOR(n_estimators=15, random_state=0), ()),
+        ("adaboost_or_odt_stump", "archer",
+         lambda: AdaBoostOR(ReplicatedTreeClassifier(max_depth=1, prune=False),
+                            n_estimators=15, random_state=0), ()),
         ("wsvm", "archer", lambda: WeightedSVMEnsemble(), ()),
     ]
     return cases
