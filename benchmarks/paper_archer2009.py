@@ -18,26 +18,11 @@ import numpy as np
 
 from ordstat.datasets import make_archer_simulation
 from ordstat.reproduce import bagged_criteria_oob
+from ordstat.reproduce._ordinal import ARCHER_PAIRWISE_P
 from ordstat.model_selection import compare_methods
 
 ORDER = ["Gini", "Linear cost", "Quadratic cost", "Ordinal", "Ordered Twoing"]
-# upper triangles of the paper's Tables I (OOB error) and II (gamma): (row, column) -> p
-PAPER = {
-    "misclassification": {
-        ("Gini", "Linear cost"): "0.004", ("Gini", "Quadratic cost"): "0.001",
-        ("Gini", "Ordinal"): "<0.0001", ("Gini", "Ordered Twoing"): "<0.0001",
-        ("Linear cost", "Quadratic cost"): "0.64", ("Linear cost", "Ordinal"): "0.003",
-        ("Linear cost", "Ordered Twoing"): "0.0002", ("Quadratic cost", "Ordinal"): "0.01",
-        ("Quadratic cost", "Ordered Twoing"): "0.001", ("Ordinal", "Ordered Twoing"): "0.42",
-    },
-    "gamma": {
-        ("Gini", "Linear cost"): "0.006", ("Gini", "Quadratic cost"): "0.002",
-        ("Gini", "Ordinal"): "<0.0001", ("Gini", "Ordered Twoing"): "<0.0001",
-        ("Linear cost", "Quadratic cost"): "0.19", ("Linear cost", "Ordinal"): "0.0002",
-        ("Linear cost", "Ordered Twoing"): "0.0008", ("Quadratic cost", "Ordinal"): "0.01",
-        ("Quadratic cost", "Ordered Twoing"): "0.03", ("Ordinal", "Ordered Twoing"): "0.37",
-    },
-}
+PAPER = ARCHER_PAIRWISE_P
 
 
 def _table(comparison, metric):

@@ -23,14 +23,21 @@ print(y.value_counts(sort=False))
 # ## Choosing a split criterion
 #
 # Gini ignores the order of the classes; generalized Gini with linear or quadratic costs, ordered
-# twoing and the ordinal impurity use it. Each tree is grown rpart-style and pruned to the
-# smallest cross-validated error plus one standard error.
+# twoing and the ordinal impurity use it. Generalized Gini with linear costs (Archer & Mas 2009,
+# eq. 9) is proportional to the ordinal impurity, so those two grow the same tree. rpart's loss
+# matrix (`loss_linear`, `loss_quadratic`, what `rpart(parms = list(loss = L))` grows) alters the
+# class priors instead and labels each leaf by least expected loss (`leaf_rule="cost"`). Each
+# tree is grown rpart-style and pruned to the smallest cross-validated error plus one standard
+# error.
 
 # %%
-criteria = ["gini", "gini_linear", "gini_quadratic", "twoing", "ordinal"]
+criteria = ["gini", "gini_linear", "gini_quadratic", "loss_linear", "loss_quadratic", "twoing",
+            "ordinal"]
 rows = []
 for criterion in criteria:
-    tree = OrdinalTreeClassifier(criterion=criterion, prune="1se", random_state=0).fit(X, y)
+    leaf_rule = "cost" if criterion.startswith("loss") else "mode"
+    tree = OrdinalTreeClassifier(criterion=criterion, leaf_rule=leaf_rule, prune="1se",
+                                 random_state=0).fit(X, y)
     pred = tree.predict(X)
     rows.append((criterion, tree.tree_.n_leaves, metrics.misclassification_rate(y, pred),
                  metrics.mean_absolute_distance(y, pred), metrics.goodman_kruskal_gamma(y, pred)))
