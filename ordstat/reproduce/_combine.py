@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ._gaussian import (DATASETS, TABLE3, TABLE45_EDDA, TOLERANCE_NOTE, load_sets,
-                        loo_tolerance, paper_name, set_seeds)
+                        loo_tolerance, paper_name, printed_decimals, set_seeds)
 from ._report import Row, Section
 
 REFERENCE = ("Brito, Celeux & Sousa Ferreira (2006), Combining methods in supervised "
@@ -310,7 +310,8 @@ def coupling_tables(quick=False, n_jobs=1, random_state=0):
         note = ("one unit more than the paper (10/200 against 9/200 printed as .045)"
                 if name == "crabs" else "")
         section.rows.append(Row(f"{name}: leave-one-out error of the tree", TABLE8[name],
-                                float(fit.cv_error_), tolerance=loo_tolerance(len(y)),
+                                float(fit.cv_error_),
+                                tolerance=loo_tolerance(len(y), printed_decimals(TABLE8[name])),
                                 note=note))
         section.rows.append(Row(f"{name}: first split", FIRST_SPLIT[name],
                                 _split_text(fit.tree_), tolerance=0))
