@@ -494,7 +494,8 @@ def test_discrete_affinity_is_that_of_the_empirical_distributions():
 
 
 def test_affinity_refuses_continuous_candidates_anywhere_in_the_list():
-    with pytest.raises(ValueError, match=r"every candidate must be a discrete model.*got \[lambda I\]"):
+    with pytest.raises(ValueError,
+                       match=r"every candidate must be a discrete model.*got \[lambda I\]"):
         HierarchicalCoupling([IndependenceModel(), EDDA(model="EII")],
                              partition="affinity").fit(_BIN_X, _BIN_Y)
 
