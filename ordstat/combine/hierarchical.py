@@ -429,8 +429,10 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         continuous procedure; at most 12 classes), the bipartition of smallest basic affinity
         coefficient between the empirical distributions (the full multinomial, FMM) of the two
         class unions among the node's units (the paper's discrete procedure; every candidate
-        must then be a discrete model), or only the contiguous cuts of ordered classes (needs an
-        ordered response).
+        must then be a discrete model; on sparse data, where the unions share no observed
+        state, several bipartitions tie at 0 and the first enumerated wins: the node's first
+        class alone), or only the contiguous cuts of ordered classes (needs an ordered
+        response).
     node : {"select", "committee", "likelihood", "aic", "bic", "integrated"}, default="select"
         "select" keeps the single candidate of lowest error; the others put a serial
         combination of all candidates (``ordstat.combine.serial.SerialCombiner`` with that
