@@ -3,8 +3,10 @@
 A K-class problem (K >= 3) is cut into two unions of classes; the two-class problem between them
 gets the candidate model (or the serial combination of the candidates) of lowest cross-validated
 error; each side is cut again until every leaf is one class (Brito, Celeux & Sousa Ferreira
-2006, section 4). The class probabilities are the products of the node posteriors along each
-root-to-leaf path, so they sum to one.
+2006, section 4). A unit is classified down the tree by the hard decisions of the nodes (the
+paper's rule, ``rule="sequential"``) or as the leaf of largest product of the node posteriors
+along its root-to-leaf path (``rule="product"``); the class probabilities are those products
+under either rule, so they sum to one.
 
 Three ways to choose the cut at a node:
 
@@ -12,8 +14,8 @@ Three ways to choose the cut at a node:
   candidate; the (model, partition) pair of lowest cross-validated error wins (the paper's
   continuous procedure);
 - ``"affinity"``: the bipartition of smallest basic affinity rho(f_A, f_B) = sum_x
-  sqrt(f_A(x) f_B(x)) between the two class unions, then the model of lowest error (the paper's
-  discrete procedure);
+  sqrt(f_A(x) f_B(x)) between the empirical distributions (the full multinomial, FMM) of the two
+  class unions, then the model of lowest error (the paper's discrete procedure);
 - ``"ordinal"``: only the m - 1 contiguous cuts {lowest..r} vs {r+1..highest} of ordered
   classes, chosen like ``"cv"``; every node is then an ordinal dichotomy.
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from joblib import Parallel, delayed
+from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
 from sklearn.utils.validation import check_is_fitted
@@ -51,19 +54,51 @@ __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
 
 _PARTITIONS = ("cv", "affinity", "ordinal")
 _NODES = ("select", "committee", "likelihood", "aic", "bic", "integrated")
+_RULES = ("sequential", "product")
 MAX_EXHAUSTIVE_CLASSES = 12
 
 # --- candidates and their names ------------------------------------------------------------------
 
-def candidate_set(name):
-    """A named list of candidate models: ``"edda"`` (the 14 EDDA models, EII ... VVV, in
-    mclust's order) or ``"discrete"`` (FOIM, FMM, KERNEL)."""
+#: KERNEL's lambda in the pair "foim+kernel": the value of Brito et al. (2006), Table 9.
+PAIR_SMOOTHING = 0.99
+_CANDIDATE_SETS = ("edda", "discrete", "foim+fmm", "foim+kernel")
+
+
+def candidate_set(name, smoothing=None):
+    """A named list of candidate models.
+
+    Parameters
+    ----------
+    name : {"edda", "discrete", "foim+fmm", "foim+kernel"}
+        ``"edda"``: the 14 EDDA models, EII ... VVV, in mclust's order; ``"discrete"``: FOIM,
+        FMM and KERNEL (lambda chosen by leave-one-out); ``"foim+fmm"``: the pair FOIM, FMM
+        (KERNEL at lambda = 1); ``"foim+kernel"``: the pair FOIM, KERNEL at a fixed lambda.
+        The two pairs with ``node="committee"`` / ``"integrated"`` are the paper's HIER/CM and
+        HIER/IL (Brito et al. 2006, Table 9).
+    smoothing : float in (0, 1], optional
+        KERNEL's lambda in ``"foim+kernel"`` (default :data:`PAIR_SMOOTHING` = 0.99, Table 9;
+        the serial Tables 6-7 use 0.95). Not taken by the other sets.
+
+    Returns
+    -------
+    list of unfitted estimators
+    """
+    if smoothing is not None and name != "foim+kernel":
+        raise ValueError(f"smoothing is KERNEL's lambda of the set 'foim+kernel'; the set "
+                         f"{name!r} takes none.")
     if name == "edda":
         return [EDDA(model=m) for m in MODELS]
     if name == "discrete":
         return [IndependenceModel(), FullMultinomial(), KernelMultinomial()]
-    raise ValueError(f"candidates must be a list of estimators, or 'edda' or 'discrete'; got "
-                     f"{name!r}.")
+    if name == "foim+fmm":
+        return [IndependenceModel(), FullMultinomial()]
+    if name == "foim+kernel":
+        lam = PAIR_SMOOTHING if smoothing is None else smoothing
+        if isinstance(lam, bool) or not isinstance(lam, numbers.Real) or not 0 < lam <= 1:
+            raise ValueError(f"smoothing must be a number in (0, 1]; got {lam!r}.")
+        return [IndependenceModel(), KernelMultinomial(smoothing=float(lam))]
+    raise ValueError(f"candidates must be a list of estimators, or one of "
+                     f"{', '.join(map(repr, _CANDIDATE_SETS))}; got {name!r}.")
 
 
 def _named_candidate(name):
@@ -74,16 +109,18 @@ def _named_candidate(name):
     if name.lower() in discrete:
         return discrete[name.lower()]()
     raise ValueError(f"unknown candidate name {name!r}; use an EDDA model name "
-                     f"({', '.join(MODELS)}), 'fmm', 'foim' or 'kernel', or an estimator.")
+                     f"({', '.join(MODELS)}), 'fmm', 'foim' or 'kernel', a candidate set "
+                     f"({', '.join(map(repr, _CANDIDATE_SETS))}), or an estimator.")
 
 
 def _check_candidates(candidates):
     if isinstance(candidates, str):
-        candidates = (candidate_set(candidates) if candidates in ("edda", "discrete")
+        candidates = (candidate_set(candidates) if candidates in _CANDIDATE_SETS
                       else [candidates])
     if not isinstance(candidates, (list, tuple)) or len(candidates) == 0:
         raise TypeError("candidates must be a non-empty list of estimators (or (name, estimator) "
-                        f"pairs), or 'edda' or 'discrete'; got {candidates!r}.")
+                        f"pairs), or one of {', '.join(map(repr, _CANDIDATE_SETS))}; got "
+                        f"{candidates!r}.")
     out = []
     for c in candidates:
         name, est = (c if isinstance(c, tuple) and len(c) == 2 else (None, c))
@@ -122,11 +159,17 @@ class CouplingNode:
     estimator : fitted estimator or None
         The two-class classifier: class 0 = ``left``, class 1 = ``right``.
     error : float
-        Its cross-validated (or test-sample) misclassification rate between the two unions.
+        The cross-validated (or test-sample) misclassification rate between the two unions,
+        among the node's units, of the coupling's prediction rule applied to this subtree:
+        under ``rule="sequential"`` the node model's own two-class error; under
+        ``rule="product"`` a unit counts as wrong when the largest product of posteriors
+        below the node lies in the other union.
     affinity : float or None
-        rho between the two unions (``partition="affinity"`` only).
+        rho between the empirical distributions of the two unions (``partition="affinity"``
+        only).
     candidate_errors : dict
-        {candidate name: error} for the chosen partition (candidates that failed are absent).
+        {candidate name: two-class error} for the chosen partition, the hard decision of each
+        candidate alone (the model is chosen by these); candidates that failed are absent.
     children : tuple of CouplingNode
         (left child, right child); empty for a leaf.
     """
@@ -228,26 +271,40 @@ def _splits(cv, X, z, seed):
     return list(cv.split(X, z))
 
 
-def _cv_mistakes(est, X, z, cv, seed, fitted):
-    """(per-unit mistakes, number of units evaluated) of ``est`` on (X, z)."""
+def _goes_right(p_right):
+    """A node's hard decision: the right union when its posterior exceeds 1/2 (ties go left,
+    as the argmax of a two-class ``predict_proba`` does)."""
+    return p_right > 0.5
+
+
+def _cv_right(est, X, z, cv, seed, fitted):
+    """Each unit's cross-validated posterior of the right union (class 1) under ``est`` on
+    (X, z): from the fit without the unit's fold."""
     if cv == "loo" and hasattr(fitted, "loo_log_joint"):  # exact, without refits (EDDA)
-        return np.argmax(fitted.loo_log_joint(X, z), axis=1) != z
-    wrong = np.zeros(len(z), dtype=bool)
+        joint = fitted.loo_log_joint(X, z)
+        return np.exp(joint[:, 1] - logsumexp(joint, axis=1))
+    p_right = np.empty(len(z))
     for train, test in _splits(cv, X, z, seed):
         if len(np.unique(z[train])) < 2:
             raise ValueError("a cross-validation training set holds a single class union")
         model = _binary_clone(est, seed).fit(X[train], z[train])
-        wrong[test] = model.predict(X[test]) != z[test]
-    return wrong
+        p_right[test] = model.predict_proba(X[test])[:, 1]
+    return p_right
+
+
+def _cv_mistakes(est, X, z, cv, seed, fitted):
+    """Per-unit cross-validated mistakes of the hard two-class decision of ``est`` on (X, z)."""
+    return _goes_right(_cv_right(est, X, z, cv, seed, fitted)) != z
 
 
 def _evaluate(name, est, X, z, cv, seed):
     """Fit ``est`` on (X, z) and cross-validate it.
 
     ``est`` is an estimator or ``("combine", method, candidates)``: the serial combination of
-    the candidates that can be fitted on (X, z). Returns (fitted, mistakes, failure, skipped):
-    failure a message when ``est`` could not be evaluated (else None), skipped the messages of
-    the candidates left out of a combination.
+    the candidates that can be fitted on (X, z). Returns (fitted, p_right, failure, skipped):
+    p_right the cross-validated posteriors of the right union (:func:`_cv_right`), failure a
+    message when ``est`` could not be evaluated (else None), skipped the messages of the
+    candidates left out of a combination.
     """
     skipped = []
     try:
@@ -256,8 +313,8 @@ def _evaluate(name, est, X, z, cv, seed):
             if isinstance(est, tuple):
                 est, skipped = _combination(est[1], est[2], X, z, cv, seed)
             fitted = _binary_clone(est, seed).fit(X, z)
-            wrong = _cv_mistakes(est, X, z, cv, seed, fitted)
-        return fitted, wrong, None, skipped
+            p_right = _cv_right(est, X, z, cv, seed, fitted)
+        return fitted, p_right, None, skipped
     except (ValueError, np.linalg.LinAlgError, ArithmeticError) as exc:
         return None, None, f"{name}: {exc}", skipped
 
@@ -287,6 +344,60 @@ def _describe(fitted, name):
     return name
 
 
+def _empirical_affinities(parts, Xn, cn):
+    """rho between the empirical distributions (FMM's observed frequencies) of the two class
+    unions of each bipartition, among the node's units (Brito et al. 2006, section 4); no
+    candidate model enters."""
+    fmm = FullMultinomial().fit(Xn, cn)
+    return [class_union_affinity(fmm, list(a), list(b)) for a, b in parts]
+
+
+# --- the two prediction rules --------------------------------------------------------------------
+# Both read the node posteriors through ``right(node)``: the posterior of the node's right union
+# for every unit (the fitted node model's for new data; the cross-validated one in the fit).
+
+def _leaf_masses(node, right, n, index, fill=0.0):
+    """(n, K) products of the node posteriors along each path from ``node`` down to its leaves
+    (columns by class code; ``fill`` for the classes outside the subtree)."""
+    out = np.full((n, len(index)), fill)
+
+    def visit(nd, mass):
+        if nd.is_leaf:
+            out[:, index[nd.classes[0]]] = mass
+            return
+        p_right = right(nd)
+        visit(nd.children[0], mass * (1.0 - p_right))
+        visit(nd.children[1], mass * p_right)
+
+    visit(node, np.ones(n))
+    return out
+
+
+def _sequential_leaves(node, right, n, index):
+    """(n,) class codes reached from ``node`` by the nodes' hard decisions (Brito et al. 2006,
+    section 4: a unit stops at the first node that sends it to a single class)."""
+    out = np.empty(n, dtype=np.intp)
+
+    def visit(nd, units):
+        if nd.is_leaf:
+            out[units] = index[nd.classes[0]]
+            return
+        to_right = _goes_right(right(nd)[units])
+        visit(nd.children[0], units[~to_right])
+        visit(nd.children[1], units[to_right])
+
+    visit(node, np.arange(n))
+    return out
+
+
+def _rule_leaves(node, right, n, index, rule):
+    """(n,) class codes the rule chooses among the leaves under ``node``."""
+    if rule == "sequential":
+        return _sequential_leaves(node, right, n, index)
+    # -1 outside the subtree, so that a leaf of it wins even when every product is 0
+    return np.argmax(_leaf_masses(node, right, n, index, fill=-1.0), axis=1)
+
+
 # --- the estimator -------------------------------------------------------------------------------
 
 class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
@@ -296,24 +407,46 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
     class unions gets the candidate model (``node="select"``) or the serial combination of the
     candidates (``node="committee"``, ``"likelihood"``, ...) of lowest cross-validated error;
     the procedure recurses until every leaf is one class (Brito, Celeux & Sousa Ferreira 2006,
-    section 4). Class probabilities are products of node posteriors along the paths.
+    section 4). A unit is classified down the tree by hard decisions (``rule="sequential"``)
+    or by the largest product of node posteriors (``rule="product"``).
+
+    The paper's discrete methods (Table 9) are ``partition="affinity"`` with a pair of models
+    and one weight per node: HIER/CM is ``HierarchicalCoupling("foim+fmm", partition="affinity",
+    node="committee")`` (lambda = 1) or ``HierarchicalCoupling("foim+kernel", ...)`` (FOIM with
+    KERNEL at lambda = 0.99; another lambda through ``candidate_set("foim+kernel",
+    smoothing=...)``); HIER/IL is the same with ``node="integrated"``.
 
     Parameters
     ----------
-    candidates : list of estimators, list of (name, estimator) pairs, "edda" or "discrete"
-        The models in competition at each node (cloned, never modified). "edda" stands for the
-        14 EDDA models; "discrete" for FOIM, FMM and KERNEL. A list may also name models:
-        EDDA model names ("EII", ..., "VVV") or "fmm", "foim", "kernel".
+    candidates : list of estimators, list of (name, estimator) pairs, or a set name
+        The models in competition at each node (cloned, never modified). The set names are
+        "edda" (the 14 EDDA models), "discrete" (FOIM, FMM and KERNEL), "foim+fmm" (the pair
+        FOIM, FMM) and "foim+kernel" (FOIM and KERNEL at lambda = 0.99), see
+        :func:`candidate_set`. A list may also name models: EDDA model names ("EII", ...,
+        "VVV") or "fmm", "foim", "kernel".
     partition : {"cv", "affinity", "ordinal"}, default="cv"
         How each node's classes are cut: every bipartition by cross-validated error (the paper's
         continuous procedure; at most 12 classes), the bipartition of smallest basic affinity
-        coefficient (the paper's discrete procedure; the affinity is computed under the first
-        candidate, which must be a discrete model, refitted on the node's classes), or only the
-        contiguous cuts of ordered classes (needs an ordered response).
+        coefficient between the empirical distributions (the full multinomial, FMM) of the two
+        class unions among the node's units (the paper's discrete procedure; every candidate
+        must then be a discrete model; on sparse data, where the unions share no observed
+        state, several bipartitions tie at 0 and the first enumerated wins: the node's first
+        class alone), or only the contiguous cuts of ordered classes (needs an ordered
+        response).
     node : {"select", "committee", "likelihood", "aic", "bic", "integrated"}, default="select"
         "select" keeps the single candidate of lowest error; the others put a serial
         combination of all candidates (``ordstat.combine.serial.SerialCombiner`` with that
         method) at every node.
+    rule : {"sequential", "product"}, default="sequential"
+        How ``predict`` classifies a unit. "sequential" (the paper's): down the tree by each
+        node's hard decision (its right union when the node posterior exceeds 1/2) until a
+        leaf. "product": the class of largest product of the node posteriors along its
+        root-to-leaf path, the argmax of ``predict_proba``. ``predict_proba`` gives these
+        products under both rules, so with "sequential" ``predict`` need not be its argmax
+        (a root posterior .55 for {b, c} and .5/.5 below it: the products favour a (.45),
+        the hard decisions b or c). Every reported error (``cv_error_``, node errors) is the
+        error of this rule. The model of each node is chosen by its two-class error under
+        either rule.
     cv : "loo", int or splitter, default="loo"
         Error estimate at each node: leave-one-out (exact and cheap for one-model EDDA
         candidates), stratified v-fold, or any scikit-learn splitter, an object with ``split``
@@ -332,11 +465,14 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
     ----------
     classes_ : ndarray of shape (K,)
     tree_ : CouplingNode
-        The root; each node holds its two class unions, model, error and affinity.
+        The root; each node holds its two class unions, model, error (under ``rule``),
+        affinity and its candidates' two-class errors.
     cv_error_ : float
-        Cross-validated error of the whole tree with its structure fixed: a unit counts as
-        misclassified when any node on its path misclassifies it in the node's
-        cross-validation.
+        Cross-validated error of the tree's prediction under ``rule``, its structure and models
+        fixed: each node's posterior of a unit is cross-validated at the nodes holding the
+        unit's class (the unit is among their units) and that of the node's fitted model
+        elsewhere (the unit was not used). Under "sequential" a unit is misclassified exactly
+        when a node on its true path sends it the wrong way.
     n_features_in_ : int
 
     References
@@ -359,11 +495,12 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
     0.02
     """
 
-    def __init__(self, candidates, partition="cv", node="select", cv="loo", n_jobs=None,
-                 random_state=None, classes=None):
+    def __init__(self, candidates, partition="cv", node="select", rule="sequential", cv="loo",
+                 n_jobs=None, random_state=None, classes=None):
         self.candidates = candidates
         self.partition = partition
         self.node = node
+        self.rule = rule
         self.cv = cv
         self.n_jobs = n_jobs
         self.random_state = random_state
@@ -373,6 +510,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         "candidates": [list, tuple, str],
         "partition": [StrOptions(set(_PARTITIONS))],
         "node": [StrOptions(set(_NODES))],
+        "rule": [StrOptions(set(_RULES))],
         "cv": [StrOptions({"loo"}), Interval(Integral, 2, None, closed="left"),
                HasMethods(["split", "get_n_splits"])],
         "n_jobs": N_JOBS,
@@ -404,11 +542,14 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         """
         self._validate_params()
         cands = _check_candidates(self.candidates)
-        if self.partition == "affinity" and not _is_discrete(cands[0][1]):
-            raise ValueError("partition='affinity' computes the affinity under the first "
-                             "candidate, which must be a discrete model (FullMultinomial, "
-                             f"IndependenceModel or KernelMultinomial); got {cands[0][0]}. "
-                             "Put one first, or use partition='cv'.")
+        if self.partition == "affinity":
+            other = [name for name, est in cands if not _is_discrete(est)]
+            if other:
+                raise ValueError(
+                    "partition='affinity' compares the empirical distributions of discrete "
+                    "predictors, so every candidate must be a discrete model (FullMultinomial, "
+                    f"IndependenceModel or KernelMultinomial); got {', '.join(other)}. Use "
+                    "partition='cv'.")
         X, codes, _ = validate_fit(self, X, y, classes=self.classes, dtype=None)
         observed = np.unique(codes)
         if len(observed) < 3:
@@ -424,16 +565,18 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
             )
         cands = _fix_categories(cands, X)
         seed = int(check_random_state(self.random_state).integers(2**31 - 1))
-        # (partition, model name) -> (fit, mistakes, failure) of every evaluation at a node, so
-        # that the winning pair's fit and its cross-validation mistakes are reused, not redone.
+        # (partition, model name) -> (fit, posteriors, failure) of every evaluation at a node,
+        # so that the winning pair's fit and its cross-validation are reused, not redone.
         self._fit_cache = {}
-        wrong = np.zeros(len(codes), dtype=bool)
-        self.tree_ = self._grow(tuple(int(c) for c in observed), X, codes, cands, seed, wrong)
-        self.cv_error_ = float(wrong.mean())
+        # id(node) -> posterior of its right union for every training unit (see cv_error_)
+        cv_right = {}
+        self.tree_ = self._grow(tuple(int(c) for c in observed), X, codes, cands, seed,
+                                cv_right)
         del self._fit_cache
+        self._set_errors(codes, cv_right)
         return self
 
-    def _grow(self, node_codes, X, codes, cands, seed, wrong):
+    def _grow(self, node_codes, X, codes, cands, seed, cv_right):
         labels = self.classes_[list(node_codes)].tolist()
         if len(node_codes) == 1:
             return CouplingNode(classes=labels)
@@ -445,7 +588,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         else:
             parts = _bipartitions(node_codes)
         if self.partition == "affinity":
-            affinities = self._affinities(parts, Xn, cn, cands)
+            affinities = _empirical_affinities(parts, Xn, cn)
             best = int(np.argmin(affinities))
             parts, affinities = [parts[best]], [affinities[best]]
         models = ([(self.node, ("combine", self.node, cands))] if self.node != "select"
@@ -460,8 +603,8 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
             self._fit_cache[(parts[p], models[m][0])] = res
         failures = sorted({msg for _, _, msg, _ in results if msg is not None}
                           | {msg for *_, skipped in results for msg in skipped})
-        scored = [(float(res[1].mean()), p, m) for (p, m), res in zip(tasks, results)
-                  if res[2] is None]
+        scored = [(float(np.mean(_goes_right(res[1]) != np.isin(cn, parts[p][1]))), p, m)
+                  for (p, m), res in zip(tasks, results) if res[2] is None]
         if not scored:
             raise ValueError(
                 f"Hierarchical coupling: no candidate could be fitted at the node separating "
@@ -474,30 +617,72 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
             )
         err, p, m = min(scored)
         left, right = parts[p]
-        fitted, mistakes, _, _ = self._fit_cache[(parts[p], models[m][0])]
-        wrong[np.flatnonzero(in_node)[mistakes]] = True
+        fitted, p_right, _, _ = self._fit_cache[(parts[p], models[m][0])]
         cand_err = {models[mm][0]: e for e, pp, mm in scored if pp == p}
-        return CouplingNode(
+        node = CouplingNode(
             classes=labels, left=self.classes_[list(left)].tolist(),
             right=self.classes_[list(right)].tolist(),
             model=_describe(fitted, models[m][0]), estimator=fitted, error=err,
             affinity=None if affinities is None else float(affinities[0]),
             candidate_errors=cand_err,
-            children=(self._grow(left, X, codes, cands, seed, wrong),
-                      self._grow(right, X, codes, cands, seed, wrong)),
+            children=(self._grow(left, X, codes, cands, seed, cv_right),
+                      self._grow(right, X, codes, cands, seed, cv_right)),
         )
+        # cross-validated for the node's units; the fitted model's for the others, which it
+        # never saw (what the product rule needs of every node for every unit)
+        full = np.empty(len(codes))
+        full[in_node] = p_right
+        if not in_node.all():
+            with warnings.catch_warnings():  # as in the node's cross-validation (_evaluate)
+                warnings.simplefilter("ignore")
+                full[~in_node] = fitted.predict_proba(X[~in_node])[:, 1]
+        cv_right[id(node)] = full
+        return node
 
-    def _affinities(self, parts, Xn, cn, cands):
-        model = clone(cands[0][1])
-        if "classes" in model.get_params(deep=False):
-            model.set_params(classes=None)  # the node's own class codes
-        model.fit(Xn, cn)
-        return [class_union_affinity(model, list(a), list(b)) for a, b in parts]
+    def _set_errors(self, codes, cv_right):
+        """``cv_error_`` and each node's ``error``: those of ``rule`` on the cross-validated
+        node posteriors. A node's error is that of the rule applied to its subtree, among the
+        node's units, in telling its left union from its right one (under "sequential" the
+        node's own two-class error)."""
+        index = self._class_index()
+        n = len(codes)
+
+        def right(nd):
+            return cv_right[id(nd)]
+
+        self.cv_error_ = float(np.mean(_rule_leaves(self.tree_, right, n, index, self.rule)
+                                       != codes))
+        for nd in self.tree_.walk():
+            if nd.is_leaf:
+                continue
+            units = np.isin(codes, [index[c] for c in nd.classes])
+            chosen = _rule_leaves(nd, right, n, index, self.rule)[units]
+            right_codes = [index[c] for c in nd.right]
+            nd.error = float(np.mean(np.isin(chosen, right_codes)
+                                     != np.isin(codes[units], right_codes)))
+
+    def _class_index(self):
+        return {c: k for k, c in enumerate(self.classes_.tolist())}
 
     # --- prediction ----------------------------------------------------------------------------
 
+    def _node_posteriors(self, X):
+        """``right(node)`` for new data: each node model's posterior of its right union,
+        computed once per node."""
+        memo = {}
+
+        def right(nd):
+            if id(nd) not in memo:
+                memo[id(nd)] = nd.estimator.predict_proba(X)[:, 1]
+            return memo[id(nd)]
+
+        return right
+
     def predict_proba(self, X):
         """Class probabilities: products of the node posteriors along each root-to-leaf path.
+
+        The same under both rules; with ``rule="sequential"`` :meth:`predict` follows the hard
+        decisions and need not be the argmax of these.
 
         Returns
         -------
@@ -505,19 +690,22 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self)
         X = validate_predict(self, X, dtype=None)
-        out = np.zeros((X.shape[0], self.n_classes_))
-        index = {c: k for k, c in enumerate(self.classes_.tolist())}
+        return _leaf_masses(self.tree_, self._node_posteriors(X), X.shape[0],
+                            self._class_index())
 
-        def visit(nd, mass):
-            if nd.is_leaf:
-                out[:, index[nd.classes[0]]] = mass
-                return
-            p_right = nd.estimator.predict_proba(X)[:, 1]
-            visit(nd.children[0], mass * (1.0 - p_right))
-            visit(nd.children[1], mass * p_right)
+    def predict(self, X):
+        """Classes under ``rule``: down the tree by the nodes' hard decisions ("sequential")
+        or the largest product of node posteriors ("product").
 
-        visit(self.tree_, np.ones(X.shape[0]))
-        return out
+        Returns
+        -------
+        ndarray of shape (n_samples,), the class labels.
+        """
+        check_is_fitted(self)
+        X = validate_predict(self, X, dtype=None)
+        leaves = _rule_leaves(self.tree_, self._node_posteriors(X), X.shape[0],
+                              self._class_index(), self.rule)
+        return self.classes_[leaves]
 
     # --- display -------------------------------------------------------------------------------
 
@@ -527,19 +715,21 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         Returns
         -------
         ordstat._core.summary.Summary
-            Info lines (classes, partition, node rule, error estimate, ``tree error``: the
-            cross-validated error of the whole tree, ``cv_error_``); the tree, each internal
-            node with its model, error and affinity, is the notes. :meth:`tree_table` gives the
-            nodes as a DataFrame.
+            Info lines (classes, partition, node rule, prediction rule, error estimate,
+            ``tree error``: the cross-validated error of the whole tree under the rule,
+            ``cv_error_``); the tree, each internal node with its model, error under the rule
+            and affinity, is the notes. :meth:`tree_table` gives the nodes as a DataFrame.
         """
         check_is_fitted(self)
         cv = self.cv
         estimate = ("leave-one-out" if isinstance(cv, str) else
                     f"{cv}-fold cross-validation" if isinstance(cv, numbers.Integral)
                     else type(cv).__name__)
+        rule = {"sequential": "sequential (hard decisions down the tree)",
+                "product": "product (largest product of node posteriors)"}[self.rule]
         info = [("classes", (" < " if self.partition == "ordinal" else ", ").join(
                      map(str, self.classes_))),
-                ("partition", self.partition), ("node", self.node),
+                ("partition", self.partition), ("node", self.node), ("rule", rule),
                 ("error estimate", estimate), ("tree error", f"{self.cv_error_:.3f}")]
         return Summary("Hierarchical coupling", info, {}, tree_text(self.tree_))
 
@@ -547,8 +737,9 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         """The tree as a DataFrame, one row per node in depth-first order.
 
         Columns: ``node`` (0 = root), ``parent`` (-1 for the root), ``depth``, ``classes``,
-        ``left``, ``right`` (class labels joined by ", "), ``model``, ``error``, ``affinity``
-        (NaN when not computed), ``leaf``.
+        ``left``, ``right`` (class labels joined by ", "), ``model``, ``error`` (the
+        cross-validated error of ``rule`` between the two unions), ``affinity`` (NaN when not
+        computed), ``leaf``.
         """
         import pandas as pd
 

@@ -193,6 +193,8 @@ def test_evaluate_reports_failure_by_name():
     (dict(candidates=[object()]), TypeError, "fit and predict_proba"),
     (dict(candidates=[EDDA(model="EII"), EDDA(model="EII")]), ValueError, "distinct"),
     (dict(partition="affinity"), ValueError, "must be a discrete model"),
+    (dict(rule="hard"), ValueError, "'rule' parameter of HierarchicalCoupling must be a str "
+                                    "among"),
 ])
 def test_bad_parameters(kwargs, exc, match):
     X, y = _planted(n=5)
@@ -346,3 +348,191 @@ def test_load_zoo_says_what_to_install_without_rpy2(monkeypatch):
         monkeypatch.setitem(sys.modules, module, None)
     with pytest.raises(ImportError, match="mlbench.*rpy2"):
         load_zoo()
+
+
+# --- prediction rules (sequential: the paper's hard decisions; product of posteriors) -------------
+
+class _Stub:
+    """A node model with a fixed posterior of its right union for every unit."""
+
+    def __init__(self, p_right):
+        self.p_right = p_right
+
+    def predict_proba(self, X):
+        return np.tile([1.0 - self.p_right, self.p_right], (len(X), 1))
+
+
+def _stub_tree(hc, p_root, p_below):
+    """{a} | {b, c} at the root, {b} | {c} below, with the given posteriors of the right side."""
+    from ordstat.combine.hierarchical import CouplingNode
+
+    below = CouplingNode(classes=["b", "c"], left=["b"], right=["c"], estimator=_Stub(p_below),
+                         children=(CouplingNode(["b"]), CouplingNode(["c"])))
+    hc.tree_ = CouplingNode(classes=["a", "b", "c"], left=["a"], right=["b", "c"],
+                            estimator=_Stub(p_root), children=(CouplingNode(["a"]), below))
+    return hc
+
+
+def _abc(n=10, seed=0, spread=1.2):
+    rng = np.random.default_rng(seed)
+    centres = np.array([[0.0, 0.0], [2.0, 0.0], [1.0, 1.6]])
+    y = np.repeat(["a", "b", "c"], n)
+    return centres[np.repeat([0, 1, 2], n)] + rng.normal(scale=spread, size=(3 * n, 2)), y
+
+
+def test_rules_differ_on_hand_set_posteriors():
+    # root .55 for {b, c}, then .6 for c: the products are a .45, b .22, c .33; the hard
+    # decisions go right (.55 > .5), then right again: c
+    X, y = _abc(n=4)
+    seq = _stub_tree(HierarchicalCoupling(["EII"]).fit(X, y), 0.55, 0.6)
+    prod = _stub_tree(HierarchicalCoupling(["EII"], rule="product").fit(X, y), 0.55, 0.6)
+    np.testing.assert_allclose(seq.predict_proba(X[:2]), [[0.45, 0.22, 0.33]] * 2)
+    np.testing.assert_array_equal(prod.predict_proba(X[:2]), seq.predict_proba(X[:2]))
+    assert list(seq.predict(X[:2])) == ["c", "c"]
+    assert list(prod.predict(X[:2])) == ["a", "a"]
+    # a tie at a node goes left, as a two-class argmax does: .55 then .5 -> b
+    assert list(_stub_tree(seq, 0.55, 0.5).predict(X[:1])) == ["b"]
+    # the root sends the unit to a at .5: the hard rule stops there
+    assert list(_stub_tree(seq, 0.5, 0.9).predict(X[:1])) == ["a"]
+
+
+def _loo_by_refits(hc, X, y):
+    """Leave-one-out predictions of the fitted tree's rule with its structure and model choices
+    fixed: for each unit, every node model is refitted on the node's units without it (the
+    nodes not holding its class never saw it, so their refit is the full fit), then the unit is
+    predicted by hc.predict. Independent of the fit's shortcut (EDDA's exact down-dates)."""
+    import copy
+
+    from sklearn.base import clone
+
+    out = []
+    for i in range(len(y)):
+        tree = copy.deepcopy(hc)
+        keep = np.arange(len(y)) != i
+        for node in tree.tree_.walk():
+            if node.is_leaf:
+                continue
+            units = keep & np.isin(y, node.classes)
+            z = np.isin(y[units], node.right).astype(int)
+            node.estimator = clone(node.estimator).fit(X[units], z)
+        out.append(tree.predict(X[i:i + 1])[0])
+    return np.array(out)
+
+
+def test_cv_error_is_the_loo_error_of_predict_under_each_rule():
+    X, y = _abc(n=15, seed=3)
+    fits = {rule: HierarchicalCoupling(["EII", "VVI"], rule=rule).fit(X, y)
+            for rule in ("sequential", "product")}
+    # the rule changes no node choice, only how the tree predicts
+    assert ([n.model for n in fits["sequential"].tree_.walk()]
+            == [n.model for n in fits["product"].tree_.walk()])
+    loo = {rule: _loo_by_refits(hc, X, y) for rule, hc in fits.items()}
+    print("\nLOO errors by refits:", {r: float(np.mean(p != y)) for r, p in loo.items()},
+          "cv_error_:", {r: hc.cv_error_ for r, hc in fits.items()},
+          "units predicted differently:", int(np.sum(loo["sequential"] != loo["product"])))
+    assert np.any(loo["sequential"] != loo["product"])  # the data separate the rules
+    for rule, hc in fits.items():
+        assert hc.cv_error_ == pytest.approx(np.mean(loo[rule] != y))
+    # under "sequential", a unit is wrong exactly when a node on its true path errs: the old
+    # "any mistake on the path" count from the candidates' two-class errors
+    seq = fits["sequential"]
+    for node in seq.tree_.walk():
+        if not node.is_leaf:
+            assert node.error == pytest.approx(node.candidate_errors[node.model])
+    assert dict(seq.summary().info)["rule"].startswith("sequential")
+    assert dict(fits["product"].summary().info)["rule"].startswith("product")
+
+
+def test_node_errors_follow_the_rule():
+    X, y = _abc(n=15, seed=3)
+    prod = HierarchicalCoupling(["EII", "VVI"], rule="product").fit(X, y)
+    loo = _loo_by_refits(prod, X, y)
+    table = prod.tree_table()
+    for row, node in zip(table.itertuples(), prod.tree_.walk()):
+        if node.is_leaf:
+            continue
+        # the root's rule error: the product-rule class on the wrong side of the root's cut
+        units = np.isin(y, node.classes)
+        if len(node.classes) == 3:
+            hand = np.mean(np.isin(loo[units], node.right) != np.isin(y[units], node.right))
+            assert node.error == pytest.approx(hand)
+        else:  # two leaves below: the product rule is the node's own two-class decision
+            assert node.error == pytest.approx(node.candidate_errors[node.model])
+        assert row.error == node.error
+
+
+# --- the discrete procedure: empirical affinities, the paper's pairs (HIER/CM, HIER/IL) -----------
+
+# two binary variables, states 00, 01, 10, 11; four units per class
+_BIN_X = np.array([[0, 0], [0, 0], [0, 1], [1, 1],     # a: f = (.5, .25, 0, .25)
+                   [0, 1], [0, 1], [1, 0], [1, 1],     # b: f = (0, .5, .25, .25)
+                   [1, 0], [1, 0], [1, 1], [1, 0]])    # c: f = (0, 0, .75, .25)
+_BIN_Y = np.repeat(["a", "b", "c"], 4)
+
+
+def test_discrete_affinity_is_that_of_the_empirical_distributions():
+    # by hand, cell by cell (00, 01, 10, 11), the unions being equal-weight mixtures:
+    #   a | bc: f_bc = (0, .25, .5, .25); rho = 0 + sqrt(.25 .25) + 0 + sqrt(.25 .25) = .5
+    #   ab | c: f_ab = (.25, .375, .125, .25); rho = sqrt(.125 .75) + sqrt(.25 .25) = .5562
+    #   ac | b: f_ac = (.25, .125, .375, .25); rho = .25 + sqrt(.375 .25) + .25 = .8062
+    #   below, b | c: rho = sqrt(.25 .75) + sqrt(.25 .25) = .6830
+    hand_root, hand_bc = 0.5, np.sqrt(0.25 * 0.75) + 0.25
+    from ordstat.discrete import KernelMultinomial, class_union_affinity
+
+    foim = IndependenceModel().fit(_BIN_X, _BIN_Y)
+    assert class_union_affinity(foim, "a", ["b", "c"]) != pytest.approx(hand_root, abs=1e-3)
+    kernel = KernelMultinomial(smoothing=0.9)
+    for cands in ([IndependenceModel(), kernel], [kernel, IndependenceModel()],
+                  [FullMultinomial(), IndependenceModel()]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            hc = HierarchicalCoupling(cands, partition="affinity").fit(_BIN_X, _BIN_Y)
+        root = hc.tree_
+        assert (root.left, root.right) == (["a"], ["b", "c"])
+        assert root.affinity == pytest.approx(hand_root)
+        assert root.children[1].affinity == pytest.approx(hand_bc)
+
+
+def test_affinity_refuses_continuous_candidates_anywhere_in_the_list():
+    with pytest.raises(ValueError,
+                       match=r"every candidate must be a discrete model.*got \[lambda I\]"):
+        HierarchicalCoupling([IndependenceModel(), EDDA(model="EII")],
+                             partition="affinity").fit(_BIN_X, _BIN_Y)
+
+
+def test_candidate_sets_of_the_paper_pairs():
+    from ordstat.combine.hierarchical import PAIR_SMOOTHING, candidate_set
+    from ordstat.discrete import KernelMultinomial
+
+    fmm = candidate_set("foim+fmm")
+    assert [type(m) for m in fmm] == [IndependenceModel, FullMultinomial]
+    kern = candidate_set("foim+kernel")
+    assert isinstance(kern[1], KernelMultinomial) and kern[1].smoothing == PAIR_SMOOTHING == 0.99
+    assert candidate_set("foim+kernel", smoothing=0.95)[1].smoothing == 0.95
+    with pytest.raises(ValueError, match="smoothing is KERNEL's lambda"):
+        candidate_set("foim+fmm", smoothing=0.95)
+    with pytest.raises(ValueError, match=r"smoothing must be a number in \(0, 1\]"):
+        candidate_set("foim+kernel", smoothing=1.5)
+
+
+@pytest.mark.parametrize("pair, node", [("foim+fmm", "committee"), ("foim+kernel", "committee"),
+                                        ("foim+fmm", "integrated"),
+                                        ("foim+kernel", "integrated")])
+def test_hier_cm_and_hier_il(pair, node):
+    # HIER/CM and HIER/IL (Brito et al. 2006, Table 9): the pair combined with one weight per
+    # node, the cuts by empirical affinity
+    rng = np.random.default_rng(1)
+    y = np.repeat([0, 1, 2], 20)
+    X = (rng.random((60, 3)) < np.array([[.1, .2, .8], [.8, .2, .2], [.5, .9, .5]])[y]).astype(int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        hc = HierarchicalCoupling(pair, partition="affinity", node=node, cv=3,
+                                  random_state=0).fit(X, y)
+    internal = [n for n in hc.tree_.walk() if not n.is_leaf]
+    assert len(internal) == 2
+    for nd in internal:
+        assert [type(e).__name__ for e in nd.estimator.estimators_][0] == "IndependenceModel"
+        assert nd.estimator.weights_.shape == (2,) and nd.estimator.method == node
+        if pair == "foim+kernel":
+            assert nd.estimator.estimators_[1].smoothing_ == 0.99
+    np.testing.assert_allclose(hc.predict_proba(X).sum(axis=1), 1.0)

@@ -7,7 +7,9 @@
 #' two-class problem between the two unions of classes gets the candidate model (or a serial
 #' combination of the candidates) of lowest cross-validated error; each side is cut again until
 #' every leaf is one class. Class probabilities are products of the node posteriors along the
-#' paths. Fitted by the Python \code{ordstat.combine.hierarchical.HierarchicalCoupling}.
+#' paths; \code{predict} follows the nodes' hard decisions down the tree (the paper's rule)
+#' unless \code{rule = "product"} is given in \code{...}. Fitted by the Python
+#' \code{ordstat.combine.hierarchical.HierarchicalCoupling}.
 #'
 #' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered for
 #'   \code{partition = "ordinal"}); numeric predictors for EDDA candidates, factors or logicals
@@ -21,12 +23,14 @@
 #'   \code{na.exclude} or \code{na.fail} (the candidates need complete rows), a function or
 #'   its name; recorded and applied by \code{predict(fit, newdata)}.
 #' @param candidates \code{"edda"} (the 14 EDDA models), \code{"discrete"} (FOIM, FMM,
-#'   KERNEL), or a vector of names: EDDA models (\code{"EII"}, ..., \code{"VVV"}),
-#'   \code{"fmm"}, \code{"foim"}, \code{"kernel"}.
+#'   KERNEL), \code{"foim+fmm"} or \code{"foim+kernel"} (the paper's pairs, KERNEL at
+#'   lambda = 0.99: with \code{partition = "affinity"} and \code{node = "committee"} or
+#'   \code{"integrated"}, its HIER/CM and HIER/IL), or a vector of names: EDDA models
+#'   (\code{"EII"}, ..., \code{"VVV"}), \code{"fmm"}, \code{"foim"}, \code{"kernel"}.
 #' @param partition \code{"cv"} (every bipartition, by cross-validated error; at most 12
-#'   classes), \code{"affinity"} (the bipartition of smallest affinity between the two class
-#'   unions under the first candidate, which must be discrete) or \code{"ordinal"} (only
-#'   contiguous cuts of the ordered levels).
+#'   classes), \code{"affinity"} (the bipartition of smallest affinity between the
+#'   empirical distributions of the two class unions; every candidate must be discrete) or
+#'   \code{"ordinal"} (only contiguous cuts of the ordered levels).
 #' @param node \code{"select"} (the best single candidate) or a serial combination of all
 #'   candidates: \code{"committee"}, \code{"likelihood"}, \code{"aic"}, \code{"bic"},
 #'   \code{"integrated"}.
@@ -34,12 +38,13 @@
 #' @param random_state Seed of the v-fold splits; by default drawn from R's random numbers,
 #'   so \code{set.seed()} before the call makes the fit reproducible.
 #' @param ... Further arguments of \code{HierarchicalCoupling} by their Python names
-#'   (\code{n_jobs}); any other name is an error.
+#'   (\code{n_jobs}, \code{rule}: \code{"sequential"}, the default, or \code{"product"}, the class
+#'   of largest product of node posteriors); any other name is an error.
 #' @return An object of class \code{"ordstat_coupling"} with \code{tree} (a data frame, one
 #'   row per node: \code{node}, \code{parent}, \code{depth}, \code{classes}, \code{left},
 #'   \code{right}, \code{model}, \code{error}, \code{affinity}, \code{leaf}), \code{cv_error}
-#'   (the tree's cross-validated error with its structure fixed), \code{levels},
-#'   \code{na.action}, \code{call} and the serialised Python model (so it survives
+#'   (the tree's cross-validated error under its prediction rule, its structure fixed),
+#'   \code{levels}, \code{na.action}, \code{call} and the serialised Python model (so it survives
 #'   \code{saveRDS}/\code{readRDS} into a new R session).
 #' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
