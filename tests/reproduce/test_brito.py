@@ -222,6 +222,9 @@ def test_coupling_section_trees_and_two_group_sets(monkeypatch):
     assert rows["iris: leave-one-out error of the tree"].status == "ok"
     assert rows["thyroid: leave-one-out error of the tree"].status == "ok"
     assert rows["thyroid: first split"].ours == "Hyper | Hypo, Normal"
+    if "rule" in comb._coupling(1, 0).get_params():  # the product rule beside, reported
+        product = rows["iris: leave-one-out error of the tree, product rule"]
+        assert product.status == "reported" and 0 <= product.ours <= 1
     assert any(n.startswith("haemophilia: not run (two groups") for n in section.notes)
     assert [c for c, _ in section.figures] == ["iris: the coupling tree",
                                                "thyroid: the coupling tree"]
