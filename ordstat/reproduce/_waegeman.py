@@ -31,7 +31,8 @@ from scipy import stats
 
 from ._report import Row, Section
 
-__all__ = ["weighted_svm", "weighted_svm_benchmark", "run_pairs", "GRID_LOG2_STEP",
+__all__ = ["weighted_svm", "weighted_svm_benchmark", "run_pairs", "pair_values",
+           "wilcoxon_pvalues", "side_by_side", "GRID", "GRID_LOG2_STEP",
            "TABLE_I", "TABLE_II", "TABLE_III"]
 
 WAEGEMAN = ("Waegeman & Boullart (2006), An ensemble of weighted support vector machines for "
@@ -216,7 +217,8 @@ def claim_tolerance(sd, n_ours, printed):
     return float(2 * sd * np.sqrt(1 / n_ours + 1 / PAPER_PAIRS) + 0.5 * 10.0 ** -decimals)
 
 
-def _values(scores, method, metric):
+def pair_values(scores, method, metric):
+    """One method's values of one measure, in pair order."""
     part = scores[(scores["method"] == method) & (scores["metric"] == metric)]
     return part.sort_values("pair")["value"].to_numpy(dtype=float)
 
@@ -262,7 +264,7 @@ def claim_rows(scores, dataset, methods):
     rows, means = [], {}
     for method in methods:
         for metric in METRICS:
-            v = _values(scores, method, metric)
+            v = pair_values(scores, method, metric)
             means[method, metric] = (float(np.nanmean(v)), float(np.nanstd(v, ddof=1)),
                                      int(np.isfinite(v).sum()))
     for method in methods:
@@ -287,8 +289,8 @@ def _miss_note(metric, method, dataset, means, printed):
         mean, sd, n = means[method, other]
         inside = abs(mean - float(printed)) <= claim_tolerance(sd, n, printed)
         return (f"the other definition ({other}) gives {mean:.3f}, "
-                + ("within the tolerance: the paper's number is of that definition"
-                   if inside else "also outside the tolerance") + "; see the notes.")
+                + ("within its tolerance" if inside else "also outside its tolerance")
+                + "; see the notes on the two definitions.")
     return "see the notes."
 
 
@@ -300,9 +302,9 @@ def wilcoxon_rows(scores, dataset, methods):
     rows = []
     for metric in ("accuracy %", "MAE"):
         table = (TABLE_I if metric == "accuracy %" else TABLE_II)[dataset]
-        w = _values(scores, "weighted", metric)
+        w = pair_values(scores, "weighted", metric)
         if "SVORIM" in methods:
-            rank_sum, signed = wilcoxon_pvalues(w, _values(scores, "SVORIM", metric))
+            rank_sum, signed = wilcoxon_pvalues(w, pair_values(scores, "SVORIM", metric))
             ours = (f"{rank_sum:.2g}", f"{signed:.2g}")
         else:
             ours = ("not run", "not run")
@@ -311,7 +313,7 @@ def wilcoxon_rows(scores, dataset, methods):
             "SVORIM is run on Boston housing only (time); see the notes."
         rows.append(Row(f"{name}, rank sum", table[2], ours[0], note=note))
         rows.append(Row(f"{name}, signed rank (paired)", "(not printed)", ours[1]))
-        _, signed = wilcoxon_pvalues(w, _values(scores, "unweighted", metric))
+        _, signed = wilcoxon_pvalues(w, pair_values(scores, "unweighted", metric))
         rows.append(Row(f"Wilcoxon p, {metric}, {dataset}, weighted vs unweighted, signed rank",
                         "(not in the paper)", f"{signed:.2g}"))
     return rows
@@ -323,7 +325,7 @@ def side_by_side(scores, dataset, methods):
     for method in methods:
         col = []
         for metric in METRICS:
-            v = _values(scores, method, metric)
+            v = pair_values(scores, method, metric)
             col.append(f"{np.nanmean(v):.4g} ({np.nanstd(v, ddof=1):.2g})")
         table[METHODS[method]] = col
     for method in ("weighted", "SVORIM"):
@@ -360,16 +362,15 @@ def _protocol_note(quick, pairs):
 _DEFINITIONS = (
     "Sens_1^2 and Spec_1^2 are given both ways: eq. 13-14 as printed divide by predicted counts "
     "(the predictive values of 'rank 1' and 'rank > 1'), the usual definitions by true counts. "
-    "Each is claimed against Table III; a miss of one definition says where the other stands, "
-    "which tells which definition the paper's numbers are of.")
+    "Each is claimed against Table III; a miss of one definition says where the other stands.")
 
 
 def _ordering_note(scores, dataset):
     """Which definition of Sens_1^2 orders MCOSvm above SVORIM, as the paper finds."""
     parts, agree = [], []
     for metric in ("Sens_1^2 (usual)", "Sens_1^2 (eq. 13)"):
-        w = float(np.nanmean(_values(scores, "weighted", metric)))
-        v = float(np.nanmean(_values(scores, "SVORIM", metric)))
+        w = float(np.nanmean(pair_values(scores, "weighted", metric)))
+        v = float(np.nanmean(pair_values(scores, "SVORIM", metric)))
         parts.append(f"{metric}: MCOSvm {w:.3f}, SVORIM {v:.3f}")
         if w > v:
             agree.append(metric)
@@ -387,8 +388,9 @@ def _quick_misses_note(quick):
     return ("Misses of the quick run are of its fixed C and gamma (not the searched ones) and "
             "of tolerances computed over 20 pairs; the full run searches C and gamma as the "
             "paper does." if quick else
-            "A miss of one definition of Sens/Spec with the other within its tolerance says "
-            "which definition the printed number is of.")
+            "A miss of one definition of Sens/Spec with the other within its tolerance points "
+            "to the definition of the printed number; one row alone is weak evidence (a "
+            "tolerance of two standard errors is missed by chance in about one row of twenty).")
 
 
 def _figure(datasets, methods, metric, paper_methods):
@@ -398,7 +400,7 @@ def _figure(datasets, methods, metric, paper_methods):
     fig = Figure(figsize=(4 * len(datasets), 3.2))
     axes = np.atleast_1d(fig.subplots(1, len(datasets)))
     for ax, (dataset, frame) in zip(axes, datasets.items()):
-        ax.boxplot([_values(frame, m, metric) for m in methods],
+        ax.boxplot([pair_values(frame, m, metric) for m in methods],
                    tick_labels=[METHODS[m].split(" (")[0] for m in methods])
         for method, style in zip(paper_methods, ("--", ":")):
             ax.axhline(float(_paper(dataset, metric, method)), ls=style, c="grey")

@@ -81,7 +81,7 @@ def test_claims_and_the_note_of_a_miss():
     assert rows["Table I accuracy %, Synthetic 1, MCOSvm (weighted)"].status == "ok"
     miss = rows["Table III Sens_1^2 (eq. 13), Synthetic 1, MCOSvm (weighted)"]
     assert miss.status == "miss"
-    assert "Sens_1^2 (usual)" in miss.note and "within the tolerance" in miss.note
+    assert "Sens_1^2 (usual)" in miss.note and "within its tolerance" in miss.note
 
 
 def _check_section(section, datasets, methods):
