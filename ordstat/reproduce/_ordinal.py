@@ -1,12 +1,10 @@
-"""The ordinal papers: bagged split criteria (Archer & Mas 2009), boosting curves (Tutz &
-Hechenbichler 2003) and the weighted SVM ensemble (Waegeman & Boullart 2006); the dissertation
-"Ensemble methods for ordinal data classification" is in _dissertation.py."""
+"""The ordinal papers: bagged split criteria (Archer & Mas 2009) and boosting curves (Tutz &
+Hechenbichler 2003); the dissertation "Ensemble methods for ordinal data classification" is in
+_dissertation.py, the weighted SVM ensemble (Waegeman & Boullart 2006) in _waegeman.py."""
 
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
-from joblib import Parallel, delayed
 
 from ._report import Row, Section
 
@@ -15,8 +13,6 @@ ARCHER = ("Archer & Mas (2009), Ordinal response prediction using bootstrap aggr
           "I-II.")
 TUTZ = ("Tutz & Hechenbichler (2003), Aggregating classifiers with ordinal response structure, "
         "sections 3-4, Figures 1-3.")
-WAEGEMAN = ("Waegeman & Boullart (2006), An ensemble of weighted support vector machines for "
-            "ordinal regression, section V, Tables I and III.")
 
 
 #: the paper's Tables I (per-tree OOB error) and II (gamma): unadjusted pairwise Wilcoxon p-values,
@@ -147,60 +143,4 @@ def boosting_curves(quick=False, n_jobs=1, random_state=0):
         "The paper's data (scapula, car) are not available offline; the curves use the "
         "Archer & Mas simulation (200 training, 1000 test units), so only their shape is "
         "comparable.")
-    return section
-
-
-def _svm_pair(train_seed, test_seed):
-    from ..datasets import make_waegeman_synthetic
-    from ..decomposition import WeightedSVMEnsemble
-    from ..metrics import border_rank_sensitivity, border_rank_specificity
-
-    X, y = make_waegeman_synthetic(1, random_state=int(train_seed))
-    Xt, yt = make_waegeman_synthetic(1, noise=0.0, random_state=int(test_seed))
-    out = {}
-    for weighted in (True, False):
-        pred = WeightedSVMEnsemble(C=1.0, gamma=1 / 8, weighted=weighted).fit(X, y).predict(Xt)
-        out[weighted] = {
-            "accuracy %": 100 * np.mean(pred == yt), "MAE": np.mean(np.abs(pred - yt)),
-            "rank-1 sensitivity (usual)": border_rank_sensitivity(yt, pred, 1),
-            "rank-1 specificity (usual)": border_rank_specificity(yt, pred, 1),
-            "rank-1 sensitivity (eq. 13)": border_rank_sensitivity(yt, pred, 1,
-                                                                   denominator="predicted"),
-            "rank-1 specificity (eq. 14)": border_rank_specificity(yt, pred, 1,
-                                                                   denominator="predicted")}
-    return out
-
-
-def weighted_svm(quick=False, n_jobs=1, random_state=0):
-    """Synthetic data 1: weighted and unweighted ensembles over train/test pairs."""
-    from matplotlib.figure import Figure
-
-    section = Section("wsvm", "Weighted SVM ensemble on synthetic data 1 (Tables I, III)",
-                      WAEGEMAN)
-    n_pairs = 20  # the paper's; 20 pairs take seconds
-    # the training and test seeds of every pair, all drawn from random_state
-    seeds = np.random.default_rng(random_state).integers(0, 2**31 - 1, size=(n_pairs, 2))
-    runs = Parallel(n_jobs=n_jobs)(delayed(_svm_pair)(*pair) for pair in seeds)
-    table = pd.DataFrame({("weighted" if w else "unweighted"):
-                          pd.DataFrame([r[w] for r in runs]).mean() for w in (True, False)})
-    section.rows.append(Row("weighted: accuracy %", 91.25,
-                            round(float(table.loc["accuracy %", "weighted"]), 2),
-                            tolerance=1.0))
-    section.rows.append(Row("weighted: MAE", 0.092, round(float(table.loc["MAE", "weighted"]), 4),
-                            tolerance=0.02))
-    section.tables.append((f"means over {n_pairs} train/test pairs (C = 1, gamma = 1/8)",
-                           table.round(4)))
-    acc = [[r[w]["accuracy %"] for r in runs] for w in (True, False)]
-    fig = Figure(figsize=(5, 3))
-    ax = fig.subplots()
-    ax.boxplot(acc, tick_labels=["weighted", "unweighted"])
-    ax.axhline(91.25, ls="--", c="grey")
-    ax.set_ylabel("test accuracy %")
-    section.figures.append(("test accuracy per pair; dashed: the paper's 91.25 %", fig))
-    section.notes.append(
-        "Table III: eq. 13-14 as printed divide by predicted counts (predictive values); the "
-        "usual sensitivity and specificity divide by true counts. Both are shown; the two "
-        "definitions can order the weighted and unweighted ensembles differently, so no "
-        "direction is claimed. C and gamma are fixed (C = 1, gamma = 1/8) instead of the "
-        "paper's grid search, which gives the same accuracy here (see the benchmarks).")
     return section
