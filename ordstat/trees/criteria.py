@@ -377,6 +377,18 @@ def _check_cost_matrix(cost, argument="cost"):
 _COST_SCAN = (_cost_start, _cost_add, _cost_gain)
 
 
+def _matrix_parameter(value, argument, check):
+    """``(parameter, kind)`` for "linear" or "quadratic" (distance costs |g - h|^power, kind the
+    name) or a K x K matrix (validated by ``check``, kind None)."""
+    if isinstance(value, str):
+        if value not in ("linear", "quadratic"):
+            raise ValueError(
+                f"{argument} must be 'linear', 'quadratic' or a K x K matrix; got {value!r}."
+            )
+        return partial(_distance_cost, power=1 if value == "linear" else 2), value
+    return partial(_fixed_cost, matrix=check(value)), None
+
+
 def generalized_gini(cost="linear"):
     """Generalized Gini criterion: eq. 9 of Archer & Mas (2009) for a cost matrix.
 
@@ -401,16 +413,8 @@ def generalized_gini(cost="linear"):
     This impurity need not be concave, so the decrease of impurity can be negative; such
     candidates are never used for splitting.
     """
-    if isinstance(cost, str):
-        if cost not in ("linear", "quadratic"):
-            raise ValueError(
-                f"cost must be 'linear', 'quadratic' or a K x K matrix; got {cost!r}."
-            )
-        parameter = partial(_distance_cost, power=1 if cost == "linear" else 2)
-        name = f"gini_{cost}"
-    else:
-        parameter = partial(_fixed_cost, matrix=_check_cost_matrix(cost))
-        name = "generalized_gini"
+    parameter, kind = _matrix_parameter(cost, "cost", _check_cost_matrix)
+    name = f"gini_{kind}" if kind else "generalized_gini"
     return Criterion(name, _cost_goodness, _cost_impurity, parameter, has_cost=True,
                      scan=_COST_SCAN)
 
@@ -520,16 +524,8 @@ def loss_matrix_gini(loss="linear"):
     is left out, so this goodness is rpart's ``improve`` times that constant (the same splits).
     Gini on re-weighted counts is concave, so the goodness is never negative.
     """
-    if isinstance(loss, str):
-        if loss not in ("linear", "quadratic"):
-            raise ValueError(
-                f"loss must be 'linear', 'quadratic' or a K x K matrix; got {loss!r}."
-            )
-        parameter = partial(_distance_cost, power=1 if loss == "linear" else 2)
-        name = f"loss_{loss}"
-    else:
-        parameter = partial(_fixed_cost, matrix=_check_loss_matrix(loss))
-        name = "loss_matrix"
+    parameter, kind = _matrix_parameter(loss, "loss", _check_loss_matrix)
+    name = f"loss_{kind}" if kind else "loss_matrix"
     return Criterion(name, _loss_goodness, _loss_impurity, parameter, has_cost=True,
                      scan=_LOSS_SCAN)
 
