@@ -118,8 +118,9 @@ def _build_parser():
                                            "and write an HTML report")
     rep.add_argument("--quick", action="store_true",
                      help="fewer repetitions in every experiment (a few minutes)")
-    rep.add_argument("--only", type=_csv_list, default=None,
-                     help="experiments to run, comma-separated (default: all; --list shows them)")
+    rep.add_argument("--only", type=_csv_list, default=None, action="extend",
+                     help="experiments to run, comma-separated or the option repeated (default: "
+                          "all; --list shows them)")
     rep.add_argument("--list", action="store_true", help="list the experiments and exit")
     rep.add_argument("--out", default="ordstat-report",
                      help="folder for report.html (default: ordstat-report)")

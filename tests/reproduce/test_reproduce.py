@@ -45,6 +45,14 @@ def test_run_rejects_bad_arguments():
         run(["edda"], n_jobs=0)
 
 
+def test_only_takes_commas_and_repeats():
+    from ordstat.cli import _build_parser
+
+    args = _build_parser().parse_args(["reproduce", "--only", "edda,serial", "--only", "wsvm"])
+    assert args.only == ["edda", "serial", "wsvm"]
+    assert _build_parser().parse_args(["reproduce"]).only is None
+
+
 @pytest.mark.slow
 @pytest.mark.r  # the continuous data sets come from R packages
 def test_quick_report_has_every_section_and_meets_its_claims(tmp_path, capsys):
