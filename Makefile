@@ -7,7 +7,7 @@ STAMP := .make
 APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 r-cran-reticulate r-cran-testthat r-cran-mlbench r-cran-ranger \
                 r-cran-randomforest r-cran-rrcov r-cran-ordinal r-cran-rmarkdown \
-                r-cran-knitr pandoc
+                r-cran-knitr r-cran-jsonlite pandoc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes lint demo test test-fast bench clean
