@@ -7,7 +7,8 @@ STAMP := .make
 APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 r-cran-reticulate r-cran-testthat r-cran-mlbench r-cran-ranger \
                 r-cran-randomforest r-cran-rrcov r-cran-ordinal r-cran-rmarkdown \
-                r-cran-knitr r-cran-jsonlite pandoc
+                r-cran-knitr r-cran-jsonlite r-cran-pkgdown pandoc \
+                chromium-headless-shell
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes lint demo test test-fast bench clean
@@ -41,7 +42,7 @@ $(STAMP)/venv: pyproject.toml | system-deps
 VENV_R := .venv-r
 PY_R := $(VENV_R)/bin/python
 RLIB := .rlib
-RPKG := r_bridge/rpkg
+RPKG := ordstat/r/rpkg
 RPKG_FILES := $(shell find $(RPKG)/DESCRIPTION $(RPKG)/NAMESPACE $(RPKG)/R $(RPKG)/man $(RPKG)/tests -type f 2>/dev/null)
 RPKG_FILES += $(shell find $(RPKG)/inst -type f 2>/dev/null)
 RPKG_FILES += $(shell find $(RPKG)/vignettes -type f 2>/dev/null)
@@ -101,7 +102,7 @@ test:
 	  $(MAKE) --no-print-directory -j2 rtest rcheck vignettes; status=$$?; \
 	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; \
 	  wait $$two || { cat $(STAMP)/compile-r.log; exit 1; }; exit $$status
-	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r and not slow" --ignore=tests/r_bridge | tail -n 1
+	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r and not slow" --ignore=tests/r | tail -n 1
 	ORDSTAT_REQUIRE_R=1 $(PY) -m pytest -n 2 -q
 
 # Execute the Python and R vignettes and render them to vignettes/_build/*.html.

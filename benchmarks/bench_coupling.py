@@ -27,7 +27,7 @@ from ordstat.gaussian import EDDA, MODELS
 def load_crabs():
     from rpy2 import robjects as ro
 
-    from r_bridge import to_py
+    from ordstat.r import to_py
 
     frame = to_py(ro.r("local({data(crabs, package = 'MASS', envir = environment()); crabs})"))
     X = frame[["FL", "RW", "CL", "CW", "BD"]].to_numpy(dtype=float)

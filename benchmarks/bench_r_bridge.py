@@ -6,7 +6,7 @@
   in Python, timed inside Python. Both run in one R session (Rscript, the .venv-r Python), so
   the numpy/pandas versions are the same on both sides.
 - ``rpy2_rpart_ordinal_split_fit``: R's own ``rpart`` with the ``ordinal_split`` user method
-  (R callbacks; r_bridge.rpart, including the data conversion) against ``OrdinalTreeClassifier``
+  (R callbacks; ordstat.r.rpart, including the data conversion) against ``OrdinalTreeClassifier``
   in this process, same controls and the same tree.
 - ``rpy2_to_rpart``: exporting the fitted tree to R, against its fit.
 
@@ -105,20 +105,20 @@ def _r_route(n, repeat):
 
 
 def _rpy2_route(n, repeat):
-    import r_bridge
+    import ordstat.r
     from ordstat.trees import OrdinalTreeClassifier
 
     df = _data(n)
     X = df.drop(columns="y")
     tree = OrdinalTreeClassifier(xval=0, **CONTROLS)
     tree.fit(X, df["y"])  # warm-up (imports, first R call)
-    r_bridge.rpart("y ~ x1", df.iloc[:100], "ordinal", xval=0)
+    ordstat.r.rpart("y ~ x1", df.iloc[:100], "ordinal", xval=0)
     py_fit = best_time(lambda: tree.fit(X, df["y"]), repeat)
-    r_fit = best_time(lambda: r_bridge.rpart(
+    r_fit = best_time(lambda: ordstat.r.rpart(
         "y ~ .", df, "ordinal", minsplit=20, minbucket=7, cp=0.01, maxdepth=30, xval=0,
         maxcompete=0, maxsurrogate=0), repeat)
     report("rpy2_rpart_ordinal_split_fit", r_fit, py_fit)
-    export = best_time(lambda: r_bridge.to_rpart(tree, X), repeat)
+    export = best_time(lambda: ordstat.r.to_rpart(tree, X), repeat)
     report("rpy2_to_rpart", export, py_fit)
 
 

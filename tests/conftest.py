@@ -15,7 +15,7 @@ def _r_problem():
     if shutil.which("Rscript") is None:
         return "Rscript is not on PATH"
     try:
-        from r_bridge import robjects
+        from ordstat.r import robjects
         ro = robjects()
         found = ro.r("function(p) nzchar(vapply(p, function(x) system.file(package = x), ''))")(
             ro.StrVector(R_PACKAGES))

@@ -1,7 +1,7 @@
 """The one list of ordstat's public estimators, from which every other list derives.
 
 Each :class:`Entry` names an estimator class and the module that exports it, the methods of the
-``ordstat`` command built from it, and its kind in the R package (``r_bridge._rside``). The
+``ordstat`` command built from it, and its kind in the R package (``ordstat.r._rside``). The
 package's exports (``ordstat.__init__``), the command line's method registry
 (``ordstat.cli._methods``), the R package's estimator kinds and the estimators that
 ``tests/test_common.py`` runs scikit-learn's checks on are all read from :data:`ESTIMATORS`;
@@ -34,7 +34,7 @@ class Entry:
         The command line's methods built from it: ``{method name: (keyword arguments, one-line
         description)}``.
     r_kind : str or None
-        Its name in the R package's ``r_bridge._rside`` (the string the R wrappers pass), or
+        Its name in the R package's ``ordstat.r._rside`` (the string the R wrappers pass), or
         None when the R package does not wrap it; ``r_note`` then says why.
     r_note : str
     """

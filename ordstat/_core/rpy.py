@@ -1,6 +1,6 @@
 """R through rpy2: :func:`robjects` (R started with the process environment kept) and a local
 converter between pandas/numpy and R, used by the data loaders, the peer methods and the R
-bridge (``r_bridge``).
+bridge (``ordstat.r``).
 
 rpy2's own pandas converter mostly works, but not in the corners a statistician hits: integer
 and logical columns with NA come back as -2147483648, a bare factor can come back as bare integer

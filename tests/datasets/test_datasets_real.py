@@ -169,7 +169,7 @@ def test_wine_proportional_odds_agrees_with_mass_polr():
     import rpy2.robjects as ro
 
     from ordstat import ProportionalOddsClassifier
-    from r_bridge import to_py, to_r
+    from ordstat.r import to_py, to_r
 
     X, y = datasets.load_wine(return_X_y=True)
     ours = ProportionalOddsClassifier().fit(X, y)

@@ -1,7 +1,7 @@
 # A fitted ordinal tree (the flat arrays of ordstat.trees.OrdinalTreeClassifier$tree_) as an
 # object of class "rpart" with method "class", so that rpart's print, summary, predict, plot and
 # text (and rpart.plot) work on it. Used by ordinal_tree() and, through rpy2, by Python's
-# r_bridge.to_rpart().
+# ordstat.r.to_rpart().
 
 # Node numbers of rpart (root 1, children 2i and 2i + 1) for nodes in depth-first preorder.
 rpart_node_ids <- function(children_left, children_right) {
@@ -54,7 +54,7 @@ rpart_complexity <- function(children_left, children_right, dev) {
 #' Build an rpart object from the arrays of a fitted ordinal tree
 #'
 #' Low-level constructor used by \code{\link{ordinal_tree}} and by the Python function
-#' \code{r_bridge.to_rpart}; the result has class \code{"rpart"} and method \code{"class"}, so
+#' \code{ordstat.r.to_rpart}; the result has class \code{"rpart"} and method \code{"class"}, so
 #' \code{print}, \code{summary}, \code{predict}, \code{plot} and \code{text} from rpart work on it.
 #'
 #' @param children_left,children_right Integer vectors (0-based, -1 at leaves), nodes in

@@ -1,6 +1,6 @@
-"""Everything about R: the rpy2 bridge and the R package (r_bridge/rpkg).
+"""Everything about R: the rpy2 bridge and the R package (ordstat/r/rpkg).
 
-The Python side needs rpy2 (the ``r`` extra) and R with rpart; importing ``r_bridge`` itself
+The Python side needs rpy2 (the ``r`` extra) and R with rpart; importing ``ordstat.r`` itself
 does not start R, the submodules do.
 
 - :data:`converter`, :func:`to_r`, :func:`to_py`: the local rpy2 converter (defined in
@@ -22,7 +22,7 @@ def robjects():
 
 
 def __getattr__(name):
-    # Lazy: starting R is slow and must not happen on `import r_bridge`.
+    # Lazy: starting R is slow and must not happen on `import ordstat.r`.
     if name in ("converter", "to_r", "to_py"):
         from ordstat._core import rpy
         return getattr(rpy, name)
@@ -32,4 +32,4 @@ def __getattr__(name):
     if name == "to_rpart":
         from . import _export
         return _export.to_rpart
-    raise AttributeError(f"module 'r_bridge' has no attribute {name!r}")
+    raise AttributeError(f"module 'ordstat.r' has no attribute {name!r}")

@@ -5,8 +5,8 @@ import pandas as pd
 import pytest
 from rpy2.rinterface_lib.embedded import RRuntimeError
 
-import r_bridge
-from r_bridge._rpart import r_split_goodness
+import ordstat.r
+from ordstat.r._rpart import r_split_goodness
 from ordstat.trees import OrdinalTreeClassifier, criteria
 
 pytestmark = pytest.mark.r
@@ -106,7 +106,7 @@ def _assert_same_tree(r_frame, py_frame, categories):
 def test_rpart_route_equals_ordinal_tree(criterion):
     df = ordered_data()
     controls = dict(min_split=20, min_bucket=7, cp=0.005, max_depth=4)
-    res = r_bridge.rpart("y ~ .", df, criterion, minsplit=20, minbucket=7, cp=0.005, maxdepth=4,
+    res = ordstat.r.rpart("y ~ .", df, criterion, minsplit=20, minbucket=7, cp=0.005, maxdepth=4,
                          xval=0, maxsurrogate=0, maxcompete=0)
     X = df.drop(columns="y")
     # R's loss criteria label leaves by least expected loss, as rpart with a loss matrix
@@ -122,7 +122,7 @@ def test_rpart_route_equals_ordinal_tree(criterion):
 def test_rpart_with_weights_equals_weighted_tree():
     df = ordered_data(150, seed=4)
     w = np.random.default_rng(5).integers(1, 4, size=len(df)).astype(float)
-    res = r_bridge.rpart("y ~ x1 + `x 2`", df, "ordinal", weights=w, minsplit=10, minbucket=4,
+    res = ordstat.r.rpart("y ~ x1 + `x 2`", df, "ordinal", weights=w, minsplit=10, minbucket=4,
                          cp=0.01, maxdepth=3, xval=0)
     X = df[["x1", "x 2"]]
     tree = OrdinalTreeClassifier(min_split=10, min_bucket=4, cp=0.01, max_depth=3,
@@ -133,7 +133,7 @@ def test_rpart_with_weights_equals_weighted_tree():
 
 def test_rpart_frame_view_and_levels():
     df = ordered_data(100)
-    res = r_bridge.rpart("y ~ x1", df, "twoing", minsplit=10, cp=0.02, xval=0)
+    res = ordstat.r.rpart("y ~ x1", df, "twoing", minsplit=10, cp=0.02, xval=0)
     assert res.levels == LEVELS
     count_columns = [c for c in res.frame.columns if c.startswith("count[")]
     assert count_columns == [f"count[{v}]" for v in LEVELS]
@@ -145,15 +145,15 @@ def test_rpart_frame_view_and_levels():
 def test_rpart_bad_arguments():
     df = ordered_data(60)
     with pytest.raises(ValueError, match="unknown criterion 'misclassification'.*gini_linear"):
-        r_bridge.rpart("y ~ .", df, "misclassification")
+        ordstat.r.rpart("y ~ .", df, "misclassification")
     with pytest.raises(TypeError, match="criterion must be a string"):
-        r_bridge.rpart("y ~ .", df, None)
+        ordstat.r.rpart("y ~ .", df, None)
     with pytest.raises(TypeError, match="unknown rpart control"):
-        r_bridge.rpart("y ~ .", df, min_split=3)
+        ordstat.r.rpart("y ~ .", df, min_split=3)
     with pytest.raises(TypeError, match="data must be a pandas DataFrame"):
-        r_bridge.rpart("y ~ .", df.to_numpy())
+        ordstat.r.rpart("y ~ .", df.to_numpy())
     with pytest.raises(ValueError, match="formula"):
-        r_bridge.rpart("y", df)
+        ordstat.r.rpart("y", df)
     df["u"] = pd.Categorical(df["y"].astype(str))
     with pytest.raises(RRuntimeError, match="unordered factor"):
-        r_bridge.rpart("u ~ x1", df)
+        ordstat.r.rpart("u ~ x1", df)

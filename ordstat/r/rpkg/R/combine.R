@@ -4,7 +4,7 @@
 combine_side <- function() {
   check_python()
   if (is.null(.ordstat$combine)) {
-    .ordstat$combine <- reticulate::import("r_bridge._rside_combine", convert = FALSE)
+    .ordstat$combine <- reticulate::import("ordstat.r._rside_combine", convert = FALSE)
   }
   .ordstat$combine
 }

@@ -1,11 +1,11 @@
-"""The functions the R package calls through reticulate (r_bridge._rside); no R needed."""
+"""The functions the R package calls through reticulate (ordstat.r._rside); no R needed."""
 
 import numpy as np
 import pandas as pd
 import pytest
 from sklearn.datasets import load_iris
 
-from r_bridge import _rside
+from ordstat.r import _rside
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Run R's own ``rpart::rpart`` with the ordinal split criteria.
 
-The criteria are written in R (``r_bridge/rpkg/R/split.R``, the R package's ``ordinal_split``)
+The criteria are written in R (``ordstat/r/rpkg/R/split.R``, the R package's ``ordinal_split``)
 as an rpart user method, ``method = list(init, split, eval)``; this module sources those files
 into a private R environment, so it works whether or not the R package is installed.
 
@@ -165,7 +165,7 @@ def rpart(formula, data, criterion="ordinal", *, cost=None, scores=None, weights
         An R model formula, e.g. ``"y ~ ."``; the response must be an ordered Categorical
         column of ``data`` (an R ordered factor).
     data : pandas.DataFrame
-        Converted with :data:`r_bridge.converter` (ordered Categoricals become ordered factors).
+        Converted with :data:`ordstat.r.converter` (ordered Categoricals become ordered factors).
     criterion : str, default="ordinal"
         "ordinal", "twoing", "gini", "entropy", "gini_linear", "gini_quadratic" (generalized
         Gini, eq. 9 of Archer & Mas 2009), "loss_linear" or "loss_quadratic" (rpart's loss

@@ -5,11 +5,11 @@ import pandas as pd
 import pytest
 import rpy2.robjects as ro
 
-import r_bridge
-from r_bridge import to_py, to_r
+import ordstat.r
+from ordstat.r import to_py, to_r
 from ordstat.trees import OrdinalTreeClassifier
 
-from tests.r_bridge.test_rpart import LEVELS, ordered_data
+from tests.r.test_rpart import LEVELS, ordered_data
 
 pytestmark = pytest.mark.r
 
@@ -24,7 +24,7 @@ def fitted():
 
 def test_r_predict_equals_python_predict(fitted):
     tree, X, _ = fitted
-    fit = r_bridge.to_rpart(tree, X)
+    fit = ordstat.r.to_rpart(tree, X)
     assert list(fit.rclass) == ["rpart"]
     rX = to_r(X)
     pred = to_py(ro.r("function(f, d) predict(f, d, type = 'class')")(fit, rX))
@@ -39,7 +39,7 @@ def test_r_predict_equals_python_predict(fitted):
 
 def test_frame_matches_the_python_tree(fitted):
     tree, X, _ = fitted
-    fit = r_bridge.to_rpart(tree, X)
+    fit = ordstat.r.to_rpart(tree, X)
     frame = to_py(ro.r("function(f) f$frame[, c('var', 'n', 'dev', 'yval')]")(fit))
     t = tree.tree_
     names = list(X.columns)
@@ -56,7 +56,7 @@ def test_frame_matches_the_python_tree(fitted):
 
 def test_print_summary_plot_text_work(fitted, tmp_path):
     tree, X, _ = fitted
-    fit = r_bridge.to_rpart(tree, X)
+    fit = ordstat.r.to_rpart(tree, X)
     printed = "\n".join(ro.r("function(f) capture.output(print(f))")(fit))
     assert "1) root 240" in printed and "g=" in printed and "x 2< " in printed
     summary = "\n".join(ro.r("function(f) capture.output(summary(f))")(fit))
@@ -76,20 +76,20 @@ def test_numpy_input_and_single_node_tree():
     X = rng.normal(size=(60, 2))
     y = np.digitize(X[:, 0], [-0.5, 0.5])
     tree = OrdinalTreeClassifier(min_split=10, xval=0).fit(X, y)
-    fit = r_bridge.to_rpart(tree)
+    fit = ordstat.r.to_rpart(tree)
     new = to_r(pd.DataFrame(X, columns=["x0", "x1"]))
     pred = to_py(ro.r("function(f, d) predict(f, d, type = 'class')")(fit, new))
     np.testing.assert_array_equal(np.asarray(pred.astype(int)), tree.predict(X))
     stump = OrdinalTreeClassifier(min_split=1000, xval=0).fit(X, y)
-    out = "\n".join(ro.r("function(f) capture.output(print(f))")(r_bridge.to_rpart(stump)))
+    out = "\n".join(ro.r("function(f) capture.output(print(f))")(ordstat.r.to_rpart(stump)))
     assert "root 60" in out
 
 
 def test_to_rpart_bad_input(fitted):
     with pytest.raises(TypeError, match="OrdinalTreeClassifier"):
-        r_bridge.to_rpart(object())
+        ordstat.r.to_rpart(object())
     with pytest.raises(ValueError, match="not fitted"):
-        r_bridge.to_rpart(OrdinalTreeClassifier())
+        ordstat.r.to_rpart(OrdinalTreeClassifier())
 
 
 def test_awkward_r_levels_survive_a_python_model_and_return():

@@ -92,7 +92,7 @@ corrected_ttest <- function(a, b, n_train, n_test) {
 rdata <- function() {
   check_python()
   if (is.null(.ordstat$rdata)) {
-    .ordstat$rdata <- reticulate::import("r_bridge._rdata", convert = FALSE)
+    .ordstat$rdata <- reticulate::import("ordstat.r._rdata", convert = FALSE)
   }
   .ordstat$rdata
 }

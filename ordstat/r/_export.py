@@ -1,6 +1,6 @@
 """Export a fitted ``OrdinalTreeClassifier`` as an R object of class ``rpart``.
 
-The R side of the conversion is the R package's ``rpart_from_tree`` (r_bridge/rpkg/R/export.R,
+The R side of the conversion is the R package's ``rpart_from_tree`` (ordstat/r/rpkg/R/export.R,
 sourced into a private environment, so the R package need not be installed): the object has
 rpart's ``method = "class"`` layout (frame with ``yval2`` = class, weighted counts,
 proportions, node probability; splits; csplit for factor splits; cptable; ``ylevels`` and

@@ -165,7 +165,7 @@ ordstat_python_info <- function() {
   .ordstat$py <- reticulate::import("ordstat", delay_load = list(on_error = on_error))
   # convert = FALSE: results stay Python objects until converted explicitly (py_value), so a
   # pandas DataFrame built for a fit is never round-tripped through an R data.frame.
-  .ordstat$rside <- reticulate::import("r_bridge._rside", convert = FALSE,
+  .ordstat$rside <- reticulate::import("ordstat.r._rside", convert = FALSE,
                                        delay_load = list(on_error = on_error))
 }
 
