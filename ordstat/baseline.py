@@ -184,7 +184,7 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
 
         The layout of MASS::polr's ``summary`` with two-sided Wald p-values added: for each
         parameter theta with standard error se (square root of the diagonal of ``covariance_``),
-        z = theta / se and p = 2 (1 - Phi(|z|)). Thresholds are named ``"a|b"`` for the cut
+        ``z = theta / se`` and ``p = 2 (1 - Phi(|z|))``. Thresholds are named ``"a|b"`` for the cut
         between consecutive observed classes a and b, as polr prints ``zeta``.
 
         Parameters

@@ -98,7 +98,7 @@ def misclassification_rate(y_true, y_pred, classes=None, sample_weight=None):
 
 
 def mean_absolute_distance(y_true, y_pred, classes=None, sample_weight=None):
-    """(1/n) sum_i |r(y_i) - r(yhat_i)| between class ranks ("mean abs", section 4.1)."""
+    """``(1/n) sum_i |r(y_i) - r(yhat_i)|`` between class ranks ("mean abs", section 4.1)."""
     _, t, p = _encode_pair(y_true, y_pred, classes)
     return _mean_of(np.abs(t - p), check_sample_weight(sample_weight, len(t)))
 
@@ -192,8 +192,8 @@ def border_rank_sensitivity(y_true, y_pred, border, classes=None, sample_weight=
     """Sensitivity for "rank <= r" between ranks r and r+1 (Waegeman & Boullart, eq. 13).
 
     With ``denominator="true"`` (default) this is the usual sensitivity,
-    |{y <= r and yhat <= r}| / |{y <= r}|. With ``denominator="predicted"`` it is eq. 13 as
-    printed, |{y <= r and yhat <= r}| / |{yhat <= r}|, which in the usual terms is the
+    ``|{y <= r and yhat <= r}| / |{y <= r}|``. With ``denominator="predicted"`` it is eq. 13 as
+    printed, ``|{y <= r and yhat <= r}| / |{yhat <= r}|``, which in the usual terms is the
     positive predictive value of "rank <= r".
     """
     return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
@@ -204,8 +204,8 @@ def border_rank_specificity(y_true, y_pred, border, classes=None, sample_weight=
                             denominator="true"):
     """Specificity for "rank <= r" between ranks r and r+1 (Waegeman & Boullart, eq. 14).
 
-    ``denominator="true"``: |{y > r and yhat > r}| / |{y > r}| (the usual specificity);
-    ``denominator="predicted"``: eq. 14 as printed, |{y > r and yhat > r}| / |{yhat > r}|, the
+    ``denominator="true"``: ``|{y > r and yhat > r}| / |{y > r}|`` (the usual specificity);
+    ``denominator="predicted"``: eq. 14 as printed, ``|{y > r and yhat > r}| / |{yhat > r}|``, the
     negative predictive value.
     """
     return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
@@ -242,7 +242,7 @@ def border_rank_table(y_true, y_pred, classes=None, sample_weight=None):
 
 
 def absolute_cost_matrix(n_classes):
-    """C[g, h] = |g - h| (linear misclassification costs)."""
+    """``C[g, h] = |g - h|`` (linear misclassification costs)."""
     g = np.arange(_check_n_classes(n_classes))
     return np.abs(g[:, None] - g[None, :]).astype(float)
 

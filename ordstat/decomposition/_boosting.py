@@ -334,8 +334,8 @@ def weighted_median(preds, alphas, n_classes):
 class AdaBoostOR(ClassifierMixin, BaseEstimator):
     """AdaBoost.OR (Lin & Li 2009): boosting an ordinal learner with cost vectors.
 
-    Each unit carries a cost vector c_i (absolute-error costs |y_i - k| at the start). A round
-    fits the ordinal weak learner on the binary replicas with weights |c_i[k+1] - c_i[k]|,
+    Each unit carries a cost vector c_i (absolute-error costs ``|y_i - k|`` at the start). A round
+    fits the ordinal weak learner on the binary replicas with weights ``|c_i[k+1] - c_i[k]|``,
     measures e = sum_i c_i[f(x_i)] / sum_i (c_i[1] + c_i[K]) (its weighted binary error),
     gives it alpha = 0.5 log((1 - e) / e) and updates the costs (:func:`update_costs`). Boosting
     stops when e >= 0.5 (that learner is dropped) or e = 0 (it is kept), or after
@@ -346,8 +346,8 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     estimator : ordinal classifier, default=None
         If None, :class:`OrderedCut`: the dissertation's "decision tree limited to one cut"
         (K-1 parallel cuts on one attribute), with its thresholds in order, chosen to minimise
-        the total weighted binary error sum_k sum_i |c_i[k+1] - c_i[k]| [replica k answers
-        wrong on unit i] of the induced binary problems, the binary learner of Lin & Li
+        the total weighted binary error ``sum_k sum_i |c_i[k+1] - c_i[k]| [replica k answers
+        wrong on unit i]`` of the induced binary problems, the binary learner of Lin & Li
         (2009): every replica counts by its cost weight, and the error minimised is the
         round's error e. (ordstat before this used a one-cut ``ReplicatedTreeClassifier``,
         which scales each replica's gain by the replica's own weight, so that every replica

@@ -23,8 +23,8 @@ def waegeman_weights(codes, n_classes):
     """Object weights v_pi of Waegeman & Boullart (2006), eqs. 4-5, shape (n, K-1).
 
     For binary problem p (ranks 1..r, p = 1..r-1; here code k = p - 1), a unit of rank y <= p
-    gets (p + 1 - y) |{y <= p}| / sum_{y_i <= p} (p + 1 - y_i), a unit of rank y > p gets
-    (y - p) |{y > p}| / sum_{y_i > p} (y_i - p). So the weight grows with the distance of the
+    gets ``(p + 1 - y) |{y <= p}| / sum_{y_i <= p} (p + 1 - y_i)``, a unit of rank y > p gets
+    ``(y - p) |{y > p}| / sum_{y_i > p} (y_i - p)``. So the weight grows with the distance of the
     rank from the cut, and each side's weights add up to its number of units: the total is n
     (eq. 5) and the balance between the two classes is that of the unweighted problem.
     """

@@ -268,7 +268,7 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
     -----
     Readings of the paper where it leaves a choice:
 
-    - the unstandardised distance (4) updates the weights with epsilon_i = |C - Y| but takes
+    - the unstandardised distance (4) updates the weights with ``epsilon_i = |C - Y|`` but takes
       c_m from the standardised error e_m / (k - 1) (for e_m > 1 the formula
       log((1 - e_m) / e_m) is undefined; the paper says the standardised form gives the same
       value);

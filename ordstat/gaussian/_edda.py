@@ -92,9 +92,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
     means_ : ndarray of shape (K, d)
     covariances_ : ndarray of shape (K, d, d)
     volumes_ : ndarray of shape (K,)
-        lambda_k = |Sigma_k|^(1/d).
+        ``lambda_k = |Sigma_k|^(1/d)``.
     shapes_ : ndarray of shape (K, d)
-        Diagonal of A_k (|A_k| = 1): decreasing for the models with class-specific orientation
+        Diagonal of A_k (``|A_k| = 1``): decreasing for the models with class-specific orientation
         and for EEE/VEE; in the columns order of the common D for EVE/VVE; in feature order for
         the diagonal models (the paper's B_k); ones for the spherical models.
     orientations_ : ndarray of shape (K, d, d)
@@ -298,7 +298,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         return self._mixture_loglik(X, check_sample_weight(sample_weight, X.shape[0]))
 
     def bic_mclust(self, X):
-        """2 mixture_log_likelihood(X) - df_mclust_ log n (mclust 6.0.0's BIC, larger is better)."""
+        """``2 mixture_log_likelihood(X) - df_mclust_ log n`` (mclust 6.0.0's BIC, larger is
+        better)."""
         X = validate_predict(self, X)
         return 2.0 * self._mixture_loglik(X, np.ones(X.shape[0])) \
             - self.df_mclust_ * np.log(X.shape[0])

@@ -134,7 +134,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     leaf_rule : {"mode", "median", "cost"}, default="mode"
         Class predicted in a leaf and the loss behind the risk used by ``cp`` and the cp table:
         the mode (misclassification loss, rpart's default), the weighted median (absolute
-        distance |g - h| between class ranks), or the class of least expected cost under the
+        distance ``|g - h|`` between class ranks), or the class of least expected cost under the
         cost (loss) matrix of a generalized-Gini or loss-matrix criterion (rpart's leaves and
         risk for ``parms = list(loss = L)``).
     random_state : None, int or numpy Generator, default=None

@@ -393,14 +393,14 @@ def generalized_gini(cost="linear"):
     """Generalized Gini criterion: eq. 9 of Archer & Mas (2009) for a cost matrix.
 
     The impurity is i(t) = sum_g sum_h C(h|g) p(g|t) p(h|t), taken literally. For linear
-    costs it is twice Piccarreta's ordinal impurity (sum_{g,h} |g - h| p_g p_h = 2 sum_r F(r)
-    (1 - F(r))), so ``"gini_linear"`` grows the same trees as ``"ordinal"``. rpart's own way
+    costs it is twice Piccarreta's ordinal impurity (``sum_{g,h} |g - h| p_g p_h = 2 sum_r F(r)
+    (1 - F(r))``), so ``"gini_linear"`` grows the same trees as ``"ordinal"``. rpart's own way
     of using a loss matrix (altered priors, then plain Gini) is :func:`loss_matrix_gini`.
 
     Parameters
     ----------
     cost : {"linear", "quadratic"} or array-like of shape (K, K), default="linear"
-        ``"linear"``: C(h|g) = |g - h|; ``"quadratic"``: C(h|g) = (g - h)^2; otherwise the
+        ``"linear"``: ``C(h|g) = |g - h|``; ``"quadratic"``: ``C(h|g) = (g - h)^2``; otherwise the
         matrix with ``cost[g, h]`` = C(h|g), the cost of predicting h for true class g
         (non-negative, zero diagonal).
 
@@ -507,7 +507,7 @@ def loss_matrix_gini(loss="linear"):
     Parameters
     ----------
     loss : {"linear", "quadratic"} or array-like of shape (K, K), default="linear"
-        ``"linear"``: L[g, h] = |g - h|; ``"quadratic"``: L[g, h] = (g - h)^2; otherwise the
+        ``"linear"``: ``L[g, h] = |g - h|``; ``"quadratic"``: ``L[g, h] = (g - h)^2``; otherwise the
         matrix with ``loss[g, h]`` the loss of predicting class h for a unit of true class g
         (rpart's convention): non-negative, zero diagonal, no row of zeros.
 
