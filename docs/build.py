@@ -76,7 +76,8 @@ navbar:
 
 PKGDOWN_SCRIPT = """\
 options(pkgdown.internet = FALSE)
-pkg <- pkgdown::as_pkgdown(commandArgs(TRUE)[1], override = list(destination = commandArgs(TRUE)[2]))
+args <- commandArgs(TRUE)
+pkg <- pkgdown::as_pkgdown(args[1], override = list(destination = args[2]))
 pkgdown::init_site(pkg)
 pkgdown::build_home(pkg, preview = FALSE, quiet = TRUE)
 pkgdown::build_reference(pkg, lazy = TRUE, examples = FALSE, devel = FALSE, preview = FALSE)
