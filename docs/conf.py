@@ -69,3 +69,6 @@ html_theme_options = {
     "icon_links": [{"name": "GitHub", "url": "https://github.com/ordstat/ordstat",
                     "icon": "fa-brands fa-github"}],
 }
+# pages without sub-pages: no empty left sidebar, the width goes to their tables
+html_sidebars = {page: [] for page in ("index", "quickstart", "user_guide", "features",
+                                       "r_package", "architecture", "references")}
