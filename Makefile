@@ -11,7 +11,7 @@ APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 chromium-headless-shell
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes lint demo test test-fast bench clean
+.PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes docs lint demo test test-fast bench clean
 
 setup: system-deps venv
 
@@ -110,6 +110,12 @@ vignettes: setup venv-r rpkg
 	set -o pipefail; R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) \
 	    ORDSTAT_REQUIRE_PYTHON=true $(PY) vignettes/render.py 2>&1 | grep -v "Kernel is running over TCP"
 
+# The documentation site (Sphinx API reference, user guide, gallery of the executed Python
+# vignettes, pkgdown's R pages) in docs/_build/html; docs/build.py executes a vignette only
+# when its notebook is missing or older than the script.
+docs: setup venv-r rpkg
+	R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) $(PY) docs/build.py
+
 lint: setup
 	$(VENV)/bin/ruff check .
 
@@ -120,4 +126,4 @@ bench: setup
 	$(PY) -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(VENV_R) $(RLIB) $(STAMP) *.egg-info
+	rm -rf $(VENV) $(VENV_R) $(RLIB) $(STAMP) *.egg-info docs/_build docs/api docs/gallery docs/_generated

@@ -11,6 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ["ordstat", "docs", "vignettes", "benchmarks", "tests", "README.md",
            "pyproject.toml", "Makefile"]
+# written by builds (docs/build.py, vignettes/render.py), from the files scanned here
+GENERATED = {"__pycache__", "_build", "_generated"}
 SUFFIXES = {".py", ".R", ".Rd", ".Rmd", ".md", ".toml", ".txt", ".json", ".csv", ".cfg", ""}
 
 # Built from pieces so that this file does not match itself.
@@ -36,7 +38,7 @@ def _files():
             yield path
         elif path.is_dir():
             for f in sorted(path.rglob("*")):
-                if (f.is_file() and f.suffix in SUFFIXES and "__pycache__" not in f.parts
+                if (f.is_file() and f.suffix in SUFFIXES and not GENERATED & set(f.parts)
                         and f.resolve() != Path(__file__).resolve()):
                     yield f
 
