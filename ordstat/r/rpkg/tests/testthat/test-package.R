@@ -14,6 +14,17 @@ test_that("citation, package help page and every export documented", {
   for (fun in getNamespaceExports("ordstat")) expect_match(desc$Description, fun, fixed = TRUE)
 })
 
+test_that("NEWS starts with this version; the citation's year is the Date's", {
+  news <- utils::news(package = "ordstat")
+  expect_identical(as.character(news$Version[1L]),
+                   as.character(utils::packageVersion("ordstat")))
+  desc <- utils::packageDescription("ordstat")
+  cit <- utils::citation("ordstat")[[1L]]
+  expect_identical(cit$year, substr(desc$Date, 1L, 4L))
+  expect_match(format(cit$author), "The ordstat developers", fixed = TRUE)
+  expect_match(desc$Maintainer, "^The ordstat developers <")
+})
+
 test_that("the Python is found: option, then ORDSTAT_PYTHON, then the install record, then .venv-r", {
   find <- ordstat:::find_ordstat_python
   old <- Sys.getenv(c("ORDSTAT_PYTHON", "RETICULATE_PYTHON"), unset = NA)
