@@ -19,9 +19,9 @@
 #' @return A data frame whose attribute \code{"response"} names the response column; or, with
 #'   \code{name = NULL}, a character vector of names. A set whose R or Python package is
 #'   missing is an error that says what to install.
-#' @references Brito, P., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
+#' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
-#'   \emph{Revista de Estatistica}, Table 1. Waegeman, W. and Boullart, L. (2006). An
+#'   \emph{REVSTAT}, 4, 201-225, Table 1. Waegeman, W. and Boullart, L. (2006). An
 #'   ensemble of weighted support vector machines for ordinal regression, section V.A.
 #' @examples
 #' crabs <- ordstat_data("crabs")   # built in R: no Python needed

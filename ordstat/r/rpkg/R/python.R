@@ -233,9 +233,12 @@ check_python <- function() {
   if (!reticulate::py_available(initialize = TRUE)) {
     stop("ordstat: no Python was found by reticulate. ", .install_hint, call. = FALSE)
   }
-  if (!reticulate::py_module_available("ordstat")) {
+  # the module the R package calls, not just "ordstat": a folder named ordstat in the working
+  # directory (R CMD check's installed package, say) imports as an empty namespace package
+  if (!reticulate::py_module_available("ordstat.r._rside")) {
     stop("ordstat: Python (", reticulate::py_config()$python,
-         ") has no module 'ordstat'. ", .install_hint, call. = FALSE)
+         ") has no module 'ordstat' (the Python package, with ordstat.r). ", .install_hint,
+         call. = FALSE)
   }
   numpy <- reticulate::py_config()$numpy
   if (!is.null(numpy) && utils::packageVersion("reticulate") < "1.36" &&

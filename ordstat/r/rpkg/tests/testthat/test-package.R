@@ -15,9 +15,9 @@ test_that("citation, package help page and every export documented", {
 })
 
 test_that("NEWS starts with this version; the citation's year is the Date's", {
-  news <- utils::news(package = "ordstat")
-  expect_identical(as.character(news$Version[1L]),
-                   as.character(utils::packageVersion("ordstat")))
+  # read directly: utils::news() would need the commonmark package for NEWS.md
+  news <- readLines(system.file("NEWS.md", package = "ordstat"), n = 1L, encoding = "UTF-8")
+  expect_identical(news, paste("# ordstat", utils::packageVersion("ordstat")))
   desc <- utils::packageDescription("ordstat")
   cit <- utils::citation("ordstat")[[1L]]
   expect_identical(cit$year, substr(desc$Date, 1L, 4L))
