@@ -8,7 +8,7 @@ APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 r-cran-reticulate r-cran-testthat r-cran-mlbench r-cran-ranger \
                 r-cran-randomforest r-cran-rrcov r-cran-ordinal r-cran-rmarkdown \
                 r-cran-knitr r-cran-jsonlite r-cran-pkgdown pandoc \
-                chromium-headless-shell
+                qpdf chromium-headless-shell
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes docs lint demo test test-fast bench clean
@@ -70,19 +70,25 @@ rtest: $(STAMP)/rpkg $(STAMP)/venv-r
 	cd $(RPKG)/tests && R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
 	    Rscript -e 'testthat::test_dir("testthat", package = "ordstat", load_package = "installed", stop_on_failure = TRUE)'
 
-# R CMD check of the package (no errors or warnings allowed); rerun only when its files change.
+# R CMD check --as-cran of the built tarball (status OK: no error, warning or note), run offline
+# (the two _R_CHECK_ variables skip what needs CRAN's servers or a time server); then the
+# tarball installed into a scratch library and used from new R sessions outside the repository.
+# Rerun only when the package's files change.
 rcheck: $(STAMP)/rcheck
 
-# The build runs the R vignette once (the check runs its code again, without rebuilding it).
+# The build runs the R vignette once and fails when it finds no Python (the check runs its code
+# again, without rebuilding it).
 $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	@rm -rf $(STAMP)/rcheck.d && mkdir -p $(STAMP)/rcheck.d
 	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
 	    R CMD build --no-manual $(CURDIR)/$(RPKG) >build.log 2>&1 || { cat build.log; exit 1; }
 	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
+	    _R_CHECK_CRAN_INCOMING_REMOTE_=false _R_CHECK_SYSTEM_CLOCK_=false \
 	    _R_CHECK_FORCE_SUGGESTS_=false \
-	    R CMD check --no-manual --no-build-vignettes --ignore-vignettes --no-tests ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
-	    if [ $$status -ne 0 ] || grep -Eq '^Status: .*(ERROR|WARNING)' ordstat.Rcheck/00check.log; then \
+	    R CMD check --as-cran --no-manual --no-tests ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
+	    if [ $$status -ne 0 ] || ! grep -q '^Status: OK' ordstat.Rcheck/00check.log; then \
 	        cat check.log; exit 1; fi; tail -n 1 ordstat.Rcheck/00check.log
+	tests/install/check_rtarball.sh $(STAMP)/rcheck.d/ordstat_*.tar.gz $(CURDIR)/$(PY_R)
 	@touch $@
 
 # The main job: the papers' experiments again (quick run), ours beside theirs, as an HTML report.
