@@ -22,7 +22,7 @@ import re
 import sys
 import warnings
 
-from .. import __version__
+from .._version import __version__
 from ._methods import DEFAULT_METHODS, METHODS, make_method, method_name
 from .._core.names import CRITERION_NAMES, METRIC_NAMES
 
