@@ -146,9 +146,31 @@ def _reproduce(args):
                          f"{', '.join(EXPERIMENTS)}")
     sections = run(args.only, quick=args.quick, out=args.out, n_jobs=args.jobs,
                    random_state=args.seed, progress=args.progress)
-    misses = sum(len(s.misses) for s in sections)
-    print(f"{len(sections)} experiment(s), {misses} claimed number(s) missed "
-          "(each explained in the report)")
+    return _reproduce_summary(sections)
+
+
+def _reproduce_summary(sections):
+    """The closing lines of ``ordstat reproduce``: what did not run and why, the misses among
+    what ran; exit status 1 when no experiment could run."""
+    from .._extras import install_hint
+
+    left_out = sum(s.figures_left_out for s in sections)
+    if left_out:
+        print(f"ordstat reproduce: {left_out} figure(s) left out of the report: they need "
+              f"matplotlib: {install_hint('matplotlib')}", file=sys.stderr)
+    ran = [s for s in sections if s.status != "not run"]
+    for s in sections:
+        if s.status != "run":
+            print(f"{s.name}: {s.status}" + (f" ({s.skipped})" if s.skipped else ""))
+            print("".join(f"  {line}\n" for line in s.not_run_lines()), end="")
+    if not ran:
+        print(f"no experiment could run ({len(sections)} not run): nothing was compared")
+        return 1
+    partly = sum(s.status == "partly run" for s in ran)
+    misses = sum(len(s.misses) for s in ran)
+    print(f"{len(ran)} of {len(sections)} experiment(s) run"
+          + (f" ({partly} in part)" if partly else "")
+          + f", {misses} claimed number(s) missed (each explained in the report)")
     return 0
 
 
