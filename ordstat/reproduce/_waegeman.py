@@ -27,9 +27,9 @@ import warnings
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
-from scipy import stats
 
 from .._extras import MissingExtraError, available
+from ..model_selection._rank_tests import rank_sum_test, signed_rank_test
 from ._gaussian import _load
 from ._report import Row, Section
 
@@ -232,11 +232,7 @@ def wilcoxon_pvalues(a, b):
     a, b = np.asarray(a, float), np.asarray(b, float)
     keep = np.isfinite(a) & np.isfinite(b)
     a, b = a[keep], b[keep]
-    rank_sum = float(stats.mannwhitneyu(a, b, alternative="two-sided").pvalue)
-    diff = a - b
-    signed = 1.0 if np.all(diff == 0) else float(
-        stats.wilcoxon(a, b, zero_method="wilcox").pvalue)
-    return rank_sum, signed
+    return rank_sum_test(a, b).pvalue, signed_rank_test(a, b).pvalue
 
 
 def _paper(dataset, metric, method):
