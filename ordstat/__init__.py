@@ -5,13 +5,8 @@ command start fast.
 """
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version as _version
 
-try:
-    __version__ = _version("ordstat")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0"
-
+from ._version import __version__
 from ._core.registry import ESTIMATORS as _ESTIMATORS
 
 # public name -> module that defines it: the registered estimators, then the other public names

@@ -9,7 +9,11 @@
     ordstat reproduce [--quick] [--only NAME[,NAME]] [--out DIR] [--jobs N] [--seed S]
 
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
-method) prints one line ``ordstat: error: ...`` and exits with code 2.
+method) prints one line ``ordstat: error: ...`` and exits with code 2; so does a data set or a
+method that needs a missing optional package, naming the extra that installs it
+(``pip install "ordstat[r]"``). ``ordstat reproduce`` runs what it can: without matplotlib the
+report has no figures (one line says so), and an experiment whose data cannot be loaded is
+reported as not run, with why; it exits with code 1 when no experiment could run.
 
 pandas, scikit-learn and the estimators are imported only by the commands that need them, so
 that ``ordstat --help`` and ``ordstat --version`` answer at once.
@@ -22,7 +26,7 @@ import re
 import sys
 import warnings
 
-from .. import __version__
+from .._version import __version__
 from ._methods import DEFAULT_METHODS, METHODS, make_method, method_name
 from .._core.names import CRITERION_NAMES, METRIC_NAMES
 
@@ -146,9 +150,31 @@ def _reproduce(args):
                          f"{', '.join(EXPERIMENTS)}")
     sections = run(args.only, quick=args.quick, out=args.out, n_jobs=args.jobs,
                    random_state=args.seed, progress=args.progress)
-    misses = sum(len(s.misses) for s in sections)
-    print(f"{len(sections)} experiment(s), {misses} claimed number(s) missed "
-          "(each explained in the report)")
+    return _reproduce_summary(sections)
+
+
+def _reproduce_summary(sections):
+    """The closing lines of ``ordstat reproduce``: what did not run and why, the misses among
+    what ran; exit status 1 when no experiment could run."""
+    from .._extras import install_hint
+
+    left_out = sum(s.figures_left_out for s in sections)
+    if left_out:
+        print(f"ordstat reproduce: {left_out} figure(s) left out of the report: they need "
+              f"matplotlib: {install_hint('matplotlib')}", file=sys.stderr)
+    ran = [s for s in sections if s.status != "not run"]
+    for s in sections:
+        if s.status != "run":
+            print(f"{s.name}: {s.status}" + (f" ({s.skipped})" if s.skipped else ""))
+            print("".join(f"  {line}\n" for line in s.not_run_lines()), end="")
+    if not ran:
+        print(f"no experiment could run ({len(sections)} not run): nothing was compared")
+        return 1
+    partly = sum(s.status == "partly run" for s in ran)
+    misses = sum(len(s.misses) for s in ran)
+    print(f"{len(ran)} of {len(sections)} experiment(s) run"
+          + (f" ({partly} in part)" if partly else "")
+          + f", {misses} claimed number(s) missed (each explained in the report)")
     return 0
 
 

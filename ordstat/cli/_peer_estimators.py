@@ -9,6 +9,7 @@ from sklearn.base import BaseEstimator
 
 from .._core.base import OrdinalClassifierMixin
 from .._core.validation import validate_fit, validate_predict
+from .._extras import MissingExtraError, missing_extra
 
 
 def frank_hall(**params):
@@ -35,8 +36,8 @@ def _r_polr():
         try:
             from .._core.rpy import ro  # starts R
         except Exception as exc:  # ImportError, or R failing to start
-            raise ImportError(f"MassPolr needs R and rpy2 ({type(exc).__name__}: {exc}); "
-                              "install the 'r' extra of ordstat.") from exc
+            detail = "" if missing_extra(exc) == "rpy2" else f"{type(exc).__name__}: {exc}"
+            raise MissingExtraError("rpy2", "MassPolr (R's MASS::polr)", detail) from exc
         if not ro.r["requireNamespace"]("MASS", quietly=True)[0]:
             raise ImportError("MassPolr needs the R package MASS (Debian: apt-get install "
                               "r-cran-mass).")

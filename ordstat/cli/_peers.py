@@ -22,49 +22,40 @@ ordstat.
 
 from __future__ import annotations
 
-import importlib.util
+from .._extras import MissingExtraError, available
 
-# name: (module:Class, keyword arguments, description, Python module needed, how to install)
+# name: (module:Class, keyword arguments, description, Python module needed, what else it needs)
 PEERS = {
     "peer:svorim": ("skordinal.classifiers:SVOR", {"constraints": "implicit"},
                     "SVORIM, skordinal's SVOR with implicit constraints (Chu & Keerthi)",
-                    "skordinal", "pip install skordinal"),
+                    "skordinal", ""),
     "peer:frank_hall": ("ordstat.cli._peer_estimators:frank_hall", {},
                         "Frank & Hall decomposition with entropy trees (skordinal)",
-                        "skordinal", "pip install skordinal"),
-    "peer:mord_at": ("mord:LogisticAT", {}, "mord's all-threshold logistic model",
-                     "mord", "pip install mord"),
+                        "skordinal", ""),
+    "peer:mord_at": ("mord:LogisticAT", {}, "mord's all-threshold logistic model", "mord", ""),
     "peer:mord_it": ("mord:LogisticIT", {}, "mord's immediate-threshold logistic model",
-                     "mord", "pip install mord"),
+                     "mord", ""),
     "peer:cart_entropy": ("sklearn.tree:DecisionTreeClassifier", {"criterion": "entropy"},
-                          "scikit-learn CART, entropy (stand-in for C4.5)",
-                          "sklearn", "pip install scikit-learn"),
+                          "scikit-learn CART, entropy (stand-in for C4.5)", "sklearn", ""),
     "peer:adaboost_samme": ("sklearn.ensemble:AdaBoostClassifier", {},
                             "scikit-learn AdaBoost with stumps (SAMME, AdaBoost.M1's "
-                            "multi-class form)", "sklearn", "pip install scikit-learn"),
+                            "multi-class form)", "sklearn", ""),
     "peer:mass_polr": ("ordstat.cli._peer_estimators:MassPolr", {}, "R's MASS::polr through rpy2",
-                       "rpy2", "pip install 'rpy2>=3.5.17,<3.6' (and R with MASS)"),
+                       "rpy2", "the R package MASS"),
 }
-
-
-def _findable(module):
-    try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        return False
 
 
 def available_peers():
     """The :data:`PEERS` whose package can be found, as method-registry entries."""
     return {name: (target, kwargs, description)
             for name, (target, kwargs, description, module, _) in PEERS.items()
-            if _findable(module)}
+            if available(module)}
 
 
 def missing_peer_message(name):
     """Why a known peer method cannot be used, or None if ``name`` is not a peer."""
     if name not in PEERS:
         return None
-    _, _, _, module, install = PEERS[name]
-    return (f"method {name} needs the Python package {module!r}, which is not installed; "
-            f"install it ({install}) or the 'compare' extra of ordstat")
+    _, _, _, module, also = PEERS[name]
+    message = str(MissingExtraError(module, f"method {name}"))
+    return f"{message}; it also needs {also}" if also else message

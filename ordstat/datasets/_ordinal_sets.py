@@ -16,7 +16,7 @@ _CITATION = (
 
 def _load_skordinal(stem, dataset, return_X_y, columns=None):
     check_return_X_y(return_X_y)
-    module = require_module("skordinal.datasets", install="skordinal", dataset=dataset)
+    module = require_module("skordinal.datasets", dataset=dataset)
     # skordinal's bundled loaders read CSV files inside the package (no network).
     bunch = getattr(module, f"load_{stem}")(as_frame=True)
     frame = bunch.data.astype(float).copy()
@@ -51,7 +51,7 @@ def load_era(*, return_X_y=False):
     Raises
     ------
     ImportError
-        When skordinal is not installed (``pip install skordinal``).
+        When skordinal is not installed (``pip install "ordstat[compare]"``).
     """
     return _load_skordinal("era", "ERA", return_X_y)
 
@@ -78,7 +78,7 @@ def load_esl(*, return_X_y=False):
     Raises
     ------
     ImportError
-        When skordinal is not installed (``pip install skordinal``).
+        When skordinal is not installed (``pip install "ordstat[compare]"``).
     """
     return _load_skordinal("esl", "ESL", return_X_y)
 
@@ -105,7 +105,7 @@ def load_lev(*, return_X_y=False):
     Raises
     ------
     ImportError
-        When skordinal is not installed (``pip install skordinal``).
+        When skordinal is not installed (``pip install "ordstat[compare]"``).
     """
     return _load_skordinal("lev", "LEV", return_X_y)
 
@@ -133,7 +133,7 @@ def load_swd(*, return_X_y=False):
     Raises
     ------
     ImportError
-        When skordinal is not installed (``pip install skordinal``).
+        When skordinal is not installed (``pip install "ordstat[compare]"``).
     """
     return _load_skordinal("swd", "SWD", return_X_y)
 
@@ -161,7 +161,7 @@ def load_balance_scale(*, return_X_y=False):
     Raises
     ------
     ImportError
-        When skordinal is not installed (``pip install skordinal``).
+        When skordinal is not installed (``pip install "ordstat[compare]"``).
     """
     return _load_skordinal("balance_scale", "balance-scale", return_X_y,
                            columns=["left_weight", "left_distance", "right_weight",

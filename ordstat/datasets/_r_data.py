@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._extras import MissingExtraError, missing_extra
 from ._loading import check_return_X_y, finish
 
 # R package -> how to install it (the R package "datasets" is part of R itself)
@@ -27,12 +28,17 @@ def _rpy2(dataset):
     try:
         from .._core.rpy import ro, to_py  # starts R
     except Exception as exc:  # ImportError, or R itself failing to start
-        raise ImportError(
-            f"the {dataset} data set is read from R through rpy2, which cannot be used here "
-            f"({type(exc).__name__}: {exc}); install R and the 'r' extra of ordstat "
-            "(`pip install 'rpy2>=3.5.17,<3.6'`)."
-        ) from exc
+        raise MissingExtraError("rpy2", f"the {dataset} data set (read from R)",
+                                _why_not(exc)) from exc
     return ro, to_py
+
+
+def _why_not(exc):
+    """What went wrong beyond rpy2 being absent (R failing to start), or ""."""
+    if missing_extra(exc) == "rpy2":
+        return ""
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def r_data(name, package, *, dataset=None):

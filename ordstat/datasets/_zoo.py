@@ -27,10 +27,9 @@ def load_zoo():
     ImportError
         When rpy2, R or mlbench is missing (the message says what to install).
     """
-    try:
-        from .._core.rpy import ro, to_py  # starts R
-    except Exception as exc:  # rpy2 missing, or R missing behind it
-        raise ImportError(f"{_HOW} ({type(exc).__name__}: {exc})") from None
+    from ._r_data import _rpy2
+
+    ro, to_py = _rpy2("Zoo")  # rpy2 missing, or R missing behind it: says what to install
     if not ro.r('isTRUE(requireNamespace("mlbench", quietly = TRUE))')[0]:
         raise ImportError(_HOW + " (mlbench is not installed in R)")
 

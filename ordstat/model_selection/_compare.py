@@ -13,6 +13,7 @@ from .._core.names import metric_name
 from ..metrics import METRICS
 from . import _pooled
 from ._evaluate import _check_results
+from ._rank_tests import SMALL_SAMPLE, friedman_test, signed_rank_test
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class MethodComparison:
     global_test: str = "Friedman"
     pairwise_test: str = "Wilcoxon signed-rank"
     blocks: str = "splits"
+    notes: tuple[str, ...] = ()
 
     def __str__(self):
         lines = [f"Comparison of methods on {self.metric} over {self.n_blocks} {self.blocks}"]
@@ -49,6 +51,7 @@ class MethodComparison:
         over = " over units" if self.blocks == "units" else ""
         lines.append(f"Pairwise {self.pairwise_test} tests{over} (Holm-adjusted p):")
         lines.append(self.pairwise.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
+        lines += [f"note: {note}" for note in self.notes]
         return "\n".join(lines)
 
 
@@ -58,6 +61,11 @@ def compare_methods(results, metric="misclassification"):
 
     Splits where any method's value is undefined are dropped. Note that cross-validation splits
     share units, so the tests are approximate (as in the ordinal-splitting paper, section 5).
+    Wilcoxon's test drops zero differences; its p-value is exact without zero differences or
+    ties among at most 50 differences, else the normal approximation with the tie correction
+    (R's rule, the same p-values for every supported scipy); the ``p_method`` column says which
+    ("exact", "normal", or "none" when every difference is zero), and a note in ``notes`` names
+    the pairs whose normal approximation rests on fewer than 10 differences.
 
     For pooled leave-one-out results (see :func:`evaluate`) the blocks are the units and the
     tests are those for paired per-unit outcomes: for misclassification Cochran's Q (three or
@@ -89,25 +97,32 @@ def compare_methods(results, metric="misclassification"):
         raise ValueError(f"compare_methods needs at least two splits with defined {metric}; "
                          f"got {len(table)}.")
     values = table.to_numpy()
-    if len(methods) >= 3 and np.ptp(values, axis=1).any():
-        stat, pvalue = stats.friedmanchisquare(*values.T)
-    elif len(methods) >= 3:
-        stat, pvalue = 0.0, 1.0  # every split tied across methods
+    if len(methods) >= 3:
+        stat, pvalue = friedman_test(values)
     else:
         stat, pvalue = float("nan"), float("nan")
-    rows = []
+    rows, rough = [], []
     for i in range(len(methods)):
         for j in range(i + 1, len(methods)):
-            diff = values[:, i] - values[:, j]
-            if np.all(diff == 0):
-                w_stat, w_p = 0.0, 1.0
-            else:
-                w_stat, w_p = stats.wilcoxon(values[:, i], values[:, j], zero_method="wilcox")
+            test = signed_rank_test(values[:, i], values[:, j])
             rows.append({"method_a": methods[i], "method_b": methods[j],
-                         "mean_difference": float(diff.mean()), "statistic": float(w_stat),
-                         "p_value": float(w_p)})
-    return MethodComparison(metric, len(table), float(stat), float(pvalue),
-                            _mean_ranks(values, methods, metric), _holm(rows))
+                         "mean_difference": float(np.mean(values[:, i] - values[:, j])),
+                         "statistic": test.statistic, "p_value": test.pvalue,
+                         "p_method": test.method})
+            if test.rough:
+                rough.append(f"{methods[i]}-{methods[j]}")
+    return MethodComparison(metric, len(table), stat, pvalue,
+                            _mean_ranks(values, methods, metric), _holm(rows),
+                            notes=_rough_note(rough))
+
+
+def _rough_note(pairs):
+    """A note on the pairs whose p-value is a normal approximation on few differences."""
+    if not pairs:
+        return ()
+    return (f"the Wilcoxon p-values of {', '.join(pairs)} are normal approximations on fewer "
+            f"than {SMALL_SAMPLE} non-zero differences (ties or zero differences rule out the "
+            "exact distribution): read them as rough.",)
 
 
 def _mean_ranks(values, methods, metric):
@@ -141,21 +156,24 @@ def _compare_pooled(results, sub, metric):
     else:
         global_test = "Cochran's Q" if metric == "misclassification" else "Friedman"
         stat, pvalue = float("nan"), float("nan")
-    rows = []
+    rows, rough = [], []
     for i in range(len(methods)):
         for j in range(i + 1, len(methods)):
             a, b = losses[:, i], losses[:, j]
-            statistic, p_value = _pooled.paired_unit_test(a, b, metric)
+            test = _pooled.paired_unit_test(a, b, metric)
             rows.append({"method_a": methods[i], "method_b": methods[j],
                          "mean_difference": float(np.mean(a - b)),
                          "a_worse": int(np.sum(a > b)), "b_worse": int(np.sum(b > a)),
-                         "statistic": statistic, "p_value": p_value})
+                         "statistic": test.statistic, "p_value": test.pvalue,
+                         "p_method": test.method})
+            if test.rough:
+                rough.append(f"{methods[i]}-{methods[j]}")
     pairwise_test = ("exact McNemar" if metric == "misclassification"
                      else "Wilcoxon signed-rank")
     return MethodComparison(metric, len(losses), float(stat), float(pvalue),
                             _mean_ranks(losses, methods, metric), _holm(rows),
                             global_test=global_test, pairwise_test=pairwise_test,
-                            blocks="units")
+                            blocks="units", notes=_rough_note(rough))
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ import pandas as pd
 from scipy import stats
 
 from ..metrics import METRICS
+from ._rank_tests import RankTest, friedman_test, signed_rank_test
 
 #: The ``split`` value of the rows of pooled leave-one-out results.
 POOLED = "pooled"
@@ -128,26 +129,21 @@ def cochran_q(errors):
 
 
 def paired_unit_test(losses_a, losses_b, metric):
-    """``(statistic, p_value)`` of the paired test of two methods' per-unit losses.
+    """The paired test of two methods' per-unit losses, as a ``RankTest``.
 
     McNemar (exact) for misclassification, with the statistic the number of units where only a
-    errs; otherwise the Wilcoxon signed-rank test (zero differences dropped), with the statistic
-    scipy's smaller rank sum. p = 1 when the losses are equal on every unit.
+    errs; otherwise the Wilcoxon signed-rank test (zero differences dropped; the statistic is
+    the smaller rank sum; exact or normal approximation by the rule of
+    ``ordstat.model_selection._rank_tests``). p = 1 when the losses are equal on every unit.
     """
     if metric == "misclassification":
-        a_worse, _, p_value = mcnemar_exact(losses_a > 0, losses_b > 0)
-        return float(a_worse), p_value
-    if np.all(losses_a == losses_b):
-        return 0.0, 1.0
-    result = stats.wilcoxon(losses_a, losses_b, zero_method="wilcox")
-    return float(result.statistic), float(result.pvalue)
+        a_worse, b_worse, p_value = mcnemar_exact(losses_a > 0, losses_b > 0)
+        return RankTest(float(a_worse), p_value, "exact", a_worse + b_worse)
+    return signed_rank_test(losses_a, losses_b)
 
 
 def global_unit_test(losses, metric):
     """``(name, statistic, p_value)`` of the test of m >= 3 methods over units."""
     if metric == "misclassification":
         return ("Cochran's Q", *cochran_q(losses > 0))
-    if not np.ptp(losses, axis=1).any():
-        return "Friedman", 0.0, 1.0
-    statistic, p_value = stats.friedmanchisquare(*losses.T)
-    return "Friedman", float(statistic), float(p_value)
+    return ("Friedman", *friedman_test(losses))

@@ -6,8 +6,8 @@ report, never tuned away.
 """
 
 from ._criteria import bagged_criteria_oob
-from ._report import Row, Section, render_text, write_html
+from ._report import NotRun, Row, Section, render_text, write_html
 from ._runner import EXPERIMENTS, run
 
-__all__ = ["EXPERIMENTS", "Row", "Section", "bagged_criteria_oob", "render_text", "run",
-           "write_html"]
+__all__ = ["EXPERIMENTS", "NotRun", "Row", "Section", "bagged_criteria_oob", "render_text",
+           "run", "write_html"]

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from ._gaussian import (DATASETS, TABLE3, TABLE45_EDDA, TOLERANCE_NOTE, load_sets,
+from ._gaussian import (DATASETS, NO_DATA, TABLE3, TABLE45_EDDA, TOLERANCE_NOTE, load_sets,
                         loo_tolerance, paper_name, printed_decimals, set_seeds)
 from ._report import Row, Section
 
@@ -150,7 +150,10 @@ def serial_tables(quick=False, n_jobs=1, random_state=0):
     seeds = set_seeds(random_state)
     names = [n for n in DATASETS if not quick or n in SERIAL_QUICK]
     summary, maps = [], {}
-    for name, (X, y) in load_sets(section, names).items():
+    sets = load_sets(section, names)
+    if not sets:
+        return section.skip(NO_DATA)
+    for name, (X, y) in sets.items():
         n, models = len(y), TABLE3[name]
         far, from_edda = _choices(X, y, len(models))
         maps[name] = (far, from_edda)
@@ -182,12 +185,12 @@ def serial_tables(quick=False, n_jobs=1, random_state=0):
         frame = pd.DataFrame(summary).set_index(["data set", "rule"])
         section.tables.append(("every rule of section 3 on the paper's Table 3 models "
                                "(leave-one-out error of the whole procedure)", frame))
-        section.figures.append(("the correspondence analysis map of the 14 EDDA models (Table "
-                                "3): the paper's models (red circles), ours read as farthest "
-                                "points (blue crosses)", _ca_figure(maps)))
-        section.figures.append(("leave-one-out error of each rule, the paper's printed errors "
-                                "as black marks (Tables 4-5; the AIC bar stands for the "
-                                "penalised likelihood)", _serial_error_figure(frame)))
+        section.add_figure("the correspondence analysis map of the 14 EDDA models (Table 3): "
+                           "the paper's models (red circles), ours read as farthest points "
+                           "(blue crosses)", _ca_figure, maps)
+        section.add_figure("leave-one-out error of each rule, the paper's printed errors as "
+                           "black marks (Tables 4-5; the AIC bar stands for the penalised "
+                           "likelihood)", _serial_error_figure, frame)
     section.notes.append(
         "Table 3: the paper does not say how it read its correspondence analysis map of the 14 "
         "models described by their posteriors p_k^m(x_i). We read ours (row principal "
@@ -299,18 +302,27 @@ def _node(tree, classes):
     return next(nd for nd in tree.walk() if set(map(str, nd.classes)) == set(classes))
 
 
-def coupling_tables(quick=False, n_jobs=1, random_state=0):
-    """Table 8: hierarchical coupling of the 14 EDDA models on every set of more than two
-    groups; its tree error, first split and node models beside the paper's."""
+def _tree_figure(fit):
     from matplotlib.figure import Figure
 
     from ..plotting import plot_coupling_tree
 
+    fig = Figure(figsize=(7, 4))
+    plot_coupling_tree(fit, ax=fig.subplots())
+    return fig
+
+
+def coupling_tables(quick=False, n_jobs=1, random_state=0):
+    """Table 8: hierarchical coupling of the 14 EDDA models on every set of more than two
+    groups; its tree error, first split and node models beside the paper's."""
     section = Section("coupling", "Hierarchical coupling of the 14 EDDA models (Table 8)",
                       REFERENCE)
     seeds = set_seeds(random_state)
     names = [n for n in DATASETS if not quick or n in COUPLING_QUICK]
-    for name, (X, y) in load_sets(section, names).items():
+    sets = load_sets(section, names)
+    if not sets:
+        return section.skip(NO_DATA)
+    for name, (X, y) in sets.items():
         if len(np.unique(np.asarray(y))) < 3:
             section.notes.append(f"{name}: not run (two groups; hierarchical coupling needs "
                                  "three or more, and Table 8 leaves it out)")
@@ -333,9 +345,7 @@ def coupling_tables(quick=False, n_jobs=1, random_state=0):
             section.rows.append(Row(f"{name}: model at the node {{{', '.join(classes)}}}",
                                     paper_name(model) if model else "(not named)",
                                     node.model if not node.is_leaf else "(a leaf)"))
-        fig = Figure(figsize=(7, 4))
-        plot_coupling_tree(fit, ax=fig.subplots())
-        section.figures.append((f"{name}: the coupling tree", fig))
+        section.add_figure(f"{name}: the coupling tree", _tree_figure, fit)
         section.notes.append(f"{name}:\n{fit.summary()}")
     section.notes.append(
         "The tree's error is its leave-one-out error under the paper's sequential rule "

@@ -383,28 +383,28 @@ def _fit_odt_forest(n_trees, X, y, X_test, K, seed):
 # Data and repeated cross-validation
 
 
-def _load_datasets(names, random_state):
-    """{name: (X, class codes)} for the data sets that load, and a note on those that do
-    not (the Ben-David sets and balance-scale come from the skordinal package)."""
+def _load_datasets(section, names, random_state):
+    """{name: (X, class codes)} for the data sets that load; the others are recorded in the
+    section as not run (the Ben-David sets and balance-scale come from the skordinal
+    package)."""
     from .. import datasets
+    from ._gaussian import _load
 
-    loaders = {"ERA": datasets.load_era, "ESL": datasets.load_esl, "LEV": datasets.load_lev,
-               "SWD": datasets.load_swd, "Balance": datasets.load_balance_scale}
-    data, missing = {}, []
+    loaders = {"ERA": "load_era", "ESL": "load_esl", "LEV": "load_lev", "SWD": "load_swd",
+               "Balance": "load_balance_scale"}
+    data = {}
     for name in names:
         if name == "Circle":
             X, y = datasets.make_circle(1000, random_state=random_state)
             data[name] = (np.asarray(X, dtype=float), np.asarray(y))
             continue
-        try:
-            X, y = loaders[name](return_X_y=True)
-        except ImportError:
-            missing.append(name)
+        loaded, why = _load(loaders[name])
+        if loaded is None:
+            section.skip_part(name, why)
             continue
+        X, y = loaded
         data[name] = (np.asarray(X, dtype=float), np.asarray(pd.Categorical(y).codes))
-    note = (f"Not run, their loader needs the skordinal package: {', '.join(missing)}."
-            if missing else "")
-    return data, note
+    return data
 
 
 def _seeds(random_state, dataset, n_splits):
@@ -694,7 +694,7 @@ def odt_tables(quick=False, n_jobs=1, random_state=0):
     n_repeats = 1 if quick else 10
     section = Section("odt", "Replicated ordinal tree (oDT): combination rules and "
                       "comparison with C4.5 and Frank & Hall (Tables 4.1, 4.2)", REFERENCE)
-    data, load_note = _load_datasets(names, random_state)
+    data = _load_datasets(section, names, random_state)
     methods = [_single(f"oDT ({r})", partial(_odt, r), with_size=True) for r in RULES]
     methods += [_single("C4.5 (entropy tree)", _entropy_tree),
                 _single("Frank & Hall", _frank_hall)]
@@ -704,9 +704,9 @@ def odt_tables(quick=False, n_jobs=1, random_state=0):
     _section_rows_and_tables(section, results, [(t41, "error", ()), (t41, "mae", ()),
                                                 (t41, "size", ()), (t42, "error", ("oDT",)),
                                                 (t42, "mae", ("oDT",))], WHY_ODT)
-    section.figures.append(("our means against the paper's, Tables 4.1 and 4.2 (bars: the "
-                            "tolerance)", ours_vs_paper_figure(section.rows, "oDT, C4.5, "
-                                                               "Frank & Hall")))
+    section.add_figure("our means against the paper's, Tables 4.1 and 4.2 (bars: the "
+                       "tolerance)", ours_vs_paper_figure, section.rows,
+                       "oDT, C4.5, Frank & Hall")
     section.notes += [
         _design_note(n_repeats, list(data), "Table 4.2's oDT column is Table 4.1's Sum column "
                      "(the same runs), claimed once."),
@@ -716,8 +716,6 @@ def odt_tables(quick=False, n_jobs=1, random_state=0):
         "(Table 4.1c) is the node count, internal nodes and leaves, as J48 reports it.",
         TOLERANCE_NOTE, MARKS_NOTE, _agreement_note(results, [(t42, "error"), (t42, "mae")]),
         NOT_PUBLIC]
-    if load_note:
-        section.notes.append(load_note)
     return section
 
 
@@ -794,7 +792,7 @@ def oadaboost_tables(quick=False, n_jobs=1, random_state=0):
     n_repeats = 1 if quick else 10
     section = Section("oadaboost", "Ordinal AdaBoost (oAdaBoost): combination rules and "
                       "comparison with AdaBoost variants (Tables 5.1, 5.2)", REFERENCE)
-    data, load_note = _load_datasets(names, random_state)
+    data = _load_datasets(section, names, random_state)
     methods = [_single(f"oAdaBoost-10 ({r})", partial(_oadaboost, r, 10)) for r in RULES]
     methods += [_single("oAdaBoost", partial(_oadaboost, "sum", 100)), _fit_m1,
                 _single("AdaBoost.OR", _adaboost_or),
@@ -807,9 +805,9 @@ def oadaboost_tables(quick=False, n_jobs=1, random_state=0):
                              WHY_BOOST)
     section.tables.append((f"{ORDERED_OR}: not in the paper, reported beside its AdaBoost.OR",
                            _ordered_or_table(results, t52)))
-    section.figures.append(("our means against the paper's, Tables 5.1 and 5.2 (bars: the "
-                            "tolerance)", ours_vs_paper_figure(section.rows, "oAdaBoost and "
-                                                               "AdaBoost variants")))
+    section.add_figure("our means against the paper's, Tables 5.1 and 5.2 (bars: the "
+                       "tolerance)", ours_vs_paper_figure, section.rows,
+                       "oAdaBoost and AdaBoost variants")
     section.notes += [
         _design_note(n_repeats, list(data), "Table 5.1 limits oAdaBoost to 10 rounds, as the "
                      "paper does; Table 5.2 uses 100 rounds for every method."),
@@ -823,8 +821,6 @@ def oadaboost_tables(quick=False, n_jobs=1, random_state=0):
         "claimed, and boosts far better on Circle.",
         TOLERANCE_NOTE, MARKS_NOTE, _agreement_note(results, [(t52, "error"), (t52, "mae")]),
         NOT_PUBLIC]
-    if load_note:
-        section.notes.append(load_note)
     return section
 
 
@@ -866,7 +862,7 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
     n_repeats, n_trees = (1, 20) if quick else (3, 100)
     section = Section("forests", "Random forests with the median and with oDT trees "
                       "(Table 5.3)", REFERENCE)
-    data, load_note = _load_datasets(names, random_state)
+    data = _load_datasets(section, names, random_state)
     methods = [partial(_fit_random_forest, n_trees)]
     odt_ok = odt_forest_supported()
     if odt_ok:
@@ -886,8 +882,8 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
                                      paper_marks=T53_MARKS_VS_ODT_MEDIAN[metric])
             section.tables.append((f"Table 5.3 ({METRICS[metric][0]}) against R. For. (oDT + "
                                    "Median), as Tables 5.3c-d", frame))
-    section.figures.append(("our means against the paper's, Table 5.3 (bars: the tolerance)",
-                            ours_vs_paper_figure(section.rows, "random forests")))
+    section.add_figure("our means against the paper's, Table 5.3 (bars: the tolerance)",
+                       ours_vs_paper_figure, section.rows, "random forests")
     section.notes += [
         _design_note(n_repeats, list(data),
                      f"Forests of {n_trees} trees (the paper: 100), each tree on a bootstrap "
@@ -904,6 +900,4 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
     if not odt_ok:
         section.notes.append("Tables 5.3c-d, which compare against the oDT + Median forest, "
                              "are left out: the oDT forests were not run.")
-    if load_note:
-        section.notes.append(load_note)
     return section

@@ -12,6 +12,7 @@ from importlib import import_module
 import numpy as np
 import pandas as pd
 
+from .._extras import MissingExtraError
 from ._report import Row, Section
 
 REFERENCE = ("Brito, Celeux & Sousa Ferreira (2006), Combining methods in supervised "
@@ -95,21 +96,26 @@ def _load(loader):
     """
     try:
         return getattr(import_module("ordstat.datasets"), loader)(return_X_y=True), None
+    except MissingExtraError as exc:  # a missing optional package: what to install
+        return None, exc.reason
     except Exception as exc:  # noqa: BLE001 - any loading failure is reported, not raised
         text = str(exc).splitlines()[0] if str(exc) else ""
         return None, f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def load_sets(section, names):
-    """{name: (X, y)} of the sets that load; the others get a "not run (why)" note."""
+    """{name: (X, y)} of the sets that load; the others are recorded as not run (why)."""
     out = {}
     for name in names:
         data, why = _load(DATASETS[name])
         if data is None:
-            section.notes.append(f"{name}: not run ({why})")
+            section.skip_part(name, why)
         else:
             out[name] = data
     return out
+
+
+NO_DATA = "none of its data sets could be loaded"
 
 
 def edda_tables(quick=False, n_jobs=1, random_state=0):
@@ -121,7 +127,10 @@ def edda_tables(quick=False, n_jobs=1, random_state=0):
                       REFERENCE)
     errors = {}
     names = [n for n in DATASETS if not quick or n in QUICK]
-    for name, (X, y) in load_sets(section, names).items():
+    sets = load_sets(section, names)
+    if not sets:
+        return section.skip(NO_DATA)
+    for name, (X, y) in sets.items():
         n = len(y)
         fit = EDDA(model="all", select="loo").fit(X, y)
         table = fit.summary()["models"]
@@ -152,9 +161,8 @@ def edda_tables(quick=False, n_jobs=1, random_state=0):
     if errors:
         frame = pd.DataFrame(errors)
         section.tables.append(("leave-one-out error of each model", frame.round(4)))
-        section.figures.append(("leave-one-out error of the 14 models; the paper's EDDA models "
-                                "of Tables 4-5 (circle) and Table 8 (triangle)",
-                                _error_figure(frame)))
+        section.add_figure("leave-one-out error of the 14 models; the paper's EDDA models of "
+                           "Tables 4-5 (circle) and Table 8 (triangle)", _error_figure, frame)
     section.notes.append(
         "The paper's Tables 4-5 and Table 8 name different EDDA models for the same set (iris: "
         "[lambda B] .04 in Table 4, [lambda D A D'] .02 in Table 8; thyroid: [lambda B] .0977 "

@@ -37,8 +37,6 @@ ARCHER_PAIRWISE_P = {
 
 def archer_bagging(quick=False, n_jobs=1, random_state=0):
     """Five split criteria bagged on the same bootstrap samples; per-tree out-of-bag scores."""
-    from matplotlib.figure import Figure
-
     from ..datasets import make_archer_simulation
     from ._criteria import bagged_criteria_oob
     from ..model_selection import compare_methods
@@ -49,15 +47,11 @@ def archer_bagging(quick=False, n_jobs=1, random_state=0):
     n_trees = 25 if quick else 100
     results, _ = bagged_criteria_oob(X, y, n_estimators=n_trees, random_state=random_state,
                                      n_jobs=n_jobs)
-    fig = Figure(figsize=(8, 3.5))
-    axes = fig.subplots(1, 2)
-    pvalues = {}
-    for ax, metric in zip(axes, ("misclassification", "gamma")):
+    pvalues, wides = {}, {}
+    for metric in ("misclassification", "gamma"):
         wide = results[results["metric"] == metric].pivot(index="split", columns="method",
                                                           values="value")
-        ax.boxplot([wide[c].dropna() for c in wide.columns], tick_labels=list(wide.columns))
-        ax.set_title(f"out-of-bag {metric}, {n_trees} trees")
-        ax.tick_params(axis="x", rotation=30)
+        wides[metric] = wide
         comparison = compare_methods(results, metric)
         pvalues[metric] = comparison.friedman_pvalue
         section.rows.append(Row(f"Friedman p, {metric}", "< 0.0001",
@@ -68,7 +62,8 @@ def archer_bagging(quick=False, n_jobs=1, random_state=0):
         for method, value in medians.items():
             section.rows.append(Row(f"median per-tree {metric}, {method}", "(Figure 2)",
                                     round(float(value), 4)))
-    section.figures.append(("per-tree out-of-bag error and gamma (the paper's Figure 2)", fig))
+    section.add_figure("per-tree out-of-bag error and gamma (the paper's Figure 2)",
+                       _archer_figure, wides, n_trees)
     section.notes.append(
         "The paper finds ordinal impurity and ordered twoing significantly better than Gini "
         "(Friedman p < 0.0001 for both measures). On this data set and seed our Friedman p-values "
@@ -95,6 +90,18 @@ def archer_bagging(quick=False, n_jobs=1, random_state=0):
     return section
 
 
+def _archer_figure(wides, n_trees):
+    """Box plots of the per-tree out-of-bag scores, one panel per metric."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(8, 3.5))
+    for ax, (metric, wide) in zip(fig.subplots(1, len(wides)), wides.items()):
+        ax.boxplot([wide[c].dropna() for c in wide.columns], tick_labels=list(wide.columns))
+        ax.set_title(f"out-of-bag {metric}, {n_trees} trees")
+        ax.tick_params(axis="x", rotation=30)
+    return fig
+
+
 def _pairwise_rows(pairwise, metric):
     """The paper's unadjusted pairwise p-values beside ours, reported (a p-value of one
     simulated data set is not a number to claim)."""
@@ -108,8 +115,6 @@ def _pairwise_rows(pairwise, metric):
 
 def boosting_curves(quick=False, n_jobs=1, random_state=0):
     """Test error against boosting cycles for the nominal and ordinal AdaBoost variants."""
-    from matplotlib.figure import Figure
-
     from ..datasets import make_archer_simulation
     from ..ensemble import OrdinalBoostingClassifier
     from ..metrics import mean_absolute_distance
@@ -122,25 +127,36 @@ def boosting_curves(quick=False, n_jobs=1, random_state=0):
                 "Real AdaBoost": ("real", None),
                 "Ordinal Discrete AdaBoost (distance)": ("ordinal_discrete", "distance"),
                 "Ordinal Real AdaBoost": ("ordinal_real", None)}
-    fig = Figure(figsize=(7, 4))
-    ax = fig.subplots()
+    curves = {}
     for label, (variant, error) in variants.items():
         model = OrdinalBoostingClassifier(variant=variant, error=error, n_estimators=n_cycles,
                                           random_state=random_state, n_jobs=n_jobs).fit(X, y)
         curve = [float(np.mean(np.asarray(p) != np.asarray(yt)))
                  for p in model.staged_predict(Xt)]
-        ax.plot(np.arange(1, len(curve) + 1), curve, label=label)
+        curves[label] = curve
         final = model.predict(Xt)
         section.rows.append(Row(f"{label}: test error after {len(curve)} cycles", "(figures)",
                                 round(curve[-1], 4)))
         section.rows.append(Row(f"{label}: mean absolute distance", "(figures)",
                                 round(float(mean_absolute_distance(yt, final)), 4)))
-    ax.set_xlabel("boosting cycles")
-    ax.set_ylabel("test misclassification")
-    ax.legend(frameon=False, fontsize=8)
-    section.figures.append(("test error against cycles (in the manner of Figures 1-3)", fig))
+    section.add_figure("test error against cycles (in the manner of Figures 1-3)",
+                       _curves_figure, curves)
     section.notes.append(
         "The paper's data (scapula, car) are not available offline; the curves use the "
         "Archer & Mas simulation (200 training, 1000 test units), so only their shape is "
         "comparable.")
     return section
+
+
+def _curves_figure(curves):
+    """Test error against the number of boosting cycles, one line per variant."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, 4))
+    ax = fig.subplots()
+    for label, curve in curves.items():
+        ax.plot(np.arange(1, len(curve) + 1), curve, label=label)
+    ax.set_xlabel("boosting cycles")
+    ax.set_ylabel("test misclassification")
+    ax.legend(frameon=False, fontsize=8)
+    return fig

@@ -4,6 +4,11 @@ A section holds one comparison table ("paper | ordstat | difference"): each row 
 paper reports, ours beside it, and, for the rows we claim to reproduce, the tolerance we allow. A
 row without a tolerance is reported, not claimed; a claimed row outside its tolerance is a miss and
 must carry an explanation. Extra tables and matplotlib figures go along.
+
+What could not run is said, never counted as agreement: a part of an experiment (a data set that
+cannot be loaded, a peer method whose package is missing) is listed as "not run (why)", and an
+experiment with nothing to run is marked not run as a whole. Without matplotlib the figures are
+left out, each with a line saying how to get them.
 """
 
 from __future__ import annotations
@@ -16,7 +21,16 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-__all__ = ["Row", "Section", "render_text", "write_html"]
+from .._extras import install_hint, missing_extra
+
+__all__ = ["NotRun", "Row", "Section", "render_text", "write_html"]
+
+NO_FIGURE = f"figure left out: it needs matplotlib ({install_hint('matplotlib')})"
+
+
+class NotRun(Exception):
+    """Raised by an experiment that cannot run at all; the runner reports it as not run, with
+    the message as the reason."""
 
 
 @dataclass
@@ -58,6 +72,47 @@ class Section:
     figures: list[tuple[str, object]] = field(default_factory=list)  # (caption, Figure)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    not_run: list[tuple[str, str]] = field(default_factory=list)  # (part, why)
+    skipped: str = ""  # why the whole experiment was not run ("" when it ran)
+
+    @property
+    def status(self) -> str:
+        """"run", "partly run" (some parts not run) or "not run"."""
+        if self.skipped:
+            return "not run"
+        return "partly run" if self.not_run else "run"
+
+    def skip_part(self, part: str, why: str) -> None:
+        """Record a part (data set, method) that could not run, and why."""
+        self.not_run.append((part, why))
+
+    def skip(self, why: str) -> Section:
+        """Mark the whole experiment as not run; returns the section."""
+        self.skipped = why
+        return self
+
+    def add_figure(self, caption: str, draw, *args, **kwargs):
+        """Add ``draw(*args, **kwargs)``, a matplotlib Figure; without matplotlib the figure is
+        left out (kept as None, which the report says) and the experiment goes on."""
+        try:
+            fig = draw(*args, **kwargs)
+        except ImportError as exc:
+            if missing_extra(exc) != "matplotlib":
+                raise
+            fig = None
+        self.figures.append((caption, fig))
+        return fig
+
+    @property
+    def figures_left_out(self) -> int:
+        return sum(fig is None for _, fig in self.figures)
+
+    def not_run_lines(self) -> list[str]:
+        """The parts not run, one line per reason: "crabs, iris: not run (needs rpy2: ...)"."""
+        by_reason = {}
+        for part, why in self.not_run:
+            by_reason.setdefault(why, []).append(part)
+        return [f"{', '.join(parts)}: not run ({why})" for why, parts in by_reason.items()]
 
     def comparison(self) -> pd.DataFrame:
         """The "paper | ordstat | difference" table."""
@@ -80,7 +135,10 @@ def _fmt(value):
 
 def render_text(section: Section) -> str:
     """The section as plain text for the terminal."""
-    lines = [f"== {section.title}", f"   {section.reference}"]
+    lines = [f"== {section.title}"] + ([f"   {section.reference}"] if section.reference else [])
+    if section.skipped:
+        lines.append(f"NOT RUN: {section.skipped}")
+    lines += section.not_run_lines()
     table = section.comparison().drop(columns="note")
     if len(table):
         lines.append(table.to_string(index=False, formatters={c: _fmt for c in table.columns}))
@@ -88,11 +146,16 @@ def render_text(section: Section) -> str:
         lines += ["", f"-- {caption}", frame.to_string()]
     lines += [f"note: {n}" for n in section.notes]
     lines += [f"note ({r.quantity}): {r.note}" for r in section.rows if r.note]
+    if section.figures_left_out:
+        lines.append(f"{section.figures_left_out} figure(s) left out: they need matplotlib "
+                     f"({install_hint('matplotlib')})")
     lines.append(f"({section.seconds:.1f} s)")
     return "\n".join(lines)
 
 
 def _figure_html(fig) -> str:
+    if fig is None:
+        return f"<p class='nofig'>{html.escape(NO_FIGURE)}</p>"
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
     data = base64.b64encode(buf.getvalue()).decode("ascii")
@@ -101,7 +164,18 @@ def _figure_html(fig) -> str:
 
 _CSS = """body{font-family:sans-serif;max-width:70em;margin:2em auto;line-height:1.4}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em}
-.miss{background:#fde0dc}.ok{background:#e3f4e1}figure{margin:1em 0}img{max-width:100%}"""
+.miss{background:#fde0dc}.ok{background:#e3f4e1}figure{margin:1em 0}img{max-width:100%}
+.notrun{background:#fff4ce;padding:.3em .6em}.nofig{color:#666;font-style:italic}"""
+
+
+def _toc_status(section: Section) -> str:
+    """What the table of contents says beside a section: misses, parts or all not run."""
+    marks = []
+    if section.status != "run":
+        marks.append(section.status)
+    if section.misses:
+        marks.append(f"{len(section.misses)} miss(es)")
+    return "".join(f" &mdash; {m}" for m in marks)
 
 
 def write_html(sections: list[Section], path, *, title="ordstat: reproduction report",
@@ -110,13 +184,16 @@ def write_html(sections: list[Section], path, *, title="ordstat: reproduction re
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
              f"</title><style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
              f"<p>{html.escape(header)}</p>" if header else "", "<ul>"]
-    parts += [f"<li><a href='#{s.name}'>{html.escape(s.title)}</a>"
-              f"{' &mdash; %d miss(es)' % len(s.misses) if s.misses else ''}</li>"
+    parts += [f"<li><a href='#{s.name}'>{html.escape(s.title)}</a>{_toc_status(s)}</li>"
               for s in sections]
     parts.append("</ul>")
     for s in sections:
-        parts.append(f"<h2 id='{s.name}'>{html.escape(s.title)}</h2>"
-                     f"<p><i>{html.escape(s.reference)}</i></p>")
+        parts.append(f"<h2 id='{s.name}'>{html.escape(s.title)}</h2>")
+        if s.reference:
+            parts.append(f"<p><i>{html.escape(s.reference)}</i></p>")
+        if s.skipped:
+            parts.append(f"<p class='notrun'><b>Not run:</b> {html.escape(s.skipped)}</p>")
+        parts += [f"<p class='notrun'>{html.escape(line)}</p>" for line in s.not_run_lines()]
         table = s.comparison()
         if len(table):
             rows = []

@@ -10,7 +10,8 @@ from importlib import import_module
 
 import pandas as pd
 
-from ._report import render_text, write_html
+from .._extras import MissingExtraError, install_hint, missing_extra
+from ._report import NotRun, Section, render_text, write_html
 
 __all__ = ["EXPERIMENTS", "run"]
 
@@ -47,6 +48,30 @@ def _resolve(name):
     return getattr(import_module(module), func)
 
 
+def _run_one(name, **kwargs):
+    """One experiment's section; an experiment that cannot run at all (``NotRun``, or a
+    missing optional package anywhere in it) gives a section that says why."""
+    title = EXPERIMENTS[name][1]
+    try:
+        return _resolve(name)(**kwargs)
+    except NotRun as exc:
+        return Section(name, title, "").skip(str(exc))
+    except ImportError as exc:
+        if missing_extra(exc) is None:  # not an optional package: a real error
+            raise
+        why = (exc.reason if isinstance(exc, MissingExtraError)
+               else f"needs {missing_extra(exc)}: {install_hint(missing_extra(exc))}")
+        return Section(name, title, "").skip(why)
+
+
+def _comparison(sections):
+    """Every section's "paper | ordstat | difference" rows, with the experiment's name."""
+    frames = [s.comparison().assign(experiment=s.name) for s in sections if s.rows]
+    if not frames:
+        return Section("", "", "").comparison().assign(experiment=[])
+    return pd.concat(frames, ignore_index=True)
+
+
 def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress=None,
         echo=print):
     """Run experiments, print their tables and write the HTML report.
@@ -72,6 +97,8 @@ def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress
     Returns
     -------
     sections : list of Section
+        One per experiment, in order; ``Section.status`` says whether it ran ("run", "partly
+        run": some data sets or methods could not, "not run": ``Section.skipped`` says why).
     """
     names = list(EXPERIMENTS) if names is None else list(names)
     unknown = [n for n in names if n not in EXPERIMENTS]
@@ -88,7 +115,7 @@ def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress
         start = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the report states what matters
-            section = _resolve(name)(quick=quick, n_jobs=n_jobs, random_state=random_state)
+            section = _run_one(name, quick=quick, n_jobs=n_jobs, random_state=random_state)
         section.seconds = time.perf_counter() - start
         sections.append(section)
         echo(render_text(section) + "\n")
@@ -97,7 +124,6 @@ def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress
         path = os.path.join(out, "report.html")
         mode = "quick run (fewer repetitions)" if quick else "full run"
         write_html(sections, path, header=f"{mode}, seed {random_state}, {n_jobs} job(s)")
-        pd.concat([s.comparison().assign(experiment=s.name) for s in sections]).to_csv(
-            os.path.join(out, "comparison.csv"), index=False)
+        _comparison(sections).to_csv(os.path.join(out, "comparison.csv"), index=False)
         echo(f"report written to {path}")
     return sections

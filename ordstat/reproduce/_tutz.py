@@ -269,7 +269,7 @@ def tutz_tables(quick=False, n_jobs=1, random_state=0):
     """The twelve methods on two stand-in data sets: resubstitution and mean test errors over
     random 2/3-1/3 splits (Tables 1-2), and the median predicted class per unit (Figures
     4-7)."""
-    from ._gaussian import _load
+    from ._gaussian import NO_DATA, _load
 
     section = Section("tutz", "Ordinal bagging and boosting: the twelve methods of Tables 1-2",
                       TUTZ_TABLES)
@@ -279,7 +279,7 @@ def tutz_tables(quick=False, n_jobs=1, random_state=0):
     for name, (loader, paper_data, leaves) in DATASETS.items():
         data, why = _load(loader)
         if data is None:
-            section.notes.append(f"{name}: not run ({why})")
+            section.skip_part(name, why)
             continue
         X, y = data
         X = np.asarray(X, dtype=np.float64)
@@ -310,11 +310,13 @@ def tutz_tables(quick=False, n_jobs=1, random_state=0):
                       "car": "boosting (ordinal), real (misclass)"}[paper_data]
         section.rows.append(Row(f"{name}: lowest test mean squ", f"{paper_best} "
                                 f"({paper_data})", best))
-        section.figures.append((
+        section.add_figure(
             f"{name}: median predicted class of every unit over the splits that put it in the "
             "test set, units ordered by true class (vertical lines between classes, red: the "
-            "true class), in the manner of Figures 4-7", _median_figure(
-                codes, medians, f"{name}, {n_splits} splits")))
+            "true class), in the manner of Figures 4-7", _median_figure, codes, medians,
+            f"{name}, {n_splits} splits")
+    if len(section.not_run) == len(DATASETS):
+        return section.skip(NO_DATA)
     for caption, frame in _as_printed().items():
         section.tables.append((f"as printed in the paper, {caption}", frame))
     section.notes += [

@@ -27,8 +27,10 @@ import warnings
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
-from scipy import stats
 
+from .._extras import MissingExtraError, available
+from ..model_selection._rank_tests import rank_sum_test, signed_rank_test
+from ._gaussian import _load
 from ._report import Row, Section
 
 __all__ = ["weighted_svm", "weighted_svm_benchmark", "run_pairs", "pair_values",
@@ -230,11 +232,7 @@ def wilcoxon_pvalues(a, b):
     a, b = np.asarray(a, float), np.asarray(b, float)
     keep = np.isfinite(a) & np.isfinite(b)
     a, b = a[keep], b[keep]
-    rank_sum = float(stats.mannwhitneyu(a, b, alternative="two-sided").pvalue)
-    diff = a - b
-    signed = 1.0 if np.all(diff == 0) else float(
-        stats.wilcoxon(a, b, zero_method="wilcox").pvalue)
-    return rank_sum, signed
+    return rank_sum_test(a, b).pvalue, signed_rank_test(a, b).pvalue
 
 
 def _paper(dataset, metric, method):
@@ -434,9 +432,9 @@ def weighted_svm(quick=False, n_jobs=1, random_state=0):
         if not quick:
             section.tables.append((f"{dataset}: C and gamma chosen (pairs per grid point)",
                                    chosen_params(params[params["method"] == "weighted"])))
-    section.figures.append((
+    section.add_figure(
         "test accuracy per train/test pair; dashed: the paper's MCOSvm, dotted: its Svorim",
-        _figure(results, methods, "accuracy %", ("weighted", "SVORIM"))))
+        _figure, results, methods, "accuracy %", ("weighted", "SVORIM"))
     section.notes.append(_protocol_note(quick, pairs))
     section.notes.append(
         "Data: four Gaussian clusters of 100 points (sd 3, correlation 0) per training and test "
@@ -473,22 +471,16 @@ def weighted_svm_benchmark(quick=False, n_jobs=1, random_state=0):
                       "(Tables I-III)", WAEGEMAN)
     dataset = "Boston housing"
     n_pairs = PAPER_PAIRS if quick else FULL_PAIRS[dataset]
-    try:
-        import skordinal.classifiers  # noqa: F401
-        svorim = True
-    except ImportError:
-        svorim = False
-        section.notes.append("skordinal is not installed: SVORIM not run (pip install "
-                             "skordinal, or the compare extra).")
+    # Boston housing comes from R's MASS through rpy2: without it there is nothing to run
+    _, why = _load("load_boston")
+    if why is not None:
+        return section.skip(f"Boston housing could not be loaded ({why})")
+    svorim = available("skordinal.classifiers")
+    if not svorim:
+        section.skip_part("SVORIM", MissingExtraError("skordinal", "SVORIM").reason)
     methods = ("weighted", "unweighted") + (("SVORIM",) if svorim else ())
-    try:
-        scores, params = run_pairs(dataset, n_pairs, grid=None if quick else GRID,
-                                   svorim=svorim, n_jobs=n_jobs, random_state=random_state)
-    except ImportError as exc:  # Boston housing comes from R's MASS through rpy2
-        section.rows.append(Row(f"Table I accuracy %, {dataset}, {METHODS['weighted']}",
-                                float(TABLE_I[dataset][0]), "not run", note=str(exc)))
-        section.notes.append(f"Boston housing is not available: {exc}")
-        return section
+    scores, params = run_pairs(dataset, n_pairs, grid=None if quick else GRID,
+                               svorim=svorim, n_jobs=n_jobs, random_state=random_state)
     section.rows += claim_rows(scores, dataset, methods)
     section.rows += wilcoxon_rows(scores, dataset, methods)
     section.tables.append((f"{dataset}: mean (sd) over {n_pairs} train/test partitions",
@@ -508,10 +500,9 @@ def weighted_svm_benchmark(quick=False, n_jobs=1, random_state=0):
          "Sens Svorim": [v[2] for v in TABLE_III.values()],
          "Spec Svorim": [v[3] for v in TABLE_III.values()]}, index=list(TABLE_I))
     section.tables.append(("the paper's Tables I-III as printed", printed))
-    fig = _figure({dataset: scores}, methods, "accuracy %", ("weighted", "SVORIM"))
-    section.figures.append((
+    section.add_figure(
         f"{dataset}: test accuracy per partition; dashed: the paper's MCOSvm, dotted: its "
-        "Svorim", fig))
+        "Svorim", _figure, {dataset: scores}, methods, "accuracy %", ("weighted", "SVORIM"))
     section.notes.append(_protocol_note(quick, {dataset: n_pairs}))
     section.notes.append(
         f"Boston housing (MASS) with medv cut into 5 equal-frequency ranks; {n_pairs} random "

