@@ -17,6 +17,7 @@ _EXPORTS = {
     "ConvergenceWarning": "ordstat.exceptions",
     "NearSingularWarning": "ordstat.exceptions",
     "ManyCategoriesWarning": "ordstat.exceptions",
+    "MissingExtraError": "ordstat.exceptions",
     "OrderGuessWarning": "ordstat.exceptions",
     "ZeroDensityWarning": "ordstat.exceptions",
     "diverse_models": "ordstat.combine",

@@ -346,7 +346,7 @@ def test_load_zoo_says_what_to_install_without_rpy2(monkeypatch):
     # (ordstat._core.rpy too: an earlier test in the process may have imported it)
     for module in ("rpy2", "rpy2.robjects", "ordstat._core.rpy"):
         monkeypatch.setitem(sys.modules, module, None)
-    with pytest.raises(ImportError, match="mlbench.*rpy2"):
+    with pytest.raises(ImportError, match=r"Zoo data set.*needs rpy2.*ordstat\[r\]"):
         load_zoo()
 
 
