@@ -332,7 +332,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
         With ``aggregation="median"`` these shares do not give the prediction: :meth:`predict`
         returns the median of the votes, which differs from the class with the largest share
-        whenever the votes are spread (on some data sets about one unit in ten). The
+        whenever the votes are spread over several classes (with many classes, a sizeable
+        share of the units). The
         probabilities that go with the median are the cumulative shares of
         :meth:`predict_cumulative_proba`: the median is the first class at which they reach
         one half.
@@ -550,7 +551,9 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     aggregation : {"median", "vote", "proba"}, default="median"
         Median of the trees' predicted classes (the lower median on an even split), as
         recommended for ordinal forests in the dissertation "Ensemble methods for ordinal data
-        classification" (section 5.2), plurality vote, or mean probability.
+        classification" (section 5.2), plurality vote, or mean probability. With the median,
+        :meth:`predict_proba` (vote shares) can favour another class than :meth:`predict`;
+        :meth:`predict_cumulative_proba` gives the cumulative shares the median is read from.
     oob_score : bool, default=True
     importance : {None, "mean_absolute", "gamma", "misclassification"}, default=None
         When set, ``permutation_importance_``: for each tree and feature, the increase of the
