@@ -87,9 +87,11 @@ class Steps:
     error: a bar over the steps naming the one under way, shown once the fit has lasted
     :data:`ANNOUNCE_AFTER` seconds (so that short fits print nothing); a step made of many
     fits done in parts (a leave-one-out: n refits, in chunks) reports its parts through the
-    callback :meth:`start` returns, and when its first part says that the step will take more
-    than :data:`ANNOUNCE_AFTER` seconds its own run time is announced, in the words of
-    :func:`estimate_text` ("EDDA: EVE leave-one-out: about 21 s for 1000 fits").
+    callback :meth:`start` returns (the bar then shows "EVE leave-one-out 320/1000 fits"),
+    and when its first part says that the step will take more than :data:`ANNOUNCE_AFTER`
+    seconds its own run time is announced, in the words of :func:`estimate_text` ("EDDA: EVE
+    leave-one-out: about 21 s for 1000 fits"; the first part's rate, so a rough guide: on
+    20 classes of 50 units the first of 16 chunks said 6 s for a 12 s leave-one-out).
 
     Disabled (``enabled`` false), every method does nothing.
     """
@@ -114,6 +116,7 @@ class Steps:
         announced = []
 
         def part(done, total):
+            self.bar.set_postfix_str(f"{name} {done}/{total} fits")
             if announced or done <= 0 or done >= total:
                 return
             announced.append(True)

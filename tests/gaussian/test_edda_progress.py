@@ -42,6 +42,7 @@ def test_forced_progress_names_every_model_and_estimates_the_leave_one_out(capsy
         assert f"{model} fit" in err
         # 150 units in chunks of 64: the first chunk announces the model's run time
         assert f"EDDA: {model} leave-one-out: about 0 s for 150 fits" in err
+        assert f"{model} leave-one-out 64/150 fits" in err
 
 
 def test_one_model_or_bic_has_no_leave_one_out_steps(capsys, forced):
