@@ -11,7 +11,7 @@ from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.summary import Summary, class_info, class_table, feature_names, one_line
+from .._core.summary import Summary, class_info, class_table, one_line
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
                                 check_positive_int, validate_fit, validate_predict)
 from .._core.names import metric_name
@@ -20,8 +20,9 @@ from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
 from ..trees._prepared import Sample, prepare
-from ._common import (base_predict, base_proba, fit_base, fit_sample, missing_values,
-                      run_parallel, spawn_seeds, vote_table, weighted_median)
+from ._common import (ConstantClassifier, base_predict, base_proba, fit_base, fit_sample,
+                      missing_values, run_parallel, spawn_seeds, vote_table, weighted_median)
+from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
 
@@ -54,6 +55,16 @@ def mean_split_importance(estimators, n_features):
         if imp is not None:
             total += imp
     return total / max(len(estimators), 1)
+
+
+def split_importances(estimators, n_features):
+    """:func:`mean_split_importance` of an ensemble's trees, or None when its base estimators
+    have no ``feature_importances_`` (they are not trees): the one definition of the
+    ensembles' ``feature_importances_``."""
+    fitted = [e for e in estimators if not isinstance(e, ConstantClassifier)]
+    if fitted and not any(hasattr(e, "feature_importances_") for e in fitted):
+        return None
+    return mean_split_importance(estimators, n_features)
 
 
 def _fit_one(task):
@@ -228,6 +239,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         prediction = np.full(n, -1, dtype=np.intp)
         prediction[seen] = oob_pred
         self.oob_prediction_codes_ = prediction
+        self.oob_confusion_ = oob_confusion(codes, prediction, k)
         if not seen.any():
             _warn("No unit was out of bag for any tree; the out-of-bag scores are NaN. "
                   "Use more estimators.", UserWarning)
@@ -254,10 +266,23 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         -------
         Summary
             Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
-            ``summary["classes"]`` (training units per class), ``summary["out-of-bag"]``
-            (with ``oob_score``: each metric of the aggregated out-of-bag prediction, column
-            ``ensemble``, and the quantiles over trees of each tree's own out-of-bag score,
-            columns ``min`` to ``max``) and, for forests, ``summary["importance"]``.
+
+            - ``summary["classes"]``: training units per class;
+            - with ``oob_score``, ``summary["out-of-bag"]``: each metric of the aggregated
+              out-of-bag prediction (column ``ensemble``: ``oob_error_``,
+              ``oob_mean_absolute_``, ``oob_gamma_``) and the quantiles over trees of each
+              tree's own out-of-bag score (columns ``min`` to ``max``, from
+              ``oob_per_estimator_``);
+            - with ``oob_score``, ``summary["out-of-bag by class"]``: for each true class, in
+              the class order, ``n_oob`` (its units out of bag for at least one tree),
+              ``error`` (the share of them predicted out of bag as another class) and
+              ``mean_absolute`` (their mean rank distance to the predicted class); and
+              ``summary["out-of-bag confusion"]``: ``oob_confusion_`` with rows the true and
+              columns the predicted classes, by label;
+            - ``summary["importance"]``: each feature's ``split`` importance
+              (``feature_importances_``) and, with the forest's ``importance``, its
+              ``permutation`` importance (``permutation_importance_``), sorted by the last
+              column, most important first; absent when the base estimators are not trees.
         """
         check_is_fitted(self)
         digits = check_positive_int(digits, "digits")
@@ -275,17 +300,22 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
                                          self.oob_gamma_])
             table.index.name = "metric"
             tables["out-of-bag"] = table
+            tables["out-of-bag by class"] = oob_class_table(self)
+            tables["out-of-bag confusion"] = oob_confusion_table(self)
         tables.update(self._summary_tables())
         notes = ("out-of-bag: 'ensemble' scores each unit by the trees whose bootstrap sample "
                  "left it out; min..max are quantiles over trees of each tree's own out-of-bag "
-                 "score." if "out-of-bag" in tables else "")
+                 "score.\nout-of-bag by class, confusion: the aggregated out-of-bag prediction "
+                 "of each unit by its true class (rows) and predicted class (columns)."
+                 if "out-of-bag" in tables else "")
         return Summary(self._summary_title(), info, tables, notes, digits)
 
     def _summary_info(self):
         return [("trees", str(len(self.estimators_))), ("aggregation", self.aggregation)]
 
     def _summary_tables(self):
-        return {}
+        table = importance_table(self)
+        return {} if table is None else {"importance": table}
 
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
@@ -300,6 +330,18 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         """Share of the trees voting for each class (``aggregation`` "vote" or "median"), or
         the mean of the trees' leaf proportions ("proba"); columns follow ``classes_``.
 
+        With ``aggregation="median"`` these shares do not give the prediction: :meth:`predict`
+        returns the median of the votes, which differs from the class with the largest share
+        whenever the votes are spread over several classes (with many classes, a sizeable
+        share of the units). The
+        probabilities that go with the median are the cumulative shares of
+        :meth:`predict_cumulative_proba`: the median is the first class at which they reach
+        one half.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
         Returns
         -------
         ndarray of shape (n_samples, K)
@@ -307,6 +349,36 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         pred, proba = self._tree_outputs(X)
         return _aggregate(pred, proba, self.aggregation, self.n_classes_)[1]
+
+    def predict_cumulative_proba(self, X):
+        """Cumulative probabilities P(Y <= c_k) for the K-1 cuts k = 1..K-1, as the ensemble
+        estimates them: the share of the trees voting for one of the classes c_1..c_k
+        (``aggregation`` "vote" or "median"), or the sum of the mean leaf proportions of those
+        classes ("proba").
+
+        With ``aggregation="median"`` these are the probabilities that go with
+        :meth:`predict`: the median vote is the smallest class c_k whose cumulative share
+        reaches 1/2 (c_K when no cut's does), whereas :meth:`predict_proba`'s largest share
+        can point elsewhere.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, K - 1)
+            Column k-1 is P(Y <= ``classes_[k-1]``); non-decreasing along each row.
+        """
+        check_is_fitted(self)
+        pred, proba = self._tree_outputs(X)
+        if self.aggregation == "proba":
+            cumulative = np.cumsum(proba.mean(axis=0), axis=1)
+        else:
+            # from the integer vote counts, so that a share of exactly 1/2 is exact
+            votes = vote_table(pred, self.n_classes_)
+            cumulative = np.cumsum(votes, axis=1) / votes.sum(axis=1, keepdims=True)
+        return cumulative[:, :-1]
 
     def predict(self, X):
         """The plurality vote, the median vote or the class of highest mean probability,
@@ -366,10 +438,21 @@ class OrdinalBaggingClassifier(_BaseBagging):
         Out-of-bag predicted class codes (-1 where undefined).
     oob_n_estimators_ : ndarray of shape (n_samples,)
         Number of trees for which each unit was out of bag.
+    oob_confusion_ : ndarray of shape (K, K)
+        Units by true class (rows) and aggregated out-of-bag predicted class (columns), both
+        in ``classes_`` order, over the units out of bag for at least one tree; the summary's
+        out-of-bag errors by class come from it.
     oob_per_estimator_ : pandas.DataFrame
         One row per tree: ``estimator``, ``n_oob``, ``misclassification``, ``gamma``
         and ``mean_absolute`` on its own out-of-bag units, as in the boxplots of Archer & Mas
         (2009, Figure 2).
+    feature_importances_ : ndarray of shape (n_features,)
+        Mean over all trees of their normalised split importances (each tree's
+        ``feature_importances_``: its summed goodness of split per feature over their total),
+        the definition of :class:`OrdinalRandomForestClassifier`: a tree without a split
+        counts as zeros, so they sum to the share of trees with a split (1 unless a bootstrap
+        sample held a single class). Only when the base estimators have
+        ``feature_importances_`` (trees).
     classes_ : ndarray of shape (K,)
     n_features_in_ : int
 
@@ -423,6 +506,19 @@ class OrdinalBaggingClassifier(_BaseBagging):
             return OrdinalTreeClassifier(criterion="ordinal", min_split=5, cp=0.0, xval=0)
         return self.estimator
 
+    @property
+    def feature_importances_(self):
+        """Mean over all trees of their normalised split importances (see the class's
+        Attributes); an AttributeError when the base estimators are not trees."""
+        check_is_fitted(self)
+        importances = split_importances(self.estimators_, self.n_features_in_)
+        if importances is None:
+            raise AttributeError(
+                "feature_importances_: the base estimator "
+                f"{type(self._template()).__name__} has no feature_importances_; bagged "
+                "trees have them.")
+        return importances
+
     def _summary_title(self):
         return "Ordinal bagging"
 
@@ -455,7 +551,9 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     aggregation : {"median", "vote", "proba"}, default="median"
         Median of the trees' predicted classes (the lower median on an even split), as
         recommended for ordinal forests in the dissertation "Ensemble methods for ordinal data
-        classification" (section 5.2), plurality vote, or mean probability.
+        classification" (section 5.2), plurality vote, or mean probability. With the median,
+        :meth:`predict_proba` (vote shares) can favour another class than :meth:`predict`;
+        :meth:`predict_cumulative_proba` gives the cumulative shares the median is read from.
     oob_score : bool, default=True
     importance : {None, "mean_absolute", "gamma", "misclassification"}, default=None
         When set, ``permutation_importance_``: for each tree and feature, the increase of the
@@ -468,7 +566,8 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     Attributes
     ----------
     estimators_, estimators_samples_, oob_error_, oob_mean_absolute_, oob_gamma_,
-    oob_decision_function_, oob_prediction_codes_, oob_n_estimators_, oob_per_estimator_
+    oob_decision_function_, oob_prediction_codes_, oob_n_estimators_, oob_per_estimator_,
+    oob_confusion_
         As in :class:`OrdinalBaggingClassifier`.
     feature_importances_ : ndarray of shape (n_features,)
         Mean over all trees of their normalised split-goodness importances, a tree without a
@@ -537,20 +636,10 @@ class OrdinalRandomForestClassifier(_BaseBagging):
                                 f"{self.max_features!r}, min_split={self.min_split}, "
                                 f"min_bucket={self.min_bucket}, max_depth={self.max_depth}")]
 
-    def _summary_tables(self):
-        """The importance of each feature, most important first: ``split`` (mean normalised
-        split goodness, ``feature_importances_``) and, with ``importance``, ``permutation``
-        (``permutation_importance_``)."""
-        table = pd.DataFrame({"split": self.feature_importances_},
-                             index=pd.Index(feature_names(self), name="feature"))
-        if hasattr(self, "permutation_importance_"):
-            table["permutation"] = self.permutation_importance_
-        return {"importance": table.sort_values(table.columns[-1], ascending=False)}
-
     def fit(self, X, y):
         """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""
         super().fit(X, y)
-        self.feature_importances_ = mean_split_importance(self.estimators_,
-                                                          self.n_features_in_)
+        self.feature_importances_ = split_importances(self.estimators_,
+                                                      self.n_features_in_)
         return self
 

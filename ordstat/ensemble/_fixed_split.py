@@ -12,10 +12,11 @@ from .._core.summary import Summary, class_info, class_table, cut_table, one_lin
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, check_positive_int,
                                 validate_fit, validate_predict)
 from ..trees import OrdinalTreeClassifier
-from ._bagging import _fit_one
+from ._bagging import _fit_one, split_importances
 from ._boosting import split_scores
 from ._common import (ConstantClassifier, base_predict, missing_values, run_parallel,
                       spawn_seeds)
+from ._summary import importance_table
 
 __all__ = ["FixedSplitBaggingClassifier"]
 
@@ -49,6 +50,10 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     Attributes
     ----------
     estimators_ : list of K-1 lists of fitted binary trees
+    feature_importances_ : ndarray of shape (n_features,)
+        Mean over all (K-1) ``n_estimators`` trees of their normalised split importances, as
+        for :class:`~ordstat.ensemble.OrdinalBaggingClassifier`; only when the base estimators
+        have ``feature_importances_`` (trees).
 
     Notes
     -----
@@ -120,9 +125,11 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         Summary
             Printable (``str``, and HTML in Jupyter); its tables are DataFrames:
-            ``summary["classes"]`` (training units per class) and ``summary["dichotomies"]``
+            ``summary["classes"]`` (training units per class), ``summary["dichotomies"]``
             (units below and above each cut, its number of trees and how many of them are
-            constant because their bootstrap sample held one side only).
+            constant because their bootstrap sample held one side only) and, when the base
+            estimators are trees, ``summary["importance"]`` (``split``:
+            ``feature_importances_``, most important first).
         """
         check_is_fitted(self)
         digits = check_positive_int(digits, "digits")
@@ -135,8 +142,25 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
             self, trees=[len(trees) for trees in self.estimators_],
             constant=[sum(isinstance(t, ConstantClassifier) for t in trees)
                       for trees in self.estimators_])
-        return Summary("Ordinal fixed-split bagging", info,
-                       {"classes": class_table(self), "dichotomies": dichotomies}, "", digits)
+        tables = {"classes": class_table(self), "dichotomies": dichotomies}
+        importance = importance_table(self)
+        if importance is not None:
+            tables["importance"] = importance
+        return Summary("Ordinal fixed-split bagging", info, tables, "", digits)
+
+    @property
+    def feature_importances_(self):
+        """Mean over all trees of every dichotomy of their normalised split importances (see
+        the class's Attributes); an AttributeError when the base estimators are not trees."""
+        check_is_fitted(self)
+        trees = [t for dichotomy in self.estimators_ for t in dichotomy]
+        importances = split_importances(trees, self.n_features_in_)
+        if importances is None:
+            raise AttributeError(
+                "feature_importances_: the base estimator "
+                f"{type(self.estimator).__name__} has no feature_importances_; bagged trees "
+                "have them.")
+        return importances
 
     def split_votes(self, X):
         """Share of the trees of each dichotomy voting for its lower group, (K-1, n)."""

@@ -13,6 +13,7 @@ from .._core.summary import Summary
 from .._core.validation import (Integral, Interval, Real, StrOptions, check_priors,
                                 check_sample_weight, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
+from ..model_selection import _progress
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
                     label, log_density, logsumexp_rows)
 from ._loo import leave_one_out
@@ -83,6 +84,14 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         naming the model is issued when reached.
     classes : sequence, optional
         All class labels, lowest to highest (see ``ordstat._core.labels``).
+    progress : bool or None, default=None
+        Report the progress of a long fit on standard error: a bar over the steps (each
+        model's fit, then, with ``select="loo"``, each model's leave-one-out, the long part
+        with many classes), naming the model under way, shown once the fit has lasted a few
+        seconds; and, for a model whose leave-one-out will take more than a few seconds (as
+        its first chunk of refits says), "EDDA: EVE leave-one-out: about N min for M fits".
+        None: on when standard error is a terminal (off inside ``evaluate``'s fits), as
+        ``ordstat.model_selection.evaluate`` does. The results do not depend on it.
 
     Attributes
     ----------
@@ -163,11 +172,12 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         "tol": [Interval(Real, 0, None, closed="neither")],
         "max_iter": [Interval(Integral, 1, None, closed="left")],
         "classes": ["array-like", None],
+        "progress": ["boolean", None],
     }
     _uses_class_order = False  # nominal responses are fine: the order plays no part
 
     def __init__(self, model="VVV", select="loo", priors=None, reg_covar=0.0, tol=1e-8,
-                 max_iter=2000, classes=None):
+                 max_iter=2000, classes=None, progress=None):
         self.model = model
         self.select = select
         self.priors = priors
@@ -175,6 +185,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         self.tol = tol
         self.max_iter = max_iter
         self.classes = classes
+        self.progress = progress
 
     # --- fitting ------------------------------------------------------------------------------
 
@@ -211,12 +222,21 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         if reg <= 0:
             _check_constant_features(X[w > 0])
         priors_ = n / n.sum() if priors is None else priors
-        fits = self._fit_models(models, X, codes, w, n, W)
-
-        multi = len(fits) > 1
+        loo_steps = len(models) if len(models) > 1 and self.select == "loo" else 0
+        steps = self._steps(len(models) + loo_steps)
+        try:
+            fits = self._fit_models(models, X, codes, w, n, W, steps)
+            multi = len(fits) > 1
+            joints = {}
+            if multi and self.select == "loo":
+                for _ in range(len(models) - len(fits)):
+                    steps.done()  # models that could not be fitted
+                joints = self._leave_one_out_of(fits, X, codes, w, n, means, W, priors,
+                                                steps=steps)
+        finally:
+            steps.close()
         loo = {}
         if multi and self.select == "loo":
-            joints = self._leave_one_out_of(fits, X, codes, w, n, means, W, priors)
             loo = {m: _error_rate(joint, codes, w) for m, joint in joints.items()}
             if not loo:
                 raise ValueError("EDDA: the leave-one-out error could not be computed for any "
@@ -311,14 +331,21 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         down-dated fit of that model (with several, the refit would also select again)."""
         return isinstance(self.model, str) and self.model.lower() != "all"
 
-    def _fit_models(self, models, X, codes, w, n, W):
+    def _steps(self, total):
+        """The progress of a fit of ``total`` steps (``ordstat.model_selection._progress``)."""
+        return _progress.Steps(total, "EDDA", _progress.resolve(self.progress))
+
+    def _fit_models(self, models, X, codes, w, n, W, steps=None):
         """{model: fit} of each of ``models`` on the class statistics; a model that cannot be
-        fitted is skipped with a warning (an error when it is the only one)."""
+        fitted is skipped with a warning (an error when it is the only one). ``steps``: the
+        fit's progress, one step per model."""
+        steps = self._steps(0) if steps is None else steps
         reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
         names, present, d = self.classes_, n > 0, X.shape[1]
         counts = np.bincount(codes[w > 0], minlength=len(names))
         fits, errors = {}, {}
         for m in models:
+            steps.start(f"{m} fit")
             try:
                 check_min_units(m, counts[present], d, names[present], reg)
                 check_class_scatter(m, W[present], names[present], reg)
@@ -328,6 +355,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
                 if len(models) == 1:
                     raise
                 errors[m] = str(exc)
+            steps.done()
         if not fits:
             raise ValueError("EDDA: no model could be fitted:\n" + "\n".join(errors.values()))
         if errors:
@@ -335,23 +363,28 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
                   + " | ".join(errors.values()), UserWarning)
         return fits
 
-    def _leave_one_out_of(self, fits, X, codes, w, n, means, W, priors, pairs=False):
+    def _leave_one_out_of(self, fits, X, codes, w, n, means, W, priors, pairs=False,
+                          steps=None):
         """{model: leave-one-out log joint densities} of each fit (``ordstat.gaussian._loo``);
         a model whose leave-one-out fails (a class left too small) is dropped with a warning
-        (an error when it is the only one)."""
+        (an error when it is the only one). ``steps``: the fit's progress, one step per
+        model, told of every chunk of leave-one-out refits."""
         reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+        steps = self._steps(0) if steps is None else steps
         joints = {}
         for m, step in fits.items():
+            part = steps.start(f"{m} leave-one-out")
             try:
                 joints[m] = leave_one_out(m, step, X, codes, w, n, means, W, n > 0,
                                           priors=priors, reg_covar=reg, tol=tol,
                                           max_iter=max_iter, class_names=self.classes_,
-                                          pairs=pairs)
+                                          pairs=pairs, progress=part)
             except ValueError as exc:
                 if len(fits) == 1:
                     raise
                 _warn(f"EDDA: model {m!r} dropped from the leave-one-out selection: {exc}",
                       UserWarning)
+            steps.done()
         return joints
 
     def _leave_one_out(self, X, y, sample_weight, models=None, pairs=False):
@@ -366,9 +399,17 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         check = type(self)(**{**self.get_params(), "model": models})
         X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
         n, means, W = class_scatter(X, codes, w, len(self.classes_))
-        fits = self._fit_models(models, X, codes, w, n, W)
         priors = check_priors(self.priors, len(self.classes_))
-        return self._leave_one_out_of(fits, X, codes, w, n, means, W, priors, pairs), codes, w
+        steps = self._steps(2 * len(models))  # as fit: a fit, then a leave-one-out per model
+        try:
+            fits = self._fit_models(models, X, codes, w, n, W, steps)
+            for _ in range(len(models) - len(fits)):
+                steps.done()
+            joints = self._leave_one_out_of(fits, X, codes, w, n, means, W, priors, pairs,
+                                            steps)
+        finally:
+            steps.close()
+        return joints, codes, w
 
     @available_if(_fixed_model)
     def loo_log_joint(self, X, y, sample_weight=None):

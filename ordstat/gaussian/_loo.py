@@ -187,11 +187,12 @@ def _floats_per_unit(model, K, d, per_point):
 
 
 def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, max_iter,
-                  init=None, class_names=None):
+                  init=None, class_names=None, progress=None):
     """log(pi_k' f_k'(x_i)) of the leave-unit-i-out fit, for every unit of positive weight.
 
     Every class is present (n > 0). Returns (idx, joint): the unit indices (w > 0) and a
-    (len(idx), K) array.
+    (len(idx), K) array. ``progress(done, total)``, when given, is called after each chunk with
+    the number of leave-one-out fits done so far.
     """
     N, d, K = n.sum(), X.shape[1], len(n)
     units = np.bincount(codes[w > 0], minlength=K)
@@ -222,16 +223,18 @@ def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, ma
                                      class_names=class_names)
             logf = log_density(x[:, None, :], mb, step)[:, 0, :]
         out[start:start + len(sel)] = logf + _priors_after_removal(n, N, w_i, k_i, priors)
+        if progress is not None:
+            progress(start + len(sel), len(idx))
     return idx, out
 
 
 def loo_log_joint_pairs(model, X, codes, w, n, means, W, *, at, priors, reg_covar, tol,
-                        max_iter, init=None, class_names=None):
+                        max_iter, init=None, class_names=None, progress=None):
     """log(pi_k' f_k'(a_j)) of the leave-unit-i-out fit at every point a_j of ``at``, for every
     unit i of positive weight.
 
     Every class is present (n > 0). Returns (idx, joint): the unit indices (w > 0) and a
-    (len(idx), len(at), K) array.
+    (len(idx), len(at), K) array. ``progress``: as in :func:`loo_log_joint`.
     """
     N, d, K = n.sum(), X.shape[1], len(n)
     units = np.bincount(codes[w > 0], minlength=K)
@@ -247,11 +250,13 @@ def loo_log_joint_pairs(model, X, codes, w, n, means, W, *, at, priors, reg_cova
                                  class_names=class_names)
         logp = _priors_after_removal(n, N, w_i, k_i, priors)
         out[start:start + len(sel)] = log_density(at, mb, step) + logp[:, None, :]
+        if progress is not None:
+            progress(start + len(sel), len(idx))
     return idx, out
 
 
 def leave_one_out(model, step, X, codes, w, n, means, W, present, *, priors, reg_covar, tol,
-                  max_iter, class_names, pairs=False):
+                  max_iter, class_names, pairs=False, progress=None):
     """Leave-one-out log joint densities of one model, the fit ``step`` on (X, codes, w) given.
 
     Classes absent from the data (``present`` False; their units have weight zero) are set
@@ -259,7 +264,8 @@ def leave_one_out(model, step, X, codes, w, n, means, W, present, *, priors, reg
     are those of ``step``. ``priors`` are the fixed priors of every class (None: n_k / n).
 
     Returns an (n_units, K) array, row i at x_i, or with ``pairs`` an (n_units, n_units, K)
-    array, [i, j] at x_j, both under the fit without unit i.
+    array, [i, j] at x_j, both under the fit without unit i. ``progress(done, total)``, when
+    given, hears of the leave-one-out fits done after each chunk (it changes nothing else).
     """
     K = len(present)
     keep = present[codes]
@@ -268,7 +274,7 @@ def leave_one_out(model, step, X, codes, w, n, means, W, present, *, priors, reg
     args = (model, X[keep], remap[codes[keep]], w[keep], n[present], means[present], W[present])
     kwargs = dict(priors=fixed, reg_covar=reg_covar, tol=tol, max_iter=max_iter,
                   init=step.state if model in ITERATIVE else None,
-                  class_names=np.asarray(class_names)[present])
+                  class_names=np.asarray(class_names)[present], progress=progress)
     if pairs:
         idx, joint = loo_log_joint_pairs(*args, at=X, **kwargs)
     else:

@@ -12,6 +12,13 @@ ensemble_fields <- function(object) {
                     mean_absolute = as.double(get("oob_mean_absolute_")),
                     gamma = as.double(get("oob_gamma_")))
     object$oob_per_tree <- as.data.frame(lapply(get("oob_per_estimator_"), as.vector))
+    confusion <- get("oob_confusion_")
+    if (!is.null(confusion)) {
+      # units by observed (rows) and out-of-bag predicted class (columns), levels in order
+      object$oob_confusion <- matrix(as.integer(confusion), nrow = length(object$levels),
+                                     dimnames = list(observed = object$levels,
+                                                     predicted = object$levels))
+    }
   }
   imp <- get("permutation_importance_")
   if (!is.null(imp)) object$importance <- stats::setNames(as.double(imp), names(object$x))
@@ -99,7 +106,9 @@ fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) 
 #' @return An object of class \code{c("ordinal_bagging", "ordstat_ensemble")} (with
 #'   \code{fixed_split}: \code{c("ordinal_fixed_split_bagging", "ordstat_ensemble")}) with
 #'   \code{oob} (misclassification, mean_absolute, gamma), \code{oob_per_tree} (a data frame, one row per
-#'   tree), \code{method}, \code{levels}, \code{xlevels}, \code{terms}, \code{na.action},
+#'   tree), \code{oob_confusion} (units by observed and out-of-bag predicted class),
+#'   \code{split_importance} (the trees' mean normalised split goodness per predictor),
+#'   \code{method}, \code{levels}, \code{xlevels}, \code{terms}, \code{na.action},
 #'   \code{call} and the serialised Python model; it has \code{print}, \code{summary} and
 #'   \code{predict} methods.
 #' @references Archer, K. J. and Mas, V. R. (2009). Ordinal response prediction using bootstrap
@@ -169,7 +178,7 @@ ordinal_bagging <- function(formula, data, weights, subset, na.action = stats::n
 #'   (\code{min_bucket}, \code{max_depth}, \code{oob_score}, \code{progress}); any other name
 #'   is an error.
 #' @return An object of class \code{c("ordinal_forest", "ordstat_ensemble")} with \code{oob},
-#'   \code{oob_per_tree}, \code{split_importance}, \code{importance} (with \code{importance}
+#'   \code{oob_per_tree}, \code{oob_confusion}, \code{split_importance}, \code{importance} (with \code{importance}
 #'   set), \code{method}, \code{levels}, \code{call} and the serialised Python model.
 #' @references Breiman, L. (2001). Random forests. \emph{Machine Learning}, 45, 5-32.
 #'
@@ -296,7 +305,8 @@ summary.ordstat_ensemble <- function(object, ...) {
   structure(c(list(call = object$call, method = object$method, levels = object$levels,
                    n = nrow(object$x), na.action = object$na.action),
               training_fit(object),
-              list(oob = object$oob, per_tree = per_tree, importance = object$importance,
+              list(oob = object$oob, per_tree = per_tree, oob_confusion = object$oob_confusion,
+                   importance = object$importance,
                    split_importance = object$split_importance, n_cycles = object$n_cycles,
                    cycle_weights = object$cycle_weights)),
             class = "summary.ordstat_ensemble")
@@ -313,6 +323,16 @@ print.summary.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits
   if (!is.null(x$per_tree)) {
     cat("\nOut-of-bag per tree (quantiles):\n")
     print(signif(x$per_tree, digits))
+  }
+  if (!is.null(x$oob_confusion)) {
+    cat("\nOut-of-bag confusion (units out of bag for at least one tree) and class error:\n")
+    n <- rowSums(x$oob_confusion)
+    error <- ifelse(n > 0, 1 - diag(x$oob_confusion) / n, NA)
+    print(cbind(x$oob_confusion, class.error = signif(error, digits)))
+  }
+  if (!is.null(x$split_importance)) {
+    cat("\nSplit importance (mean over the trees of their normalised split goodness):\n")
+    print(signif(sort(x$split_importance, decreasing = TRUE), digits))
   }
   if (!is.null(x$importance)) {
     cat("\nPermutation importance (increase of the out-of-bag loss):\n")

@@ -51,7 +51,8 @@ generative_fields <- function(object) {
 #' @param reg_covar Non-negative ridge added to every class covariance.
 #' @param modelNames mclust's name for \code{model} (give one of the two).
 #' @param ... \code{models} (another spelling of \code{model}), \code{tol} and
-#'   \code{max_iter} (of the iterative M-steps); any other name is an error.
+#'   \code{max_iter} (of the iterative M-steps) and \code{progress} (\code{TRUE}: report a
+#'   long fit's progress and run time on standard error); any other name is an error.
 #' @return An object of class \code{c("ordstat_edda", "ordstat_generative")} with \code{model}
 #'   (the fitted model name), \code{loglik} (complete-data log-likelihood),
 #'   \code{mixture_loglik} (mclust's), \code{n_parameters}, \code{df_mclust}, \code{priors},

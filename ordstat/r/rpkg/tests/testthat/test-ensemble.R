@@ -36,6 +36,15 @@ test_that("ordinal_bagging agrees with the Python estimator and keeps the levels
   expect_true(all(c("misclassification", "gamma", "mean_absolute") %in% names(fit$oob_per_tree)))
   expect_output(print(fit), "Out-of-bag")
   expect_output(print(summary(fit)), "per tree")
+  # the out-of-bag confusion and the split importance, as Python computes them
+  expect_identical(dimnames(fit$oob_confusion),
+                   list(observed = levels(d$y), predicted = levels(d$y)))
+  expect_equal(unname(fit$oob_confusion),
+               matrix(as.integer(reticulate::py_to_r(py$oob_confusion_)), nrow = 3L))
+  expect_equal(unname(fit$split_importance),
+               as.double(reticulate::py_to_r(py$feature_importances_)))
+  expect_output(print(summary(fit)), "class.error")
+  expect_output(print(summary(fit)), "Split importance")
 })
 
 test_that("fixed-split bagging, forests and boosting fit and predict through R", {
