@@ -39,6 +39,13 @@ def _csv_list(text):
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
+def _aligned(rows):
+    """Lines of two columns, the second starting at the same place in every line."""
+    rows = list(rows)
+    width = max((len(first) for first, _ in rows), default=0)
+    return [f"{first:{width}s}  {second}" for first, second in rows]
+
+
 def _names_epilog():
     """The canonical metric and criterion names, with their aliases, for --help."""
     from .._core.names import CRITERION_ALIASES, METRIC_ALIASES
@@ -139,8 +146,7 @@ def _reproduce(args):
     from ..reproduce import EXPERIMENTS, run
 
     if args.list:
-        for name, (_, title) in EXPERIMENTS.items():
-            print(f"{name:16s} {title}")
+        print("\n".join(_aligned((name, title) for name, (_, title) in EXPERIMENTS.items())))
         return 0
     if args.jobs == 0:
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
@@ -418,8 +424,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.command == "methods":
-            for name, (_, _, description) in sorted(METHODS.items()):
-                print(f"{name:16s} {description}")
+            print("\n".join(_aligned((name, description)
+                                     for name, (_, _, description) in sorted(METHODS.items()))))
             return 0
         if args.command == "reproduce":
             return _reproduce(args)
