@@ -39,6 +39,32 @@ def _csv_list(text):
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
+def _closest(name, spellings):
+    """The name closest to a misspelled ``name`` (difflib's ratio at least 0.6), or None.
+
+    ``spellings`` maps every accepted spelling (normalized as by
+    ``ordstat._core.names.normalize``) to the name to suggest, so that a typo close to an alias
+    suggests its canonical name.
+    """
+    import difflib
+
+    from .._core.names import normalize
+
+    close = difflib.get_close_matches(normalize(name), list(spellings), n=1, cutoff=0.6)
+    return spellings[close[0]] if close else None
+
+
+def _did_you_mean(name, spellings):
+    """" (did you mean X?)" for a misspelled ``name``, or "" when nothing is close."""
+    closest = _closest(name, spellings)
+    return f" (did you mean {closest}?)" if closest else ""
+
+
+def _unknown_names(names, spellings):
+    """The unknown ``names``, each with its did-you-mean, comma-separated."""
+    return ", ".join(f"{name}{_did_you_mean(name, spellings)}" for name in names)
+
+
 def _aligned(rows):
     """Lines of two columns, the second starting at the same place in every line."""
     rows = list(rows)
@@ -152,8 +178,9 @@ def _reproduce(args):
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
     unknown = [n for n in args.only or [] if n not in EXPERIMENTS]
     if unknown:
-        raise UsageError(f"unknown experiment(s) {', '.join(unknown)}; choose from "
-                         f"{', '.join(EXPERIMENTS)}")
+        spellings = {name: name for name in EXPERIMENTS}
+        raise UsageError(f"unknown experiment(s) {_unknown_names(unknown, spellings)}; "
+                         f"choose from {', '.join(EXPERIMENTS)}")
     sections = run(args.only, quick=args.quick, out=args.out, n_jobs=args.jobs,
                    random_state=args.seed, progress=args.progress)
     return _reproduce_summary(sections)
@@ -193,7 +220,9 @@ def _load(args):
         from ..datasets import BUNDLED
 
         if args.bundled not in BUNDLED:
-            raise UsageError(f"unknown bundled data set {args.bundled!r}; "
+            spellings = {name: name for name in BUNDLED}
+            raise UsageError(f"unknown bundled data set {args.bundled!r}"
+                             f"{_did_you_mean(args.bundled, spellings)}; "
                              f"choose from {', '.join(BUNDLED)}")
         loader, response = BUNDLED[args.bundled]
         try:
@@ -275,15 +304,10 @@ def _check_choices(args):
         if missing_peer_message(name):
             raise UsageError(missing_peer_message(name))
     if unknown:
-        raise UsageError(f"unknown method(s) {', '.join(unknown)}; choose from "
-                         f"{', '.join(sorted(METHODS))}")
+        raise UsageError(f"unknown method(s) {_unknown_names(unknown, _method_spellings())}; "
+                         f"choose from {', '.join(sorted(METHODS))}")
     methods = list(dict.fromkeys(resolved))
-    from .._core.names import metric_name
-
-    try:
-        args.metrics = list(dict.fromkeys(metric_name(m, "--metrics") for m in args.metrics))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    args.metrics = _metric_names(args.metrics)
     if args.jobs == 0:
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
     from ..model_selection import make_cv
@@ -293,6 +317,37 @@ def _check_choices(args):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return methods
+
+
+def _method_spellings():
+    """Every accepted spelling of a method -> its registered name (for did-you-mean)."""
+    from .._core.names import CRITERION_ALIASES
+    from ._methods import METHOD_ALIASES
+
+    spellings = {name: name for name in METHODS}
+    spellings.update(METHOD_ALIASES)
+    spellings.update({f"tree_{alias}": "tree" if criterion == "ordinal" else f"tree_{criterion}"
+                      for alias, criterion in CRITERION_ALIASES.items()})
+    return spellings
+
+
+def _metric_names(names):
+    """The canonical names of --metrics, or a UsageError with a did-you-mean."""
+    from .._core.names import METRIC_ALIASES, metric_name
+
+    canonical = []
+    for name in names:
+        try:
+            canonical.append(metric_name(name, "--metrics"))
+        except ValueError as exc:
+            spellings = {**{m: m for m in METRIC_NAMES}, **METRIC_ALIASES}
+            closest = _closest(name, spellings)
+            message = str(exc)
+            if closest:
+                message = message.replace("; choose from", f"; did you mean {closest}? Choose "
+                                          "from", 1)
+            raise UsageError(message) from None
+    return list(dict.fromkeys(canonical))
 
 
 def _list_data():
