@@ -27,6 +27,7 @@ import sys
 import warnings
 
 from .._version import __version__
+from ._data import ordered_spec, separator
 from ._methods import DEFAULT_METHODS, METHODS, make_method, method_name
 from .._core.names import CRITERION_NAMES, METRIC_NAMES
 
@@ -128,9 +129,18 @@ def _build_parser():
                            "(see --list-data)")
     cmp_.add_argument("--list-data", action="store_true",
                       help="list the data sets for --bundled with their sizes, and exit")
+    cmp_.add_argument("--sep", type=separator, default=None,
+                      help="the CSV file's column separator: one character, or tab, comma, "
+                           "semicolon, pipe, space (default: guessed from the first lines "
+                           "among , ; tab |, else a comma)")
     cmp_.add_argument("--response", help="name of the ordinal response column")
     cmp_.add_argument("--order", type=_csv_list,
                       help="class labels lowest to highest, comma-separated")
+    cmp_.add_argument("--ordered", type=ordered_spec, action="append", default=[],
+                      metavar="COL=LOW,...,HIGH",
+                      help="an ordered predictor: column COL as an ordered categorical with "
+                           "these levels, lowest first (e.g. edu=primary,secondary,tertiary); "
+                           "repeat the option for several columns")
     cmp_.add_argument("--predictors", type=_csv_list,
                       help="predictor columns, comma-separated (default: all other columns)")
     cmp_.add_argument("--methods", type=_csv_list, default=None,
@@ -219,6 +229,9 @@ def _load(args):
     if args.bundled:
         from ..datasets import BUNDLED
 
+        if args.sep is not None:
+            raise UsageError("--sep is for a CSV file, not --bundled")
+
         if args.bundled not in BUNDLED:
             spellings = {name: name for name in BUNDLED}
             raise UsageError(f"unknown bundled data set {args.bundled!r}"
@@ -239,26 +252,35 @@ def _load(args):
             print(f"ordstat: warning: {args.bundled} has a nominal response; using the order "
                   f"{levels} (give --order to change it)", file=sys.stderr)
             frame = frame.assign(**{response: y.cat.as_ordered()})
-        return frame, response
+        return frame, response, []
     if not args.data:
         raise UsageError("give a CSV file (ordstat compare DATA.csv --response COL) or --bundled")
     if not args.response:
         raise UsageError("--response is required with a CSV file")
+    from ._data import read_csv, separator_hint
+
     try:
-        frame = pd.read_csv(args.data)
+        frame, sep, notes = read_csv(args.data, args.sep)
     except FileNotFoundError:
         raise UsageError(f"no such file: {args.data}") from None
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {args.data} as CSV: {str(exc).splitlines()[0]}") from None
-    return frame, args.response
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.response not in frame.columns:
+        # e.g. a semicolon file read with commas: one column named "age;income;grade"
+        raise UsageError(_no_response(args.response, frame.columns)
+                         + separator_hint(frame.columns, sep))
+    return frame, args.response, notes
+
+
+def _no_response(response, columns):
+    return f"response column {response!r} not found; columns are {', '.join(map(str, columns))}"
 
 
 def _prepare(frame, response, args):
     import pandas as pd
 
     if response not in frame.columns:
-        raise UsageError(f"response column {response!r} not found; columns are "
-                         f"{', '.join(map(str, frame.columns))}")
+        raise UsageError(_no_response(response, frame.columns))
     predictors = args.predictors or [c for c in frame.columns if c != response]
     missing = [c for c in predictors if c not in frame.columns]
     if missing:
@@ -287,6 +309,19 @@ def _prepare(frame, response, args):
     if pd.Series(y).nunique() < 2:
         raise UsageError(f"response {response!r} has fewer than two classes")
     return frame[predictors], y, notes
+
+
+def _apply_ordered(frame, response, specs):
+    """The --ordered columns as ordered Categoricals (the response's order is --order)."""
+    from ._data import apply_ordered
+
+    if any(column == response for column, _ in specs):
+        raise UsageError(f"--ordered {response}: that is the response; give its order with "
+                         "--order")
+    try:
+        return apply_ordered(frame, specs)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _check_choices(args):
@@ -427,8 +462,10 @@ def _compare(args):
     if args.list_data:
         return _list_data()
     methods = _check_choices(args)
-    frame, response = _load(args)
+    frame, response, read_notes = _load(args)
+    frame = _apply_ordered(frame, response, args.ordered)
     X, y, notes = _prepare(frame, response, args)
+    notes = read_notes + notes
     import pandas as pd
 
     from ._inputs import ColumnSubset, plan_inputs
