@@ -99,7 +99,10 @@ categorical predictors and missing values:
   String and categorical columns are used by the methods that take them as they
   are (the trees split them, fmm/foim/kernel take them as categories); every
   other method is fitted without them, and a line says so per method. If a
-  method has no numeric column left, compare stops with an error naming it.
+  method has no numeric column left, compare stops with an error naming it;
+  so it does when fmm, foim or kernel would get a continuous column (every
+  value a category of its own). --ordered COL=a,b,c declares an ordered
+  predictor (the trees split it as a scale).
   Units with a missing predictor value in a column used by a method that cannot
   take missing values are left out for every method, and a line says how many:
   all methods are trained and scored on the same units and the same splits, so
@@ -470,7 +473,6 @@ def _compare(args):
 
     from ._inputs import ColumnSubset, plan_inputs
     from ._methods import accepts_table
-    from ..exceptions import ManyCategoriesWarning
     from ..model_selection import compare_methods, evaluate
 
     try:
@@ -487,11 +489,10 @@ def _compare(args):
     estimators = {name: est if plan.columns[name] == list(X.columns)
                   else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ManyCategoriesWarning)  # said once, in a note
-        results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
-                           classes=classes, n_jobs=args.jobs, random_state=args.seed,
-                           progress=args.progress, on_error="drop")
+    # (continuous columns never reach a discrete model: plan_inputs refuses them)
+    results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
+                       classes=classes, n_jobs=args.jobs, random_state=args.seed,
+                       progress=args.progress, on_error="drop")
     _print_summary(results, X, y, args.scheme, len(plan.categorical), notes + plan.notes)
     if len(methods) >= 2:
         for metric in args.metrics:

@@ -61,16 +61,35 @@ def test_plan_by_hand():
     assert only_g.keep.all() and only_g.columns["polr"] == ["b"]
 
 
-def test_plan_says_when_a_discrete_model_gets_a_continuous_column():
+def test_plan_refuses_discrete_models_given_continuous_columns():
     rng = np.random.default_rng(0)
     X = pd.DataFrame({"w": rng.normal(size=30), "k": np.arange(30.0) % 3,
-                      "g": rng.choice(["u", "v"], 30)})
-    plan = plan_inputs(X, ["fmm", "tree", "polr"], accepts_table())
-    assert plan.columns["fmm"] == ["w", "k", "g"]
-    assert plan.notes[0] == ("fmm: takes the numeric column(s) w as categories, every distinct "
-                             "value a category of its own (leave them out with --predictors, "
-                             "or group them)")
-    assert not any(n.startswith("tree") for n in plan.notes)
+                      "g": rng.choice(["u", "v"], 30), "v": rng.normal(size=30)})
+    message = ("method(s) fmm, kernel cannot use the continuous column(s) w, v: they take "
+               "every predictor as categories, each distinct value a category of its own; "
+               "leave those columns out with --predictors, group them into categories, or "
+               "choose other methods")
+    with pytest.raises(ValueError) as info:
+        plan_inputs(X, ["fmm", "tree", "polr", "kernel"], accepts_table())
+    assert str(info.value) == message
+    # whole-number and few-valued numeric columns are categories enough: accepted
+    plan = plan_inputs(X[["k", "g"]], ["fmm", "foim", "kernel", "tree"], accepts_table())
+    assert plan.columns["fmm"] == ["k", "g"] and plan.notes == []
+    # the other methods take continuous columns
+    assert plan_inputs(X, ["tree", "polr"], accepts_table()).columns["tree"] == list(X.columns)
+
+
+def test_compare_refuses_discrete_models_before_any_split(tmp_path, capsys):
+    path = tmp_path / "grades.csv"
+    _grades(na_numeric=(), na_string=()).to_csv(path, index=False)
+    code, out, err = _compare(capsys, path, "--response", "grade", "--order", "C,B,A",
+                              "--predictors", "school,hours", "--methods", "tree,foim",
+                              "--scheme", "cv5", "--seed", "0")
+    assert code == 2 and out == ""
+    assert err.strip() == ("ordstat: error: method(s) foim cannot use the continuous column(s) "
+                           "hours: they take every predictor as categories, each distinct value "
+                           "a category of its own; leave those columns out with --predictors, "
+                           "group them into categories, or choose other methods")
 
 
 def test_plan_refuses_when_a_method_has_nothing_to_use():
