@@ -24,11 +24,11 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import warnings
 
 from .._version import __version__
 from ._data import ordered_spec, separator
 from ._methods import DEFAULT_METHODS, METHODS, make_method, method_name
+from ._warnings import LIMIT, WarningLog
 from .._core.names import CRITERION_NAMES, METRIC_NAMES
 
 
@@ -163,6 +163,10 @@ def _build_parser():
                                        "to this CSV file")
     cmp_.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: when standard error is a terminal)")
+    cmp_.add_argument("--full-warnings", action="store_true",
+                      help="print warnings whole (by default each distinct warning is one line, "
+                           f"shortened to about {LIMIT} characters, with how many times it was "
+                           "raised)")
 
     rep = sub.add_parser("reproduce", help="run the papers' experiments again, ours beside theirs, "
                                            "and write an HTML report")
@@ -461,7 +465,7 @@ def _print_summary(results, X, y, scheme, n_categorical=0, notes=()):
     print(wide.unstack("metric").to_string())
 
 
-def _compare(args):
+def _compare(args, log):
     if args.list_data:
         return _list_data()
     methods = _check_choices(args)
@@ -493,6 +497,7 @@ def _compare(args):
     results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
                        classes=classes, n_jobs=args.jobs, random_state=args.seed,
                        progress=args.progress, on_error="drop")
+    log.flush()  # the fits' warnings, each once, before the results
     _print_summary(results, X, y, args.scheme, len(plan.categorical), notes + plan.notes)
     if len(methods) >= 2:
         for metric in args.metrics:
@@ -507,11 +512,6 @@ def _compare(args):
     return 0
 
 
-def _show_warning(message, category, filename, lineno, file=None, line=None):
-    """A warning on standard error as a command-line note (no Python file and line)."""
-    print(f"ordstat: {category.__name__}: {message}", file=sys.stderr)
-
-
 def main(argv=None):
     parser = _build_parser()
     args = parser.parse_args(argv)
@@ -522,10 +522,8 @@ def main(argv=None):
             return 0
         if args.command == "reproduce":
             return _reproduce(args)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", category=FutureWarning)
-            warnings.showwarning = _show_warning
-            return _compare(args)
+        with WarningLog(full=args.full_warnings) as log:
+            return _compare(args, log)
     except UsageError as exc:
         print(f"ordstat: error: {exc}", file=sys.stderr)
         return 2
