@@ -465,6 +465,16 @@ def _print_summary(results, X, y, scheme, n_categorical=0, notes=()):
     print(wide.unstack("metric").to_string())
 
 
+def _build(name, X, table):
+    """The estimator of method ``name``; a discrete model with the categories of all units
+    (``ordstat.cli._inputs.declared_categories``), so that no split meets an unseen value."""
+    from ._inputs import declared_categories
+
+    if "discrete" in table[name]:
+        return make_method(name, categories=declared_categories(X))
+    return make_method(name)
+
+
 def _compare(args, log):
     if args.list_data:
         return _list_data()
@@ -479,8 +489,9 @@ def _compare(args, log):
     from ._methods import accepts_table
     from ..model_selection import compare_methods, evaluate
 
+    table = accepts_table()
     try:
-        plan = plan_inputs(X, methods, accepts_table(), dropna=args.dropna)
+        plan = plan_inputs(X, methods, table, dropna=args.dropna)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     X, y = X[plan.keep].reset_index(drop=True), pd.Series(y)[plan.keep].reset_index(drop=True)
@@ -489,7 +500,7 @@ def _compare(args, log):
                          "without missing values")
     if isinstance(y.dtype, pd.CategoricalDtype):
         y = y.array
-    estimators = {name: make_method(name) for name in methods}
+    estimators = {name: _build(name, X[plan.columns[name]], table) for name in methods}
     estimators = {name: est if plan.columns[name] == list(X.columns)
                   else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None

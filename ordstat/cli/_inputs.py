@@ -11,6 +11,11 @@ a comparison:
   error naming it. A discrete model takes every column as categories, so it is refused, with
   the columns named, when a numeric column looks continuous (each value would be a category of
   its own, and test values unseen in training would fail every split).
+- **Categories** of a discrete model are those of all the units compared (a Categorical's
+  categories, else the distinct values), declared when it is built, so that a value absent
+  from one training part (a zoo animal with 5 legs) does not make that split fail. The
+  categories are the predictors' sample space, not the response: no split learns from its test
+  part.
 - **Units** are the same for every method: a unit with a missing value in a column used by a
   method that cannot take missing values is left out for *all* methods (complete cases on those
   columns), so every method is trained and scored on the same units and the same resampling
@@ -29,7 +34,7 @@ from sklearn.utils.validation import check_is_fitted
 from .._core.base import configured_clone
 from .._core.predictors import describe_predictors, looks_continuous
 
-__all__ = ["InputPlan", "plan_inputs", "ColumnSubset"]
+__all__ = ["InputPlan", "plan_inputs", "declared_categories", "ColumnSubset"]
 
 
 @dataclass
@@ -127,6 +132,16 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
                 f"every unit has a missing value in {_names(with_na)} ({why}); no unit is "
                 "left to compare on")
     return InputPlan(~drop, columns, categorical, notes)
+
+
+def declared_categories(X):
+    """The categories of every column of ``X`` (complete units) as a discrete model finds them
+    (``categories="auto"``: a Categorical's categories, else the sorted distinct values), for
+    its ``categories=`` parameter."""
+    from ..discrete._states import fit_space
+
+    space, _, _ = fit_space(X, "auto")
+    return [np.asarray(c) for c in space.categories]
 
 
 class ColumnSubset(ClassifierMixin, BaseEstimator):

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from sklearn.base import clone
 
-from ordstat.cli._inputs import ColumnSubset, plan_inputs
+from ordstat.cli._inputs import ColumnSubset, declared_categories, plan_inputs
 from ordstat.cli._methods import DEFAULT_METHODS, accepts_table
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.cli import main
@@ -217,3 +217,31 @@ def test_capabilities_name_registered_methods_and_hold():
         if "categorical" in flags:
             est = make_method(method).fit(frame[["school"]], frame["grade"])
             assert len(est.predict(frame[["school"]])) == len(frame)
+
+
+def test_declared_categories_are_those_of_all_units():
+    X = pd.DataFrame({"legs": [0, 2, 4, 5, 2], "g": pd.Categorical(["b", "a", "b", "a", "b"],
+                                                                   categories=["b", "a", "c"]),
+                      "s": ["x", "z", "y", "x", "x"], "hair": [True, False, True, True, False]})
+    cats = declared_categories(X)
+    assert [list(c) for c in cats] == [[0, 2, 4, 5], ["b", "a", "c"], ["x", "y", "z"],
+                                       [False, True]]
+
+
+def test_compare_discrete_models_meet_no_unseen_value(tmp_path, capsys):
+    # one unit with 5 legs: without the categories of all units, the split that tests it
+    # fails ("not seen when fitting") and the method is left out
+    rng = np.random.default_rng(3)
+    legs = rng.choice([0, 2, 4], 60)
+    legs[7] = 5
+    grade = np.where(legs >= 4, "high", np.where(rng.random(60) < 0.7, "low", "mid"))
+    path = tmp_path / "legs.csv"
+    pd.DataFrame({"legs": legs, "hair": rng.random(60) < 0.5, "grade": grade}).to_csv(
+        path, index=False)
+    code, out, err = _compare(capsys, path, "--response", "grade", "--order", "low,mid,high",
+                              "--methods", "fmm,foim,kernel", "--scheme", "cv3", "--seed", "0",
+                              "--metrics", "misclassification")
+    assert code == 0, err
+    assert "left out" not in err and "not seen" not in err
+    table = out[out.index("mean (sd)"):]
+    assert all(f"\n{m} " in table for m in ("fmm", "foim", "kernel"))
