@@ -12,11 +12,11 @@
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
 method, with a did-you-mean when a name is misspelled) prints one line ``ordstat: error: ...``
 and exits with code 2; so does a data set or a method that needs a missing optional package,
-naming the extra that installs it (``pip install "ordstat[r]"``). ``ordstat reproduce`` runs what it can: without matplotlib the
-report has no figures (one line says so), and an experiment whose data cannot be loaded is
-reported as not run, with why; it exits with code 1 when no experiment could run. The
-warnings of ``ordstat compare`` are printed each once, on one line, with a count
-(``ordstat.cli._warnings``).
+naming the extra that installs it (``pip install "ordstat[r]"``). ``ordstat reproduce`` runs
+what it can: without matplotlib the report has no figures (one line says so), and an
+experiment whose data cannot be loaded is reported as not run, with why; it exits with code 1
+when no experiment could run. The warnings of ``ordstat compare`` are printed each once, on
+one line, with a count (``ordstat.cli._warnings``).
 
 pandas, scikit-learn and the estimators are imported only by the commands that need them, so
 that ``ordstat --help`` and ``ordstat --version`` answer at once.

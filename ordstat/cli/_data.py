@@ -1,5 +1,6 @@
 """What ``ordstat compare`` reads from a CSV file: its separator (``--sep``, or guessed from the
-first lines) and the ordered predictors declared with ``--ordered COL=a,b,c``.
+first lines), decimal commas in a file not separated by commas, and the ordered predictors
+declared with ``--ordered COL=a,b,c``.
 
 The functions raise ``ValueError`` with a one-line message; the command reports it as a usage
 error. pandas is imported by the functions that need it, so that ``ordstat --help`` stays fast.
@@ -66,9 +67,35 @@ def read_csv(path, sep=None):
                          "lines; give --sep to change it)")
     try:
         frame = pd.read_csv(path, sep=sep)
+        decimal = _decimal_comma_columns(frame) if sep != "," else []
+        if decimal:
+            # a spreadsheet's export with decimal commas (1,5;2,25;low): numbers, not labels
+            frame = pd.read_csv(path, sep=sep, decimal=",")
+            notes.append(f"{path}: decimal commas read as numbers in "
+                         f"{', '.join(map(str, decimal))}")
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         raise ValueError(f"cannot read {path} as CSV: {str(exc).splitlines()[0]}") from None
     return frame, sep, notes
+
+
+_DECIMAL_COMMA = r"[-+]?\d*,\d+"
+
+
+def _decimal_comma_columns(frame):
+    """The text columns whose every value is a number written with a decimal comma (or a whole
+    number), at least one with a comma."""
+    import pandas as pd
+
+    found = []
+    for column in frame.columns:
+        values = frame[column].dropna()
+        if pd.api.types.is_numeric_dtype(values.dtype) or not len(values):
+            continue
+        text = values.astype(str).str.strip()
+        comma = text.str.fullmatch(_DECIMAL_COMMA)
+        if comma.any() and (comma | text.str.fullmatch(r"[-+]?\d+")).all():
+            found.append(column)
+    return found
 
 
 def separator_hint(columns, used):

@@ -189,3 +189,30 @@ def test_ordered_is_repeatable_and_reaches_the_methods(files, capsys, monkeypatc
 def test_ordered_response_is_refused(files, capsys):
     code, _, err = _run([files["comma"], *ARGS, "--ordered", "grade=low,mid,high"], capsys)
     assert code == 2 and "--ordered grade: that is the response; give its order with --order" in err
+
+
+def test_semicolon_file_with_decimal_commas_gives_numbers(tmp_path, capsys):
+    frame = _frame()
+    path = tmp_path / "excel.csv"
+    frame.to_csv(path, sep=";", decimal=",", index=False)
+    assert "," in path.read_text().splitlines()[1]
+    read, sep, notes = _data.read_csv(path)
+    assert sep == ";" and read["age"].dtype == float and read["income"].dtype == float
+    np.testing.assert_allclose(read["age"], frame["age"])
+    assert notes[-1] == f"{path}: decimal commas read as numbers in age, income"
+    # through the command: the same table as the plain comma file
+    code, out, err = _run([path, *ARGS], capsys)
+    assert code == 0, err
+    assert "60 units, 3 predictors (1 categorical)" in out
+    comma = tmp_path / "plain.csv"
+    frame.to_csv(comma, index=False)
+    _, plain, _ = _run([comma, *ARGS], capsys)
+    assert out[out.index("mean (sd)"):] == plain[plain.index("mean (sd)"):]
+
+
+def test_text_with_commas_is_left_as_text(tmp_path):
+    path = tmp_path / "labels.csv"
+    path.write_text("code;x;grade\n1,a;1;low\n2,b;2;high\n3,c;3;mid\n")
+    read, sep, notes = _data.read_csv(path)
+    assert sep == ";" and list(read["code"]) == ["1,a", "2,b", "3,c"]
+    assert not any("decimal" in note for note in notes)
