@@ -241,7 +241,6 @@ def _load(args):
 
         if args.sep is not None:
             raise UsageError("--sep is for a CSV file, not --bundled")
-
         if args.bundled not in BUNDLED:
             spellings = {name: name for name in BUNDLED}
             raise UsageError(f"unknown bundled data set {args.bundled!r}"
