@@ -5,6 +5,8 @@ import io
 import re
 import warnings
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from ordstat import cli
@@ -70,52 +72,68 @@ def test_long_warnings_are_cut_at_a_natural_break():
     assert not shortened and lines[0] == "ordstat: UserWarning: " + " ".join(long.split())
 
 
+def _main(argv):
+    err, out = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        code = cli.main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
 @pytest.fixture(scope="module")
-def wine_runs():
-    """A default-like run on wine, where EDDA warns on most splits; and with --full-warnings."""
+def runs(tmp_path_factory):
+    """EDDA on data where one class has a constant feature: its class-specific models are
+    skipped, with a long warning, on every split; the run as is and with --full-warnings."""
+    rng = np.random.default_rng(0)
+    grade = np.repeat(["low", "mid", "high"], 20)
+    x = np.r_[np.round(rng.normal(0, 1, 20)), np.full(20, 1.0), rng.normal(3, 1, 20)]
+    path = tmp_path_factory.mktemp("warn") / "edda.csv"
+    pd.DataFrame({"x": x, "z": rng.normal(size=60) + (grade == "high"),
+                  "grade": grade}).to_csv(path, index=False)
+    argv = ["compare", str(path), "--response", "grade", "--order", "low,mid,high",
+            "--methods", "polr,edda", "--scheme", "cv5", "--seed", "0",
+            "--metrics", "misclassification"]
+    return {False: _main(argv), True: _main([*argv, "--full-warnings"])}
+
+
+def test_compare_prints_each_warning_once_on_one_short_line(runs):
+    code, out, err = runs[False]
+    assert code == 0, err
+    assert err.splitlines() == [
+        "ordstat: UserWarning: edda: EDDA: model(s) EVI, VVI, EVE, VVE, EVV, VVV skipped: EDDA "
+        "model 'EVI': feature(s) [0] are constant within class 'mid', so its diagonal shape is "
+        "singular ... (5 times)",
+        "ordstat: (long warnings shortened; --full-warnings prints them whole)"]
+    assert "mean (sd) over splits" in out
+
+
+def test_full_warnings_prints_the_same_warnings_whole(runs):
+    _, out_short, short = runs[False]
+    code, out_full, full = runs[True]
+    assert code == 0 and out_full == out_short
+    (line,) = full.splitlines()
+    assert line.startswith(short.splitlines()[0].removesuffix(" ... (5 times)"))
+    assert line.endswith(" (5 times)") and len(line) > 2 * LIMIT
+    assert line.count("EDDA model '") == 6  # the six skipped models, each with its reason
+
+
+def test_wine_warnings_are_short_and_distinct():
+    """The user's case: ``ordstat compare --bundled wine`` printed about ten warnings of over
+    1 KB each before the results."""
     from ordstat.datasets import load_wine
 
     try:
         load_wine()
     except ImportError as exc:
         pytest.skip(str(exc))
-    runs = {}
-    for extra in ([], ["--full-warnings"]):
-        argv = ["compare", "--bundled", "wine", "--methods", "polr,edda", "--seed", "0",
-                "--metrics", "misclassification", *extra]
-        err, out = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-            code = cli.main(argv)
-        runs[bool(extra)] = code, out.getvalue(), err.getvalue()
-    return runs
-
-
-def test_compare_prints_each_warning_once_on_one_short_line(wine_runs):
-    code, out, err = wine_runs[False]
+    code, out, err = _main(["compare", "--bundled", "wine", "--seed", "0"])
     assert code == 0, err
     lines = err.splitlines()
-    warned = [line for line in lines if not line.startswith("ordstat: (long warnings")]
+    warned = lines[:-1]
+    assert lines[-1] == "ordstat: (long warnings shortened; --full-warnings prints them whole)"
     assert all(line.startswith("ordstat: ") for line in warned)
     assert len(warned) == len(set(warned)) >= 2
     assert max(map(len, warned)) <= LIMIT + 60
     assert "raised in" not in err and "evaluate, method" not in err
     counts = [int(n) for n in re.findall(r"\((\d+) times\)$", err, re.MULTILINE)]
-    assert counts and all(1 < n <= 10 for n in counts)  # 10 splits, one count per split
-    assert any(line.startswith("ordstat: UserWarning: edda: EDDA:") for line in warned)
-    assert lines[-1] == "ordstat: (long warnings shortened; --full-warnings prints them whole)"
+    assert counts and all(1 < n <= 10 for n in counts)  # 10 splits: at most once per split
     assert "mean (sd) over splits" in out
-
-
-def test_full_warnings_prints_the_same_warnings_whole(wine_runs):
-    _, out_short, short = wine_runs[False]
-    code, out_full, full = wine_runs[True]
-    assert code == 0
-    assert out_full == out_short
-    short_lines = [line for line in short.splitlines() if "long warnings" not in line]
-    full_lines = full.splitlines()
-    assert len(full_lines) == len(short_lines)  # the same distinct warnings, same counts
-    for cut, whole in zip(short_lines, full_lines):
-        head = cut.removesuffix(re.search(r"( \(\d+ times\))?$", cut).group(0))
-        assert whole.startswith(head.removesuffix(" ..."))
-        assert cut.endswith(re.search(r"( \(\d+ times\))?$", whole).group(0))
-    assert sum(map(len, full_lines)) > sum(map(len, short_lines))
