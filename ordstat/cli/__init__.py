@@ -281,8 +281,16 @@ def _load(args):
     return frame, args.response, notes
 
 
+def _column_spellings(columns):
+    from .._core.names import normalize
+
+    return {normalize(str(c)): str(c) for c in columns}
+
+
 def _no_response(response, columns):
-    return f"response column {response!r} not found; columns are {', '.join(map(str, columns))}"
+    return (f"response column {response!r} not found"
+            f"{_did_you_mean(response, _column_spellings(columns))}; columns are "
+            f"{', '.join(map(str, columns))}")
 
 
 def _prepare(frame, response, args):
@@ -293,7 +301,8 @@ def _prepare(frame, response, args):
     predictors = args.predictors or [c for c in frame.columns if c != response]
     missing = [c for c in predictors if c not in frame.columns]
     if missing:
-        raise UsageError(f"predictor column(s) {', '.join(missing)} not found")
+        raise UsageError(f"predictor column(s) "
+                         f"{_unknown_names(missing, _column_spellings(frame.columns))} not found")
     if not predictors:
         raise UsageError("no predictor columns")
     frame = frame[predictors + [response]]

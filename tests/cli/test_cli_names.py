@@ -56,3 +56,15 @@ def test_no_suggestion_when_nothing_is_close(capsys):
     assert "did you mean" not in err and "unknown method(s) qqqqqq; choose from" in err
     err = _error(["compare", "--bundled", "qqqqqq"], capsys)
     assert "did you mean" not in err
+
+
+def test_misspelled_columns_suggest_the_closest(tmp_path, capsys):
+    path = tmp_path / "d.csv"
+    path.write_text("age,income,grade\n1,2,low\n2,3,high\n3,1,low\n")
+    err = _error(["compare", str(path), "--response", "Grad"], capsys)
+    assert ("response column 'Grad' not found (did you mean grade?); columns are age, income, "
+            "grade") in err
+    err = _error(["compare", str(path), "--response", "grade", "--predictors", "Age,incme,qq"],
+                 capsys)
+    assert ("predictor column(s) Age (did you mean age?), incme (did you mean income?), qq not "
+            "found") in err
