@@ -4,16 +4,19 @@
     ordstat methods
     ordstat compare DATA.csv --response COL [--order a,b,c] [--methods m1,m2] [--scheme cv10]
                     [--metrics misclassification,gamma] [--jobs N] [--seed S] [--output R.csv]
+                    [--sep ';'] [--ordered COL=a,b,c ...] [--full-warnings]
     ordstat compare --bundled NAME ...      (NAME from ordstat compare --list-data)
     ordstat compare --list-data
     ordstat reproduce [--quick] [--only NAME[,NAME]] [--out DIR] [--jobs N] [--seed S]
 
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
-method) prints one line ``ordstat: error: ...`` and exits with code 2; so does a data set or a
-method that needs a missing optional package, naming the extra that installs it
-(``pip install "ordstat[r]"``). ``ordstat reproduce`` runs what it can: without matplotlib the
-report has no figures (one line says so), and an experiment whose data cannot be loaded is
-reported as not run, with why; it exits with code 1 when no experiment could run.
+method, with a did-you-mean when a name is misspelled) prints one line ``ordstat: error: ...``
+and exits with code 2; so does a data set or a method that needs a missing optional package,
+naming the extra that installs it (``pip install "ordstat[r]"``). ``ordstat reproduce`` runs
+what it can: without matplotlib the report has no figures (one line says so), and an
+experiment whose data cannot be loaded is reported as not run, with why; it exits with code 1
+when no experiment could run. The warnings of ``ordstat compare`` are printed each once, on
+one line, with a count (``ordstat.cli._warnings``).
 
 pandas, scikit-learn and the estimators are imported only by the commands that need them, so
 that ``ordstat --help`` and ``ordstat --version`` answer at once.
@@ -24,10 +27,11 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import warnings
 
 from .._version import __version__
+from ._data import ordered_spec, separator
 from ._methods import DEFAULT_METHODS, METHODS, make_method, method_name
+from ._warnings import LIMIT, WarningLog
 from .._core.names import CRITERION_NAMES, METRIC_NAMES
 
 
@@ -37,6 +41,39 @@ class UsageError(Exception):
 
 def _csv_list(text):
     return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def _closest(name, spellings):
+    """The name closest to a misspelled ``name`` (difflib's ratio at least 0.6), or None.
+
+    ``spellings`` maps every accepted spelling (normalized as by
+    ``ordstat._core.names.normalize``) to the name to suggest, so that a typo close to an alias
+    suggests its canonical name.
+    """
+    import difflib
+
+    from .._core.names import normalize
+
+    close = difflib.get_close_matches(normalize(name), list(spellings), n=1, cutoff=0.6)
+    return spellings[close[0]] if close else None
+
+
+def _did_you_mean(name, spellings):
+    """" (did you mean X?)" for a misspelled ``name``, or "" when nothing is close."""
+    closest = _closest(name, spellings)
+    return f" (did you mean {closest}?)" if closest else ""
+
+
+def _unknown_names(names, spellings):
+    """The unknown ``names``, each with its did-you-mean, comma-separated."""
+    return ", ".join(f"{name}{_did_you_mean(name, spellings)}" for name in names)
+
+
+def _aligned(rows):
+    """Lines of two columns, the second starting at the same place in every line."""
+    rows = list(rows)
+    width = max((len(first) for first, _ in rows), default=0)
+    return [f"{first:{width}s}  {second}" for first, second in rows]
 
 
 def _names_epilog():
@@ -65,7 +102,10 @@ categorical predictors and missing values:
   String and categorical columns are used by the methods that take them as they
   are (the trees split them, fmm/foim/kernel take them as categories); every
   other method is fitted without them, and a line says so per method. If a
-  method has no numeric column left, compare stops with an error naming it.
+  method has no numeric column left, compare stops with an error naming it;
+  so it does when fmm, foim or kernel would get a continuous column (every
+  value a category of its own). --ordered COL=a,b,c declares an ordered
+  predictor (the trees split it as a scale).
   Units with a missing predictor value in a column used by a method that cannot
   take missing values are left out for every method, and a line says how many:
   all methods are trained and scored on the same units and the same splits, so
@@ -95,9 +135,18 @@ def _build_parser():
                            "(see --list-data)")
     cmp_.add_argument("--list-data", action="store_true",
                       help="list the data sets for --bundled with their sizes, and exit")
+    cmp_.add_argument("--sep", type=separator, default=None,
+                      help="the CSV file's column separator: one character, or tab, comma, "
+                           "semicolon, pipe, space (default: guessed from the first lines "
+                           "among , ; tab |, else a comma)")
     cmp_.add_argument("--response", help="name of the ordinal response column")
     cmp_.add_argument("--order", type=_csv_list,
                       help="class labels lowest to highest, comma-separated")
+    cmp_.add_argument("--ordered", type=ordered_spec, action="append", default=[],
+                      metavar="COL=LOW,...,HIGH",
+                      help="an ordered predictor: column COL as an ordered categorical with "
+                           "these levels, lowest first (e.g. edu=primary,secondary,tertiary); "
+                           "repeat the option for several columns")
     cmp_.add_argument("--predictors", type=_csv_list,
                       help="predictor columns, comma-separated (default: all other columns)")
     cmp_.add_argument("--methods", type=_csv_list, default=None,
@@ -117,6 +166,10 @@ def _build_parser():
                                        "to this CSV file")
     cmp_.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                       help="progress bar (default: when standard error is a terminal)")
+    cmp_.add_argument("--full-warnings", action="store_true",
+                      help="print warnings whole (by default each distinct warning is one line, "
+                           f"shortened to about {LIMIT} characters, with how many times it was "
+                           "raised)")
 
     rep = sub.add_parser("reproduce", help="run the papers' experiments again, ours beside theirs, "
                                            "and write an HTML report")
@@ -139,15 +192,15 @@ def _reproduce(args):
     from ..reproduce import EXPERIMENTS, run
 
     if args.list:
-        for name, (_, title) in EXPERIMENTS.items():
-            print(f"{name:16s} {title}")
+        print("\n".join(_aligned((name, title) for name, (_, title) in EXPERIMENTS.items())))
         return 0
     if args.jobs == 0:
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
     unknown = [n for n in args.only or [] if n not in EXPERIMENTS]
     if unknown:
-        raise UsageError(f"unknown experiment(s) {', '.join(unknown)}; choose from "
-                         f"{', '.join(EXPERIMENTS)}")
+        spellings = {name: name for name in EXPERIMENTS}
+        raise UsageError(f"unknown experiment(s) {_unknown_names(unknown, spellings)}; "
+                         f"choose from {', '.join(EXPERIMENTS)}")
     sections = run(args.only, quick=args.quick, out=args.out, n_jobs=args.jobs,
                    random_state=args.seed, progress=args.progress)
     return _reproduce_summary(sections)
@@ -186,8 +239,12 @@ def _load(args):
     if args.bundled:
         from ..datasets import BUNDLED
 
+        if args.sep is not None:
+            raise UsageError("--sep is for a CSV file, not --bundled")
         if args.bundled not in BUNDLED:
-            raise UsageError(f"unknown bundled data set {args.bundled!r}; "
+            spellings = {name: name for name in BUNDLED}
+            raise UsageError(f"unknown bundled data set {args.bundled!r}"
+                             f"{_did_you_mean(args.bundled, spellings)}; "
                              f"choose from {', '.join(BUNDLED)}")
         loader, response = BUNDLED[args.bundled]
         try:
@@ -204,30 +261,48 @@ def _load(args):
             print(f"ordstat: warning: {args.bundled} has a nominal response; using the order "
                   f"{levels} (give --order to change it)", file=sys.stderr)
             frame = frame.assign(**{response: y.cat.as_ordered()})
-        return frame, response
+        return frame, response, []
     if not args.data:
         raise UsageError("give a CSV file (ordstat compare DATA.csv --response COL) or --bundled")
     if not args.response:
         raise UsageError("--response is required with a CSV file")
+    from ._data import read_csv, separator_hint
+
     try:
-        frame = pd.read_csv(args.data)
+        frame, sep, notes = read_csv(args.data, args.sep)
     except FileNotFoundError:
         raise UsageError(f"no such file: {args.data}") from None
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {args.data} as CSV: {str(exc).splitlines()[0]}") from None
-    return frame, args.response
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.response not in frame.columns:
+        # e.g. a semicolon file read with commas: one column named "age;income;grade"
+        raise UsageError(_no_response(args.response, frame.columns)
+                         + separator_hint(frame.columns, sep))
+    return frame, args.response, notes
+
+
+def _column_spellings(columns):
+    from .._core.names import normalize
+
+    return {normalize(str(c)): str(c) for c in columns}
+
+
+def _no_response(response, columns):
+    return (f"response column {response!r} not found"
+            f"{_did_you_mean(response, _column_spellings(columns))}; columns are "
+            f"{', '.join(map(str, columns))}")
 
 
 def _prepare(frame, response, args):
     import pandas as pd
 
     if response not in frame.columns:
-        raise UsageError(f"response column {response!r} not found; columns are "
-                         f"{', '.join(map(str, frame.columns))}")
+        raise UsageError(_no_response(response, frame.columns))
     predictors = args.predictors or [c for c in frame.columns if c != response]
     missing = [c for c in predictors if c not in frame.columns]
     if missing:
-        raise UsageError(f"predictor column(s) {', '.join(missing)} not found")
+        raise UsageError(f"predictor column(s) "
+                         f"{_unknown_names(missing, _column_spellings(frame.columns))} not found")
     if not predictors:
         raise UsageError("no predictor columns")
     frame = frame[predictors + [response]]
@@ -254,6 +329,19 @@ def _prepare(frame, response, args):
     return frame[predictors], y, notes
 
 
+def _apply_ordered(frame, response, specs):
+    """The --ordered columns as ordered Categoricals (the response's order is --order)."""
+    from ._data import apply_ordered
+
+    if any(column == response for column, _ in specs):
+        raise UsageError(f"--ordered {response}: that is the response; give its order with "
+                         "--order")
+    try:
+        return apply_ordered(frame, specs)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _check_choices(args):
     """Cheap checks of the options, before any data is read."""
     methods = args.methods or DEFAULT_METHODS
@@ -269,15 +357,10 @@ def _check_choices(args):
         if missing_peer_message(name):
             raise UsageError(missing_peer_message(name))
     if unknown:
-        raise UsageError(f"unknown method(s) {', '.join(unknown)}; choose from "
-                         f"{', '.join(sorted(METHODS))}")
+        raise UsageError(f"unknown method(s) {_unknown_names(unknown, _method_spellings())}; "
+                         f"choose from {', '.join(sorted(METHODS))}")
     methods = list(dict.fromkeys(resolved))
-    from .._core.names import metric_name
-
-    try:
-        args.metrics = list(dict.fromkeys(metric_name(m, "--metrics") for m in args.metrics))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    args.metrics = _metric_names(args.metrics)
     if args.jobs == 0:
         raise UsageError("--jobs must be a positive number (or -1 for all cores)")
     from ..model_selection import make_cv
@@ -287,6 +370,37 @@ def _check_choices(args):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return methods
+
+
+def _method_spellings():
+    """Every accepted spelling of a method -> its registered name (for did-you-mean)."""
+    from .._core.names import CRITERION_ALIASES
+    from ._methods import METHOD_ALIASES
+
+    spellings = {name: name for name in METHODS}
+    spellings.update(METHOD_ALIASES)
+    spellings.update({f"tree_{alias}": "tree" if criterion == "ordinal" else f"tree_{criterion}"
+                      for alias, criterion in CRITERION_ALIASES.items()})
+    return spellings
+
+
+def _metric_names(names):
+    """The canonical names of --metrics, or a UsageError with a did-you-mean."""
+    from .._core.names import METRIC_ALIASES, metric_name
+
+    canonical = []
+    for name in names:
+        try:
+            canonical.append(metric_name(name, "--metrics"))
+        except ValueError as exc:
+            spellings = {**{m: m for m in METRIC_NAMES}, **METRIC_ALIASES}
+            closest = _closest(name, spellings)
+            message = str(exc)
+            if closest:
+                message = message.replace("; choose from", f"; did you mean {closest}? Choose "
+                                          "from", 1)
+            raise UsageError(message) from None
+    return list(dict.fromkeys(canonical))
 
 
 def _list_data():
@@ -362,21 +476,33 @@ def _print_summary(results, X, y, scheme, n_categorical=0, notes=()):
     print(wide.unstack("metric").to_string())
 
 
-def _compare(args):
+def _build(name, X, table):
+    """The estimator of method ``name``; a discrete model with the categories of all units
+    (``ordstat.cli._inputs.declared_categories``), so that no split meets an unseen value."""
+    from ._inputs import declared_categories
+
+    if "discrete" in table[name]:
+        return make_method(name, categories=declared_categories(X))
+    return make_method(name)
+
+
+def _compare(args, log):
     if args.list_data:
         return _list_data()
     methods = _check_choices(args)
-    frame, response = _load(args)
+    frame, response, read_notes = _load(args)
+    frame = _apply_ordered(frame, response, args.ordered)
     X, y, notes = _prepare(frame, response, args)
+    notes = read_notes + notes
     import pandas as pd
 
     from ._inputs import ColumnSubset, plan_inputs
     from ._methods import accepts_table
-    from ..exceptions import ManyCategoriesWarning
     from ..model_selection import compare_methods, evaluate
 
+    table = accepts_table()
     try:
-        plan = plan_inputs(X, methods, accepts_table(), dropna=args.dropna)
+        plan = plan_inputs(X, methods, table, dropna=args.dropna)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     X, y = X[plan.keep].reset_index(drop=True), pd.Series(y)[plan.keep].reset_index(drop=True)
@@ -385,15 +511,15 @@ def _compare(args):
                          "without missing values")
     if isinstance(y.dtype, pd.CategoricalDtype):
         y = y.array
-    estimators = {name: make_method(name) for name in methods}
+    estimators = {name: _build(name, X[plan.columns[name]], table) for name in methods}
     estimators = {name: est if plan.columns[name] == list(X.columns)
                   else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ManyCategoriesWarning)  # said once, in a note
-        results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
-                           classes=classes, n_jobs=args.jobs, random_state=args.seed,
-                           progress=args.progress, on_error="drop")
+    # (continuous columns never reach a discrete model: plan_inputs refuses them)
+    results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
+                       classes=classes, n_jobs=args.jobs, random_state=args.seed,
+                       progress=args.progress, on_error="drop")
+    log.flush()  # the fits' warnings, each once, before the results
     _print_summary(results, X, y, args.scheme, len(plan.categorical), notes + plan.notes)
     if len(methods) >= 2:
         for metric in args.metrics:
@@ -408,25 +534,18 @@ def _compare(args):
     return 0
 
 
-def _show_warning(message, category, filename, lineno, file=None, line=None):
-    """A warning on standard error as a command-line note (no Python file and line)."""
-    print(f"ordstat: {category.__name__}: {message}", file=sys.stderr)
-
-
 def main(argv=None):
     parser = _build_parser()
     args = parser.parse_args(argv)
     try:
         if args.command == "methods":
-            for name, (_, _, description) in sorted(METHODS.items()):
-                print(f"{name:16s} {description}")
+            print("\n".join(_aligned((name, description)
+                                     for name, (_, _, description) in sorted(METHODS.items()))))
             return 0
         if args.command == "reproduce":
             return _reproduce(args)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", category=FutureWarning)
-            warnings.showwarning = _show_warning
-            return _compare(args)
+        with WarningLog(full=args.full_warnings) as log:
+            return _compare(args, log)
     except UsageError as exc:
         print(f"ordstat: error: {exc}", file=sys.stderr)
         return 2

@@ -8,8 +8,14 @@ a comparison:
 
 - **Columns** may differ between methods: a method that needs numbers is fitted without the
   categorical columns (one line says so per method). A method with nothing left to use is an
-  error naming it. A discrete model takes every column, and a line names the numeric columns
-  that look continuous (each value would be a category).
+  error naming it. A discrete model takes every column as categories, so it is refused, with
+  the columns named, when a numeric column looks continuous (each value would be a category of
+  its own, and test values unseen in training would fail every split).
+- **Categories** of a discrete model are those of all the units compared (a Categorical's
+  categories, else the distinct values), declared when it is built, so that a value absent
+  from one training part (a zoo animal with 5 legs) does not make that split fail. The
+  categories are the predictors' sample space, not the response: no split learns from its test
+  part.
 - **Units** are the same for every method: a unit with a missing value in a column used by a
   method that cannot take missing values is left out for *all* methods (complete cases on those
   columns), so every method is trained and scored on the same units and the same resampling
@@ -28,7 +34,7 @@ from sklearn.utils.validation import check_is_fitted
 from .._core.base import configured_clone
 from .._core.predictors import describe_predictors, looks_continuous
 
-__all__ = ["InputPlan", "plan_inputs", "ColumnSubset"]
+__all__ = ["InputPlan", "plan_inputs", "declared_categories", "ColumnSubset"]
 
 
 @dataclass
@@ -73,7 +79,8 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
     Raises
     ------
     ValueError
-        When a method has no column it can use, or no unit is left.
+        When a method has no column it can use, a discrete model would get a continuous
+        column, or no unit is left.
     """
     kinds = describe_predictors(X)
     all_cols = list(X.columns)
@@ -81,7 +88,7 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
     numeric = kinds.columns(~kinds.categorical)
     continuous = [c for c in numeric if pd.api.types.is_float_dtype(X[c].dtype)
                   and looks_continuous(X[c].to_numpy(dtype=float, na_value=np.nan))]
-    columns, notes, starved = {}, [], []
+    columns, notes, starved, discrete = {}, [], [], []
     for m in methods:
         flags = accepts.get(m, ())
         if "categorical" in flags or not categorical:
@@ -93,9 +100,14 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
             notes.append(f"{m}: fitted without the categorical column(s) {_names(categorical)} "
                          "(it needs numeric predictors)")
         if continuous and "discrete" in flags:
-            notes.append(f"{m}: takes the numeric column(s) {_names(continuous)} as categories, "
-                         "every distinct value a category of its own (leave them out with "
-                         "--predictors, or group them)")
+            discrete.append(m)
+    if discrete:
+        # refused before any fit: every split would fail on values its training part never saw
+        raise ValueError(
+            f"method(s) {_names(discrete)} cannot use the continuous column(s) "
+            f"{_names(continuous)}: they take every predictor as categories, each distinct value "
+            "a category of its own; leave those columns out with --predictors, group them into "
+            "categories, or choose other methods")
     if starved:
         takers = [m for m in accepts if "categorical" in accepts[m]]
         raise ValueError(
@@ -120,6 +132,16 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
                 f"every unit has a missing value in {_names(with_na)} ({why}); no unit is "
                 "left to compare on")
     return InputPlan(~drop, columns, categorical, notes)
+
+
+def declared_categories(X):
+    """The categories of every column of ``X`` (complete units) as a discrete model finds them
+    (``categories="auto"``: a Categorical's categories, else the sorted distinct values), for
+    its ``categories=`` parameter."""
+    from ..discrete._states import fit_space
+
+    space, _, _ = fit_space(X, "auto")
+    return [np.asarray(c) for c in space.categories]
 
 
 class ColumnSubset(ClassifierMixin, BaseEstimator):

@@ -59,3 +59,4 @@ _REAL = {"iris": (load_iris, "Species"), "crabs": (load_crabs, "group"),
          "boston": (load_boston, "rank"), "wine": (load_wine, "rating")}
 __all__ += [loader.__name__ for loader, _ in _REAL.values()]
 BUNDLED.update(_REAL)
+BUNDLED["zoo"] = (load_zoo, "type")  # no return_X_y: kept out of _REAL

@@ -141,7 +141,8 @@ def render_text(section: Section) -> str:
     lines += section.not_run_lines()
     table = section.comparison().drop(columns="note")
     if len(table):
-        lines.append(table.to_string(index=False, formatters={c: _fmt for c in table.columns}))
+        # formatted cell by cell: pandas' formatters skip missing values (printed "None", "NaN")
+        lines.append(table.map(_fmt).to_string(index=False))
     for caption, frame in section.tables:
         lines += ["", f"-- {caption}", frame.to_string()]
     lines += [f"note: {n}" for n in section.notes]

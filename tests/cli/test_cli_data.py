@@ -40,8 +40,38 @@ def test_list_data_prints_sizes_and_unavailable_sets(monkeypatch, capsys):
 
 def test_every_loader_is_listed():
     expected = {"iris", "crabs", "thyroid", "haemophilia", "bupa", "haberman", "era", "esl",
-                "lev", "swd", "balance_scale", "boston", "wine"}
+                "lev", "swd", "balance_scale", "boston", "wine", "zoo", "anes96"}
     assert expected <= set(datasets.BUNDLED)
+    # every loader ordstat.datasets offers can be run by --bundled (zoo once was not)
+    loaders = {name for name in dir(datasets) if name.startswith("load_")}
+    assert loaders == {loader.__name__ for loader, _ in datasets.BUNDLED.values()}
+
+
+def test_list_data_lists_exactly_what_bundled_accepts(monkeypatch, capsys):
+    # the real names, each with a quick stand-in loader (the real ones read R and files)
+    fake = {name: (lambda: _tiny(), "grade") for name in datasets.BUNDLED}
+    monkeypatch.setattr(datasets, "BUNDLED", fake)
+    assert cli.main(["compare", "--list-data"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert listed == list(fake) and "zoo" in listed
+
+
+def _zoo_or_skip():
+    pytest.importorskip("rpy2")
+    try:
+        datasets.load_zoo()
+    except ImportError as exc:  # R or mlbench missing: the message says which
+        pytest.skip(str(exc))
+
+
+def test_zoo_through_bundled(capsys):
+    _zoo_or_skip()
+    code = cli.main(["compare", "--bundled", "zoo", "--methods", "tree_gini,polr",
+                     "--scheme", "cv3", "--seed", "0", "--metrics", "misclassification"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "zoo has a nominal response; using the order mammal,bird" in captured.err
+    assert "101 units, 16 predictors, 7 ordered classes" in captured.out
 
 
 def test_bundled_unavailable_is_a_usage_error(monkeypatch, capsys):

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from sklearn.base import clone
 
-from ordstat.cli._inputs import ColumnSubset, plan_inputs
+from ordstat.cli._inputs import ColumnSubset, declared_categories, plan_inputs
 from ordstat.cli._methods import DEFAULT_METHODS, accepts_table
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.cli import main
@@ -61,16 +61,35 @@ def test_plan_by_hand():
     assert only_g.keep.all() and only_g.columns["polr"] == ["b"]
 
 
-def test_plan_says_when_a_discrete_model_gets_a_continuous_column():
+def test_plan_refuses_discrete_models_given_continuous_columns():
     rng = np.random.default_rng(0)
     X = pd.DataFrame({"w": rng.normal(size=30), "k": np.arange(30.0) % 3,
-                      "g": rng.choice(["u", "v"], 30)})
-    plan = plan_inputs(X, ["fmm", "tree", "polr"], accepts_table())
-    assert plan.columns["fmm"] == ["w", "k", "g"]
-    assert plan.notes[0] == ("fmm: takes the numeric column(s) w as categories, every distinct "
-                             "value a category of its own (leave them out with --predictors, "
-                             "or group them)")
-    assert not any(n.startswith("tree") for n in plan.notes)
+                      "g": rng.choice(["u", "v"], 30), "v": rng.normal(size=30)})
+    message = ("method(s) fmm, kernel cannot use the continuous column(s) w, v: they take "
+               "every predictor as categories, each distinct value a category of its own; "
+               "leave those columns out with --predictors, group them into categories, or "
+               "choose other methods")
+    with pytest.raises(ValueError) as info:
+        plan_inputs(X, ["fmm", "tree", "polr", "kernel"], accepts_table())
+    assert str(info.value) == message
+    # whole-number and few-valued numeric columns are categories enough: accepted
+    plan = plan_inputs(X[["k", "g"]], ["fmm", "foim", "kernel", "tree"], accepts_table())
+    assert plan.columns["fmm"] == ["k", "g"] and plan.notes == []
+    # the other methods take continuous columns
+    assert plan_inputs(X, ["tree", "polr"], accepts_table()).columns["tree"] == list(X.columns)
+
+
+def test_compare_refuses_discrete_models_before_any_split(tmp_path, capsys):
+    path = tmp_path / "grades.csv"
+    _grades(na_numeric=(), na_string=()).to_csv(path, index=False)
+    code, out, err = _compare(capsys, path, "--response", "grade", "--order", "C,B,A",
+                              "--predictors", "school,hours", "--methods", "tree,foim",
+                              "--scheme", "cv5", "--seed", "0")
+    assert code == 2 and out == ""
+    assert err.strip() == ("ordstat: error: method(s) foim cannot use the continuous column(s) "
+                           "hours: they take every predictor as categories, each distinct value "
+                           "a category of its own; leave those columns out with --predictors, "
+                           "group them into categories, or choose other methods")
 
 
 def test_plan_refuses_when_a_method_has_nothing_to_use():
@@ -198,3 +217,31 @@ def test_capabilities_name_registered_methods_and_hold():
         if "categorical" in flags:
             est = make_method(method).fit(frame[["school"]], frame["grade"])
             assert len(est.predict(frame[["school"]])) == len(frame)
+
+
+def test_declared_categories_are_those_of_all_units():
+    X = pd.DataFrame({"legs": [0, 2, 4, 5, 2], "g": pd.Categorical(["b", "a", "b", "a", "b"],
+                                                                   categories=["b", "a", "c"]),
+                      "s": ["x", "z", "y", "x", "x"], "hair": [True, False, True, True, False]})
+    cats = declared_categories(X)
+    assert [list(c) for c in cats] == [[0, 2, 4, 5], ["b", "a", "c"], ["x", "y", "z"],
+                                       [False, True]]
+
+
+def test_compare_discrete_models_meet_no_unseen_value(tmp_path, capsys):
+    # one unit with 5 legs: without the categories of all units, the split that tests it
+    # fails ("not seen when fitting") and the method is left out
+    rng = np.random.default_rng(3)
+    legs = rng.choice([0, 2, 4], 60)
+    legs[7] = 5
+    grade = np.where(legs >= 4, "high", np.where(rng.random(60) < 0.7, "low", "mid"))
+    path = tmp_path / "legs.csv"
+    pd.DataFrame({"legs": legs, "hair": rng.random(60) < 0.5, "grade": grade}).to_csv(
+        path, index=False)
+    code, out, err = _compare(capsys, path, "--response", "grade", "--order", "low,mid,high",
+                              "--methods", "fmm,foim,kernel", "--scheme", "cv3", "--seed", "0",
+                              "--metrics", "misclassification")
+    assert code == 0, err
+    assert "left out" not in err and "not seen" not in err
+    table = out[out.index("mean (sd)"):]
+    assert all(f"\n{m} " in table for m in ("fmm", "foim", "kernel"))

@@ -8,14 +8,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ordstat.datasets import BUNDLED, load_zoo
+from ordstat.datasets import BUNDLED
 from ordstat.r import _rdata
 
 pytestmark = pytest.mark.r
 
 RDATASETS = Path(__file__).resolve().parents[2] / "ordstat" / "r" / "rpkg" / "R" / "rdatasets.R"
-# the rpy2 loaders that BUNDLED does not list
-EXTRA = {"zoo": (load_zoo, "type")}
 
 
 @pytest.fixture(scope="module")
@@ -35,15 +33,10 @@ def r_side_names(rside):
     return list(robjects().r["names"](rside["r_side_sets"]))
 
 
-def python_loader(name):
-    return BUNDLED[name] if name in BUNDLED else EXTRA[name]
-
-
 def test_every_rpy2_loader_is_built_on_the_r_side(rside):
     names = set(r_side_names(rside))
     reads_r = {name for name in BUNDLED if _rdata.reads_r(name)}
-    assert reads_r <= names
-    assert names - reads_r == set(EXTRA)
+    assert names == reads_r  # BUNDLED lists every loader, zoo included
     assert {"iris", "crabs", "thyroid", "haemophilia", "boston", "wine"} <= reads_r
 
 
@@ -51,7 +44,7 @@ def test_r_side_frames_equal_the_python_loaders(rside):
     from ordstat.r import to_py
 
     for name in r_side_names(rside):
-        loader, response = python_loader(name)
+        loader, response = BUNDLED[name]
         expected = loader()
         got = to_py(rside["load_r_side"](name))
         assert list(got.columns) == list(expected.columns), name
