@@ -20,8 +20,9 @@ from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
 from ..trees._prepared import Sample, prepare
-from ._common import (base_predict, base_proba, fit_base, fit_sample, missing_values,
-                      run_parallel, spawn_seeds, vote_table, weighted_median)
+from ._common import (base_predict, base_proba, code_predictors, coded_predictors, fit_base,
+                      fit_sample, missing_values, run_parallel, spawn_seeds, takes_categories,
+                      vote_table, weighted_median)
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
 
@@ -61,7 +62,7 @@ def _fit_one(task):
 
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
-    template, X, codes, k, seed, importance, oob_score, prepared = task
+    template, X, codes, k, seed, importance, oob_score, prepared, coding = task
     rng = np.random.default_rng(seed)
     n = X.shape[0]
     sample = rng.integers(0, n, size=n)
@@ -73,13 +74,14 @@ def _fit_one(task):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         tree = fit_sample(template, params, Sample(data, rows), counts[rows], encoding,
-                          tree_seed)
+                          tree_seed, coding)
     elif isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
-        tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows])
+        tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows],
+                        coding=coding)
     else:
-        tree = fit_base(template, X[sample], codes[sample], k, tree_seed)
+        tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
     in_bag = np.zeros(n, dtype=bool)
     in_bag[sample] = True
     oob = np.flatnonzero(~in_bag)
@@ -139,6 +141,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = self._missing() == "allow-nan"
+        tags.input_tags.categorical = takes_categories(self._template())
         return tags
 
     def fit(self, X, y):
@@ -158,14 +161,16 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         """
         self._validate_params()
         importance = self._importance()
+        template = self._template()
+        # categorical columns coded once for all trees, as the tree codes them
+        coding, X = code_predictors(self, X, template)
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=self._missing())
-        template = self._template()
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, self.n_estimators)
         prepared = self._prepared(template, X, codes, k)
-        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared)
-                 for seed in seeds)
+        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared,
+                  coding) for seed in seeds)
         results = run_parallel(_fit_one, tasks, self.n_jobs, self.progress,
                                desc=type(self).__name__)
         self.estimators_ = [r["estimator"] for r in results]
@@ -289,7 +294,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
-        X = validate_predict(self, X, ensure_all_finite=self._missing())
+        X = validate_predict(self, coded_predictors(self, X),
+                             ensure_all_finite=self._missing())
         k = self.n_classes_
         pred = np.array([base_predict(t, X) for t in self.estimators_])
         proba = (np.array([base_proba(t, X, k) for t in self.estimators_])

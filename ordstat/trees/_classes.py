@@ -26,7 +26,7 @@ from .._core.validation import (
 )
 from ._engine import choose as choose_engine
 from ._grow import TreeBuilder
-from ._export import tree_to_text
+from ._export import category_levels, tree_to_text
 from ._prune import (
     cp_sequence,
     cp_table,
@@ -543,10 +543,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(self.n_features_in_)])
-        missing = getattr(self, "_missing_category", set())
-        levels = {j: list(cats) + (["NA"] if j in missing else [])
-                  for j, cats in self.categories_.items()}
-        return tree_to_text(self.tree_, self.classes_, names, levels, digits)
+        nominal, ordered = category_levels(self)
+        return tree_to_text(self.tree_, self.classes_, names, nominal, digits, ordered)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
