@@ -19,7 +19,7 @@ from .._core.validation import (Integral, Interval, Real, StrOptions,
                                 validate_predict)
 from ..trees._classes import MAX_FEATURES_CONSTRAINT, n_features_drawn
 from ..trees.criteria import get_criterion
-from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin
+from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin, code_ordered, coded_ordered
 from ._replicas import apply_rule, count_rank, get_replica_rule
 from ._replica_search import ReplicaSearch
 
@@ -458,7 +458,8 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None):
         """Grow and prune the tree. ``sample_weight`` weights each unit in every replica."""
         self._validate_params()
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        X, codes, w = validate_fit(self, code_ordered(self, X), y, sample_weight,
+                                   classes=self.classes)
         W = np.repeat(w[:, None], self.n_classes_ - 1, axis=1)
         return self._fit_replicas(X, codes, W)
 
@@ -471,7 +472,7 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         return self
 
     def _replica_upper(self, X, hard):
-        X = validate_predict(self, X)
+        X = validate_predict(self, coded_ordered(self, X))
         return self._upper(X, hard)
 
     def _upper(self, X, hard):
