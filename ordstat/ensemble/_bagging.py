@@ -20,6 +20,7 @@ from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
 from ..trees._prepared import Sample, prepare
+from ..trees._tree import compact_array
 from ._common import (base_predict, base_proba, code_predictors, coded_predictors, fit_base,
                       fit_sample, missing_values, run_parallel, spawn_seeds, takes_categories,
                       vote_table, weighted_median)
@@ -85,7 +86,9 @@ def _fit_one(task):
     in_bag = np.zeros(n, dtype=bool)
     in_bag[sample] = True
     oob = np.flatnonzero(~in_bag)
-    result = {"estimator": tree, "sample": sample, "oob": oob}
+    # the bootstrap indices in the smallest integer type that holds them (a fitted ensemble
+    # keeps one array of n per tree)
+    result = {"estimator": tree, "sample": compact_array(sample), "oob": oob}
     if oob.size and (oob_score or importance is not None):
         Xo = X[oob]
         result["oob_pred"] = base_predict(tree, Xo)
@@ -360,7 +363,8 @@ class OrdinalBaggingClassifier(_BaseBagging):
     ----------
     estimators_ : list of fitted base estimators (predicting class codes)
     estimators_samples_ : list of ndarray
-        The bootstrap indices (with repeats) of every tree.
+        The bootstrap indices (with repeats) of every tree, in the smallest integer type that
+        holds them.
     oob_error_, oob_mean_absolute_, oob_gamma_ : float
         Misclassification rate, mean absolute distance between class ranks and
         Goodman-Kruskal gamma of the aggregated out-of-bag prediction (each unit predicted by
