@@ -85,6 +85,18 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     alphas_ : ndarray (n_rounds, K-1), 0 where a replica was inactive.
     errors_ : ndarray (n_rounds, K-1), weighted errors (nan where inactive).
 
+    Notes
+    -----
+    Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
+    scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
+    read ordered factors; the same coding, :class:`ordstat._core.categories.ColumnCoding`), and
+    matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
+    refused with a TypeError naming them: each round's stumps cut one attribute at K-1
+    thresholds, which needs an order of its values, and thresholds on arbitrary category codes
+    would depend on how the categories happen to be numbered. Give such a column an order,
+    encode it as dummies, or use the ordinal tree and its ensembles, which split categories.
+    Missing values are refused (drop or impute those units).
+
     References
     ----------
     Dissertation "Ensemble methods for ordinal data classification", section 5.1, Algorithm
@@ -364,6 +376,18 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     Attributes
     ----------
     estimators_ : list of fitted weak learners; ``alphas_``, ``errors_`` : ndarrays.
+
+    Notes
+    -----
+    Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
+    scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
+    read ordered factors; the same coding, :class:`ordstat._core.categories.ColumnCoding`), and
+    matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
+    refused with a TypeError naming them: the weak learners cut one attribute at ordered
+    thresholds, which needs an order of its values, and thresholds on arbitrary category codes
+    would depend on how the categories happen to be numbered. Give such a column an order,
+    encode it as dummies, or use the ordinal tree and its ensembles, which split categories.
+    Missing values are refused (drop or impute those units).
 
     References
     ----------

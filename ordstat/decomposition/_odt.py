@@ -380,6 +380,18 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         ``counts`` (n_nodes, K-1, 2: weight of C- and C+ per replica), ``labels`` (n_nodes, K-1).
     node_count_ : int
 
+    Notes
+    -----
+    Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
+    scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
+    read ordered factors; the same coding, :class:`ordstat._core.categories.ColumnCoding`), and
+    matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
+    refused with a TypeError naming them: a node cuts one attribute at K-1 thresholds, which
+    needs an order of its values, and thresholds on arbitrary category codes would depend on how
+    the categories happen to be numbered. Give such a column an order, encode it as dummies, or
+    use the ordinal tree and its ensembles, which split categories. Missing values are refused
+    (drop or impute those units).
+
     References
     ----------
     Dissertation "Ensemble methods for ordinal data classification", chapter 4 (section 4.3 for

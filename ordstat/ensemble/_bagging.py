@@ -152,9 +152,16 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : array-like or DataFrame of shape (n_samples, n_features)
             Numeric features; missing values (NaN) are kept when the base estimator accepts
             them (the default ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
+            DataFrame columns may also be strings or pandas Categoricals, coded once for all
+            trees as the ordinal tree codes them (:class:`ordstat._core.categories.
+            ColumnCoding`: strings and unordered Categoricals are split as categories, with
+            "missing" a category of its own when the column had missing values; an ordered
+            Categorical is the numeric scale of its codes). A base estimator other than an
+            ordinal tree gets numbers only: ordered Categoricals as their codes, unordered
+            columns are refused.
         y : array-like of shape (n_samples,)
             Ordered class labels.
 

@@ -360,7 +360,9 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         ----------
         X : array-like of shape (n_samples, n_features)
             Missing values (NaN) are kept when the base estimator accepts them (the default
-            ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
+            ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`). String and
+            Categorical columns are coded once for all cycles as in
+            :meth:`~ordstat.ensemble.OrdinalBaggingClassifier.fit`.
         y : array-like of shape (n_samples,)
             Ordered class labels.
 

@@ -91,7 +91,8 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Bag each dichotomy; returns self. Missing values (NaN) in X are kept when the base
-        estimator accepts them (the default ordinal trees do)."""
+        estimator accepts them (the default ordinal trees do); string and Categorical columns
+        are coded once for all trees as in :meth:`OrdinalBaggingClassifier.fit`."""
         self._validate_params()
         m = self.n_estimators
         if self.estimator is None:
