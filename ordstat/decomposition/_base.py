@@ -8,7 +8,7 @@ from sklearn.base import ClassifierMixin
 from sklearn.utils.validation import has_fit_parameter
 
 from .._core.base import configured_clone
-from .._core.categories import ColumnCoding
+from .._core.predictors import ColumnCoding
 from .._core.validation import StrOptions
 from ._replicas import count_rank, frank_hall_proba
 
@@ -90,7 +90,7 @@ _THRESHOLDS = "cuts an attribute at thresholds (K-1 per node or round), which ne
 def code_ordered(estimator, X):
     """``X`` of a replica method (oDT, oAdaBoost, AdaBoost.OR) for fitting: an ordered pandas
     Categorical becomes its codes 0..c-1, a numeric scale (as in rpart and the ordinal tree,
-    :class:`~ordstat._core.categories.ColumnCoding`), remembered for prediction; unordered
+    :class:`~ordstat._core.predictors.ColumnCoding`), remembered for prediction; unordered
     columns (strings, unordered Categoricals) are a TypeError naming them, since a threshold
     on arbitrary category codes would depend on how the categories happen to be numbered."""
     coding, coded = ColumnCoding.learn(X)

@@ -89,7 +89,7 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     -----
     Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
     scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
-    read ordered factors; the same coding, :class:`ordstat._core.categories.ColumnCoding`), and
+    read ordered factors; the same coding, :class:`ordstat._core.predictors.ColumnCoding`), and
     matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
     refused with a TypeError naming them: each round's stumps cut one attribute at K-1
     thresholds, which needs an order of its values, and thresholds on arbitrary category codes
@@ -381,7 +381,7 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     -----
     Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
     scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
-    read ordered factors; the same coding, :class:`ordstat._core.categories.ColumnCoding`), and
+    read ordered factors; the same coding, :class:`ordstat._core.predictors.ColumnCoding`), and
     matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
     refused with a TypeError naming them: the weak learners cut one attribute at ordered
     thresholds, which needs an order of its values, and thresholds on arbitrary category codes

@@ -384,7 +384,7 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     -----
     Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
     scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
-    read ordered factors; the same coding, :class:`ordstat._core.categories.ColumnCoding`), and
+    read ordered factors; the same coding, :class:`ordstat._core.predictors.ColumnCoding`), and
     matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
     refused with a TypeError naming them: a node cuts one attribute at K-1 thresholds, which
     needs an order of its values, and thresholds on arbitrary category codes would depend on how

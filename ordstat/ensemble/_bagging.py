@@ -156,10 +156,11 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             Numeric features; missing values (NaN) are kept when the base estimator accepts
             them (the default ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
             DataFrame columns may also be strings or pandas Categoricals, coded once for all
-            trees as the ordinal tree codes them (:class:`ordstat._core.categories.
-            ColumnCoding`: strings and unordered Categoricals are split as categories, with
-            "missing" a category of its own when the column had missing values; an ordered
-            Categorical is the numeric scale of its codes). A base estimator other than an
+            trees as the ordinal tree codes them (``ColumnCoding`` of
+            :mod:`ordstat._core.predictors`: strings and unordered Categoricals are split as
+            categories, with "missing" a category of its own when the column had missing
+            values; an ordered Categorical is the numeric scale of its codes). A base
+            estimator other than an
             ordinal tree gets numbers only: ordered Categoricals as their codes, unordered
             columns are refused.
         y : array-like of shape (n_samples,)

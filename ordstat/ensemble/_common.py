@@ -8,7 +8,7 @@ from joblib import Parallel, delayed
 from sklearn.utils import get_tags
 
 from .._core.base import configured_clone
-from .._core.categories import ColumnCoding
+from .._core.predictors import ColumnCoding
 from .._core.validation import check_random_state
 from ..trees import OrdinalTreeClassifier
 
@@ -43,7 +43,7 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     """A clone of ``template`` fitted on class codes 0..n_classes-1 (so that its
     ``predict_proba`` has one column per class even when a class is missing from the sample).
     ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``);
-    ``coding``: the ensemble's :class:`~ordstat._core.categories.ColumnCoding` of ``X``
+    ``coding``: the ensemble's :class:`~ordstat._core.predictors.ColumnCoding` of ``X``
     (None: numeric columns only), which an ordinal tree adopts (its nominal columns are split
     as categories)."""
     present = codes if sample_weight is None else codes[sample_weight > 0]
@@ -142,7 +142,7 @@ def takes_categories(estimator):
 
 def code_predictors(ensemble, X, estimator):
     """(coding, coded ``X``): the categorical columns of an ensemble's training ``X`` coded
-    once for all its trees (:class:`~ordstat._core.categories.ColumnCoding`, the tree's own
+    once for all its trees (:class:`~ordstat._core.predictors.ColumnCoding`, the tree's own
     reading), stored on the ensemble for prediction; the coding is None when ``X`` has no
     categorical column (``X`` then comes back as given). Nominal columns are refused when
     the base ``estimator`` cannot split categories."""

@@ -11,7 +11,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.categories import ColumnCoding
+from .._core.predictors import ColumnCoding
 from .._core.validation import (
     Integral,
     Interval,
@@ -339,10 +339,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     # -- categorical columns ---------------------------------------------------------------
     def _encode_columns(self, X, fit):
-        """Categorical columns -> float category codes (:class:`ordstat._core.categories.
-        ColumnCoding`, the reading shared with the ensembles): unordered pandas Categoricals
-        and string/object columns are split as categories; ordered Categoricals become codes
-        treated as numbers (rpart's handling of ordered factors)."""
+        """Categorical columns -> float category codes (``ColumnCoding`` of
+        :mod:`ordstat._core.predictors`, the reading shared with the ensembles): unordered
+        pandas Categoricals and string/object columns are split as categories; ordered
+        Categoricals become codes treated as numbers (rpart's handling of ordered factors)."""
         if fit:
             coding, X = ColumnCoding.learn(X)
             self._set_coding(coding)

@@ -1,5 +1,5 @@
 """Categorical predictors and missing values in the tree ensembles: the columns are coded once
-per ensemble, as the single tree codes them (ordstat._core.categories.ColumnCoding), and the
+per ensemble, as the single tree codes them (ordstat._core.predictors.ColumnCoding), and the
 model is the one fitted on the equivalent coded data."""
 
 import pickle

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ordstat._core.categories import ColumnCoding
+from ordstat._core.predictors import ColumnCoding
 from ordstat.ensemble import OrdinalRandomForestClassifier
 from ordstat.trees import OrdinalTreeClassifier
 from ordstat.trees import _tree
