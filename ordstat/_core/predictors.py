@@ -295,11 +295,11 @@ class ColumnCoding:
         more = f" and {len(self.nominal) - 5} more" if len(self.nominal) > 5 else ""
         return TypeError(
             f"X has unordered categorical (string or unordered Categorical) values in "
-            f"{shown}{more}; {type(estimator).__name__} {why}, so it takes an ordered "
-            "Categorical (as its codes) but not categories without an order. Give the column "
-            "an order (pd.Categorical(values, categories=[...], ordered=True)), encode it as "
-            "dummy variables (pd.get_dummies), or use OrdinalTreeClassifier or its ensembles, "
-            "which split unordered categories."
+            f"{shown}{more}; {type(estimator).__name__} needs numeric predictors or ordered "
+            f"Categoricals (taken as their codes): it {why}. Give the column an order "
+            "(pd.Categorical(values, categories=[...], ordered=True)), encode it as dummy "
+            "variables (pd.get_dummies), or use OrdinalTreeClassifier or its ensembles, which "
+            "split unordered categories."
         )
 
 

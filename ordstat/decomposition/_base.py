@@ -84,7 +84,8 @@ def check_base_estimator(estimator, default, sample_weight, name="estimator"):
 
 
 #: why the replica methods take no unordered categories (for :func:`code_ordered`'s error)
-_THRESHOLDS = "cuts an attribute at thresholds (K-1 per node or round), which needs an order"
+_THRESHOLDS = ("cuts an attribute at thresholds (K-1 per node or round), which needs an order "
+               "of its values")
 
 
 def code_ordered(estimator, X):

@@ -160,9 +160,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             :mod:`ordstat._core.predictors`: strings and unordered Categoricals are split as
             categories, with "missing" a category of its own when the column had missing
             values; an ordered Categorical is the numeric scale of its codes). A base
-            estimator other than an
-            ordinal tree gets numbers only: ordered Categoricals as their codes, unordered
-            columns are refused.
+            estimator other than an ordinal tree gets numbers only: ordered Categoricals as
+            their codes, unordered columns are refused.
         y : array-like of shape (n_samples,)
             Ordered class labels.
 
