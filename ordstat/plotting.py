@@ -141,7 +141,7 @@ def plot_tree(estimator, ax=None, feature_names=None, class_names=None, digits=3
     Therneau & Atkinson, An Introduction to Recursive Partitioning Using the RPART Routines.
     """
     from ._core.summary import feature_names as default_names
-    from .trees._export import _split_labels
+    from .trees._export import estimator_split_labels
 
     from ._core.validation import check_positive_int
 
@@ -164,8 +164,7 @@ def plot_tree(estimator, ax=None, feature_names=None, class_names=None, digits=3
         width = min(16.0, 2.0 + 1.1 * tree.n_leaves)
         _, ax = plt.subplots(figsize=(width, 1.0 + 1.3 * (tree.max_depth + 1)),
                              layout="constrained")
-    labels = _split_labels(tree, [str(n) for n in names],
-                           getattr(tree_est, "categories_", {}), digits)
+    labels = estimator_split_labels(tree_est, names, digits)
     cmap = plt.get_cmap("Blues")
     k = max(len(classes) - 1, 1)
     small = {"ha": "center", "fontsize": fontsize - 1, "color": "0.3"}

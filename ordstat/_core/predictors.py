@@ -5,7 +5,8 @@ columns are categorical (pandas Categorical, string and object-of-strings column
 values each column is missing. The estimators use it through ``_validation`` (numeric-only
 estimators refuse categorical columns and missing values with the messages built here), the trees
 use it to find the columns they split as categories, and ``ordstat compare`` uses it to give each
-method the columns and units it can take.
+method the columns and units it can take. :class:`ColumnCoding` turns those columns into the
+codes the trees split, once per tree, per ensemble or per replica method.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from .categories import feature_label
+from .categories import category_codes, feature_label, observed_categories
 
 __all__ = ["PredictorKinds", "describe_predictors", "check_numeric_predictors",
-           "categorical_error", "missing_error", "looks_continuous", "MANY_CATEGORIES"]
+           "categorical_error", "missing_error", "looks_continuous", "MANY_CATEGORIES",
+           "ColumnCoding"]
 
 # A float variable with more distinct values than this, not all whole numbers, looks continuous:
 # a discrete model would make every value a category of its own.
@@ -191,3 +193,128 @@ def check_numeric_predictors(estimator, X, *, allow_nan=False, allow_categorical
         raise categorical_error(estimator, kinds)
     if not allow_nan and kinds.n_rows_missing:
         raise missing_error(estimator, kinds, fitting=fitting)
+
+
+_UNKNOWN_HINT = "List every category in the training column's dtype (a pandas Categorical)."
+
+
+class ColumnCoding:
+    """Categorical columns of ``X`` as numbers, learned once from the training ``X``: the one
+    reading of categorical predictors shared by the tree, its ensembles and the replicated
+    trees (the estimators that fit many trees code ``X`` once, not once per tree).
+
+    Unordered pandas Categoricals and string or object-of-strings columns (which
+    :func:`describe_predictors` decides) are *nominal*: their
+    category codes 0..c-1 (the dtype's categories, or the sorted observed strings), and, when
+    the training column had missing values, "missing" as a category of its own (code c).
+    Ordered Categoricals are *ordered*: their codes, a numeric scale as in rpart, NaN where
+    missing. Numeric columns are left as they are.
+
+    Attributes
+    ----------
+    nominal : dict
+        ``{column index: categories}`` of the nominal columns.
+    ordered : dict
+        ``{column index: categories}`` of the ordered Categoricals.
+    missing_category : set
+        Nominal columns whose training values had missing values ("missing" is their last code).
+    """
+
+    def __init__(self, nominal=None, ordered=None, missing_category=None):
+        self.nominal = {} if nominal is None else dict(nominal)
+        self.ordered = {} if ordered is None else dict(ordered)
+        self.missing_category = set() if missing_category is None else set(missing_category)
+
+    @property
+    def is_empty(self):
+        return not self.nominal and not self.ordered
+
+    @classmethod
+    def learn(cls, X):
+        """(coding, coded ``X``) of a training ``X``; an ``X`` without categorical columns
+        comes back as given (the coding is then empty)."""
+        coding = cls()
+        table, names = _as_table(X)
+        if table is None:
+            return coding, X
+        kinds = describe_predictors(table)
+        columns = [] if kinds is None else np.flatnonzero(kinds.categorical).tolist()
+        if not columns:
+            return coding, X
+        table = table.copy()
+        for j in columns:
+            col = table.iloc[:, j]
+            if isinstance(col.dtype, pd.CategoricalDtype):
+                cats = col.cat.categories
+                (coding.ordered if col.cat.ordered else coding.nominal)[j] = cats
+            else:
+                coding.nominal[j] = observed_categories(col.to_numpy(dtype=object),
+                                                        feature_label(j, names))
+            codes = coding._codes(col, j, names)
+            if j in coding.nominal and np.isnan(codes).any():
+                coding.missing_category.add(j)
+                codes[np.isnan(codes)] = len(coding.nominal[j])
+            table[table.columns[j]] = codes
+        return coding, table
+
+    def transform(self, X):
+        """``X`` coded as the training ``X`` was (a numeric array is taken to hold the codes
+        already and comes back as given); a category not seen at fitting is a ValueError."""
+        if self.is_empty:
+            return X
+        table, names = _as_table(X)
+        if table is None:
+            return X
+        table = table.copy()
+        for j in sorted({**self.nominal, **self.ordered}):
+            codes = self._codes(table.iloc[:, j], j, names)
+            if j in self.missing_category:
+                codes[np.isnan(codes)] = len(self.nominal[j])
+            table[table.columns[j]] = codes
+        return table
+
+    def _codes(self, col, j, names):
+        cats = self.nominal[j] if j in self.nominal else self.ordered[j]
+        codes = category_codes(col.astype(object).to_numpy(), cats, feature_label(j, names),
+                               _UNKNOWN_HINT, missing_ok=True).astype(np.float64)
+        codes[codes < 0] = np.nan
+        return codes
+
+    def cat_sizes(self, p):
+        """Categories of each of the ``p`` columns as the split search counts them (0 for
+        numeric and ordered columns, which are split as numbers)."""
+        sizes = np.zeros(p, dtype=np.int64)
+        for j, cats in self.nominal.items():
+            sizes[j] = len(cats) + (j in self.missing_category)
+        return sizes
+
+    def nominal_error(self, estimator, X, why):
+        """The TypeError of an estimator that takes ordered but not nominal columns."""
+        _, names = _as_table(X)
+        shown = ", ".join(feature_label(j, names) for j in sorted(self.nominal)[:5])
+        more = f" and {len(self.nominal) - 5} more" if len(self.nominal) > 5 else ""
+        return TypeError(
+            f"X has unordered categorical (string or unordered Categorical) values in "
+            f"{shown}{more}; {type(estimator).__name__} needs numeric predictors or ordered "
+            f"Categoricals (taken as their codes): it {why}. Give the column an order "
+            "(pd.Categorical(values, categories=[...], ordered=True)), encode it as dummy "
+            "variables (pd.get_dummies), or use OrdinalTreeClassifier or its ensembles, which "
+            "split unordered categories."
+        )
+
+
+def _as_table(X):
+    """(DataFrame, column names) of ``X`` when it may hold categorical columns (a DataFrame,
+    or an array of strings or objects); (None, None) for anything else (numeric arrays,
+    sparse matrices)."""
+    if isinstance(X, pd.DataFrame):
+        return X, [str(c) for c in X.columns]
+    if sparse.issparse(X) or X is None:
+        return None, None
+    try:
+        kind = np.asarray(X).dtype.kind
+    except (ValueError, TypeError):
+        return None, None
+    if kind not in "OUS" or np.ndim(X) != 2:
+        return None, None
+    return pd.DataFrame(np.asarray(X, dtype=object)), None

@@ -8,6 +8,7 @@ from sklearn.base import ClassifierMixin
 from sklearn.utils.validation import has_fit_parameter
 
 from .._core.base import configured_clone
+from .._core.predictors import ColumnCoding
 from .._core.validation import StrOptions
 from ._replicas import count_rank, frank_hall_proba
 
@@ -80,3 +81,27 @@ def check_base_estimator(estimator, default, sample_weight, name="estimator"):
             "sample_weight in fit; use a classifier that does or drop the weights."
         )
     return est
+
+
+#: why the replica methods take no unordered categories (for :func:`code_ordered`'s error)
+_THRESHOLDS = ("cuts an attribute at thresholds (K-1 per node or round), which needs an order "
+               "of its values")
+
+
+def code_ordered(estimator, X):
+    """``X`` of a replica method (oDT, oAdaBoost, AdaBoost.OR) for fitting: an ordered pandas
+    Categorical becomes its codes 0..c-1, a numeric scale (as in rpart and the ordinal tree,
+    :class:`~ordstat._core.predictors.ColumnCoding`), remembered for prediction; unordered
+    columns (strings, unordered Categoricals) are a TypeError naming them, since a threshold
+    on arbitrary category codes would depend on how the categories happen to be numbered."""
+    coding, coded = ColumnCoding.learn(X)
+    if coding.nominal:
+        raise coding.nominal_error(estimator, X, _THRESHOLDS)
+    estimator._column_coding = coding
+    return coded
+
+
+def coded_ordered(estimator, X):
+    """``X`` coded as the training ``X`` was (:func:`code_ordered`), for prediction."""
+    coding = getattr(estimator, "_column_coding", None)
+    return X if coding is None else coding.transform(X)

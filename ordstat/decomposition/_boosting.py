@@ -14,7 +14,7 @@ from .._core.summary import (Summary, class_info, class_table, cut_names, cut_ta
 from .._core.validation import (HasMethods, Integral, Interval, check_positive_int, validate_fit,
                                 validate_predict)
 from ..trees.criteria import get_criterion
-from ._base import ReplicaClassifierMixin
+from ._base import ReplicaClassifierMixin, code_ordered, coded_ordered
 from ._odt import ReplicatedTreeClassifier
 from ._replicas import apply_rule, get_replica_rule
 from ._replica_search import replica_threshold_search
@@ -85,6 +85,18 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     alphas_ : ndarray (n_rounds, K-1), 0 where a replica was inactive.
     errors_ : ndarray (n_rounds, K-1), weighted errors (nan where inactive).
 
+    Notes
+    -----
+    Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
+    scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
+    read ordered factors; the same coding, :class:`ordstat._core.predictors.ColumnCoding`), and
+    matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
+    refused with a TypeError naming them: each round's stumps cut one attribute at K-1
+    thresholds, which needs an order of its values, and thresholds on arbitrary category codes
+    would depend on how the categories happen to be numbered. Give such a column an order,
+    encode it as dummies, or use the ordinal tree and its ensembles, which split categories.
+    Missing values are refused (drop or impute those units).
+
     References
     ----------
     Dissertation "Ensemble methods for ordinal data classification", section 5.1, Algorithm
@@ -112,7 +124,8 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
         n_rounds = self.n_estimators
         get_replica_rule(self.rule)
         crit = get_criterion(self.criterion)
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        X, codes, w = validate_fit(self, code_ordered(self, X), y, sample_weight,
+                                   classes=self.classes)
         m = self.n_classes_ - 1
         pos = codes[:, None] > np.arange(m)[None, :]
         W = np.repeat((w / w.sum())[:, None], m, axis=1)
@@ -154,7 +167,7 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
 
     def replica_decision(self, X):
         """sum_t alpha_t f_t(x) per replica (f in {-1, +1}), shape (n, K-1)."""
-        X = validate_predict(self, X)
+        X = validate_predict(self, coded_ordered(self, X))
         out = np.zeros((X.shape[0], self.n_classes_ - 1))
         for t, j in enumerate(self.features_):
             pred = _stump_predictions(X[:, j], self.thresholds_[t], self.left_labels_[t],
@@ -364,6 +377,18 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
     ----------
     estimators_ : list of fitted weak learners; ``alphas_``, ``errors_`` : ndarrays.
 
+    Notes
+    -----
+    Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
+    scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
+    read ordered factors; the same coding, :class:`ordstat._core.predictors.ColumnCoding`), and
+    matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
+    refused with a TypeError naming them: the weak learners cut one attribute at ordered
+    thresholds, which needs an order of its values, and thresholds on arbitrary category codes
+    would depend on how the categories happen to be numbered. Give such a column an order,
+    encode it as dummies, or use the ordinal tree and its ensembles, which split categories.
+    Missing values are refused (drop or impute those units).
+
     References
     ----------
     Lin, H.-T. and Li, L. (2009), "Combining ordinal preferences by boosting"; dissertation
@@ -389,7 +414,8 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
         self._validate_params()
         n_rounds = self.n_estimators
         base = OrderedCut() if self.estimator is None else self.estimator
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        X, codes, w = validate_fit(self, code_ordered(self, X), y, sample_weight,
+                                   classes=self.classes)
         rng = check_random_state(self.random_state)
         K = self.n_classes_
         costs = mae_costs(codes, K) * w[:, None]
@@ -441,7 +467,7 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
         return self._encoding.encode(est.predict(X), "weak learner prediction")
 
     def _round_codes(self, X):
-        X = validate_predict(self, X)
+        X = validate_predict(self, coded_ordered(self, X))
         out = np.empty((X.shape[0], len(self.estimators_)), dtype=np.intp)
         for t, est in enumerate(self.estimators_):
             if isinstance(est, (OrderedCut, ReplicatedTreeClassifier)):

@@ -19,7 +19,7 @@ from .._core.validation import (Integral, Interval, Real, StrOptions,
                                 validate_predict)
 from ..trees._classes import MAX_FEATURES_CONSTRAINT, n_features_drawn
 from ..trees.criteria import get_criterion
-from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin
+from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin, code_ordered, coded_ordered
 from ._replicas import apply_rule, count_rank, get_replica_rule
 from ._replica_search import ReplicaSearch
 
@@ -380,6 +380,18 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         ``counts`` (n_nodes, K-1, 2: weight of C- and C+ per replica), ``labels`` (n_nodes, K-1).
     node_count_ : int
 
+    Notes
+    -----
+    Categorical predictors: an ordered pandas Categorical is read as its codes 0..c-1, a numeric
+    scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
+    read ordered factors; the same coding, :class:`ordstat._core.predictors.ColumnCoding`), and
+    matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
+    refused with a TypeError naming them: a node cuts one attribute at K-1 thresholds, which
+    needs an order of its values, and thresholds on arbitrary category codes would depend on how
+    the categories happen to be numbered. Give such a column an order, encode it as dummies, or
+    use the ordinal tree and its ensembles, which split categories. Missing values are refused
+    (drop or impute those units).
+
     References
     ----------
     Dissertation "Ensemble methods for ordinal data classification", chapter 4 (section 4.3 for
@@ -458,7 +470,8 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None):
         """Grow and prune the tree. ``sample_weight`` weights each unit in every replica."""
         self._validate_params()
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        X, codes, w = validate_fit(self, code_ordered(self, X), y, sample_weight,
+                                   classes=self.classes)
         W = np.repeat(w[:, None], self.n_classes_ - 1, axis=1)
         return self._fit_replicas(X, codes, W)
 
@@ -471,7 +484,7 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         return self
 
     def _replica_upper(self, X, hard):
-        X = validate_predict(self, X)
+        X = validate_predict(self, coded_ordered(self, X))
         return self._upper(X, hard)
 
     def _upper(self, X, hard):

@@ -20,8 +20,10 @@ from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
 from ..trees._prepared import Sample, prepare
-from ._common import (ConstantClassifier, base_predict, base_proba, fit_base, fit_sample,
-                      missing_values, run_parallel, spawn_seeds, vote_table, weighted_median)
+from ..trees._tree import compact_array
+from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
+                      coded_predictors, fit_base, fit_sample, missing_values, run_parallel,
+                      spawn_seeds, takes_categories, vote_table, weighted_median)
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
@@ -72,7 +74,7 @@ def _fit_one(task):
 
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
-    template, X, codes, k, seed, importance, oob_score, prepared = task
+    template, X, codes, k, seed, importance, oob_score, prepared, coding = task
     rng = np.random.default_rng(seed)
     n = X.shape[0]
     sample = rng.integers(0, n, size=n)
@@ -84,17 +86,20 @@ def _fit_one(task):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         tree = fit_sample(template, params, Sample(data, rows), counts[rows], encoding,
-                          tree_seed)
+                          tree_seed, coding)
     elif isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
-        tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows])
+        tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows],
+                        coding=coding)
     else:
-        tree = fit_base(template, X[sample], codes[sample], k, tree_seed)
+        tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
     in_bag = np.zeros(n, dtype=bool)
     in_bag[sample] = True
     oob = np.flatnonzero(~in_bag)
-    result = {"estimator": tree, "sample": sample, "oob": oob}
+    # the bootstrap indices in the smallest integer type that holds them (a fitted ensemble
+    # keeps one array of n per tree)
+    result = {"estimator": tree, "sample": compact_array(sample), "oob": oob}
     if oob.size and (oob_score or importance is not None):
         Xo = X[oob]
         result["oob_pred"] = base_predict(tree, Xo)
@@ -150,6 +155,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = self._missing() == "allow-nan"
+        tags.input_tags.categorical = takes_categories(self._template())
         return tags
 
     def fit(self, X, y):
@@ -157,9 +163,16 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : array-like or DataFrame of shape (n_samples, n_features)
             Numeric features; missing values (NaN) are kept when the base estimator accepts
             them (the default ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
+            DataFrame columns may also be strings or pandas Categoricals, coded once for all
+            trees as the ordinal tree codes them (``ColumnCoding`` of
+            :mod:`ordstat._core.predictors`: strings and unordered Categoricals are split as
+            categories, with "missing" a category of its own when the column had missing
+            values; an ordered Categorical is the numeric scale of its codes). A base
+            estimator other than an ordinal tree gets numbers only: ordered Categoricals as
+            their codes, unordered columns are refused.
         y : array-like of shape (n_samples,)
             Ordered class labels.
 
@@ -169,14 +182,16 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         """
         self._validate_params()
         importance = self._importance()
+        template = self._template()
+        # categorical columns coded once for all trees, as the tree codes them
+        coding, X = code_predictors(self, X, template)
         X, codes, _ = validate_fit(self, X, y, classes=self.classes,
                                    ensure_all_finite=self._missing())
-        template = self._template()
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, self.n_estimators)
         prepared = self._prepared(template, X, codes, k)
-        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared)
-                 for seed in seeds)
+        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared,
+                  coding) for seed in seeds)
         results = run_parallel(_fit_one, tasks, self.n_jobs, self.progress,
                                desc=type(self).__name__)
         self.estimators_ = [r["estimator"] for r in results]
@@ -319,7 +334,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
-        X = validate_predict(self, X, ensure_all_finite=self._missing())
+        X = validate_predict(self, coded_predictors(self, X),
+                             ensure_all_finite=self._missing())
         k = self.n_classes_
         pred = np.array([base_predict(t, X) for t in self.estimators_])
         proba = (np.array([base_proba(t, X, k) for t in self.estimators_])
@@ -426,7 +442,8 @@ class OrdinalBaggingClassifier(_BaseBagging):
     ----------
     estimators_ : list of fitted base estimators (predicting class codes)
     estimators_samples_ : list of ndarray
-        The bootstrap indices (with repeats) of every tree.
+        The bootstrap indices (with repeats) of every tree, in the smallest integer type that
+        holds them.
     oob_error_, oob_mean_absolute_, oob_gamma_ : float
         Misclassification rate, mean absolute distance between class ranks and
         Goodman-Kruskal gamma of the aggregated out-of-bag prediction (each unit predicted by

@@ -18,8 +18,8 @@ from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptio
                                 check_positive_int, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
 from ..trees import OrdinalTreeClassifier
-from ._common import (base_predict, base_proba, fit_base, missing_values, run_parallel,
-                      spawn_seeds)
+from ._common import (base_predict, base_proba, code_predictors, coded_predictors, fit_base,
+                      missing_values, run_parallel, spawn_seeds, takes_categories)
 
 __all__ = ["OrdinalBoostingClassifier", "ERROR_INDICATORS", "VARIANTS"]
 
@@ -120,7 +120,7 @@ def split_probability_scores(p_low, k):
 
 
 # -- one cycle: a k-class tree, or the K-1 dichotomy trees of the ordinal variants ----------
-def _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal):
+def _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal, coding=None):
     n = X.shape[0]
     seed = int(rng.integers(0, np.iinfo(np.int32).max))
     if boost_by == "resample":
@@ -129,8 +129,8 @@ def _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal):
     else:
         Xs, ys, ws = X, codes, w * n
     if not ordinal:
-        return fit_base(template, Xs, ys, k, seed, ws)
-    return [fit_base(template, Xs, (ys > r).astype(np.intp), 2, seed + r, ws)
+        return fit_base(template, Xs, ys, k, seed, ws, coding=coding)
+    return [fit_base(template, Xs, (ys > r).astype(np.intp), 2, seed + r, ws, coding=coding)
             for r in range(k - 1)]
 
 
@@ -145,15 +145,17 @@ def _cycle_output(model, X, k, real, ordinal):
     return np.argmax(split_scores(low, k), axis=1)
 
 
-def _boost(template, X, codes, k, n_cycles, seed, boost_by, real, ordinal, error):
+def _boost(template, X, codes, k, n_cycles, seed, boost_by, real, ordinal, error,
+           coding=None):
     """The boosting loop; returns models, c_m (None for real boosting), e_m and the weights
-    w before every cycle (one row per cycle plus the final weights)."""
+    w before every cycle (one row per cycle plus the final weights). ``coding``: of the
+    categorical columns of ``X`` (see :func:`fit_base`)."""
     rng = np.random.default_rng(seed)
     n = X.shape[0]
     w = np.full(n, 1.0 / n)
     models, c, errors, history = [], [], [], [w]
     for _ in range(n_cycles):
-        model = _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal)
+        model = _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal, coding)
         out = _cycle_output(model, X, k, real, ordinal)
         if real:
             if ordinal and error == "distance":
@@ -184,9 +186,9 @@ def _boost(template, X, codes, k, n_cycles, seed, boost_by, real, ordinal, error
 
 def _run_split(task):
     """Binary boosting of dichotomy r (fixed-split boosting), for joblib."""
-    template, X, codes, r, n_cycles, seed, boost_by, real = task
+    template, X, codes, r, n_cycles, seed, boost_by, real, coding = task
     return _boost(template, X, (codes > r).astype(np.intp), 2, n_cycles, seed, boost_by, real,
-                  False, "zero_one")
+                  False, "zero_one", coding)
 
 
 def _stage_contributions(run, X, k, real, n_train):
@@ -348,6 +350,7 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = missing_values(self.estimator) == "allow-nan"
+        tags.input_tags.categorical = takes_categories(self.estimator)
         return tags
 
     def fit(self, X, y):
@@ -357,7 +360,9 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         ----------
         X : array-like of shape (n_samples, n_features)
             Missing values (NaN) are kept when the base estimator accepts them (the default
-            ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`).
+            ordinal trees do, see :class:`~ordstat.trees.OrdinalTreeClassifier`). String and
+            Categorical columns are coded once for all cycles as in
+            :meth:`~ordstat.ensemble.OrdinalBaggingClassifier.fit`.
         y : array-like of shape (n_samples,)
             Ordered class labels.
 
@@ -370,19 +375,21 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         if self.weighted and self.variant != "fixed_split_discrete":
             raise ValueError("weighted=True (prediction-vote weights PV^(r)) applies to "
                              f"variant='fixed_split_discrete' only; got {self.variant!r}.")
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
-                                   ensure_all_finite=missing_values(self.estimator))
         n_cycles = self.n_estimators
         template = self.estimator if self.estimator is not None else OrdinalTreeClassifier(
             criterion="gini", max_leaf_nodes=self.max_leaf_nodes, min_split=2, min_bucket=1,
             cp=-1.0, xval=0)
+        # categorical columns coded once for all trees, as the tree codes them
+        coding, X = code_predictors(self, X, template)
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+                                   ensure_all_finite=missing_values(self.estimator))
         k = self.n_classes_
         self._n_train = X.shape[0]
         real = self.variant.endswith("real")
         self._error = error
         if self.variant.startswith("fixed_split"):
             seeds = spawn_seeds(self.random_state, k - 1)
-            tasks = [(template, X, codes, r, n_cycles, seeds[r], self.boost_by, real)
+            tasks = [(template, X, codes, r, n_cycles, seeds[r], self.boost_by, real, coding)
                      for r in range(k - 1)]
             runs = run_parallel(_run_split, tasks, self.n_jobs, self.progress,
                                 desc="dichotomies")
@@ -398,7 +405,7 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
             seed = spawn_seeds(self.random_state, 1)[0]
             ordinal = self.variant.startswith("ordinal")
             run = _boost(template, X, codes, k, n_cycles, seed, self.boost_by, real, ordinal,
-                         error)
+                         error, coding)
             run["ordinal"] = ordinal
             self._runs = [run]
             self.estimators_ = run["models"]
@@ -483,7 +490,8 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def _staged_scores(self, X):
         """Class scores after each cycle m = 1..M: an iterator of (n, K) arrays."""
         check_is_fitted(self)
-        X = validate_predict(self, X, ensure_all_finite=missing_values(self.estimator))
+        X = validate_predict(self, coded_predictors(self, X),
+                             ensure_all_finite=missing_values(self.estimator))
         k = self.n_classes_
         real = self.variant.endswith("real")
         if not self.variant.startswith("fixed_split"):

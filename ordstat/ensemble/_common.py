@@ -8,7 +8,9 @@ from joblib import Parallel, delayed
 from sklearn.utils import get_tags
 
 from .._core.base import configured_clone
+from .._core.predictors import ColumnCoding
 from .._core.validation import check_random_state
+from ..trees import OrdinalTreeClassifier
 
 _SEED_MAX = np.iinfo(np.int32).max
 
@@ -36,17 +38,21 @@ class ConstantClassifier:
         return proba
 
 
-def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=None):
+def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=None,
+             coding=None):
     """A clone of ``template`` fitted on class codes 0..n_classes-1 (so that its
     ``predict_proba`` has one column per class even when a class is missing from the sample).
-    ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``)."""
+    ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``);
+    ``coding``: the ensemble's :class:`~ordstat._core.predictors.ColumnCoding` of ``X``
+    (None: numeric columns only), which an ordinal tree adopts (its nominal columns are split
+    as categories)."""
     present = codes if sample_weight is None else codes[sample_weight > 0]
     observed = np.unique(present)
     if observed.size < 2:
         return ConstantClassifier(observed[0] if observed.size else 0, n_classes)
     est = configured_clone(template, classes=np.arange(n_classes), random_state=int(seed))
-    if repeats is not None:
-        est._fit(X, codes, sample_weight, repeats=repeats)
+    if repeats is not None or (coding is not None and isinstance(est, OrdinalTreeClassifier)):
+        est._fit(X, codes, sample_weight, repeats=repeats, coding=coding)
     elif sample_weight is None:
         est.fit(X, codes)
     else:
@@ -54,7 +60,7 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     return est
 
 
-def fit_sample(template, params, sample, repeats, encoding, seed):
+def fit_sample(template, params, sample, repeats, encoding, seed, coding=None):
     """:func:`fit_base` of an ordinal tree ``template`` (its ``get_params()``: ``params``) on
     the rows of a prepared sample (:mod:`ordstat.trees._prepared`) with their ``repeats``, the
     same tree without copying the rows or checking them again (``encoding``: of the class
@@ -64,7 +70,7 @@ def fit_sample(template, params, sample, repeats, encoding, seed):
     if np.count_nonzero(present) < 2:
         return ConstantClassifier(np.argmax(present), k)
     est = type(template)(**{**params, "classes": np.arange(k), "random_state": int(seed)})
-    return est._fit_sample(sample, repeats, encoding)
+    return est._fit_sample(sample, repeats, encoding, coding)
 
 
 def base_proba(est, X, n_classes):
@@ -125,3 +131,30 @@ def missing_values(estimator):
     except Exception:  # noqa: BLE001 - an object without scikit-learn tags: no NaN
         allow = False
     return "allow-nan" if allow else True
+
+
+def takes_categories(estimator):
+    """Whether an ensemble of ``estimator`` (None: the default ordinal tree) takes nominal
+    (string, unordered Categorical) columns: ordinal trees split them as categories; any
+    other base estimator gets numbers only (ordered Categoricals as their codes)."""
+    return estimator is None or isinstance(estimator, OrdinalTreeClassifier)
+
+
+def code_predictors(ensemble, X, estimator):
+    """(coding, coded ``X``): the categorical columns of an ensemble's training ``X`` coded
+    once for all its trees (:class:`~ordstat._core.predictors.ColumnCoding`, the tree's own
+    reading), stored on the ensemble for prediction; the coding is None when ``X`` has no
+    categorical column (``X`` then comes back as given). Nominal columns are refused when
+    the base ``estimator`` cannot split categories."""
+    coding, coded = ColumnCoding.learn(X)
+    if coding.nominal and not takes_categories(estimator):
+        raise coding.nominal_error(
+            ensemble, X, f"fits its base estimator {type(estimator).__name__} on numbers")
+    ensemble._column_coding = coding
+    return (None if coding.is_empty else coding), coded
+
+
+def coded_predictors(ensemble, X):
+    """``X`` coded as the ensemble's training ``X`` was (:func:`code_predictors`)."""
+    coding = getattr(ensemble, "_column_coding", None)
+    return X if coding is None else coding.transform(X)

@@ -14,16 +14,16 @@ from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, check_po
 from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one, split_importances
 from ._boosting import split_scores
-from ._common import (ConstantClassifier, base_predict, missing_values, run_parallel,
-                      spawn_seeds)
+from ._common import (ConstantClassifier, base_predict, code_predictors, coded_predictors,
+                      missing_values, run_parallel, spawn_seeds, takes_categories)
 from ._summary import importance_table
 
 __all__ = ["FixedSplitBaggingClassifier"]
 
 
 def _fit_split_tree(task):
-    template, X, codes, r, seed = task
-    task = (template, X, (codes > r).astype(np.intp), 2, seed, None, False, None)
+    template, X, codes, r, seed, coding = task
+    task = (template, X, (codes > r).astype(np.intp), 2, seed, None, False, None, coding)
     return _fit_one(task)["estimator"]
 
 
@@ -91,23 +91,28 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = missing_values(self.estimator) == "allow-nan"
+        tags.input_tags.categorical = takes_categories(self.estimator)
         return tags
 
     def fit(self, X, y):
         """Bag each dichotomy; returns self. Missing values (NaN) in X are kept when the base
-        estimator accepts them (the default ordinal trees do)."""
+        estimator accepts them (the default ordinal trees do); string and Categorical columns
+        are coded once for all trees as in :meth:`OrdinalBaggingClassifier.fit`."""
         self._validate_params()
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
-                                   ensure_all_finite=missing_values(self.estimator))
         m = self.n_estimators
         if self.estimator is None:
             template = OrdinalTreeClassifier(criterion="gini", max_leaf_nodes=self.max_leaf_nodes,
                                              min_split=2, min_bucket=1, cp=-1.0, xval=0)
         else:
             template = self.estimator
+        # categorical columns coded once for all trees, as the tree codes them
+        coding, X = code_predictors(self, X, template)
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+                                   ensure_all_finite=missing_values(self.estimator))
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, (k - 1) * m).reshape(k - 1, m)
-        tasks = [(template, X, codes, r, seeds[r, b]) for r in range(k - 1) for b in range(m)]
+        tasks = [(template, X, codes, r, seeds[r, b], coding) for r in range(k - 1)
+                 for b in range(m)]
         trees = run_parallel(_fit_split_tree, tasks, self.n_jobs, self.progress,
                              desc=type(self).__name__)
         self.estimators_ = [trees[r * m:(r + 1) * m] for r in range(k - 1)]
@@ -165,7 +170,8 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     def split_votes(self, X):
         """Share of the trees of each dichotomy voting for its lower group, (K-1, n)."""
         check_is_fitted(self)
-        X = validate_predict(self, X, ensure_all_finite=missing_values(self.estimator))
+        X = validate_predict(self, coded_predictors(self, X),
+                             ensure_all_finite=missing_values(self.estimator))
         return np.array([np.mean([base_predict(t, X) == 0 for t in trees], axis=0)
                          for trees in self.estimators_])
 

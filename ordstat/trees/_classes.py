@@ -6,14 +6,12 @@ import copy
 import numbers
 
 import numpy as np
-import pandas as pd
 from scipy import sparse
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
-from .._core.categories import category_codes, feature_label, observed_categories
-from .._core.predictors import describe_predictors
+from .._core.predictors import ColumnCoding
 from .._core.validation import (
     Integral,
     Interval,
@@ -28,7 +26,7 @@ from .._core.validation import (
 )
 from ._engine import choose as choose_engine
 from ._grow import TreeBuilder
-from ._export import tree_to_text
+from ._export import category_levels, tree_to_text
 from ._prune import (
     cp_sequence,
     cp_table,
@@ -341,58 +339,26 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     # -- categorical columns ---------------------------------------------------------------
     def _encode_columns(self, X, fit):
-        """Categorical columns -> float category codes (NaN if missing): unordered pandas
-        Categoricals and string/object columns (``ordstat._core.predictors`` decides which) are
-        split as categories; ordered Categoricals become codes treated as numbers (rpart's
-        handling of ordered factors)."""
+        """Categorical columns -> float category codes (``ColumnCoding`` of
+        :mod:`ordstat._core.predictors`, the reading shared with the ensembles): unordered
+        pandas Categoricals and string/object columns are split as categories; ordered
+        Categoricals become codes treated as numbers (rpart's handling of ordered factors)."""
         if fit:
-            self.categories_ = {}
-            self._ordered_categories = {}
-        given = X
-        names = [str(c) for c in X.columns] if isinstance(X, pd.DataFrame) else None
-        if names is None:
-            if sparse.issparse(X) or np.asarray(X).dtype.kind not in "OUS":
-                return X  # numeric arrays (category codes, if any): nothing to encode
-            X = pd.DataFrame(np.asarray(X, dtype=object))  # e.g. an array of strings
-        if fit:
-            self._missing_category = set()
-            kinds = describe_predictors(X)
-            cat_cols = [] if kinds is None else np.flatnonzero(kinds.categorical).tolist()
-        else:
-            cat_cols = []
-        known = {**self.categories_, **self._ordered_categories}
-        if not cat_cols and not known:
-            return given
-        X = X.copy()
-        for j in sorted(set(cat_cols) | set(known)):
-            col = X.iloc[:, j]
-            feature = feature_label(j, names)
-            if fit:
-                if isinstance(col.dtype, pd.CategoricalDtype):
-                    cats = col.cat.categories
-                    (self._ordered_categories if col.cat.ordered else self.categories_)[j] = cats
-                else:
-                    cats = observed_categories(col.to_numpy(dtype=object), feature)
-                    self.categories_[j] = cats
-            else:
-                cats = known.get(j)
-            codes = category_codes(col.astype(object).to_numpy(), cats, feature,
-                                   "List every category in the training column's dtype "
-                                   "(a pandas Categorical).",
-                                   missing_ok=True).astype(np.float64)
-            codes[codes < 0] = np.nan
-            if fit and j in self.categories_ and np.isnan(codes).any():
-                self._missing_category.add(j)
-            if j in getattr(self, "_missing_category", ()):
-                codes[np.isnan(codes)] = len(cats)  # "missing", a category of its own
-            X[X.columns[j]] = codes
-        return X
+            coding, X = ColumnCoding.learn(X)
+            self._set_coding(coding)
+            return X
+        return self._coding().transform(X)
 
-    def _cat_sizes(self, p):
-        sizes = np.zeros(p, dtype=np.int64)
-        for j, cats in self.categories_.items():
-            sizes[j] = len(cats) + (j in self._missing_category)
-        return sizes
+    def _set_coding(self, coding):
+        """The fitted attributes of the categorical columns, from a :class:`ColumnCoding`
+        (its own, or its ensemble's)."""
+        self.categories_ = coding.nominal
+        self._ordered_categories = coding.ordered
+        self._missing_category = coding.missing_category
+
+    def _coding(self):
+        return ColumnCoding(self.categories_, self._ordered_categories,
+                            getattr(self, "_missing_category", set()))
 
     # -- fitting ---------------------------------------------------------------------------
     def _builder(self, params, rng, alpha=None):
@@ -439,17 +405,21 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         params = self._tree_params(n_features)
         return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
-    def _fit(self, X, y, sample_weight=None, repeats=None):
+    def _fit(self, X, y, sample_weight=None, repeats=None, coding=None):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
-        (only when :meth:`_counts_repeats`)."""
+        (only when :meth:`_counts_repeats`); ``coding``: the :class:`ColumnCoding` an
+        ensemble learned once from its training ``X``, whose rows ``X`` then are (coded)."""
         self._validate_params()
-        X = self._encode_columns(X, fit=True)
+        if coding is None:
+            X = self._encode_columns(X, fit=True)
+        else:
+            self._set_coding(coding)
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                    ensure_all_finite="allow-nan")
         params = self._tree_params(X.shape[1])
         k = self.n_classes_
         self._loss_ = self._loss(params["criterion"], k)
-        self._cat_sizes_ = self._cat_sizes(X.shape[1])
+        self._cat_sizes_ = self._coding().cat_sizes(X.shape[1])
         rng = check_random_state(self.random_state)
         folds = make_folds(self.xval, X.shape[0], rng)
 
@@ -466,23 +436,24 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                                                self._loss_)
         return self._set_tree(full, params, cps, nsplit, risk, xrisk, xstd)
 
-    def _fit_sample(self, sample, repeats, encoding):
+    def _fit_sample(self, sample, repeats, encoding, coding=None):
         """:meth:`_fit` on the rows of a sample prepared once for an ensemble
         (:mod:`ordstat.trees._prepared`; numeric features, class codes 0..K-1 validated by
         the ensemble) with their ``repeats``, as ``_fit(X[rows], codes[rows],
         repeats=repeats)`` with ``classes`` 0..K-1 (``encoding``: theirs) grows it, without
         checking or copying the data again. Only when :meth:`_counts_repeats` (checked by the
-        caller on the estimator this one is a copy of)."""
+        caller on the estimator this one is a copy of). ``coding``: the ensemble's
+        :class:`ColumnCoding` of the prepared features (None: all numeric)."""
         data = sample.data
         p = data.XT.shape[0]
         self._encoding = encoding
         self.classes_ = encoding.classes
         self.n_classes_ = data.n_classes
         self.n_features_in_ = p
-        self.categories_, self._ordered_categories, self._missing_category = {}, {}, set()
+        self._set_coding(ColumnCoding() if coding is None else coding)
         params = self._tree_params(p)
         self._loss_ = self._loss(params["criterion"], data.n_classes)
-        self._cat_sizes_ = np.zeros(p, dtype=np.int64)
+        self._cat_sizes_ = self._coding().cat_sizes(p)
         rng = check_random_state(self.random_state)
         full = self._builder(params, rng).build_sample(sample, repeats)
         cps, nsplit, risk = cp_sequence(full, params["cp"] * full.risk[0])
@@ -572,10 +543,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         names = (list(self.feature_names_in_) if hasattr(self, "feature_names_in_")
                  else [f"x{j}" for j in range(self.n_features_in_)])
-        missing = getattr(self, "_missing_category", set())
-        levels = {j: list(cats) + (["NA"] if j in missing else [])
-                  for j, cats in self.categories_.items()}
-        return tree_to_text(self.tree_, self.classes_, names, levels, digits)
+        nominal, ordered = category_levels(self)
+        return tree_to_text(self.tree_, self.classes_, names, nominal, digits, ordered)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

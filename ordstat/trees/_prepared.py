@@ -54,8 +54,11 @@ class Sample:
 
 
 def prepare(X, codes, n_classes, presort):
-    """:class:`PreparedData` of numeric ``X`` (no categorical feature) and class ``codes``;
-    ``presort``: the trees keep every feature presorted (store each feature's order)."""
+    """:class:`PreparedData` of numeric ``X`` and class ``codes``; ``presort``: the trees keep
+    every feature presorted (store each feature's order). Categorical columns come coded by
+    the ensemble (``ColumnCoding`` of :mod:`ordstat._core.predictors`); the trees split the
+    nominal ones as categories (their ``cat_sizes``: such trees grow by the level loop), the
+    ordered ones as numbers."""
     X = np.asarray(X, dtype=np.float64)
     XT = np.ascontiguousarray(X.T)
     mirror = _missing_features(XT, np.zeros(XT.shape[0], dtype=np.int64))

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 
 from .._core.summary import Summary, feature_names
-from ._export import _split_labels
+from ._export import _split_labels, category_levels
 
 __all__ = ["tree_summary", "node_table"]
 
@@ -16,7 +16,7 @@ def _fmt(x, digits):
     return f"{x:.{digits}g}"
 
 
-def node_table(tree, classes, names, categories=None, digits=4):
+def node_table(tree, classes, names, categories=None, digits=4, ordered=None):
     """One row per node, in the order of ``tree_`` (depth-first preorder).
 
     Columns: ``node`` (rpart's node number), ``n`` (units), ``weight``, ``cp`` (complexity /
@@ -25,8 +25,10 @@ def node_table(tree, classes, names, categories=None, digits=4):
     loss in the node), ``prob_node`` (weight / root weight), ``split`` (the primary split,
     the condition that sends units LEFT; "" at leaves), ``improvement`` (goodness of split on
     the count scale), ``left`` and ``right`` (node numbers of the children, -1 at leaves).
+    ``categories`` / ``ordered``: ``{feature index: categories}`` of the nominal / ordered
+    categorical features, whose splits are written with their categories.
     """
-    labels = _split_labels(tree, list(map(str, names)), categories or {}, digits)
+    labels = _split_labels(tree, list(map(str, names)), categories or {}, digits, ordered)
     internal = tree.children_left >= 0
     weight = tree.weighted_n_node_samples
     root_risk = tree.risk[0]
@@ -100,7 +102,8 @@ def tree_summary(estimator, digits=4):
     tree = estimator.tree_
     names = feature_names(estimator)
     classes = estimator.classes_
-    nodes = node_table(tree, classes, names, getattr(estimator, "categories_", {}), digits)
+    nominal, ordered = category_levels(estimator)
+    nodes = node_table(tree, classes, names, nominal, digits, ordered)
     imp = np.asarray(estimator.variable_importance_, dtype=float)
     order = [j for j in np.argsort(-imp, kind="stable") if imp[j] > 0]
     importance = pd.DataFrame(

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Tree"]
+__all__ = ["Tree", "compact_array"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,6 +84,35 @@ class Tree:
     depth: np.ndarray
     missing_left: np.ndarray
     missing_learned: np.ndarray
+
+    # -- pickling: compact arrays, restored exactly ----------------------------------------
+    def __getstate__(self):
+        """The arrays in the smallest types that hold them exactly (:func:`compact_array`): a
+        forest pickles hundreds of trees, whose int64 node indices, whole-number counts and
+        float64 values mostly fit in 8 to 32 bits. :meth:`__setstate__` restores the same
+        values in the original types, so an unpickled tree predicts exactly as before."""
+        state = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if name == "left_categories" and all(v is None for v in value):
+                state[name] = (None, len(value))  # numeric splits only: nothing to store
+            elif isinstance(value, np.ndarray) and value.dtype.kind in "iuf":
+                state[name] = (compact_array(value), value.dtype.str)
+            elif isinstance(value, np.ndarray) and value.dtype.kind == "b":
+                state[name] = (np.packbits(value), ("bits", value.size))
+            else:
+                state[name] = (value, None)
+        return state
+
+    def __setstate__(self, state):
+        for name, (value, dtype) in state.items():
+            if name == "left_categories" and value is None:
+                value = np.full(dtype, None, dtype=object)
+            elif isinstance(dtype, tuple):  # bools packed eight to a byte
+                value = np.unpackbits(value, count=dtype[1]).astype(bool)
+            elif dtype is not None:
+                value = value.astype(np.dtype(dtype))
+            object.__setattr__(self, name, value)
 
     @property
     def n_nodes(self) -> int:
@@ -191,3 +220,30 @@ class Tree:
             missing_left=self.missing_left[order] & internal,
             missing_learned=self.missing_learned[order] & internal,
         )
+
+
+_INT_TYPES = (np.int8, np.int16, np.int32, np.int64)
+
+
+def compact_array(a):
+    """``a`` (int or float) in the smallest type that holds every value exactly: a signed
+    integer type when the values are whole numbers (floats too: class counts and risks with
+    unit weights), else float32 when every value survives the round trip through float32
+    (NaN included), else float64 as given. ``a.astype(original dtype)`` gives ``a`` back."""
+    if a.size == 0:
+        return a
+    if a.dtype.kind == "f":
+        finite = np.isfinite(a)
+        if finite.all() and np.array_equal(a, np.trunc(a)) \
+                and np.abs(a).max() <= np.iinfo(np.int64).max / 2:
+            a = a.astype(np.int64)
+        else:
+            low = a.astype(np.float32)
+            same = (low.astype(np.float64) == a) | (np.isnan(a) & np.isnan(low))
+            return low if same.all() else a
+    lo, hi = int(a.min()), int(a.max())
+    for t in _INT_TYPES:
+        info = np.iinfo(t)
+        if info.min <= lo and hi <= info.max:
+            return a.astype(t)
+    return a

@@ -1,0 +1,134 @@
+"""Split labels of ordered Categoricals (export_text, summary, plot_tree), the shared coding
+of categorical columns, and the compact pickles of fitted trees."""
+
+import pickle
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ordstat._core.predictors import ColumnCoding
+from ordstat.ensemble import OrdinalRandomForestClassifier
+from ordstat.trees import OrdinalTreeClassifier
+from ordstat.trees import _tree
+from ordstat.trees._tree import compact_array
+
+LEVELS = ["primary", "secondary", "tertiary"]
+
+
+def _edu_tree(missing=False):
+    edu = pd.Categorical.from_codes(np.repeat([0, 1, 2], 10), LEVELS, ordered=True)
+    y = np.repeat([0, 1, 2], 10)
+    if missing:  # two units of class 2 without edu: "missing" goes with tertiary
+        edu = edu.add_categories([]).copy()
+        edu[[28, 29]] = np.nan
+    X = pd.DataFrame({"edu": edu})
+    return OrdinalTreeClassifier(min_split=2, min_bucket=1, cp=0.0, xval=0).fit(X, y)
+
+
+def test_ordered_split_printed_by_categories():
+    tree = _edu_tree()
+    text = tree.export_text()
+    assert "2) edu<=primary 10" in text and "3) edu>=secondary 20" in text
+    assert "6) edu<=secondary 10" in text and "7) edu>=tertiary 10" in text
+    assert "< 0.5" not in text and "1.5" not in text
+    splits = tree.summary()["nodes"]["split"]
+    assert splits.loc[1] == "edu<=primary" and splits.loc[3] == "edu<=secondary"
+    assert "split     edu<=primary" in str(tree.summary())
+
+
+def test_ordered_split_with_learned_missing_side():
+    text = _edu_tree(missing=True).export_text()
+    assert "edu>=tertiary or NA" in text
+
+
+def test_plot_tree_labels_ordered_splits():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from ordstat.plotting import plot_tree
+
+    ax = plot_tree(_edu_tree())
+    texts = {t.get_text() for t in ax.texts}
+    assert {"edu<=primary", "edu<=secondary"} <= texts
+
+
+def test_nominal_split_still_lists_categories():
+    colour = np.tile(["blue", "green", "red"], 10)
+    y = (colour == "green").astype(int)
+    tree = OrdinalTreeClassifier(min_split=2, cp=0.0, xval=0).fit(
+        pd.DataFrame({"colour": colour}), y)
+    text = tree.export_text()
+    assert "colour=blue,red" in text and "colour=green" in text
+
+
+# -- the shared coding -------------------------------------------------------------------------
+def test_column_coding_by_hand():
+    X = pd.DataFrame({"x": [1.0, 2.0, np.nan, 4.0],
+                      "s": ["b", None, "a", "b"],
+                      "o": pd.Categorical(["lo", "hi", None, "lo"], categories=["lo", "hi"],
+                                          ordered=True),
+                      "u": pd.Categorical(["q", "p", "q", "q"])})
+    coding, coded = ColumnCoding.learn(X)
+    assert list(coding.nominal) == [1, 3] and list(coding.ordered) == [2]
+    assert coding.missing_category == {1}
+    np.testing.assert_array_equal(coded["s"], [1.0, 2.0, 0.0, 1.0])  # "missing" is code 2
+    np.testing.assert_array_equal(coded["o"], [0.0, 1.0, np.nan, 0.0])
+    np.testing.assert_array_equal(coded["u"], [1.0, 0.0, 1.0, 1.0])
+    np.testing.assert_array_equal(coded["x"], X["x"])
+    assert coding.cat_sizes(4).tolist() == [0, 3, 0, 2]
+    again = coding.transform(X.iloc[[3, 1]])
+    np.testing.assert_array_equal(again.to_numpy(), coded.iloc[[3, 1]].to_numpy())
+    numeric = np.ones((2, 4))
+    assert coding.transform(numeric) is numeric  # codes already
+
+
+def test_numeric_input_is_not_coded():
+    X = np.arange(6.0).reshape(3, 2)
+    coding, same = ColumnCoding.learn(X)
+    assert coding.is_empty and same is X
+
+
+# -- compact pickles ---------------------------------------------------------------------------
+def test_compact_array_is_exact():
+    a = np.array([-1, 0, 5, 300], dtype=np.int64)
+    assert compact_array(a).dtype == np.int16
+    counts = np.array([[3.0, 0.0], [120.0, 7.0]])
+    assert compact_array(counts).dtype == np.int8
+    halves = np.array([0.5, 1.25, np.nan])
+    assert compact_array(halves).dtype == np.float32  # exact in float32, NaN included
+    third = np.array([1.0 / 3.0, 2.0])
+    assert compact_array(third).dtype == np.float64  # not exact in float32: kept
+    for arr in (a, counts, halves, third):
+        np.testing.assert_array_equal(compact_array(arr).astype(arr.dtype), arr)
+
+
+def _forest_data(n=600, p=8, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, p))
+    X[rng.random((n, p)) < 0.02] = np.nan
+    s = np.nansum(X[:, :3], axis=1) + rng.normal(size=n)
+    return X, np.digitize(s, np.quantile(s, [0.25, 0.5, 0.75]))
+
+
+def test_forest_pickles_compactly_and_predicts_the_same(monkeypatch):
+    X, y = _forest_data()
+    forest = OrdinalRandomForestClassifier(n_estimators=10, random_state=0,
+                                           oob_score=False).fit(X, y)
+    small = pickle.dumps(forest)
+    back = pickle.loads(small)
+    np.testing.assert_array_equal(back.predict_proba(X), forest.predict_proba(X))
+    for a, b in zip(forest.estimators_, back.estimators_):
+        for name in a.tree_.__dataclass_fields__:
+            x, z = getattr(a.tree_, name), getattr(b.tree_, name)
+            assert x.dtype == z.dtype, name  # restored in their own types
+            if x.dtype != object:
+                np.testing.assert_array_equal(x, z, err_msg=name)
+        assert b._full_tree is b.tree_  # still one object
+    # the same forest with every array pickled as it is (int64, float64, bools)
+    monkeypatch.setattr(_tree, "compact_array", lambda a: a)
+    monkeypatch.setattr(_tree.np, "packbits", lambda a: a)
+    monkeypatch.setattr(_tree.np, "unpackbits", lambda a, count: a)
+    full = pickle.dumps(forest)
+    assert len(small) < 0.55 * len(full), (len(small), len(full))
