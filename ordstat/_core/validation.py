@@ -13,6 +13,7 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.utils._param_validation import (HasMethods, Interval, Options, RealNotInt,
                                             StrOptions)
+from sklearn.utils import get_tags
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
@@ -42,6 +43,7 @@ __all__ = [
     "check_choice",
     "check_priors",
     "check_weighted_classes",
+    "base_inputs",
 ]
 
 
@@ -187,6 +189,34 @@ def validate_predict(estimator, X, *, dtype=np.float64, ensure_all_finite=True):
                              allow_categorical=dtype is None, fitting=False)
     return validate_data(estimator, X, reset=False, dtype=dtype,
                          ensure_all_finite=ensure_all_finite)
+
+
+def _input_tags(estimator):
+    try:
+        return get_tags(estimator).input_tags
+    except Exception:  # noqa: BLE001 - an object without scikit-learn tags takes neither
+        return None
+
+
+def base_inputs(estimators):
+    """What a meta-estimator can take, read from its base estimators' scikit-learn tags.
+
+    Missing values pass through when every one of ``estimators`` says it takes them
+    (``input_tags.allow_nan``, e.g. HistGradientBoostingClassifier, the ordinal trees), and
+    categorical columns when every one takes categories (``input_tags.categorical``); otherwise
+    they are refused up front with the messages of ``validate_fit``, which name the columns.
+
+    Returns
+    -------
+    ensure_all_finite : True or "allow-nan"
+        For :func:`validate_fit` / :func:`validate_predict` (inf is always refused).
+    categorical : bool
+        Whether categorical columns may pass (``dtype=None``).
+    """
+    tags = [_input_tags(e) for e in estimators]
+    nan = bool(tags) and all(t is not None and t.allow_nan for t in tags)
+    categorical = bool(tags) and all(t is not None and t.categorical for t in tags)
+    return ("allow-nan" if nan else True), categorical
 
 
 def check_random_state(seed):
