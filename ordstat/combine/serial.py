@@ -147,9 +147,11 @@ def _fit_predict(estimator, X, y, train, test, classes, what):
     return test, aligned_proba(est, _safe_indexing(X, test), classes, what, allow_missing=True)
 
 
-def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs, classes):
+def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs, classes=None):
     """(M, n, K) posteriors of the training units under each model, columns in ``classes``
-    order."""
+    order (by default the first model's)."""
+    if classes is None:
+        classes = fitted[0].classes_
     if kind == "resubstitution":
         return np.stack([aligned_proba(est, X, classes, f"estimators[{m}]")
                          for m, est in enumerate(fitted)])
