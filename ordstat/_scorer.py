@@ -12,7 +12,6 @@ from __future__ import annotations
 import inspect
 
 import joblib
-import pandas as pd
 import sklearn
 
 from ._core.warnings import attributed_past
@@ -28,21 +27,6 @@ def _takes_classes(function):
         return True
     return any(p.name == "classes" or p.kind is inspect.Parameter.VAR_KEYWORD
                for p in parameters)
-
-
-def _check_same_order(y_true, classes):
-    """An ordered Categorical ``y_true`` whose order contradicts ``classes`` is an error."""
-    dtype = getattr(y_true, "dtype", None)
-    if not (isinstance(dtype, pd.CategoricalDtype) and dtype.ordered):
-        return
-    order = [c for c in dtype.categories if c in set(classes)]
-    expected = [c for c in classes if c in set(order)]
-    if order != expected:
-        raise ValueError(
-            f"y is an ordered Categorical with the order {list(dtype.categories)}, but the "
-            f"estimator's classes_ are ordered {list(classes)}; fit and score with one order "
-            "(pass classes= in that order to both)."
-        )
 
 
 class OrdinalScorer:
@@ -96,7 +80,6 @@ class OrdinalScorer:
     def __call__(self, estimator, X, y_true, sample_weight=None):
         with attributed_past(sklearn, joblib):
             classes = self._classes(estimator)
-            _check_same_order(y_true, classes)
             y_pred = estimator.predict(X)
             value = self.metric(y_true, y_pred, classes=classes, sample_weight=sample_weight,
                                 **self.kwargs)

@@ -32,7 +32,8 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._core.labels import OrdinalEncoding, _as_1d, _check_classes, encode_target
+from ._core.labels import (OrdinalEncoding, _as_1d, _check_agrees_with_categorical,
+                           _check_classes, encode_target)
 from ._core.names import METRIC_ALIASES, metric_name, normalize
 from ._core.validation import check_sample_weight
 from ._core.warnings import warn as _warn
@@ -72,6 +73,8 @@ def _encode_pair(y_true, y_pred, classes):
         )
     if classes is not None:
         encoding = OrdinalEncoding(_check_classes(classes))
+        _check_agrees_with_categorical(y_true, encoding.classes, "y_true")
+        _check_agrees_with_categorical(y_pred, encoding.classes, "y_pred")
     else:
         ordered = [s for s in (y_true, y_pred)
                    if isinstance(s.dtype, pd.CategoricalDtype) and s.dtype.ordered]

@@ -164,7 +164,7 @@ def test_make_ordinal_scorer_passes_keywords_and_explicit_classes():
 
 def test_scorer_refuses_an_ordered_categorical_in_another_order():
     y = pd.Series(pd.Categorical(Y[:3], categories=ORDER[::-1], ordered=True))
-    with pytest.raises(ValueError, match="ordered Categorical with the order"):
+    with pytest.raises(ValueError, match="contradicts the order of the ordered Categorical y_true"):
         M.get_scorer("neg_mae")(ColumnClassifier(0).fit(X, Y), X[:3], y)
 
 
