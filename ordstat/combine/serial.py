@@ -30,9 +30,12 @@ from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.labels import is_numeric_labels, uses_class_order
 from .._core.summary import Summary
 from .._core.validation import (N_JOBS, Integral, Interval, StrOptions, check_random_state,
                                 validate_fit, validate_predict)
+from .._core.warnings import warn as _warn
+from ..exceptions import OrderGuessWarning
 from ._naming import describe_weights, model_name
 from .diverse import aligned_proba, class_columns, diverse_models
 
@@ -206,6 +209,15 @@ def _log_likelihoods(fitted, X, y, what):
     return np.array(scores), exact
 
 
+def _guessed_order(y):
+    """Whether sorting the labels of ``y`` would guess their order: string labels that are not
+    an ordered Categorical."""
+    dtype = getattr(y, "dtype", None)
+    if isinstance(dtype, pd.CategoricalDtype):
+        return not dtype.ordered and not is_numeric_labels(dtype.categories)
+    return not is_numeric_labels(np.asarray(y))
+
+
 def _check_estimators(estimators, method):
     """The models to combine: "edda", or classifiers (with a likelihood for the likelihood
     rules)."""
@@ -368,6 +380,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
                                    dtype=np.float64 if numeric else None,
                                    ensure_all_finite=numeric)
         labels = self.classes_[codes]
+        self._order_guessed = classes is None and _guessed_order(y)
         if isinstance(self.estimators, str) or self.n_models is not None:
             candidates = self.estimators if isinstance(self.estimators, str) else [
                 e if self.prefit else self._with_classes(e) for e in self.estimators]
@@ -401,6 +414,13 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
 
     def _with_classes(self, est):
         if "classes" in est.get_params() and est.get_params()["classes"] is None:
+            if uses_class_order(est) and getattr(self, "_order_guessed", False):
+                # the combination sorted the labels; an ordinal member would take that as the
+                # order without its own warning
+                _warn(f"SerialCombiner: {model_name(est, 'short')} uses the order of the "
+                      f"classes, which was guessed by sorting the labels: "
+                      f"{list(self.classes_)}. Pass classes= (lowest to highest) or an "
+                      "ordered Categorical y to state it.", OrderGuessWarning)
             return clone(est).set_params(classes=self.classes_)
         return est
 

@@ -62,3 +62,20 @@ def test_hierarchical_coupling_passes_missing_values_to_trees():
     with pytest.raises(ValueError, match="feature 1"):
         HierarchicalCoupling([OrdinalTreeClassifier(), EDDA(model="EII")],
                              partition="ordinal", classes=ORDER).fit(X, y)
+
+
+def test_serial_combiner_warns_when_an_ordinal_member_gets_a_guessed_order():
+    # before: the combination sorted the labels (high < low < mid) and handed that order to
+    # the proportional-odds member as classes=, so that nobody warned
+    import warnings
+
+    from ordstat import OrderGuessWarning
+
+    X, y = _data()
+    with pytest.warns(OrderGuessWarning, match="POLR uses the order of the classes"):
+        SerialCombiner([ProportionalOddsClassifier(), EDDA(model="EII")]).fit(X, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", OrderGuessWarning)
+        SerialCombiner([ProportionalOddsClassifier(), EDDA(model="EII")],
+                       classes=ORDER).fit(X, y)
+        SerialCombiner([EDDA(model="EEI"), EDDA(model="EII")]).fit(X, y)   # nominal members
