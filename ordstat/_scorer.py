@@ -78,6 +78,23 @@ class OrdinalScorer:
         return classes
 
     def __call__(self, estimator, X, y_true, sample_weight=None):
+        """The score of ``estimator`` on ``(X, y_true)``, greater is better.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            Its ``predict(X)`` is scored; its ``classes_`` give the class order (unless the
+            scorer was given ``classes``).
+        X : array-like of shape (n_samples, n_features)
+        y_true : array-like of shape (n_samples,)
+            True labels, all among the classes.
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        float
+            ``sign * metric(y_true, estimator.predict(X), classes=..., ...)``.
+        """
         with attributed_past(sklearn, joblib):
             classes = self._classes(estimator)
             y_pred = estimator.predict(X)
