@@ -14,7 +14,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from ._core.base import OrdinalClassifierMixin
-from .exceptions import ConvergenceWarning
+from .exceptions import ConvergenceWarning, NearSingularWarning
 from ._core.validation import (Integral, Interval, StrOptions, check_positive_int,
                                check_weighted_classes, validate_fit, validate_predict)
 from ._core.warnings import warn as _warn
@@ -43,14 +43,16 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         Class labels, lowest to highest.
     coef_ : ndarray of shape (n_features,)
         beta on the scale of the original features (zero for constant features, which are dropped
-        since the thresholds already play the part of an intercept).
+        since the thresholds already play the part of an intercept, and for columns that are
+        linear combinations of earlier ones, dropped with a ``NearSingularWarning`` naming the
+        collinear columns, as MASS::polr drops aliased coefficients).
     thresholds_ : ndarray of shape (K_observed - 1,)
         theta_k on the scale of the original features, increasing, for the classes present in
         the training data (MASS::polr's ``zeta``).
     covariance_ : ndarray of shape (n_features + K_observed - 1, n_features + K_observed - 1)
         Inverse of the observed information of (``coef_``, ``thresholds_``), MASS::polr's
-        ``vcov``; rows and columns of dropped constant features are NaN, and so is the whole
-        matrix when the information is singular (e.g. under separation).
+        ``vcov``; rows and columns of dropped constant or collinear features are NaN, and so
+        is the whole matrix when the information is singular (e.g. under separation).
     log_likelihood_ : float
         Weighted log-likelihood sum_i w_i log P(Y = y_i | x_i) at the estimate.
     converged_ : bool
@@ -127,6 +129,7 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
         keep = spread > 1e-12 * np.maximum(1.0, np.abs(center))
         scale = np.where(keep, spread, 1.0)
         Z = ((X - center) / scale)[:, keep]
+        Z, keep = self._drop_aliased(Z, w, keep)
         self._observed = np.unique(codes)
 
         # OrderedModel needs observed, consecutive endog levels.
@@ -164,6 +167,35 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
                 w @ np.log(self._proba(X)[np.arange(len(codes)), codes]))
         self._n_fit = (len(codes), float(w.sum()))
         return self
+
+    def _drop_aliased(self, Z, w, keep):
+        """Drop the columns of the (centred, scaled) design that are linear combinations of
+        earlier ones, warning which columns are collinear; as MASS::polr, the model of the
+        remaining columns is fitted and the dropped ones get coefficient 0 and standard error
+        NaN. Without this the optimiser "converges" along a flat ridge of the likelihood and
+        every standard error is NaN."""
+        aliased = _aliased_columns(Z * np.sqrt(w)[:, None])
+        if not aliased:
+            return Z, keep
+        from ._core.summary import feature_names
+
+        names = feature_names(self)
+        columns = np.flatnonzero(keep)
+        lines = [f"{names[columns[j]]!r} = a combination of "
+                 f"{', '.join(repr(names[columns[i]]) for i in parts)}"
+                 for j, parts in aliased.items()]
+        _warn(
+            "ProportionalOddsClassifier: the columns of X are collinear (the design is "
+            f"rank-deficient), so their coefficients are not identified: {'; '.join(lines)} "
+            "(the thresholds act as the intercept, so a full set of dummy variables is "
+            f"collinear too). Dropped {', '.join(repr(names[columns[j]]) for j in aliased)} "
+            "(coefficient 0, standard error NaN); drop a column yourself to choose which "
+            "(e.g. pd.get_dummies(..., drop_first=True)).",
+            NearSingularWarning,
+        )
+        keep = keep.copy()
+        keep[columns[list(aliased)]] = False
+        return np.delete(Z, list(aliased), axis=1), keep
 
     def predict_proba(self, X):
         """Class probabilities, columns in ``classes_`` order (lowest to highest)."""
@@ -228,7 +260,7 @@ class ProportionalOddsClassifier(OrdinalClassifierMixin, BaseEstimator):
             ("converged", str(self.converged_)),
         ]
         notes = ("p-values: two-sided Wald tests, 2 * (1 - Phi(|z|)); NaN marks a dropped "
-                 "constant feature or a singular information matrix.")
+                 "constant or collinear feature, or a singular information matrix.")
         return Summary(f"Proportional-odds model ({self.link} link)", info,
                        {"coefficients": coefficients, "thresholds": thresholds}, notes, digits)
 
@@ -303,6 +335,34 @@ def _covariance(X, endog, w, coef, thresholds, keep, link):
     if np.all(np.isfinite(inverse)) and np.all(np.diag(inverse) > 0):
         cov[np.ix_(index, index)] = inverse
     return cov
+
+
+#: relative size below which a column's part outside the span of the earlier columns counts
+#: as zero (the tolerance of R's lm and glm, 1e-7)
+_ALIAS_TOL = 1e-7
+
+
+def _aliased_columns(A):
+    """{j: earlier columns it is a combination of} for the columns of ``A`` (centred, so the
+    intercept is implied) that lie in the span of the earlier kept ones, found by Gram-Schmidt
+    in column order: the numerical rank of ``A`` is its number of columns minus their count."""
+    basis = np.zeros((A.shape[0], 0))
+    kept, aliased = [], {}
+    for j in range(A.shape[1]):
+        column = A[:, j]
+        norm = np.linalg.norm(column)
+        residual = column.copy()
+        for _ in range(2):  # classical Gram-Schmidt twice: orthogonal to working precision
+            residual -= basis @ (basis.T @ residual)
+        size = np.linalg.norm(residual)
+        if norm > 0 and size > _ALIAS_TOL * norm:
+            basis = np.column_stack([basis, residual / size])
+            kept.append(j)
+            continue
+        weights = np.linalg.lstsq(A[:, kept], column, rcond=None)[0] if kept else np.zeros(0)
+        big = np.abs(weights) > 1e-6 * max(np.abs(weights).max(initial=0.0), 1e-300)
+        aliased[j] = [kept[i] for i in np.flatnonzero(big)]
+    return aliased
 
 
 def _fit_ordered_model(endog, exog, w, link, max_iter):

@@ -11,19 +11,33 @@ Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal respon
 Waegeman, W. & Boullart, L. An ensemble of weighted support vector machines for ordinal
     regression, eq. 13-14 (sensitivity and specificity between consecutive ranks).
 Goodman, L. A. & Kruskal, W. H. (1954). Measures of association for cross classifications.
+
+Scorers
+-------
+For scikit-learn's model selection (``GridSearchCV(scoring=)``, ``cross_val_score``), pass a
+scorer of this module, not ``sklearn.metrics.make_scorer(mean_absolute_distance)``: the latter
+calls the metric without the class order, which then sorts the labels ("high" < "low" < "mid")
+and measures distances between the wrong ranks. :func:`get_scorer` (by name, as scikit-learn's
+scoring strings: ``"neg_mean_absolute_distance"``, ``"gamma"``), ``SCORERS`` (every name) and
+:func:`make_ordinal_scorer` (any metric taking ``classes=``) give scorers that rank by the fitted
+estimator's ``classes_``. scikit-learn has no public way to add scoring strings, so pass the
+object: ``GridSearchCV(est, grid, scoring=get_scorer("neg_mean_absolute_distance"))``.
 """
 
 from __future__ import annotations
 
+import copy
 
 import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
-from ._core.labels import OrdinalEncoding, _as_1d, _check_classes, encode_target
-from ._core.names import METRIC_ALIASES, metric_name
+from ._core.labels import (OrdinalEncoding, _as_1d, _check_agrees_with_categorical,
+                           _check_classes, encode_target)
+from ._core.names import METRIC_ALIASES, metric_name, normalize
 from ._core.validation import check_sample_weight
 from ._core.warnings import warn as _warn
+from ._scorer import OrdinalScorer, _takes_classes
 
 __all__ = [
     "ordinal_confusion_matrix",
@@ -42,6 +56,10 @@ __all__ = [
     "METRICS",
     "METRIC_ALIASES",
     "get_metric",
+    "OrdinalScorer",
+    "make_ordinal_scorer",
+    "get_scorer",
+    "SCORERS",
 ]
 
 
@@ -55,6 +73,8 @@ def _encode_pair(y_true, y_pred, classes):
         )
     if classes is not None:
         encoding = OrdinalEncoding(_check_classes(classes))
+        _check_agrees_with_categorical(y_true, encoding.classes, "y_true")
+        _check_agrees_with_categorical(y_pred, encoding.classes, "y_pred")
     else:
         ordered = [s for s in (y_true, y_pred)
                    if isinstance(s.dtype, pd.CategoricalDtype) and s.dtype.ordered]
@@ -335,3 +355,163 @@ def ordinal_scores(y_true, y_pred, classes=None, sample_weight=None):
     """The four standard measures at once, as a dict name -> value (see ``METRICS``)."""
     return {name: fn(y_true, y_pred, classes=classes, sample_weight=sample_weight)
             for name, (fn, _) in METRICS.items()}
+
+
+def _scorer_name(metric, greater_is_better):
+    """scikit-learn's convention: losses are negated and named ``neg_<name>``."""
+    return metric if greater_is_better else f"neg_{metric}"
+
+
+def _known_direction(metric):
+    """greater_is_better of a function of ``METRICS``, None for any other function."""
+    for function, greater_is_better in METRICS.values():
+        if metric is function:
+            return greater_is_better
+    return None
+
+
+def make_ordinal_scorer(metric, *, greater_is_better=None, classes=None, **kwargs):
+    """A scorer for scikit-learn's model selection that ranks by the estimator's class order.
+
+    Parameters
+    ----------
+    metric : str or callable
+        A name of ``METRICS`` or ``METRIC_ALIASES`` (e.g. ``"mean_absolute_distance"``,
+        ``"mae"``, ``"gamma"``), or a function
+        ``metric(y_true, y_pred, classes=None, sample_weight=None, **kwargs) -> float`` that
+        takes the class order as ``classes=`` (every measure of this module does, e.g.
+        ``expected_cost`` with ``cost=``).
+    greater_is_better : bool, optional
+        Whether larger values of ``metric`` are better; the score is negated otherwise (as
+        scikit-learn's ``neg_*`` scorers). Known for the measures of ``METRICS`` (a value that
+        contradicts it is an error, since the search would then pick the worst model);
+        required for any other function.
+    classes : sequence, optional
+        The class order to score with, lowest to highest. By default the fitted estimator's
+        ``classes_``, which ordstat's estimators keep in ordinal order; give it for estimators
+        whose ``classes_`` are sorted labels (scikit-learn's own classifiers).
+    **kwargs
+        Further keyword arguments passed to ``metric`` at every call.
+
+    Returns
+    -------
+    scorer : OrdinalScorer
+        ``scorer(estimator, X, y, sample_weight=None)``, greater is better.
+
+    Raises
+    ------
+    ValueError
+        For an unknown metric name, a ``greater_is_better`` that contradicts a known measure,
+        or a missing ``greater_is_better`` for another function.
+    TypeError
+        When ``metric`` is not callable or does not take ``classes=``.
+
+    Examples
+    --------
+    >>> scorer = make_ordinal_scorer("mae")
+    >>> scorer
+    OrdinalScorer('neg_mean_absolute', mean_absolute_distance, greater_is_better=False)
+    """
+    if isinstance(metric, str):
+        name, function, known = get_metric(metric)
+    elif callable(metric):
+        function, known = metric, _known_direction(metric)
+        name = next((n for n, (f, _) in METRICS.items() if f is metric),
+                    getattr(metric, "__name__", "metric"))
+    else:
+        raise TypeError(f"metric must be a metric name or a function; got {metric!r}.")
+    if not _takes_classes(function):
+        raise TypeError(
+            f"metric {name!r} does not take classes=, so it cannot be told the order of the "
+            "classes; give it a classes=None keyword (lowest to highest) and use it."
+        )
+    if greater_is_better is None:
+        if known is None:
+            raise ValueError(
+                f"greater_is_better must be given for the metric {name!r}: True when larger "
+                "values are better, False when smaller ones are (the score is then negated)."
+            )
+        greater_is_better = known
+    elif not isinstance(greater_is_better, (bool, np.bool_)):
+        raise TypeError(f"greater_is_better must be True or False; got {greater_is_better!r}.")
+    elif known is not None and bool(greater_is_better) != known:
+        raise ValueError(
+            f"greater_is_better={greater_is_better} contradicts the metric {name!r}, for which "
+            f"{'larger' if known else 'smaller'} values are better; leave greater_is_better "
+            "out."
+        )
+    if classes is not None:
+        classes = _check_classes(classes)
+    return OrdinalScorer(function, 1 if greater_is_better else -1,
+                         _scorer_name(name, bool(greater_is_better)), classes, kwargs)
+
+
+def _named_scorers():
+    """Every scoring name: each canonical metric name and alias, ``neg_`` before a loss."""
+    scorers = {}
+    for alias_or_name in [*METRICS, *METRIC_ALIASES]:
+        canonical = metric_name(alias_or_name)
+        function, greater_is_better = METRICS[canonical]
+        scorer = OrdinalScorer(function, 1 if greater_is_better else -1,
+                               _scorer_name(canonical, greater_is_better))
+        scorers[_scorer_name(alias_or_name, greater_is_better)] = scorer
+    return scorers
+
+
+#: Scorers by scoring name, for ``GridSearchCV(scoring=)`` and ``cross_val_score(scoring=)``:
+#: ``"neg_misclassification"``, ``"neg_mean_absolute"``, ``"neg_mean_squared"`` and
+#: ``"gamma"``, and the same with every alias of ``METRIC_ALIASES`` (e.g.
+#: ``"neg_mean_absolute_distance"``, ``"neg_mae"``, ``"goodman_kruskal_gamma"``). Losses carry
+#: scikit-learn's ``neg_`` prefix: their scores are negated, so that greater is always better.
+#: Each scores with the fitted estimator's ``classes_`` (see :class:`OrdinalScorer`).
+SCORERS = _named_scorers()
+
+
+def get_scorer(scoring):
+    """The scorer of a scoring name, as ``sklearn.metrics.get_scorer`` for ordinal metrics.
+
+    Parameters
+    ----------
+    scoring : str or callable
+        A key of ``SCORERS``: ``neg_`` and a metric name or alias for the measures where
+        smaller is better (``"neg_mean_absolute_distance"``, ``"neg_mae"``,
+        ``"neg_misclassification_rate"``), the bare name for gamma (``"gamma"``); case, and
+        ``-`` or a space for ``_``, are ignored. A callable is returned unchanged.
+
+    Returns
+    -------
+    scorer : OrdinalScorer or callable
+        Pass it as ``scoring=`` (alone or as a value of a dict); scikit-learn cannot be given
+        these names as strings.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, or a loss without ``neg_`` (or gamma with it); the message gives
+        the right spelling.
+
+    Examples
+    --------
+    >>> get_scorer("neg_mean_absolute_distance")
+    OrdinalScorer('neg_mean_absolute', mean_absolute_distance, greater_is_better=False)
+    """
+    if callable(scoring):
+        return scoring
+    if not isinstance(scoring, str):
+        raise TypeError(f"scoring must be a scoring name or a scorer; got {scoring!r}.")
+    key = normalize(scoring)
+    if key in SCORERS:
+        return copy.deepcopy(SCORERS[key])
+    bare = key.removeprefix("neg_")
+    try:
+        canonical = metric_name(bare, "scoring")
+    except ValueError:
+        raise ValueError(
+            f"unknown scoring {scoring!r}; choose from {', '.join(SCORERS)}."
+        ) from None
+    right = _scorer_name(bare, METRICS[canonical][1])
+    raise ValueError(
+        f"scoring {scoring!r}: use {right!r} ({'larger' if METRICS[canonical][1] else 'smaller'}"
+        f" values of {canonical} are better, and scores are negated when smaller is better, so "
+        "that greater is always better, as in scikit-learn)."
+    )

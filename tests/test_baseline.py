@@ -165,3 +165,37 @@ def test_every_parameter_is_declared_and_checked():
     from sklearn.utils.estimator_checks import check_param_validation
 
     check_param_validation("ProportionalOddsClassifier", ProportionalOddsClassifier())
+
+
+def test_collinear_columns_are_named_and_dropped():
+    # a full set of dummies is collinear with the thresholds (the intercept); before, the fit
+    # reported converged_ True with every standard error NaN
+    import warnings as _w
+
+    import pandas as pd
+
+    from ordstat import NearSingularWarning
+
+    rng = np.random.default_rng(0)
+    n = 120
+    g = rng.integers(0, 3, n)
+    x = rng.normal(size=n)
+    X = pd.DataFrame({"x": x, "g_a": (g == 0) * 1.0, "g_b": (g == 1) * 1.0,
+                      "g_c": (g == 2) * 1.0})
+    y = np.digitize(x + 0.8 * g + rng.normal(size=n), [0.5, 1.5])
+    with pytest.warns(NearSingularWarning,
+                      match="'g_c' = a combination of 'g_a', 'g_b'.*Dropped 'g_c'") as record:
+        model = ProportionalOddsClassifier().fit(X, y)
+    assert record[0].filename == __file__
+    reduced = ProportionalOddsClassifier().fit(X.drop(columns="g_c"), y)
+    np.testing.assert_allclose(model.coef_[:3], reduced.coef_, rtol=1e-5, atol=1e-7)
+    assert model.coef_[3] == 0
+    se = np.sqrt(np.diag(model.covariance_))
+    assert np.isfinite(se[[0, 1, 2, 4, 5]]).all() and np.isnan(se[3])
+    # a column equal to twice another, without dummies
+    X2 = np.column_stack([x, 2 * x, rng.normal(size=n)])
+    with pytest.warns(NearSingularWarning, match="'x1' = a combination of 'x0'"):
+        ProportionalOddsClassifier().fit(X2, y)
+    with _w.catch_warnings():
+        _w.simplefilter("error", NearSingularWarning)
+        ProportionalOddsClassifier().fit(X2[:, [0, 2]], y)   # full rank: no warning

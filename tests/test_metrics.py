@@ -146,3 +146,9 @@ def test_border_rate_undefined_warns():
     # no unit is truly in rank 1, so the usual sensitivity at border 1 has no denominator
     with pytest.warns(UndefinedMetricWarning, match="border 1"):
         assert np.isnan(M.border_rank_sensitivity([2, 3], [1, 3], 1, classes=[1, 2, 3]))
+
+
+def test_metric_refuses_classes_against_an_ordered_categorical():
+    t = pd.Categorical(["lo", "hi"], categories=["lo", "hi"], ordered=True)
+    with pytest.raises(ValueError, match="contradicts the order"):
+        M.mean_absolute_distance(t, ["hi", "hi"], classes=["hi", "lo"])

@@ -3,7 +3,8 @@
 This is the only module that maps user labels to codes (contract 2 of docs/architecture.md).
 The order of the classes comes, in this priority, from
 
-1. an explicit ``classes=`` sequence (lowest to highest),
+1. an explicit ``classes=`` sequence (lowest to highest; it may add classes absent from ``y``,
+   but an ordered Categorical ``y`` that orders their shared labels otherwise is an error),
 2. the categories of a pandas *ordered* Categorical ``y``,
 3. the sorted unique values of ``y`` (with a warning when the labels are not numbers, since the
    alphabetical order of strings such as "low" < "high" < "medium" is rarely the intended one).
@@ -126,6 +127,24 @@ def _check_classes(classes) -> np.ndarray:
     return classes
 
 
+def _check_agrees_with_categorical(series, classes, name):
+    """``classes=`` and an ordered Categorical ``y`` must not order the same labels differently:
+    which one to believe cannot be guessed. Extra labels on either side are fine (classes absent
+    from the data, unused categories)."""
+    dtype = series.dtype
+    if not (isinstance(dtype, pd.CategoricalDtype) and dtype.ordered):
+        return
+    given = pd.Index(classes, dtype=object)
+    categories = [c for c in dtype.categories.tolist() if given.get_indexer([c])[0] >= 0]
+    in_classes = [c for c in given.tolist() if c in set(categories)]
+    if categories != in_classes:
+        raise ValueError(
+            f"classes={list(given)} contradicts the order of the ordered Categorical {name} "
+            f"({dtype.categories.tolist()}); pass classes= in the Categorical's order, or leave "
+            "classes= out to use it."
+        )
+
+
 def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2,
                   ordered: bool = True):
     """Find the ordered classes of ``y`` and encode it.
@@ -135,8 +154,9 @@ def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2,
     y : array-like of shape (n_samples,)
         Labels: a pandas ordered Categorical, or any 1-D labels.
     classes : sequence, optional
-        All class labels from lowest to highest. Takes precedence over the Categorical's order and
-        may include classes absent from ``y`` (they keep their place in the order).
+        All class labels from lowest to highest; may include classes absent from ``y`` (they
+        keep their place in the order). With an ordered Categorical ``y`` (and ``ordered``) it
+        must order the labels they share as the Categorical does, else a ValueError.
     name : str
         Name of the argument, used in error messages.
     min_classes : int
@@ -154,6 +174,8 @@ def encode_target(y, classes=None, *, name: str = "y", min_classes: int = 2,
     series = _as_1d(y, name)
     if classes is not None:
         encoding = OrdinalEncoding(_check_classes(classes))
+        if ordered:
+            _check_agrees_with_categorical(series, encoding.classes, name)
     elif isinstance(series.dtype, pd.CategoricalDtype):
         if not series.dtype.ordered and not ordered:
             encoding = OrdinalEncoding(np.asarray(sorted(series.cat.categories)))

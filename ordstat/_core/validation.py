@@ -13,6 +13,7 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.utils._param_validation import (HasMethods, Interval, Options, RealNotInt,
                                             StrOptions)
+from sklearn.utils import get_tags
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _num_samples, check_is_fitted, validate_data
 
@@ -42,6 +43,8 @@ __all__ = [
     "check_choice",
     "check_priors",
     "check_weighted_classes",
+    "base_inputs",
+    "check_X_given",
 ]
 
 
@@ -116,6 +119,26 @@ def check_priors(priors, n_classes: int, name: str = "priors"):
     return p / p.sum()
 
 
+def check_X_given(X, name="X"):
+    """Refuse an ``X`` that is no table at all (None, a string, a single number) with a message
+    naming it, before any conversion turns it into a puzzling one ("could not convert string
+    to float", "Expected 2D array, got scalar array instead: array=nan")."""
+    if X is None:
+        raise TypeError(f"{name} is None; pass the predictors as a 2-D array-like or a "
+                        "DataFrame of shape (n_samples, n_features).")
+    if isinstance(X, (str, bytes)):
+        shown = X if len(X) <= 40 else X[:37] + "..."
+        raise TypeError(
+            f"{name} is a string ({shown!r}), not a table of predictors; pass a 2-D array-like "
+            "or a DataFrame of shape (n_samples, n_features) (read a file first, e.g. with "
+            "pd.read_csv)."
+        )
+    if isinstance(X, (numbers.Number, np.generic)):
+        raise TypeError(f"{name} is a single value ({X!r}); pass the predictors as a 2-D "
+                        "array-like or a DataFrame of shape (n_samples, n_features).")
+    return X
+
+
 def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.float64,
                  ensure_all_finite=True, min_classes=2, skip_check_array=False):
     """Check ``X``, ``y`` and ``sample_weight`` for ``fit`` and record the fitted label state.
@@ -140,6 +163,7 @@ def validate_fit(estimator, X, y, sample_weight=None, *, classes=None, dtype=np.
         raise ValueError(
             f"{type(estimator).__name__} requires y to be passed, but the target y is None."
         )
+    check_X_given(X)
     if skip_check_array:
         validate_data(estimator, X, skip_check_array=True, reset=True)
         n_samples = _num_samples(X)
@@ -183,10 +207,39 @@ def check_weighted_classes(estimator, codes, w):
 def validate_predict(estimator, X, *, dtype=np.float64, ensure_all_finite=True):
     """Check that ``estimator`` is fitted and ``X`` matches the training features."""
     check_is_fitted(estimator)
+    check_X_given(X)
     check_numeric_predictors(estimator, X, allow_nan=ensure_all_finite is not True,
                              allow_categorical=dtype is None, fitting=False)
     return validate_data(estimator, X, reset=False, dtype=dtype,
                          ensure_all_finite=ensure_all_finite)
+
+
+def _input_tags(estimator):
+    try:
+        return get_tags(estimator).input_tags
+    except Exception:  # noqa: BLE001 - an object without scikit-learn tags takes neither
+        return None
+
+
+def base_inputs(estimators):
+    """What a meta-estimator can take, read from its base estimators' scikit-learn tags.
+
+    Missing values pass through when every one of ``estimators`` says it takes them
+    (``input_tags.allow_nan``, e.g. HistGradientBoostingClassifier, the ordinal trees), and
+    categorical columns when every one takes categories (``input_tags.categorical``); otherwise
+    they are refused up front with the messages of ``validate_fit``, which name the columns.
+
+    Returns
+    -------
+    ensure_all_finite : True or "allow-nan"
+        For :func:`validate_fit` / :func:`validate_predict` (inf is always refused).
+    categorical : bool
+        Whether categorical columns may pass (``dtype=None``).
+    """
+    tags = [_input_tags(e) for e in estimators]
+    nan = bool(tags) and all(t is not None and t.allow_nan for t in tags)
+    categorical = bool(tags) and all(t is not None and t.categorical for t in tags)
+    return ("allow-nan" if nan else True), categorical
 
 
 def check_random_state(seed):

@@ -23,12 +23,12 @@ from collections import Counter
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
-def _stack_level():
-    """stacklevel for ``warnings.warn`` called in :func:`warn`: the first frame outside ordstat."""
+def _stack_level(skip=(_PACKAGE_DIR,)):
+    """stacklevel for ``warnings.warn`` called by this function's caller: the first frame whose
+    file is not under one of the folders ``skip`` (by default ordstat's)."""
     frame = sys._getframe(1)
     level = 1  # warnings.warn itself counts frames from warn()'s caller
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(
-            _PACKAGE_DIR):
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(skip):
         frame = frame.f_back
         level += 1
     return level
@@ -37,6 +37,37 @@ def _stack_level():
 def warn(message, category=UserWarning):
     """``warnings.warn(message, category)`` attributed to the first caller outside ordstat."""
     warnings.warn(message, category, stacklevel=_stack_level())
+
+
+def _package_dir(module):
+    return os.path.dirname(os.path.abspath(module.__file__)) + os.sep
+
+
+class attributed_past:
+    """Context manager: warnings raised in the block are re-issued at the first frame outside
+    ordstat and the packages ``modules`` (module objects, e.g. ``sklearn``).
+
+    For code that the user reaches through another library: a scorer called by scikit-learn's
+    ``cross_val_score`` would otherwise warn from scikit-learn's scorer module, not from the
+    user's line. Every warning is caught and re-issued, so the filters in force apply to the
+    re-issued one as they would have to the original. (A class, not a generator, so that no
+    frame of contextlib stands between the block and the caller.)
+    """
+
+    def __init__(self, *modules):
+        self._skip = (_PACKAGE_DIR, *(_package_dir(m) for m in modules))
+
+    def __enter__(self):
+        self._catcher = warnings.catch_warnings(record=True)
+        self._caught = self._catcher.__enter__()
+        warnings.simplefilter("always")
+        return self
+
+    def __exit__(self, *exc_info):
+        self._catcher.__exit__(*exc_info)
+        for w in self._caught:
+            warnings.warn(w.message, stacklevel=_stack_level(self._skip))
+        return False
 
 
 def record(function, *args, **kwargs):

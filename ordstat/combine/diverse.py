@@ -68,6 +68,42 @@ class ModelChoice:
         return f"ModelChoice({', '.join(self.names)}; CA axes inertia {share})"
 
 
+def class_columns(est, classes, what, allow_missing=False):
+    """Where each of ``classes`` is among ``est.classes_`` (-1 when absent), matched by label.
+
+    The models combined need not list the classes in one order (scikit-learn's sort them,
+    ordstat's ordinal ones do not), so their probability columns are matched by label. A
+    model that knows a class the combination does not, or (unless ``allow_missing``, for a
+    refit on part of the data) lacks one of its classes, is an error naming it.
+    """
+    theirs = np.asarray(getattr(est, "classes_", []), dtype=object).tolist()
+    ours = np.asarray(classes, dtype=object).tolist()   # plain labels in messages
+    index = pd.Index(theirs, dtype=object).get_indexer(ours)
+    extra = [c for c in theirs if c not in set(ours)]
+    lacking = [c for c, i in zip(ours, index) if i < 0]
+    if extra or (lacking and not allow_missing):
+        problem = (f"lacks the class(es) {lacking}" if lacking and not allow_missing
+                   else f"has the class(es) {extra} the combination does not know")
+        raise ValueError(
+            f"{what} ({model_name(est, 'short')}) {problem}: its classes_ are "
+            f"{theirs}, the combination's {ours}; fit every model on the "
+            "same classes (pass classes= to the combination)."
+        )
+    return index
+
+
+def aligned_proba(est, X, classes, what="estimator", allow_missing=False):
+    """``est.predict_proba(X)`` with its columns in the order of ``classes`` (matched by label,
+    see :func:`class_columns`; an absent class gets probability 0 when ``allow_missing``)."""
+    proba = np.asarray(est.predict_proba(X))
+    index = class_columns(est, classes, what, allow_missing)
+    if np.array_equal(index, np.arange(proba.shape[1])):
+        return proba
+    out = np.zeros((proba.shape[0], len(classes)))
+    out[:, index >= 0] = proba[:, index[index >= 0]]
+    return out
+
+
 def correspondence_coordinates(table, n_components=2):
     """Row principal coordinates of a correspondence analysis of a non-negative table.
 
@@ -188,7 +224,9 @@ def diverse_models(estimators, X, y=None, n_models=2, *, n_components=2, first=N
     if len(fitted) < 2:
         raise ValueError("diverse_models needs at least two models that could be fitted; got "
                          f"{len(fitted)}.")
-    table = np.vstack([est.predict_proba(X).reshape(-1) for est in fitted])
+    table = np.vstack([aligned_proba(est, X, classes if classes is not None else
+                                     fitted[0].classes_, f"estimators[{m}]").reshape(-1)
+                       for est, m in zip(fitted, positions)])
     coords, share = correspondence_coordinates(table, n_components)
     if first is not None and first not in positions:
         raise ValueError(f"first={first}: that model could not be fitted.")

@@ -41,7 +41,8 @@ from sklearn.utils.validation import check_is_fitted
 from .._core.base import OrdinalClassifierMixin, configured_clone
 from .._core.summary import Summary
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
-                                check_random_state, validate_fit, validate_predict)
+                                base_inputs, check_random_state, validate_fit,
+                                validate_predict)
 from .._core.warnings import warn as _warn
 from ..discrete import (FullMultinomial, IndependenceModel, KernelMultinomial,
                         class_union_affinity)
@@ -518,6 +519,18 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         "classes": ["array-like", None],
     }
 
+    def _missing_values(self):
+        """Missing values pass when every candidate takes them (their scikit-learn tags)."""
+        try:
+            return base_inputs([e for _, e in _check_candidates(self.candidates)])[0]
+        except (TypeError, ValueError):  # invalid candidates: fit says why
+            return True
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = self._missing_values() == "allow-nan"
+        return tags
+
     @property
     def _uses_class_order(self):
         # only the ordinal partition reads the class order (docs/architecture.md, contract 2)
@@ -550,7 +563,8 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
                     "predictors, so every candidate must be a discrete model (FullMultinomial, "
                     f"IndependenceModel or KernelMultinomial); got {', '.join(other)}. Use "
                     "partition='cv'.")
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes, dtype=None)
+        X, codes, _ = validate_fit(self, X, y, classes=self.classes, dtype=None,
+                                   ensure_all_finite=base_inputs([e for _, e in cands])[0])
         observed = np.unique(codes)
         if len(observed) < 3:
             raise ValueError(
@@ -689,7 +703,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, K), columns in ``classes_`` order, rows summing to one.
         """
         check_is_fitted(self)
-        X = validate_predict(self, X, dtype=None)
+        X = validate_predict(self, X, dtype=None, ensure_all_finite=self._missing_values())
         return _leaf_masses(self.tree_, self._node_posteriors(X), X.shape[0],
                             self._class_index())
 
@@ -702,7 +716,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples,), the class labels.
         """
         check_is_fitted(self)
-        X = validate_predict(self, X, dtype=None)
+        X = validate_predict(self, X, dtype=None, ensure_all_finite=self._missing_values())
         leaves = _rule_leaves(self.tree_, self._node_posteriors(X), X.shape[0],
                               self._class_index(), self.rule)
         return self.classes_[leaves]

@@ -30,11 +30,14 @@ from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.labels import is_numeric_labels, uses_class_order
 from .._core.summary import Summary
 from .._core.validation import (N_JOBS, Integral, Interval, StrOptions, check_random_state,
                                 validate_fit, validate_predict)
+from .._core.warnings import warn as _warn
+from ..exceptions import OrderGuessWarning
 from ._naming import describe_weights, model_name
-from .diverse import diverse_models
+from .diverse import aligned_proba, class_columns, diverse_models
 
 # model_name stays importable from here (the R side's serial_info imports it from this module).
 __all__ = ["SerialCombiner", "committee_weights", "serial_loo_error", "model_name"]
@@ -141,28 +144,33 @@ def _softmax(scores):
 
 # --- posteriors of the training units ---------------------------------------------------------
 
-def _fit_predict(estimator, X, y, train, test):
+def _fit_predict(estimator, X, y, train, test, classes, what):
     est = clone(estimator).fit(_safe_indexing(X, train), y[train])
-    return test, est.predict_proba(_safe_indexing(X, test))
+    # a fold may lack a class: probability 0 for it
+    return test, aligned_proba(est, _safe_indexing(X, test), classes, what, allow_missing=True)
 
 
-def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs):
-    """(M, n, K) posteriors of the training units under each model."""
+def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs, classes=None):
+    """(M, n, K) posteriors of the training units under each model, columns in ``classes``
+    order (by default the first model's)."""
+    if classes is None:
+        classes = fitted[0].classes_
     if kind == "resubstitution":
-        return np.stack([est.predict_proba(X) for est in fitted])
+        return np.stack([aligned_proba(est, X, classes, f"estimators[{m}]")
+                         for m, est in enumerate(fitted)])
     n = len(codes)
     out = []
-    for est, fit in zip(estimators, fitted):
+    for m, (est, fit) in enumerate(zip(estimators, fitted)):
         if kind == "loo" and hasattr(fit, "loo_log_joint"):  # exact, without refits (EDDA)
-            joint = fit.loo_log_joint(X, y)
+            joint = fit.loo_log_joint(X, y)[:, class_columns(fit, classes, f"estimators[{m}]")]
             out.append(np.exp(joint - logsumexp(joint, axis=1, keepdims=True)))
             continue
         splitter = LeaveOneOut() if kind == "loo" else StratifiedKFold(
             n_splits=cv, shuffle=True, random_state=seed)
         parts = Parallel(n_jobs=n_jobs)(
-            delayed(_fit_predict)(est, X, y, train, test)
+            delayed(_fit_predict)(est, X, y, train, test, classes, f"estimators[{m}]")
             for train, test in splitter.split(np.zeros((n, 1)), codes))
-        P = np.empty((n, len(fit.classes_)))
+        P = np.empty((n, len(classes)))
         for test, proba in parts:
             P[test] = proba
         out.append(P)
@@ -199,6 +207,15 @@ def _log_likelihoods(fitted, X, y, what):
             )
         scores.append(float(s))
     return np.array(scores), exact
+
+
+def _guessed_order(y):
+    """Whether sorting the labels of ``y`` would guess their order: string labels that are not
+    an ordered Categorical."""
+    dtype = getattr(y, "dtype", None)
+    if isinstance(dtype, pd.CategoricalDtype):
+        return not dtype.ordered and not is_numeric_labels(dtype.categories)
+    return not is_numeric_labels(np.asarray(y))
 
 
 def _check_estimators(estimators, method):
@@ -363,6 +380,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
                                    dtype=np.float64 if numeric else None,
                                    ensure_all_finite=numeric)
         labels = self.classes_[codes]
+        self._order_guessed = classes is None and _guessed_order(y)
         if isinstance(self.estimators, str) or self.n_models is not None:
             candidates = self.estimators if isinstance(self.estimators, str) else [
                 e if self.prefit else self._with_classes(e) for e in self.estimators]
@@ -386,7 +404,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         self._exact = None
         if self.method == "committee":
             P = _posteriors(models, fitted, X, labels, codes, self.posteriors, self.cv, seed,
-                            self.n_jobs)
+                            self.n_jobs, self.classes_)
             self.error_matrix_ = error_matrix(P, codes)
             self.weights_ = committee_weights(self.error_matrix_)
         else:
@@ -396,18 +414,20 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
 
     def _with_classes(self, est):
         if "classes" in est.get_params() and est.get_params()["classes"] is None:
+            if uses_class_order(est) and getattr(self, "_order_guessed", False):
+                # the combination sorted the labels; an ordinal member would take that as the
+                # order without its own warning
+                _warn(f"SerialCombiner: {model_name(est, 'short')} uses the order of the "
+                      f"classes, which was guessed by sorting the labels: "
+                      f"{list(self.classes_)}. Pass classes= (lowest to highest) or an "
+                      "ordered Categorical y to state it.", OrderGuessWarning)
             return clone(est).set_params(classes=self.classes_)
         return est
 
     def _check_classes(self, fitted):
+        """Every model knows the combination's classes, in any order (matched by label)."""
         for m, est in enumerate(fitted):
-            theirs = np.asarray(getattr(est, "classes_", []))
-            if theirs.shape != self.classes_.shape or not np.all(theirs == self.classes_):
-                raise ValueError(
-                    f"estimators[{m}] ({model_name(est, 'short')}) has classes_ "
-                    f"{list(theirs)}, but the combination uses {list(self.classes_)}; every "
-                    "estimator must know the same classes in the same order (pass classes=)."
-                )
+            class_columns(est, self.classes_, f"estimators[{m}]")
 
     def predict_proba(self, X):
         """sum_m weights_[m] p^m(x); columns follow ``classes_``.
@@ -425,7 +445,7 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         for w, est in zip(self.weights_, self.estimators_):
             if w == 0:
                 continue  # a weight-0 model may be undefined at x (e.g. an unseen state)
-            p = w * est.predict_proba(X)
+            p = w * aligned_proba(est, X, self.classes_)
             out = p if out is None else out + p
         return out
 
@@ -570,7 +590,9 @@ def _loo_predictions(full, X, codes):
     fits themselves: the weights are recomputed from the units other than i, no refit."""
     n = len(codes)
     labels = full.classes_[codes]
-    joints = [e.loo_log_joint_pairs(X, labels) for e in full.estimators_]   # M x (n, n, K)
+    # M x (n, n, K), the classes in the combination's order
+    joints = [e.loo_log_joint_pairs(X, labels)[..., class_columns(e, full.classes_, "estimator")]
+              for e in full.estimators_]
     post = np.stack([np.exp(j - logsumexp(j, axis=2, keepdims=True)) for j in joints])
     nus = np.array([float(e.n_parameters_) for e in full.estimators_])
     pred = np.empty(n, dtype=np.intp)

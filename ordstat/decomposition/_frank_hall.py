@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator
+from sklearn.base import BaseEstimator, is_classifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.summary import Summary, class_info, class_table, cut_table, feature_names, one_line
-from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, Real,
+from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, Real, base_inputs,
                                 check_positive_int, check_random_state, validate_fit,
                                 validate_predict)
 from ._base import (COMBINE_CONSTRAINT, ReplicaClassifierMixin, answer, check_base_estimator,
@@ -19,6 +19,24 @@ from ._base import (COMBINE_CONSTRAINT, ReplicaClassifierMixin, answer, check_ba
 
 def _default_binary():
     return LogisticRegression(max_iter=1000)
+
+
+def _check_binary_learner(estimator):
+    """A regressor answers the binary problems with numbers that are never the label 1, so
+    every unit would get one class: refused."""
+    if is_classifier(estimator) or hasattr(estimator, "predict_proba") \
+            or hasattr(estimator, "decision_function"):
+        return estimator
+    raise TypeError(
+        f"estimator must be a classifier (the binary problems Y > C_k have labels 0 and 1); "
+        f"{type(estimator).__name__} is not one (no predict_proba or decision_function). Use "
+        "e.g. LogisticRegression() instead of LinearRegression()."
+    )
+
+
+def _base_inputs(estimator):
+    """What the binary learner takes (missing values, categories), from its tags."""
+    return base_inputs([estimator if estimator is not None else _default_binary()])
 
 
 class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
@@ -85,8 +103,14 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
             Passed to every binary fit.
         """
         self._validate_params()
-        est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        est = _check_binary_learner(
+            check_base_estimator(self.estimator, _default_binary(), sample_weight))
+        finite, categorical = _base_inputs(self.estimator)
+        checked, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
+                                         ensure_all_finite=finite,
+                                         dtype=None if categorical else np.float64)
+        # a learner that reads categories gets X as given (a DataFrame keeps its dtypes)
+        X = X if categorical else checked
         sw = None if sample_weight is None else w
         seeds = check_random_state(self.random_state).integers(2**31 - 1, size=self.n_classes_)
         self.estimators_ = Parallel(n_jobs=self.n_jobs)(
@@ -96,8 +120,18 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
         return self
 
     def _replica_upper(self, X, hard):
-        X = validate_predict(self, X)
+        finite, categorical = _base_inputs(self.estimator)
+        checked = validate_predict(self, X, ensure_all_finite=finite,
+                                   dtype=None if categorical else np.float64)
+        X = X if categorical else checked
         return np.column_stack([answer(e, X, hard) for e in self.estimators_])
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        finite, categorical = _base_inputs(self.estimator)
+        tags.input_tags.allow_nan = finite == "allow-nan"
+        tags.input_tags.categorical = categorical
+        return tags
 
     def summary(self, digits=4):
         """The model described for reading: its classes and its K-1 binary problems.
@@ -226,8 +260,10 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, sample_weight=None):
         self._validate_params()
-        est = check_base_estimator(self.estimator, _default_binary(), sample_weight)
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        est = _check_binary_learner(
+            check_base_estimator(self.estimator, _default_binary(), sample_weight))
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
+                                   ensure_all_finite=_base_inputs(self.estimator)[0])
         s = check_replication_width(self.s, self.n_classes_)
         members = replica_members(codes, self.n_classes_, s)
         # the copies stacked in order q = 0..K-2, each with its members in the units' order
@@ -245,6 +281,8 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         # parallel boundaries cannot separate sklearn's unordered blobs
         tags.classifier_tags.poor_score = True
+        # the replicated sample is numeric: missing values pass, categories do not
+        tags.input_tags.allow_nan = _base_inputs(self.estimator)[0] == "allow-nan"
         return tags
 
     def summary(self, digits=4):
@@ -293,7 +331,7 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
                        digits)
 
     def _replica_upper(self, X, hard):
-        X = validate_predict(self, X)
+        X = validate_predict(self, X, ensure_all_finite=_base_inputs(self.estimator)[0])
         n = X.shape[0]
         Z = replicate(X, self.n_classes_, self.h)
         return answer(self.estimator_, Z, hard).reshape(self.n_classes_ - 1, n).T

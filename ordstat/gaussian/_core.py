@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..exceptions import ConvergenceWarning, NearSingularWarning
+from .._core.categories import feature_label
 from .._core.warnings import warn as _warn
 from ._models import ITERATIVE, MODELS, MStep, min_units_per_class
 
@@ -78,8 +79,9 @@ def rcond(kind, cov):
     return np.nan_to_num(r, nan=0.0)
 
 
-def check_class_scatter(model, W, class_names, reg_covar):
-    """ValueError when a class scatter is too degenerate for the model's class-specific shape.
+def check_class_scatter(model, W, class_names, reg_covar, feature_names=None):
+    """ValueError when a class scatter is too degenerate for the model's class-specific shape;
+    features are named by ``feature_names`` (a DataFrame's columns) when given.
 
     A class-specific shape needs spread in every direction within the class: every feature for
     the diagonal models (EVI, VVI), a non-singular W_k for the others (EVE, VVE, EVV, VVV); a
@@ -94,17 +96,23 @@ def check_class_scatter(model, W, class_names, reg_covar):
         if model[1] == "V" and model[2] == "I":
             flat = np.flatnonzero(diag[k] <= 1e-12 * scale[k])
             if flat.size:
+                features = ", ".join(feature_label(j, feature_names) for j in flat)
                 raise ValueError(
-                    f"EDDA model {model!r}: feature(s) {flat.tolist()} are constant within class "
-                    f"{name!r}, so its diagonal shape is singular; choose a model with a common "
+                    f"EDDA model {model!r}: within class {name!r} these features are constant: "
+                    f"{features}; so its diagonal shape is singular; choose a model with a common "
                     "shape (e.g. 'VEI' or 'EEI') or set reg_covar > 0."
                 )
         elif model[1] == "V":  # EVE, VVE, EVV, VVV
-            ev = np.linalg.eigvalsh(W[k])
+            ev, vectors = np.linalg.eigh(W[k])
             if ev[0] <= 1e-12 * max(ev[-1], np.finfo(float).tiny):
+                # the features along which the class has no spread
+                flat = vectors[:, 0]
+                involved = np.flatnonzero(np.abs(flat) > 1e-6 * np.abs(flat).max())
+                features = ", ".join(feature_label(j, feature_names) for j in involved)
                 raise ValueError(
                     f"EDDA model {model!r}: the scatter matrix of class {name!r} is singular (no "
-                    "spread in some direction within the class), so its class-specific shape "
+                    f"spread within the class along a combination of {features}), so its "
+                    "class-specific shape "
                     "cannot be estimated; choose a model with a common shape (e.g. 'VEE', 'EEV' "
                     "or 'EEE') or set reg_covar > 0."
                 )

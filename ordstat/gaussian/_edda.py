@@ -9,6 +9,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import GenerativeClassifierMixin, complete_log_likelihood
+from .._core.categories import feature_label
 from .._core.summary import Summary
 from .._core.validation import (Integral, Interval, Real, StrOptions, check_priors,
                                 check_sample_weight, validate_fit, validate_predict)
@@ -220,7 +221,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
                 "data; they get prior 0 and parameters NaN.", UserWarning,
             )
         if reg <= 0:
-            _check_constant_features(X[w > 0])
+            _check_constant_features(X[w > 0], _column_names(self))
         priors_ = n / n.sum() if priors is None else priors
         loo_steps = len(models) if len(models) > 1 and self.select == "loo" else 0
         steps = self._steps(len(models) + loo_steps)
@@ -348,7 +349,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
             steps.start(f"{m} fit")
             try:
                 check_min_units(m, counts[present], d, names[present], reg)
-                check_class_scatter(m, W[present], names[present], reg)
+                check_class_scatter(m, W[present], names[present], reg, _column_names(self))
                 fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
                                     max_iter=max_iter, class_names=names[present])
             except ValueError as exc:
@@ -544,13 +545,20 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         return tags
 
 
-def _check_constant_features(X):
+def _column_names(estimator):
+    """The training DataFrame's column names (None for an array), for messages."""
+    names = getattr(estimator, "feature_names_in_", None)
+    return None if names is None else [str(c) for c in names]
+
+
+def _check_constant_features(X, names=None):
     spread = np.ptp(X, axis=0)
     const = np.flatnonzero(spread <= 1e-12 * np.maximum(1.0, np.abs(X).max(axis=0)))
     if const.size:
+        features = ", ".join(feature_label(j, names) for j in const)
         raise ValueError(
-            f"X has constant feature(s) at column(s) {const.tolist()}: every Gaussian "
-            "covariance model is singular. Remove them or set reg_covar > 0."
+            f"X has constant feature(s): {features}; every Gaussian covariance model is "
+            "singular. Remove them or set reg_covar > 0."
         )
 
 

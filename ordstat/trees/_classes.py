@@ -64,13 +64,19 @@ MAX_FEATURES_CONSTRAINT = [Interval(Integral, 1, None, closed="left"),
 def n_features_drawn(max_features, p):
     """How many of ``p`` features a node draws for ``max_features`` (None: all of them): a
     name of ``_FEATURE_RULES``, an int (at most p) or a fraction of p (at least 1). Shared by
-    the tree and the replicated tree (oDT)."""
+    the tree and the replicated tree (oDT); an int above p is an error (it would silently
+    mean every feature)."""
     if max_features is None:
         return p
     if isinstance(max_features, str):
         return _FEATURE_RULES[max_features](p)
     if isinstance(max_features, (numbers.Integral, np.integer)):
-        return min(int(max_features), p)
+        if max_features > p:
+            raise ValueError(
+                f"max_features={int(max_features)} is larger than the number of features "
+                f"({p}); give at most {p}, a fraction of them (e.g. 0.5), or None for all."
+            )
+        return int(max_features)
     return min(p, max(1, int(max_features * p)))
 
 

@@ -281,12 +281,20 @@ def test_empty_list_is_an_error():
         SerialCombiner([]).fit(X, y)
 
 
-def test_estimators_disagreeing_on_classes():
+def test_estimators_listing_classes_in_another_order_are_matched_by_label():
     X, y = _iris()
     a = EDDA(model="EEI").fit(X, y)
     b = EDDA(model="EII", classes=[2, 1, 0]).fit(X, y)
-    with pytest.raises(ValueError, match=r"estimators\[1\] \(EDDA\(EII\)\) has classes_"):
-        SerialCombiner([a, b], prefit=True).fit(X, y)
+    combo = SerialCombiner([a, b], prefit=True).fit(X, y)
+    expected = (combo.weights_[0] * a.predict_proba(X)
+                + combo.weights_[1] * b.predict_proba(X)[:, ::-1])
+    np.testing.assert_allclose(combo.predict_proba(X), expected)
+    # the same weights as with b fitted in the combination's order
+    same = SerialCombiner([a, EDDA(model="EII").fit(X, y)], prefit=True).fit(X, y)
+    np.testing.assert_allclose(combo.weights_, same.weights_)
+    c = EDDA(model="EII").fit(X[y != 2], y[y != 2])
+    with pytest.raises(ValueError, match=r"estimators\[1\] \(EDDA\(EII\)\) lacks the class"):
+        SerialCombiner([a, c], prefit=True).fit(X, y)
 
 
 def test_likelihood_method_needs_log_likelihood():

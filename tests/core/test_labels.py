@@ -95,3 +95,27 @@ def test_codes_preserve_order(values):
     assert np.array_equal(np.sign(codes[:, None] - codes[None, :]),
                           np.sign(values[:, None] - values[None, :]))
     assert np.array_equal(enc.decode(codes), values)
+
+
+def test_classes_contradicting_an_ordered_categorical_is_an_error():
+    # before: the classes= order won silently over the Categorical's
+    y = pd.Series(pd.Categorical(["low", "high", "mid"], categories=["low", "mid", "high"],
+                                 ordered=True))
+    with pytest.raises(ValueError, match=r"classes=\['high', 'mid', 'low'\] contradicts"):
+        encode_target(y, ["high", "mid", "low"])
+    # the same order is fine, also with a class absent from y and an unused category
+    assert list(encode_target(y, ["low", "mid", "high"])[0].classes) == ["low", "mid", "high"]
+    assert list(encode_target(y, ["none", "low", "mid", "high"])[0].classes)[0] == "none"
+    # estimators that ignore the order take any classes= order
+    assert list(encode_target(y, ["high", "mid", "low"], ordered=False)[0].classes) == \
+        ["high", "mid", "low"]
+
+
+def test_an_estimator_refuses_classes_against_the_categorical_order():
+    from ordstat import OrdinalTreeClassifier
+
+    y = pd.Categorical(["low", "mid", "high"] * 5, categories=["low", "mid", "high"],
+                       ordered=True)
+    X = np.arange(15.0).reshape(-1, 1)
+    with pytest.raises(ValueError, match="contradicts the order"):
+        OrdinalTreeClassifier(classes=["mid", "low", "high"]).fit(X, y)

@@ -289,7 +289,7 @@ def test_data_replication_s_errors():
 
 @pytest.mark.parametrize("max_features, p, drawn", [
     (None, 8, 8), ("log2+1", 8, 4), ("log2+1", 5, 3), ("log2+1", 1, 1), ("log2", 8, 3),
-    ("sqrt", 8, 2), ("sqrt", 1, 1), (0.5, 8, 4), (0.01, 8, 1), (3, 8, 3), (20, 8, 8)])
+    ("sqrt", 8, 2), ("sqrt", 1, 1), (0.5, 8, 4), (0.01, 8, 1), (3, 8, 3), (8, 8, 8)])
 def test_attributes_drawn(max_features, p, drawn):
     assert n_features_drawn(max_features, p) == drawn
 

@@ -504,8 +504,8 @@ def test_singular_scatter_suggests_reg_covar():
 
 
 @pytest.mark.parametrize("model, match", [
-    ("VVI", r"'VVI': feature\(s\) \[0\] are constant within class 1.*common shape"),
-    ("EVI", r"'EVI': feature\(s\) \[0\] are constant within class 1.*common shape"),
+    ("VVI", r"'VVI': within class 1 these features are constant: feature 0;.*common shape"),
+    ("EVI", r"'EVI': within class 1 these features are constant: feature 0;.*common shape"),
     ("EVE", r"'EVE': the scatter matrix of class 1 is singular.*common shape"),
     ("VVE", r"'VVE': the scatter matrix of class 1 is singular.*reg_covar"),
     ("EVV", r"'EVV': the scatter matrix of class 1 is singular"),
@@ -530,9 +530,29 @@ def test_near_singular_warns():
 def test_constant_feature_error():
     X, y = _blobs(seed=10)
     X[:, 1] = 5.0
-    with pytest.raises(ValueError, match=r"constant feature.*\[1\].*reg_covar"):
+    with pytest.raises(ValueError, match=r"constant feature\(s\): feature 1;.*reg_covar"):
         EDDA(model="EII").fit(X, y)
     EDDA(model="EII", reg_covar=1e-4).fit(X, y)
+
+
+def test_errors_name_the_columns_of_a_data_frame():
+    import pandas as pd
+
+    X, y = _blobs(seed=10)
+    frame = pd.DataFrame(X, columns=[f"c{j}" for j in range(X.shape[1])])
+    frame["c1"] = 5.0
+    # before: "at column(s) [1]"
+    with pytest.raises(ValueError, match=r"constant feature\(s\): feature 1 \('c1'\)"):
+        EDDA(model="EII").fit(frame, y)
+    X, y = _blobs(seed=8)
+    frame = pd.DataFrame(X, columns=[f"c{j}" for j in range(X.shape[1])])
+    frame.loc[y == 1, "c0"] = 3.0
+    with pytest.raises(ValueError, match=r"within class 1 these features are constant: "
+                                         r"feature 0 \('c0'\)"):
+        EDDA(model="VVI").fit(frame, y)
+    with pytest.raises(ValueError, match=r"class 1 is singular \(no spread within the class "
+                                         r"along a combination of feature 0 \('c0'\)\)"):
+        EDDA(model="VVV").fit(frame, y)
 
 
 def test_loo_impossible_for_small_class_is_reported():

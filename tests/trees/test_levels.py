@@ -160,9 +160,10 @@ def datasets(draw, max_k=4):
        max_features=st.integers(1, 6), max_depth=st.integers(1, 30))
 def test_compiled_levels_match_the_level_loop(data, name, min_bucket, max_features, max_depth):
     """Any weights (both paths sort every node in the same compiled loop), ties, missing
-    values, max_features up to and past p (then every feature, no random draw)."""
+    values, max_features up to p (p: every feature, no random draw; above p is an error)."""
     X, y, w = data
     assume(np.unique(y[w > 0]).size > 1)
+    max_features = min(max_features, X.shape[1])
 
     def fit():
         return OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket,
@@ -371,6 +372,8 @@ def test_presorted_levels_match_the_level_loop(data, name, min_bucket, max_featu
     so presorted) or all, cp -1 or 0."""
     X, y, w = data
     assume(np.unique(y[w > 0]).size > 1)
+    if max_features is not None:
+        max_features = min(max_features, X.shape[1])  # above p is an error
 
     def fit():
         return OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=min_bucket,
