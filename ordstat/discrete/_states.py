@@ -34,6 +34,7 @@ from scipy import sparse
 
 from .._core.categories import category_codes, feature_label, observed_categories
 from .._core.predictors import looks_continuous
+from .._core.validation import check_X_given
 from ..exceptions import ManyCategoriesWarning
 
 _UNKNOWN_HINT = "Declare every category with categories= when fitting."
@@ -83,6 +84,7 @@ def as_columns(X):
     Numeric input (numbers or booleans, no categorical/object columns) comes back as one 2-D
     ndarray for the fast paths; anything else as a list of 1-D object/categorical Series.
     """
+    check_X_given(X)
     if sparse.issparse(X):
         raise TypeError(
             "X is a sparse matrix, which is not supported: discrete models need a dense "

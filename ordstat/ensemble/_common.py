@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.utils import get_tags
 
 from .._core.base import configured_clone
 from .._core.predictors import ColumnCoding
-from .._core.validation import check_random_state
+from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
 
 _SEED_MAX = np.iinfo(np.int32).max
@@ -126,11 +125,7 @@ def missing_values(estimator):
     learn where they go); otherwise they are refused, as inf always is."""
     if estimator is None:
         return "allow-nan"
-    try:
-        allow = get_tags(estimator).input_tags.allow_nan
-    except Exception:  # noqa: BLE001 - an object without scikit-learn tags: no NaN
-        allow = False
-    return "allow-nan" if allow else True
+    return base_inputs([estimator])[0]
 
 
 def takes_categories(estimator):

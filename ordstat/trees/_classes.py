@@ -19,6 +19,7 @@ from .._core.validation import (
     RealNotInt,
     StrOptions,
     check_in_range,
+    check_X_given,
     check_positive_int,
     check_random_state,
     validate_fit,
@@ -349,6 +350,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         :mod:`ordstat._core.predictors`, the reading shared with the ensembles): unordered
         pandas Categoricals and string/object columns are split as categories; ordered
         Categoricals become codes treated as numbers (rpart's handling of ordered factors)."""
+        check_X_given(X)
         if fit:
             coding, X = ColumnCoding.learn(X)
             self._set_coding(coding)

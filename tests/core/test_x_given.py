@@ -8,12 +8,6 @@ from ordstat import EDDA
 from ordstat._core.registry import ESTIMATORS, estimator_class
 from ordstat._core.validation import check_X_given
 
-# Estimators whose fit reads X before the common validation (their own conversion of
-# categorical columns): they still fail on None or a string, with pandas' words (the tree:
-# "Must pass 2-d input") or their own (the discrete models name X but say "shape ()").
-# Left to the owners of ordstat/trees and ordstat/discrete: call check_X_given(X) first.
-OWN_CONVERSION = {"OrdinalTreeClassifier", "FullMultinomial", "IndependenceModel",
-                  "KernelMultinomial"}
 BAD = [(None, "X is None"), ("data.csv", r"X is a string \('data.csv'\)"),
        (3.0, r"X is a single value \(3.0\)")]
 
@@ -31,11 +25,7 @@ SETTINGS = {"SerialCombiner": lambda: dict(estimators=[EDDA(model="EII"), EDDA(m
             "HierarchicalCoupling": lambda: dict(candidates=[EDDA(model="EII")])}
 
 
-def _entries():
-    return [e for e in ESTIMATORS if e.name not in OWN_CONVERSION]
-
-
-@pytest.mark.parametrize("entry", _entries(), ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", ESTIMATORS, ids=lambda e: e.name)
 @pytest.mark.parametrize("X, message", BAD)
 def test_fit_names_x(entry, X, message):
     with pytest.raises(TypeError, match=message):
