@@ -100,8 +100,8 @@ def test_compare_prints_each_warning_once_on_one_short_line(runs):
     assert code == 0, err
     assert err.splitlines() == [
         "ordstat: UserWarning: edda: EDDA: model(s) EVI, VVI, EVE, VVE, EVV, VVV skipped: EDDA "
-        "model 'EVI': feature(s) [0] are constant within class 'mid', so its diagonal shape is "
-        "singular ... (5 times)",
+        "model 'EVI': within class 'mid' these features are constant: feature 0 ('x'); so its "
+        "diagonal shape is singular ... (5 times)",
         "ordstat: (long warnings shortened; --full-warnings prints them whole)"]
     assert "mean (sd) over splits" in out
 
