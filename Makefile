@@ -77,7 +77,7 @@ rtest: $(STAMP)/rpkg $(STAMP)/venv-r
 rcheck: $(STAMP)/rcheck
 
 # The build runs the R vignette once and fails when it finds no Python (the check runs its code
-# again, without rebuilding it).
+# again, without rebuilding its output).
 $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	@rm -rf $(STAMP)/rcheck.d && mkdir -p $(STAMP)/rcheck.d
 	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
@@ -85,7 +85,7 @@ $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
 	    _R_CHECK_CRAN_INCOMING_REMOTE_=false _R_CHECK_SYSTEM_CLOCK_=false \
 	    _R_CHECK_FORCE_SUGGESTS_=false \
-	    R CMD check --as-cran --no-manual --no-tests ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
+	    R CMD check --as-cran --no-manual --no-build-vignettes --no-tests ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
 	    if [ $$status -ne 0 ] || ! grep -q '^Status: OK' ordstat.Rcheck/00check.log; then \
 	        cat check.log; exit 1; fi; tail -n 1 ordstat.Rcheck/00check.log
 	tests/install/check_rtarball.sh $(STAMP)/rcheck.d/ordstat_*.tar.gz $(CURDIR)/$(PY_R)
@@ -106,7 +106,7 @@ test:
 	$(VENV)/bin/ruff check .
 	@$(PY) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile.log 2>&1 & one=$$!; \
 	  $(PY_R) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile-r.log 2>&1 & two=$$!; \
-	  $(MAKE) --no-print-directory -j2 rtest rcheck vignettes wheel-check; status=$$?; \
+	  $(MAKE) --no-print-directory -j2 wheel-check rtest rcheck vignettes; status=$$?; \
 	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; \
 	  wait $$two || { cat $(STAMP)/compile-r.log; exit 1; }; exit $$status
 	$(MAKE) --no-print-directory docs DOCS_FLAGS=--strict

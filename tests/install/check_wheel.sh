@@ -60,7 +60,7 @@ lap "twine check, file lists of the wheel and the sdist"
 
 "$VENV_PYTHON" -m venv "$TMP/venv"
 VPY="$TMP/venv/bin/python"
-quiet "$VPY" -m pip install -q "$WHEEL"
+quiet "$VPY" -m pip install -q --no-compile "$WHEEL"
 lap "fresh virtualenv, pip install the wheel (dependencies from PyPI or the cache)"
 
 "$VPY" -m pip check
@@ -71,7 +71,7 @@ cd "$TMP/work"
 "$VPY" wheel_smoke.py core "$VERSION"
 lap "wheel_smoke core (no extras)"
 
-quiet "$VPY" -m pip install -q matplotlib
+quiet "$VPY" -m pip install -q --no-compile matplotlib
 lap "pip install matplotlib"
 "$VPY" wheel_smoke.py plot "$VERSION"
 lap "wheel_smoke plot"
