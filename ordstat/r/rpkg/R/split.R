@@ -252,11 +252,9 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
       stop(sprintf("ordinal_split(): 'scores' has %d values but the response has %d classes.",
                    length(scores), k), call. = FALSE)
     }
-    indicator <- matrix(0, nrow = length(y), ncol = k)
-    indicator[cbind(seq_along(y), as.integer(y))] <- 1
     label_of <- function(yval) lev[yval[, 1L]]
     list(
-      y = indicator,
+      y = class_indicator(y),
       parms = list(n_classes = k),
       numresp = 1L + 2L * k,
       numy = k,
@@ -266,12 +264,14 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
                formatg(dev / wt, digits), "\n    class counts: ",
                apply(counts, 1L, function(r) paste(formatg(r, digits), collapse = " ")))
       },
-      print = function(yval, ylevel, digits, ...) {
+      # the class labels of this fit, read by ordinal_rpart() (rpart keeps them for its own
+      # method = "class" only)
+      print = structure(function(yval, ylevel, digits, ...) {
         counts <- yval[, 1L + seq_len(k), drop = FALSE]
         paste(label_of(yval),
               paste0("(", apply(counts, 1L, function(r) paste(formatg(r, digits), collapse = " ")),
                      ")"))
-      },
+      }, ylevels = lev),
       text = function(yval, dev, wt, ylevel, digits, n, use.n, ...) {
         if (use.n) {
           counts <- yval[, 1L + seq_len(k), drop = FALSE]
@@ -340,7 +340,28 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
     }
   }
 
-  list(init = init, split = split, eval = eval)
+  # the mark by which ordinal_rpart(), ordinal_xpred() and model.frame() recognise a tree
+  # grown with these rules (rpart copies init, split and eval into fit$functions)
+  attr(split, "ordinal_split") <- criterion
+  structure(list(init = init, split = split, eval = eval), class = "ordinal_split",
+            criterion = criterion, factor_search = factor_search)
+}
+
+# One column per class, 1 where the unit is of that class (the response rpart passes to the
+# split and eval functions).
+class_indicator <- function(y) {
+  out <- matrix(0, nrow = length(y), ncol = nlevels(y))
+  out[cbind(seq_along(y), as.integer(y))] <- 1
+  out
+}
+
+#' @export
+print.ordinal_split <- function(x, ...) {
+  cat(sprintf(paste0("Ordinal split rules for rpart (criterion \"%s\", factor search \"%s\"): ",
+                     "use ordinal_rpart(formula, data, method = <this>) to fit a tree whose ",
+                     "predict() gives the ordered classes.\n"),
+              attr(x, "criterion"), attr(x, "factor_search")))
+  invisible(x)
 }
 
 # rpart's user interface searches the splits along one order of the categories (a prefix goes
