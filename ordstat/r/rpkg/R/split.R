@@ -206,7 +206,18 @@ criterion_name <- function(criterion, caller) {
 #' (\code{"exhaustive"}, as rpart's \code{method = "class"} does). Numeric splits send
 #' \code{x < cut} to the left child.
 #'
-#' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
+#' Fit with \code{\link{ordinal_rpart}(formula, data, method = ordinal_split(...))}: the same
+#' tree as \code{rpart::rpart(method = ordinal_split(...))}, whose \code{predict()} gives the
+#' ordered classes (\code{type = "class"}, the default) and the class probabilities
+#' (\code{type = "prob"}); rpart keeps the class labels for its own \code{method = "class"}
+#' only, so its \code{predict()} on a plain rpart fit gives class numbers and fails for these
+#' two types. rpart does no automatic cross-validation for user methods: use
+#' \code{\link{ordinal_xpred}} (rather than \code{rpart::xpred.rpart}, whose compiled code
+#' depends on the last tree grown in the session).
+#'
+#' Each \code{ordinal_split()} object carries its own criterion and parameters; the only
+#' thing read from outside is rpart's \code{minbucket}, from the \code{rpart()} (or
+#' \code{xpred.rpart()}) call that runs the split function.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
 #'   \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or \code{"gini_quadratic"} (generalized Gini; \code{"linear"} and \code{"quadratic"} are aliases),
@@ -216,8 +227,8 @@ criterion_name <- function(criterion, caller) {
 #' @param scores Optional increasing class scores for the ordinal criterion.
 #' @param factor_search How splits of factor predictors are searched: \code{"mean_rank"} or
 #'   \code{"exhaustive"} (see Details).
-#' @return A list with elements \code{init}, \code{split} and \code{eval} for
-#'   \code{rpart::rpart(method = )}.
+#' @return A list of class \code{"ordinal_split"} with elements \code{init}, \code{split}
+#'   and \code{eval} for \code{ordinal_rpart(method = )} or \code{rpart::rpart(method = )}.
 #' @references Piccarreta, R. (2008). Classification trees for ordinal variables.
 #'   \emph{Computational Statistics}, 23, 407-427. Breiman, L., Friedman, J. H., Olshen, R. A. and
 #'   Stone, C. J. (1984). \emph{Classification and Regression Trees}. Wadsworth. Archer, K. J. and
@@ -228,9 +239,10 @@ criterion_name <- function(criterion, caller) {
 #' @examples
 #' d <- data.frame(x = c(1:10), y = factor(rep(c("lo", "mid", "hi"), c(3, 4, 3)),
 #'                                         levels = c("lo", "mid", "hi"), ordered = TRUE))
-#' fit <- rpart::rpart(y ~ x, d, method = ordinal_split("twoing"),
-#'                     control = rpart::rpart.control(minsplit = 2, minbucket = 1, cp = 0))
+#' fit <- ordinal_rpart(y ~ x, d, method = ordinal_split("twoing"),
+#'                      control = rpart::rpart.control(minsplit = 2, minbucket = 1, cp = 0))
 #' fit
+#' predict(fit, d[c(1, 5, 10), ])
 #' @export
 ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
                           factor_search = c("mean_rank", "exhaustive")) {

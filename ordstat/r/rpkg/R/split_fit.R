@@ -158,6 +158,15 @@ predict.ordinal_rpart <- function(object, newdata, type = c("class", "prob", "ve
 #' @return A matrix with one row per unit (the rows of the fit's model frame) and one column
 #'   per \code{cp} value of predicted class numbers (levels' positions), or with
 #'   \code{return.all = TRUE} an array (units x cp values x leaf values).
+#' @seealso \code{\link{ordinal_rpart}}
+#' @examples
+#' d <- data.frame(x = 1:30, z = rep(c(0, 1), 15))
+#' d$y <- cut(d$x + 3 * d$z, c(0, 10, 20, 40), labels = c("low", "mid", "high"),
+#'            ordered_result = TRUE)
+#' fit <- ordinal_rpart(y ~ x + z, d, minsplit = 5)
+#' set.seed(1)
+#' xp <- ordinal_xpred(fit, xval = 5)
+#' colMeans(xp != as.integer(d$y))   # cross-validated error rate at each cp
 #' @export
 ordinal_xpred <- function(fit, xval = 10L, cp, return.all = FALSE) {
   caller <- "ordinal_xpred()"
