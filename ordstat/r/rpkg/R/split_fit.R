@@ -13,8 +13,8 @@
 #' of class \code{c("ordinal_rpart", "rpart")} that keeps the class labels, so that
 #' \code{predict()} gives the ordered classes and the class probabilities. Everything of rpart
 #' works on it (\code{print}, \code{summary}, \code{plot}, \code{text}, \code{printcp},
-#' \code{prune}, \code{rpart::xpred.rpart}), and \code{update()}, \code{model.frame()},
-#' \code{formula()} and \code{terms()} too.
+#' \code{prune}), and \code{update()}, \code{model.frame()}, \code{formula()} and
+#' \code{terms()} too.
 #'
 #' Why not \code{rpart::rpart(method = ordinal_split())} directly: rpart returns a plain rpart
 #' object for every user-written method and keeps the class labels for its own \code{method =
@@ -86,19 +86,23 @@ split_method_of <- function(fit, caller) {
 # The model frame of the fit: its own ($model), else the call's data evaluated again, as
 # rpart::xpred.rpart() does (rows with a missing response dropped by rpart's na.rpart unless
 # the call names another na.action).
-split_model_frame <- function(fit, env) {
+split_model_frame <- function(fit, env, caller) {
   if (is.data.frame(fit$model)) return(fit$model)
   call <- fit$call
   m <- call[c(1L, match(c("formula", "data", "weights", "subset", "na.action"), names(call),
                         0L))]
   if (is.null(m$na.action)) m$na.action <- quote(rpart::na.rpart)
   m[[1L]] <- quote(stats::model.frame)
-  eval(m, env)
+  tryCatch(eval(m, env), error = function(e) {
+    stop(caller, ": the data of the fit were not found again (", conditionMessage(e), "); ",
+         "call it where the call's data exist, or fit with model = TRUE to keep them in the ",
+         "fit.", call. = FALSE)
+  })
 }
 
 #' @export
 model.frame.ordinal_rpart <- function(formula, ...) {
-  split_model_frame(formula, environment(formula$terms))
+  split_model_frame(formula, environment(formula$terms), "model.frame()")
 }
 
 #' @export
@@ -171,7 +175,7 @@ predict.ordinal_rpart <- function(object, newdata, type = c("class", "prob", "ve
 ordinal_xpred <- function(fit, xval = 10L, cp, return.all = FALSE) {
   caller <- "ordinal_xpred()"
   method <- split_method_of(fit, caller)
-  m <- split_model_frame(fit, parent.frame())
+  m <- split_model_frame(fit, parent.frame(), caller)
   n <- nrow(m)
   if (n != length(fit$where)) {
     stop(caller, ": the data of the fit give ", n, " rows but the tree was grown on ",

@@ -95,3 +95,29 @@ test_that("ordinal_xpred() is rpart's xpred.rpart and stays the same after other
   expect_error(ordinal_xpred(fit_a, xval = 1), "whole number of folds")
   expect_error(ordinal_xpred(fit_a, xval = 1:3), "3 fold labels")
 })
+
+test_that("an ordinal_rpart() fit predicts the same after saveRDS in a new session; its data are needed again or kept", {
+  d <- ordered_data(80)
+  grow <- function(model) {
+    local_data <- d
+    ordinal_rpart(y ~ x1 + x2 + g, local_data, minsplit = 10, model = model)
+  }
+  without <- grow(FALSE)
+  expect_error(ordinal_xpred(without, xval = 4), "ordinal_xpred\\(\\): the data of the fit were not found again.*model = TRUE")
+  kept <- grow(TRUE)
+  set.seed(3)
+  xp <- ordinal_xpred(kept, xval = 4)
+  expect_identical(dim(xp), c(nrow(d), nrow(kept$cptable)))
+  file <- tempfile(fileext = ".rds")
+  on.exit(unlink(file))
+  saveRDS(list(fit = kept, d = d, class = predict(kept, d), prob = predict(kept, d, type = "prob"),
+               xp = xp), file)
+  out <- rscript(c(
+    "library(ordstat)",
+    sprintf('s <- readRDS("%s")', file),
+    'set.seed(3)',
+    'cat("SAME", identical(predict(s$fit, s$d), s$class),',
+    '    identical(predict(s$fit, s$d, type = "prob"), s$prob),',
+    '    identical(ordinal_xpred(s$fit, xval = 4), s$xp), "\\n")'))
+  expect_match(paste(out, collapse = "\n"), "SAME TRUE TRUE TRUE", fixed = TRUE)
+})
