@@ -13,7 +13,9 @@
 # In a scratch directory: R CMD INSTALL the tarball into lib/; then, in work/, a first Rscript
 # loads the package from lib/, fits an ordinal tree, EDDA and an ordinal forest on iris with an
 # ordered response, predicts, saves the models and predictions with saveRDS, and loads a data set
-# built in R (crabs, boston) and one from Python (anes96); a second Rscript reads the models
+# built in R (crabs, boston) and one from Python (anes96), and checks that the R vignette was
+# installed (vignette(package = "ordstat") lists it, with its HTML: R CMD build ships it in
+# inst/doc; an install of the source directory has none); a second Rscript reads the models
 # back and must predict the same. Any mismatch is an R error (stop()), and the script fails.
 set -euo pipefail
 
@@ -94,7 +96,21 @@ anes <- ordstat_data("anes96")
 if (!identical(dim(anes), c(944L, 9L)) || !is.ordered(anes$PID)) {
   stop("ordstat_data(\"anes96\") is not the 944 x 9 set with an ordered PID")
 }
-cat("first R session: fitted, predicted, saved; data sets from R and from Python loaded\n")
+vignettes <- vignette(package = "ordstat")$results
+if (!"ordinal-r" %in% vignettes[, "Item"]) {
+  stop("vignette(package = \"ordstat\") does not list the R vignette ordinal-r (found: ",
+       paste(vignettes[, "Item"], collapse = ", "), ")")
+}
+doc <- file.path(find.package("ordstat"), "doc")
+for (file in c("ordinal-r.html", "ordinal-r.Rmd", "ordinal-r.R")) {
+  if (!file.exists(file.path(doc, file))) stop("the installed package has no doc/", file)
+}
+html <- paste(readLines(file.path(doc, "ordinal-r.html"), warn = FALSE), collapse = "\n")
+if (!grepl("Ordinal classification from R with ordstat", html, fixed = TRUE)) {
+  stop("doc/ordinal-r.html is not the rendered R vignette")
+}
+cat("first R session: fitted, predicted, saved; data sets from R and from Python loaded;",
+    "the vignette is installed\n")
 '
 
 run_r '

@@ -1,5 +1,5 @@
-# The Python side, reached through reticulate. Modules are imported with delay_load so that
-# library(ordstat) never starts Python; the first call that needs it does.
+# The Python side, reached through reticulate. Nothing is imported when the package loads, so
+# that library(ordstat) never starts Python; the first call that needs it (check_python) does.
 
 .ordstat <- new.env(parent = emptyenv())
 
@@ -63,7 +63,9 @@ find_ordstat_python <- function(start = getwd(), record = .install_record) {
 #' \code{virtualenv_create}) and installs into it, with pip, the ordstat Python package and the
 #' numpy, pandas and scikit-learn versions this reticulate can convert (numpy < 2 for
 #' reticulate < 1.36). \code{library(ordstat)} finds the environment \code{"ordstat"}
-#' automatically in later sessions. The Python package must have the version of this R
+#' automatically in later sessions, unless \code{options(ordstat.python = )},
+#' \code{ORDSTAT_PYTHON} or \code{RETICULATE_PYTHON} names another Python (the order of
+#' \code{\link{ordstat_available}}). The Python package must have the version of this R
 #' package: the first use of Python in a session warns when they differ.
 #'
 #' @param package What to install: \code{NULL} (the default) for the requirement
@@ -173,7 +175,14 @@ pip_arguments <- function(packages) c("-m", "pip", "install", "--upgrade", packa
 #' the source tree it was installed from), else a \code{.venv-r} in the working directory or
 #' one of its parents, else the virtual environment made by \code{\link{install_ordstat}}, else
 #' reticulate's own choice. The one found is set as \code{RETICULATE_PYTHON} for the session
-#' when the package is loaded.
+#' when the package is loaded. \code{RETICULATE_PYTHON} set before is left as it is (and used).
+#'
+#' reticulate runs one Python per R session: if a Python was started before
+#' \code{library(ordstat)} (by \code{reticulate::py_config()}, \code{reticulate::use_python()}
+#' followed by a call to Python, or another package), the package still loads and that Python
+#' is used; if it has no ordstat Python package, \code{ordstat_available()} is \code{FALSE} and
+#' the first model call stops with an error that names the running Python and how to choose
+#' another in a new session.
 #'
 #' \code{ordstat_available()} is \code{TRUE} when Python, numpy (a version this reticulate can
 #' convert) and the ordstat Python package can be loaded; tests and examples use it to skip
@@ -210,21 +219,17 @@ ordstat_python_info <- function() {
 .onLoad <- function(libname, pkgname) {
   python <- find_ordstat_python()
   .ordstat$python <- python
-  if (!is.null(python) && !reticulate::py_available(initialize = FALSE)) {
+  # reticulate runs one Python per session: one started before library(ordstat) (by
+  # reticulate::py_config(), another package, ...) stays, whatever is found here
+  .ordstat$started_before <- reticulate::py_available(initialize = FALSE)
+  if (!is.null(python) && !.ordstat$started_before) {
     # reticulate 1.28 consults a pyproject.toml in the working directory (taking the
     # repository for a Poetry project) before use_python(); only RETICULATE_PYTHON comes
     # first, so the Python found here is put there for this session.
     Sys.setenv(RETICULATE_PYTHON = python)
   }
-  on_error <- function(e) {
-    stop("ordstat: the Python module could not be imported (", conditionMessage(e), "). ",
-         .install_hint, call. = FALSE)
-  }
-  .ordstat$py <- reticulate::import("ordstat", delay_load = list(on_error = on_error))
-  # convert = FALSE: results stay Python objects until converted explicitly (py_value), so a
-  # pandas DataFrame built for a fit is never round-tripped through an R data.frame.
-  .ordstat$rside <- reticulate::import("ordstat.r._rside", convert = FALSE,
-                                       delay_load = list(on_error = on_error))
+  # Nothing is imported here: loading the package never starts Python nor fails for want of
+  # the Python package; check_python() imports on first use, with a clear error.
 }
 
 # Stop with a clear message when Python cannot be used; returns the helper module.
@@ -236,9 +241,7 @@ check_python <- function() {
   # the module the R package calls, not just "ordstat": a folder named ordstat in the working
   # directory (R CMD check's installed package, say) imports as an empty namespace package
   if (!reticulate::py_module_available("ordstat.r._rside")) {
-    stop("ordstat: Python (", reticulate::py_config()$python,
-         ") has no module 'ordstat' (the Python package, with ordstat.r). ", .install_hint,
-         call. = FALSE)
+    stop(missing_module_message(reticulate::py_config()$python), call. = FALSE)
   }
   numpy <- reticulate::py_config()$numpy
   if (!is.null(numpy) && utils::packageVersion("reticulate") < "1.36" &&
@@ -247,10 +250,45 @@ check_python <- function() {
          " cannot convert arrays with numpy ", as.character(numpy$version),
          " (", reticulate::py_config()$python, "). ", .install_hint, call. = FALSE)
   }
+  imported <- tryCatch(list(
+    py = reticulate::import("ordstat"),
+    # convert = FALSE: results stay Python objects until converted explicitly (py_value), so
+    # a pandas DataFrame built for a fit is never round-tripped through an R data.frame.
+    rside = reticulate::import("ordstat.r._rside", convert = FALSE)
+  ), error = function(e) {
+    stop("ordstat: the Python package ordstat could not be imported in ",
+         reticulate::py_config()$python, " (", first_line(conditionMessage(e)), "). ",
+         .install_hint, call. = FALSE)
+  })
+  .ordstat$py <- imported$py
+  .ordstat$rside <- imported$rside
   .ordstat$checked <- TRUE
   warn_version_mismatch(tryCatch(as.character(.ordstat$py$`__version__`),
                                  error = function(e) "unknown"))
   invisible(.ordstat$rside)
+}
+
+first_line <- function(text) sub("\n.*$", "", text)
+
+# Why the running Python cannot be used, which Python ordstat looked for, and how to choose
+# another: in a new session (reticulate cannot switch Pythons within one).
+missing_module_message <- function(running, state = .ordstat) {
+  wanted <- state$python
+  same <- !is.null(wanted) && identical(normalizePath(wanted, mustWork = FALSE),
+                                        normalizePath(running, mustWork = FALSE))
+  why <- if (isTRUE(state$started_before)) {
+    paste0(" reticulate had started this Python before library(ordstat)",
+           if (!is.null(wanted) && !same) paste0(" (ordstat would have used ", wanted, ")")
+           else "",
+           ", and an R session keeps the Python it started.")
+  } else if (!is.null(wanted) && !same) {
+    paste0(" (ordstat chose ", wanted, ", but reticulate runs ", running, ").")
+  } else ""
+  paste0("ordstat: the Python running in this session (", running, ") has no module ",
+         "'ordstat' (the Python package, with ordstat.r).", why, " In a new R session, ",
+         "before library(ordstat) and before anything starts Python, set ORDSTAT_PYTHON (or ",
+         "RETICULATE_PYTHON, or options(ordstat.python = )) to a Python that has the ordstat ",
+         "Python package, or run install_ordstat() once to create one.")
 }
 
 # The warning (once per session) when the Python package's version is not this R package's:

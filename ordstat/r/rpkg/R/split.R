@@ -206,7 +206,18 @@ criterion_name <- function(criterion, caller) {
 #' (\code{"exhaustive"}, as rpart's \code{method = "class"} does). Numeric splits send
 #' \code{x < cut} to the left child.
 #'
-#' rpart does no automatic cross-validation for user methods: use \code{rpart::xpred.rpart}.
+#' Fit with \code{\link{ordinal_rpart}(formula, data, method = ordinal_split(...))}: the same
+#' tree as \code{rpart::rpart(method = ordinal_split(...))}, whose \code{predict()} gives the
+#' ordered classes (\code{type = "class"}, the default) and the class probabilities
+#' (\code{type = "prob"}); rpart keeps the class labels for its own \code{method = "class"}
+#' only, so its \code{predict()} on a plain rpart fit gives class numbers and fails for these
+#' two types. rpart does no automatic cross-validation for user methods: use
+#' \code{\link{ordinal_xpred}} (rather than \code{rpart::xpred.rpart}, whose compiled code
+#' depends on the last tree grown in the session).
+#'
+#' Each \code{ordinal_split()} object carries its own criterion and parameters; the only
+#' thing read from outside is rpart's \code{minbucket}, from the \code{rpart()} (or
+#' \code{xpred.rpart()}) call that runs the split function.
 #'
 #' @param criterion One of \code{"ordinal"} (Piccarreta), \code{"twoing"} (ordered twoing),
 #'   \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or \code{"gini_quadratic"} (generalized Gini; \code{"linear"} and \code{"quadratic"} are aliases),
@@ -216,8 +227,8 @@ criterion_name <- function(criterion, caller) {
 #' @param scores Optional increasing class scores for the ordinal criterion.
 #' @param factor_search How splits of factor predictors are searched: \code{"mean_rank"} or
 #'   \code{"exhaustive"} (see Details).
-#' @return A list with elements \code{init}, \code{split} and \code{eval} for
-#'   \code{rpart::rpart(method = )}.
+#' @return A list of class \code{"ordinal_split"} with elements \code{init}, \code{split}
+#'   and \code{eval} for \code{ordinal_rpart(method = )} or \code{rpart::rpart(method = )}.
 #' @references Piccarreta, R. (2008). Classification trees for ordinal variables.
 #'   \emph{Computational Statistics}, 23, 407-427. Breiman, L., Friedman, J. H., Olshen, R. A. and
 #'   Stone, C. J. (1984). \emph{Classification and Regression Trees}. Wadsworth. Archer, K. J. and
@@ -228,9 +239,10 @@ criterion_name <- function(criterion, caller) {
 #' @examples
 #' d <- data.frame(x = c(1:10), y = factor(rep(c("lo", "mid", "hi"), c(3, 4, 3)),
 #'                                         levels = c("lo", "mid", "hi"), ordered = TRUE))
-#' fit <- rpart::rpart(y ~ x, d, method = ordinal_split("twoing"),
-#'                     control = rpart::rpart.control(minsplit = 2, minbucket = 1, cp = 0))
+#' fit <- ordinal_rpart(y ~ x, d, method = ordinal_split("twoing"),
+#'                      control = rpart::rpart.control(minsplit = 2, minbucket = 1, cp = 0))
 #' fit
+#' predict(fit, d[c(1, 5, 10), ])
 #' @export
 ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
                           factor_search = c("mean_rank", "exhaustive")) {
@@ -252,11 +264,9 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
       stop(sprintf("ordinal_split(): 'scores' has %d values but the response has %d classes.",
                    length(scores), k), call. = FALSE)
     }
-    indicator <- matrix(0, nrow = length(y), ncol = k)
-    indicator[cbind(seq_along(y), as.integer(y))] <- 1
     label_of <- function(yval) lev[yval[, 1L]]
     list(
-      y = indicator,
+      y = class_indicator(y),
       parms = list(n_classes = k),
       numresp = 1L + 2L * k,
       numy = k,
@@ -266,12 +276,14 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
                formatg(dev / wt, digits), "\n    class counts: ",
                apply(counts, 1L, function(r) paste(formatg(r, digits), collapse = " ")))
       },
-      print = function(yval, ylevel, digits, ...) {
+      # the class labels of this fit, read by ordinal_rpart() (rpart keeps them for its own
+      # method = "class" only)
+      print = structure(function(yval, ylevel, digits, ...) {
         counts <- yval[, 1L + seq_len(k), drop = FALSE]
         paste(label_of(yval),
               paste0("(", apply(counts, 1L, function(r) paste(formatg(r, digits), collapse = " ")),
                      ")"))
-      },
+      }, ylevels = lev),
       text = function(yval, dev, wt, ylevel, digits, n, use.n, ...) {
         if (use.n) {
           counts <- yval[, 1L + seq_len(k), drop = FALSE]
@@ -340,7 +352,28 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
     }
   }
 
-  list(init = init, split = split, eval = eval)
+  # the mark by which ordinal_rpart(), ordinal_xpred() and model.frame() recognise a tree
+  # grown with these rules (rpart copies init, split and eval into fit$functions)
+  attr(split, "ordinal_split") <- criterion
+  structure(list(init = init, split = split, eval = eval), class = "ordinal_split",
+            criterion = criterion, factor_search = factor_search)
+}
+
+# One column per class, 1 where the unit is of that class (the response rpart passes to the
+# split and eval functions).
+class_indicator <- function(y) {
+  out <- matrix(0, nrow = length(y), ncol = nlevels(y))
+  out[cbind(seq_along(y), as.integer(y))] <- 1
+  out
+}
+
+#' @export
+print.ordinal_split <- function(x, ...) {
+  cat(sprintf(paste0("Ordinal split rules for rpart (criterion \"%s\", factor search \"%s\"): ",
+                     "use ordinal_rpart(formula, data, method = <this>) to fit a tree whose ",
+                     "predict() gives the ordered classes.\n"),
+              attr(x, "criterion"), attr(x, "factor_search")))
+  invisible(x)
 }
 
 # rpart's user interface searches the splits along one order of the categories (a prefix goes
