@@ -125,7 +125,7 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
   # unclass() keeps rpart's "xlevels" and "ylevels" attributes
   out <- unclass(rp)
   out[names(object)] <- object
-  class(out) <- c("ordinal_tree", "rpart")
+  class(out) <- c("ordinal_tree", "ordstat_model", "rpart")
   out
 }
 
