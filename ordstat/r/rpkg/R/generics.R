@@ -1,8 +1,10 @@
 # R's model generics for every fitted model (class "ordstat_model", added by fit_wrapped() and
 # by ordinal_tree()): the model frame, formula and terms of the fit, update(), nobs(), fitted
 # classes, residuals as class distances, and clear errors where a generic has no meaning.
-# Documented in man/ordstat_model.Rd.
+# Documented in man/ordstat_model.Rd (written by hand; keep the two in sync), with predict()'s
+# na.action (predict_wrapped(), wrap.R).
 
+#' @rdname ordstat_model
 #' @export
 model.frame.ordstat_model <- function(formula, ...) {
   object <- formula
@@ -39,17 +41,21 @@ rebuilt_model_frame <- function(object, given) {
   eval(fcall, env)
 }
 
+#' @rdname ordstat_model
 #' @export
 formula.ordstat_model <- function(x, ...) stats::formula(x$terms)
 
+#' @rdname ordstat_model
 #' @export
 terms.ordstat_model <- function(x, ...) x$terms
 
+#' @rdname ordstat_model
 #' @export
 nobs.ordstat_model <- function(object, ...) {
   if (is.null(object$case_weights)) nrow(object$x) else sum(object$case_weights > 0)
 }
 
+#' @rdname ordstat_model
 #' @export
 fitted.ordstat_model <- function(object, type = c("class", "prob"), ...) {
   type <- match.arg(type)
@@ -60,6 +66,7 @@ fitted.ordstat_model <- function(object, type = c("class", "prob"), ...) {
   predict_rows(object, type, "fitted()")
 }
 
+#' @rdname ordstat_model
 #' @export
 residuals.ordstat_model <- function(object, type = c("distance", "usual"), ...) {
   type <- match.arg(type)
@@ -75,6 +82,7 @@ residuals.ordstat_model <- function(object, type = c("distance", "usual"), ...) 
   stats::naresid(object$na.action, r)
 }
 
+#' @rdname ordstat_model
 #' @export
 coef.ordstat_model <- function(object, ...) {
   stop(sprintf(paste0("coef(): %s has no coefficients (it is not a parametric model); use ",
@@ -82,6 +90,7 @@ coef.ordstat_model <- function(object, ...) {
                       "covariances of an edda() fit."), model_label(object)), call. = FALSE)
 }
 
+#' @rdname ordstat_model
 #' @export
 logLik.ordstat_model <- function(object, ...) {
   stop(sprintf(paste0("logLik(): %s has no likelihood; logLik(), AIC() and BIC() are ",
@@ -89,6 +98,7 @@ logLik.ordstat_model <- function(object, ...) {
                model_label(object)), call. = FALSE)
 }
 
+#' @rdname ordstat_model
 #' @export
 coef.ordstat_edda <- function(object, ...) {
   cov <- py_value(rside()$attribute(py_model(object), "covariances_"))
