@@ -85,9 +85,9 @@ residuals.ordstat_model <- function(object, type = c("distance", "usual"), ...) 
 #' @rdname ordstat_model
 #' @export
 coef.ordstat_model <- function(object, ...) {
-  stop(sprintf(paste0("coef(): %s has no coefficients (it is not a parametric model); use ",
-                      "predict(), fitted() and summary(). coef() gives the class means and ",
-                      "covariances of an edda() fit."), model_label(object)), call. = FALSE)
+  stop(sprintf(paste0("coef(): %s has no coefficients to report; use predict(), fitted() and ",
+                      "summary() (coef() gives the class means and covariances of an edda() ",
+                      "fit)."), model_label(object)), call. = FALSE)
 }
 
 #' @rdname ordstat_model

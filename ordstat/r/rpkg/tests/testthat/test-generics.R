@@ -53,6 +53,15 @@ test_that("model.frame is the fit's frame, as lm's, and returns promptly (also o
   fh <- frank_hall(y ~ x1 + x2, d, weights = w)
   expect_identical(stats::model.weights(stats::model.frame(fh)), w[-c(5L, 12L)])
   expect_identical(stats::nobs(fh), sum(w[-c(5L, 12L)] > 0))
+  # discrete_da() (factor predictors) too
+  set.seed(4)
+  f <- data.frame(a = factor(sample(0:1, 60, TRUE)), b = factor(sample(0:2, 60, TRUE)))
+  f$y <- factor(ifelse(f$a == "1", "high", "low"), levels = c("low", "high"))
+  dd <- discrete_da(y ~ a + b, f, model = "foim")
+  expect_s3_class(dd, "ordstat_model")
+  expect_identical(as.list(stats::model.frame(dd)), as.list(stats::model.frame(y ~ a + b, f)))
+  expect_identical(stats::fitted(dd), predict(dd, f))
+  expect_error(coef(dd), "^coef\\(\\): a discrete_da\\(\\) fit has no coefficients")
   # data, subset or na.action given rebuild the frame from the call, as model.frame.lm does
   tree <- fits$tree
   expect_identical(nrow(stats::model.frame(tree, data = d[1:30, ])), 28L)
