@@ -186,9 +186,13 @@ prepare_newdata <- function(object, newdata, caller, na_fun = stats::na.pass) {
          call. = FALSE)
   })
   na <- attr(mf, "na.action")
+  # the training column's kind decides (newdata may give an ordered factor as character)
+  given <- object$x
+  given[names(object$x_given)] <- object$x_given
   for (name in names(object$xlevels)) {
+    ordered <- if (is.null(given[[name]])) is.ordered(mf[[name]]) else is.ordered(given[[name]])
     mf[[name]] <- factor(as.character(mf[[name]]), levels = object$xlevels[[name]],
-                         ordered = is.ordered(mf[[name]]))
+                         ordered = ordered)
   }
   attr(mf, "na.action") <- na
   mf

@@ -68,3 +68,19 @@ test_that("a predictor with no observed value is an R error naming it", {
   d$x3[1:30] <- d$x1[1:30]
   expect_identical(nrow(ordinal_tree(y ~ x1 + x3, d, na.action = na.pass, xval = 0L)$x), 60L)
 })
+
+test_that("newdata may give a factor predictor as character; the training kind is kept", {
+  skip_if_no_python()
+  set.seed(1)
+  d <- data.frame(x1 = stats::rnorm(80),
+                  o = factor(sample(c("lo", "hi"), 80, TRUE), levels = c("lo", "hi"),
+                             ordered = TRUE))
+  d$y <- cut(d$x1 + (d$o == "hi") + stats::rnorm(80, sd = 0.4), c(-Inf, 0.3, 1.6, Inf),
+             labels = c("low", "mid", "high"), ordered_result = TRUE)
+  new <- d[1:8, ]
+  as_text <- transform(new, o = as.character(o))
+  for (fit in list(frank_hall(y ~ x1 + o, d), ordinal_tree(y ~ x1 + o, d, xval = 0L))) {
+    expect_identical(predict(fit, as_text), predict(fit, new))
+    expect_identical(predict(fit, as_text, type = "prob"), predict(fit, new, type = "prob"))
+  }
+})
