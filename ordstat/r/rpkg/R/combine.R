@@ -142,10 +142,11 @@ print.summary.ordstat_serial <- function(x, digits = max(3L, getOption("digits")
 #' @param type \code{"class"} (a factor with the training levels, ordered if the response
 #'   was) or \code{"prob"} (a matrix of combined posterior probabilities, one column per
 #'   level).
-#' @param ... Unused.
-#' @return A factor or a numeric matrix; rows of \code{newdata} with missing values are
-#'   handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
-#'   \code{na.exclude}, an error with \code{na.fail}).
+#' @param ... \code{na.action} for \code{newdata} (default \code{na.pass}, as in
+#'   \code{predict.lm}; see \code{\link{ordstat_model}}); other arguments are ignored.
+#' @return A factor or a numeric matrix, one element or row per row of \code{newdata}, named by
+#'   its row names; \code{NA} for a row with a missing predictor, unless \code{na.action} drops
+#'   it (\code{na.omit}) or refuses it (\code{na.fail}).
 #' @export
 predict.ordstat_serial <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_wrapped(object, newdata, match.arg(type), "predict()")

@@ -120,10 +120,11 @@ print.summary.ordstat_coupling <- function(x, digits = max(3L, getOption("digits
 #' @param newdata A data frame with the predictors (the training data when omitted).
 #' @param type \code{"class"} (a factor with the training levels, ordered when the response
 #'   was) or \code{"prob"} (a matrix of class probabilities, one column per level).
-#' @param ... Unused.
-#' @return A factor or a numeric matrix; rows of \code{newdata} with missing values are
-#'   handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
-#'   \code{na.exclude}, an error with \code{na.fail}).
+#' @param ... \code{na.action} for \code{newdata} (default \code{na.pass}, as in
+#'   \code{predict.lm}; see \code{\link{ordstat_model}}); other arguments are ignored.
+#' @return A factor or a numeric matrix, one element or row per row of \code{newdata}, named by
+#'   its row names; \code{NA} for a row with a missing predictor, unless \code{na.action} drops
+#'   it (\code{na.omit}) or refuses it (\code{na.fail}).
 #' @export
 predict.ordstat_coupling <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_wrapped(object, newdata, match.arg(type), "predict()")

@@ -33,7 +33,7 @@ fit_decomposition <- function(kind, params, dots, call, env, caller, na.action, 
 #'
 #' The formula arguments are those of \code{lm}: \code{data} is optional, \code{weights},
 #' \code{subset} and \code{na.action} (default \code{na.omit}) work as there, and
-#' \code{predict(fit, newdata)} applies the recorded \code{na.action}. Predictors are numeric;
+#' \code{predict(fit, newdata)} keeps its rows (\link{ordstat_model}). Predictors are numeric;
 #' logical columns and ordered factors are used as numbers (an ordered factor as its level
 #' index), unordered factors give an error. Without \code{random_state}, the seed of the
 #' stochastic methods is drawn from R's random numbers, so \code{set.seed()} before the call
@@ -223,10 +223,11 @@ print.summary.ordstat_decomposition <- function(x, digits = max(3L, getOption("d
 #'   \code{"prob"} (class probabilities: a matrix with one column per level, named by the
 #'   levels; with the counting rule probability 1 on the counted class). The SVM ensemble and
 #'   AdaBoost.OR give classes only (\code{"prob"} is an error).
-#' @param ... Unused.
-#' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
-#'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
-#'   \code{na.exclude}, an error with \code{na.fail}).
+#' @param ... \code{na.action} for \code{newdata} (default \code{na.pass}, as in
+#'   \code{predict.lm}; see \code{\link{ordstat_model}}); other arguments are ignored.
+#' @return An ordered factor or a numeric matrix, one element or row per row of \code{newdata},
+#'   named by its row names; \code{NA} for a row with a missing predictor, unless
+#'   \code{na.action} drops it (\code{na.omit}) or refuses it (\code{na.fail}).
 #' @export
 predict.ordstat_decomposition <- function(object, newdata = NULL, type = c("class", "prob"),
                                           ...) {

@@ -54,7 +54,7 @@ fit_ensemble <- function(kind, params, dots, call, env, caller, na.action, ...) 
 #'
 #' The formula arguments are those of \code{lm}: \code{data} is optional, \code{subset} and
 #' \code{na.action} (default \code{na.omit}) work as there, and \code{predict(fit, newdata)}
-#' applies the recorded \code{na.action}. The ensembles take no case weights: \code{weights}
+#' keeps its rows (\link{ordstat_model}). The ensembles take no case weights: \code{weights}
 #' gives an error. Predictors are numeric; logical columns and ordered factors are used as
 #' numbers (an ordered factor as its level index), unordered factors give an error.
 #'
@@ -356,11 +356,13 @@ print.summary.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits
 #' @param type \code{"class"} (an ordered factor with the levels of the response) or
 #'   \code{"prob"} (vote shares, mean probabilities or normalised scores: a matrix with one
 #'   column per level, named by the levels).
-#' @param ... Unused.
-#' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
-#'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
-#'   \code{na.exclude}, an error with \code{na.fail}; with \code{na.pass} they are kept and
-#'   the trees send each missing predictor to the side they learned).
+#' @param ... \code{na.action} for \code{newdata} (default \code{na.pass}, as in
+#'   \code{predict.lm}; see \code{\link{ordstat_model}}); other arguments are ignored.
+#' @return An ordered factor or a numeric matrix, one element or row per row of \code{newdata},
+#'   named by its row names; a row with a missing predictor is predicted (the trees send each
+#'   missing predictor to the side they learned) unless \code{na.action} drops it
+#'   (\code{na.omit}), pads it with \code{NA} (\code{na.exclude}) or refuses it
+#'   (\code{na.fail}).
 #' @export
 predict.ordstat_ensemble <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_wrapped(object, newdata, match.arg(type), "predict.ordstat_ensemble()")

@@ -25,7 +25,7 @@ generative_fields <- function(object) {
 #'
 #' The formula arguments are those of \code{lm}: \code{data} is optional, \code{weights},
 #' \code{subset} and \code{na.action} (default \code{na.omit}) work as there, and
-#' \code{predict(fit, newdata)} applies the recorded \code{na.action}. The response may be an
+#' \code{predict(fit, newdata)} keeps its rows (\link{ordstat_model}). The response may be an
 #' ordered or a plain factor (EDDA does not use the order); predictions are a factor of the
 #' same kind. Fits survive \code{saveRDS}/\code{readRDS} (a serialised copy of the Python model
 #' is kept).
@@ -297,9 +297,11 @@ print.summary.ordstat_generative <- function(x, digits = max(3L, getOption("digi
 #' @param newdata A data frame with the predictors (the training data when omitted).
 #' @param type \code{"class"} (a factor with the training levels, ordered when the response
 #'   was) or \code{"prob"} (a matrix of posterior class probabilities, one column per level).
-#' @param ... Unused.
-#' @return A factor or a numeric matrix; rows of \code{newdata} dropped by the fit's
-#'   \code{na.action} are left out (\code{na.omit}) or \code{NA} (\code{na.exclude}).
+#' @param ... \code{na.action} for \code{newdata} (default \code{na.pass}, as in
+#'   \code{predict.lm}; see \code{\link{ordstat_model}}); other arguments are ignored.
+#' @return A factor or a numeric matrix, one element or row per row of \code{newdata}, named by
+#'   its row names; \code{NA} for a row with a missing predictor, unless \code{na.action} drops
+#'   it (\code{na.omit}) or refuses it (\code{na.fail}).
 #' @export
 predict.ordstat_generative <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_wrapped(object, newdata, match.arg(type), "predict()")

@@ -39,7 +39,9 @@ prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered =
     }
   }
   mf[[1L]] <- quote(stats::model.frame)
+  mf_call <- mf
   mf <- tryCatch(eval(mf, env), error = function(e) {
+    refuse_unobserved(mf_call, env, caller)
     stop(sprintf("%s: the model frame could not be built: %s", caller, conditionMessage(e)),
          call. = FALSE)
   })
@@ -49,6 +51,7 @@ prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered =
          call. = FALSE)
   }
   if (!nrow(mf)) {
+    refuse_unobserved(mf_call, env, caller)
     stop(sprintf("%s: no rows left to fit (after 'subset' and 'na.action').", caller),
          call. = FALSE)
   }
@@ -64,10 +67,9 @@ prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered =
   xlevels <- list()
   for (name in names(x)) {
     col <- x[[name]]
-    if (is.character(col)) {
-      stop(sprintf("%s: predictor '%s' is character; convert it with factor() first.", caller,
-                   name), call. = FALSE)
-    }
+    # as rpart: a character predictor is a factor of its sorted values, whose levels xlevels
+    # keeps (predict() then takes character or factor columns in newdata)
+    if (is.character(col)) col <- x[[name]] <- factor(col)
     if (is.factor(col)) xlevels[[name]] <- levels(col)
     else if (!is.numeric(col) && !is.logical(col)) {
       stop(sprintf("%s: predictor '%s' has class %s; use numeric, logical or factor columns.",
@@ -78,11 +80,38 @@ prepare_fit <- function(call, env, caller, na.action = stats::na.omit, ordered =
                    caller, name), call. = FALSE)
     }
   }
+  check_observed(x, caller)
   if (!allow_missing) check_no_missing(x, caller, "data")
   weights <- check_weights(stats::model.weights(mf), nrow(x), caller)
   list(y = y, x = x, terms = terms, xlevels = xlevels, levels = levels(y),
        ordered = is.ordered(y), weights = weights, na.action = attr(mf, "na.action"),
        na_fun = na_fun)
+}
+
+# A predictor with no observed value (in the rows used) cannot be used, also by the models that
+# handle missing predictors: an R error naming it.
+check_observed <- function(x, caller) {
+  empty <- names(x)[vapply(x, function(col) all(is.na(col)), NA)]
+  if (length(empty)) {
+    stop(sprintf(paste0("%s: predictor%s %s %s no observed value (every value is missing in the ",
+                        "rows used), so %s cannot be used; drop %s from the formula."), caller,
+                 if (length(empty) > 1L) "s" else "",
+                 paste(sprintf("'%s'", empty), collapse = ", "),
+                 if (length(empty) > 1L) "have" else "has",
+                 if (length(empty) > 1L) "they" else "it",
+                 if (length(empty) > 1L) "them" else "it"), call. = FALSE)
+  }
+  invisible(x)
+}
+
+# When the model frame could not be built or has no rows left (na.omit drops every row when one
+# predictor is all NA): if a predictor has no observed value, say so, naming it.
+refuse_unobserved <- function(mf_call, env, caller) {
+  mf_call$na.action <- stats::na.pass
+  mf <- tryCatch(eval(mf_call, env), error = function(e) NULL)
+  if (is.null(mf) || !nrow(mf)) return(invisible(NULL))
+  x <- mf[-1L]
+  check_observed(x[!grepl("^\\(.*\\)$", names(x))], caller)
 }
 
 # na.action as a function: a function, or the name of one (as "na.omit").
@@ -131,29 +160,50 @@ check_no_missing <- function(x, caller, what) {
   invisible(x)
 }
 
-# Predictors of new data, with the training levels of factors enforced.
-prepare_newdata <- function(object, newdata, caller) {
+# Predictors of new data, with the training levels of factors enforced (character columns
+# become factors with them); `na_fun` is predict()'s na.action (na.pass: every row kept, a row
+# with a missing predictor is predicted by the models that handle them and NA by the others).
+prepare_newdata <- function(object, newdata, caller, na_fun = stats::na.pass) {
   if (!is.data.frame(newdata)) {
     stop(sprintf("%s: 'newdata' must be a data frame; got %s.", caller, class(newdata)[1L]),
          call. = FALSE)
   }
   check_newdata_factors(newdata, object$xlevels, sprintf("%s: newdata", caller))
   terms <- stats::delete.response(object$terms)
-  na_fun <- if (is.null(object$na_fun)) stats::na.omit else object$na_fun
-  mf <- tryCatch(
-    stats::model.frame(terms, newdata, na.action = na_fun, xlev = object$xlevels),
-    error = function(e) {
-      stop(sprintf("%s: 'newdata' could not be used (na.action of the fit applied): %s",
-                   caller, conditionMessage(e)), call. = FALSE)
-    })
+  frame <- function(na_fun) stats::model.frame(terms, newdata, na.action = na_fun,
+                                               xlev = object$xlevels)
+  mf <- tryCatch(frame(na_fun), error = function(e) {
+    all_rows <- tryCatch(frame(stats::na.pass), error = function(e) NULL)
+    if (!is.null(all_rows) && anyNA(all_rows)) {
+      missing <- names(all_rows)[vapply(all_rows, anyNA, NA)]
+      stop(sprintf(paste0("%s: 'newdata' has missing values in %s, which predict()'s ",
+                          "'na.action' refuses (%s); na.action = na.pass (the default) keeps ",
+                          "those rows, na.omit drops them."), caller,
+                   paste(sprintf("'%s'", missing), collapse = ", "), conditionMessage(e)),
+           call. = FALSE)
+    }
+    stop(sprintf("%s: 'newdata' could not be used: %s", caller, conditionMessage(e)),
+         call. = FALSE)
+  })
   na <- attr(mf, "na.action")
+  # the training column's kind decides (newdata may give an ordered factor as character)
+  given <- object$x
+  given[names(object$x_given)] <- object$x_given
   for (name in names(object$xlevels)) {
+    ordered <- if (is.null(given[[name]])) is.ordered(mf[[name]]) else is.ordered(given[[name]])
     mf[[name]] <- factor(as.character(mf[[name]]), levels = object$xlevels[[name]],
-                         ordered = is.ordered(mf[[name]]))
+                         ordered = ordered)
   }
-  if (!isTRUE(object$allow_missing)) check_no_missing(mf, caller, "newdata")
   attr(mf, "na.action") <- na
   mf
+}
+
+# predict()'s na.action when the predict method did not pass it on: the argument of that name
+# in the `...` of the method's frame `env` (only that one is evaluated), else na.pass.
+dots_na_action <- function(env) {
+  if (!exists("...", envir = env, inherits = FALSE)) return(stats::na.pass)
+  i <- match("na.action", eval(quote(...names()), env))
+  if (is.na(i)) stats::na.pass else eval(call("...elt", i), env)
 }
 
 # The predictors as a pandas DataFrame, factors passed explicitly as (codes, levels, ordered).
@@ -263,11 +313,33 @@ predict_py <- function(object, type, caller) {
   pad_excluded(out, na)
 }
 
+# predict_py() for every row of object$x: a row with a missing predictor gets NA from a model
+# that does not handle missing predictors (the others predict it), its name kept, as
+# predict.lm() does under na.pass.
+predict_rows <- function(object, type, caller) {
+  x <- object$x
+  if (isTRUE(object$allow_missing) || !anyNA(x)) return(predict_py(object, type, caller))
+  ok <- stats::complete.cases(x)
+  na <- object$na.action
+  object$na.action <- NULL
+  object$x <- x[ok, , drop = FALSE]
+  part <- predict_py(object, type, caller)
+  if (is.matrix(part)) {
+    out <- matrix(NA_real_, nrow(x), ncol(part), dimnames = list(rownames(x), colnames(part)))
+    out[ok, ] <- part
+  } else {
+    out <- part[rep(NA_integer_, nrow(x))]
+    out[ok] <- part
+    names(out) <- rownames(x)
+  }
+  pad_excluded(out, na)
+}
+
 # Predicted classes of the training rows, without the NA that na.exclude pads in (for the
 # confusion tables of summary()).
 fitted_classes <- function(object, caller = "summary()") {
   object$na.action <- NULL
-  predict_py(object, "class", caller)
+  predict_rows(object, "class", caller)
 }
 
 # Arguments in `...` must be known: an R error naming the unknown one, never a Python

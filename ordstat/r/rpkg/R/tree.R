@@ -13,7 +13,7 @@
 #' Missing values: rows with a missing response, predictor or weight are handled by
 #' \code{na.action} (default \code{na.omit}: dropped; \code{na.exclude}: dropped, and
 #' \code{predict} returns \code{NA} for them; \code{na.fail}: an error).
-#' \code{predict(fit, newdata)} applies the same \code{na.action} to \code{newdata}. rpart's
+#' \code{predict(fit, newdata)} keeps all rows (see \code{\link{ordstat_model}}). rpart's
 #' default, \code{na.rpart}, keeps rows with missing predictors (dropping only those with a
 #' missing response or weight); \code{na.action = na.pass} does the same here: the rows are
 #' kept, in fitting and in \code{predict}, and the tree handles their missing predictors.
@@ -125,7 +125,7 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
   # unclass() keeps rpart's "xlevels" and "ylevels" attributes
   out <- unclass(rp)
   out[names(object)] <- object
-  class(out) <- c("ordinal_tree", "rpart")
+  class(out) <- c("ordinal_tree", "ordstat_model", "rpart")
   out
 }
 
@@ -233,12 +233,13 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
 #' @param newdata A data frame with the predictors (the training data when omitted).
 #' @param type \code{"class"} (an ordered factor with the training levels) or \code{"prob"}
 #'   (a matrix of class probabilities, one column per level).
-#' @param ... Unused.
-#' @return An ordered factor or a numeric matrix; rows of \code{newdata} with missing values
-#'   are handled by the fit's \code{na.action} (left out with \code{na.omit}, \code{NA} with
-#'   \code{na.exclude}, an error with \code{na.fail}; with \code{na.pass} they are kept and
-#'   the tree sends each missing predictor to the side it learned, see
-#'   \code{\link{ordinal_tree}}).
+#' @param ... \code{na.action} for \code{newdata} (default \code{na.pass}, as in
+#'   \code{predict.lm}; see \code{\link{ordstat_model}}); other arguments are ignored.
+#' @return An ordered factor or a numeric matrix, one element or row per row of \code{newdata},
+#'   named by its row names; a row with a missing predictor is predicted (the tree sends each
+#'   missing predictor to the side it learned, see \code{\link{ordinal_tree}}) unless
+#'   \code{na.action} drops it (\code{na.omit}), pads it with \code{NA} (\code{na.exclude}) or
+#'   refuses it (\code{na.fail}).
 #' @export
 predict.ordinal_tree <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
   predict_wrapped(object, newdata, match.arg(type), "predict.ordinal_tree()")

@@ -38,12 +38,19 @@ fit_wrapped <- function(kind, params, dots, call, env, caller, na.action, class,
                         "out 'weights' (or repeat rows in proportion to them)."), caller,
                  py_class_name(kind)), call. = FALSE)
   }
+  # for model.frame(): the predictor columns as given where numeric_x turns them into numbers,
+  # and the case weights under a name no wrapper reuses (serial_combine()'s `weights` are its
+  # models' weights)
+  given <- if (numeric_x) prep$x[vapply(prep$x, function(col) is.factor(col) ||
+                                           is.logical(col), NA)]
   if (numeric_x) prep$x <- numeric_predictors(prep$x, caller)
   py <- py_fit(kind, params, prep, caller = caller, r_names = r_names)
   object <- new_model(py, prep, call, kind = kind,
                       has_proba = reticulate::py_has_attr(py, "predict_proba"),
-                      numeric_x = numeric_x, allow_missing = allow_missing, ...)
-  class(object) <- class
+                      numeric_x = numeric_x, allow_missing = allow_missing,
+                      x_given = if (length(given)) given, case_weights = prep$weights, ...)
+  # "ordstat_model": the R generics every model shares (generics.R)
+  class(object) <- c(class, "ordstat_model")
   object
 }
 
@@ -74,20 +81,28 @@ numeric_predictors <- function(x, caller) {
 }
 
 # predict(): a factor with the levels of the response (ordered when it was), or a matrix of
-# probabilities with those column names; newdata gets the fit's na.action and, for models of
-# numeric predictors, the same conversion to numbers.
-predict_wrapped <- function(object, newdata, type, caller) {
+# probabilities with those column names, one element or row per row of newdata, named by its
+# row names (as predict.lm() and predict.rpart()). predict()'s `na.action` (as in predict.lm();
+# default na.pass) applies to newdata: na.pass keeps every row, and a row with a missing
+# predictor is predicted by the models that handle missing predictors (allow_missing: the tree
+# and the tree ensembles) and NA for the others; na.omit drops those rows; na.exclude drops them
+# and pads NA back in; na.fail refuses them. The predict methods need not pass `na.action` on:
+# without it, it is read from their `...`. Without newdata, the training rows are predicted
+# (padded with NA under the fit's na.exclude). Models of numeric predictors get newdata turned
+# into numbers the same way as their training data.
+predict_wrapped <- function(object, newdata, type, caller, ..., na.action = NULL) {
   type <- match.arg(type, c("class", "prob"))
   if (type == "prob" && isFALSE(object$has_proba)) {
     stop(sprintf("%s: %s gives classes only; use type = \"class\".", caller, object$method),
          call. = FALSE)
   }
+  if (is.null(na.action)) na.action <- dots_na_action(parent.frame())
   if (!is.null(newdata)) {
-    x <- prepare_newdata(object, newdata, caller)
+    x <- prepare_newdata(object, newdata, caller, check_na_action(na.action, caller))
     object$na.action <- attr(x, "na.action")
     object$x <- if (isFALSE(object$numeric_x)) x else numeric_predictors(x, caller)
   }
-  predict_py(object, type, caller)
+  predict_rows(object, type, caller)
 }
 
 # Resubstitution: confusion table, misclassification rate and mean absolute class distance.

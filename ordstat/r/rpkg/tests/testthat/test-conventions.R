@@ -41,12 +41,15 @@ test_that("na.action: na.omit (default) drops rows, na.exclude pads with NA, na.
   # na.fail refuses missing values, with the name of the R function in the message
   expect_error(small_tree(y ~ x1 + x2, d, na.action = na.fail), "missing values")
   expect_error(small_tree(y ~ x1 + x2, d, na.action = 3), "'na.action' must be a function")
-  # newdata gets the recorded na.action
+  # newdata gets predict()'s na.action (default na.pass, as predict.lm): the tree predicts
+  # every row, na.omit drops, na.exclude pads NA, na.fail refuses
   new <- d[1:10, ]
-  expect_identical(names(predict(fit, new)), as.character(c(1:3, 5:8, 10)))
-  expect_identical(unname(is.na(predict(fe, new))), 1:10 %in% c(4, 9))
+  expect_identical(names(predict(fit, new)), as.character(1:10))
+  expect_identical(names(predict(fit, new, na.action = na.omit)),
+                   as.character(c(1:3, 5:8, 10)))
+  expect_identical(unname(is.na(predict(fe, new, na.action = na.exclude))), 1:10 %in% c(4, 9))
   ff <- small_tree(y ~ x1 + x2, complete, na.action = na.fail)
-  expect_error(predict(ff, new), "na.action of the fit applied")
+  expect_error(predict(ff, new, na.action = na.fail), "missing values in 'x2'")
   expect_length(predict(ff, complete[1:3, ]), 3)
 })
 
@@ -172,7 +175,7 @@ test_that("ordinal_tree is an rpart object too: printcp, plotcp, text; $rpart pr
   d <- ordered_data(150)
   set.seed(1)
   fit <- ordinal_tree(y ~ x1 + x2 + g, d, minsplit = 10, cp = 0.005, xval = 5)
-  expect_s3_class(fit, c("ordinal_tree", "rpart"), exact = TRUE)
+  expect_s3_class(fit, c("ordinal_tree", "ordstat_model", "rpart"), exact = TRUE)
   out <- capture.output(cp <- rpart::printcp(fit))
   expect_true(any(grepl("Root node error", out)))
   expect_equal(unname(cp), unname(fit$cptable))

@@ -75,7 +75,8 @@ test_that("na.omit still drops the rows; the other wrappers refuse missing predi
   for (name in c("bagging", "forest", "boosting")) {
     omit <- fit_r(name, d, 2L)
     expect_identical(nrow(omit$x), sum(complete), info = name)
-    expect_length(predict(omit, d), sum(complete))
+    expect_length(predict(omit, d), nrow(d))  # predict()'s na.action: na.pass by default
+    expect_length(predict(omit, d, na.action = na.omit), sum(complete))
     expect_identical(predict(omit, d[complete, ]), predict(fit_r(name, d[complete, ], 2L),
                                                            d[complete, ]), info = name)
   }

@@ -27,3 +27,60 @@ test_that("a Python without ordstat gives an error that says how to install", {
     stdout = TRUE, stderr = TRUE))
   expect_match(paste(out, collapse = "\n"), "install_ordstat\\(\\)")
 })
+
+test_that("character predictors are factors of their sorted values, as in rpart", {
+  skip_if_no_python()
+  d <- ordered_data(120)
+  d$h <- as.character(d$g)
+  d$h[d$h == "a"] <- "zz"  # sorted levels: "b", "c", "zz"
+  fit <- ordinal_tree(y ~ x1 + h, d, minsplit = 10L, xval = 0L)
+  expect_identical(fit$xlevels$h, c("b", "c", "zz"))
+  d$f <- factor(d$h)
+  ref <- ordinal_tree(y ~ x1 + f, d, minsplit = 10L, xval = 0L)
+  expect_identical(unname(predict(fit, d)), unname(predict(ref, d)))
+  expect_identical(fit$frame$n, ref$frame$n)
+  # rpart itself, on the same character column, sees the same levels
+  rp <- rpart::rpart(y ~ x1 + h, d)
+  expect_identical(attr(rp, "xlevels")$h, fit$xlevels$h)
+  # newdata may give the column as character or as a factor, with a subset of the levels
+  new <- d[c(5, 1, 9), c("x1", "h")]
+  as_factor <- transform(new, h = factor(h))
+  expect_identical(predict(fit, new), predict(fit, as_factor))
+  expect_identical(unname(predict(fit, new)), unname(predict(ref, d[c(5, 1, 9), ])))
+  expect_error(predict(fit, transform(new, h = c("b", "new", "c"))),
+               "column 'h' has level\\(s\\) \"new\" not seen")
+})
+
+test_that("a predictor with no observed value is an R error naming it", {
+  skip_if_no_python()
+  d <- ordered_data(60)
+  d$x3 <- NA_real_
+  for (na in list(stats::na.omit, stats::na.exclude, stats::na.fail, stats::na.pass)) {
+    expect_error(ordinal_tree(y ~ x1 + x3, d, na.action = na, xval = 0L),
+                 "^ordinal_tree\\(\\): predictor 'x3' has no observed value")
+  }
+  expect_error(ordinal_forest(y ~ x1 + x3, d, na.action = na.pass, n_estimators = 2L),
+               "^ordinal_forest\\(\\): predictor 'x3' has no observed value")
+  expect_error(frank_hall(y ~ x1 + x3, d), "^frank_hall\\(\\): predictor 'x3' has no observed")
+  d$x4 <- NA
+  expect_error(edda(y ~ x3 + x4 + x1, d), "^edda\\(\\): predictors 'x3', 'x4' have no observed")
+  # observed in some rows only: an ordinary missing value
+  d$x3[1:30] <- d$x1[1:30]
+  expect_identical(nrow(ordinal_tree(y ~ x1 + x3, d, na.action = na.pass, xval = 0L)$x), 60L)
+})
+
+test_that("newdata may give a factor predictor as character; the training kind is kept", {
+  skip_if_no_python()
+  set.seed(1)
+  d <- data.frame(x1 = stats::rnorm(80),
+                  o = factor(sample(c("lo", "hi"), 80, TRUE), levels = c("lo", "hi"),
+                             ordered = TRUE))
+  d$y <- cut(d$x1 + (d$o == "hi") + stats::rnorm(80, sd = 0.4), c(-Inf, 0.3, 1.6, Inf),
+             labels = c("low", "mid", "high"), ordered_result = TRUE)
+  new <- d[1:8, ]
+  as_text <- transform(new, o = as.character(o))
+  for (fit in list(frank_hall(y ~ x1 + o, d), ordinal_tree(y ~ x1 + o, d, xval = 0L))) {
+    expect_identical(predict(fit, as_text), predict(fit, new))
+    expect_identical(predict(fit, as_text, type = "prob"), predict(fit, new, type = "prob"))
+  }
+})

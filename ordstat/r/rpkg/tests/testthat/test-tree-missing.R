@@ -63,10 +63,12 @@ test_that("a missing predictor goes to the side learned at fitting (hand-compute
   expect_equal(unname(fit$splits[1L, "index"]), 2.5)
   new <- data.frame(x = c(NA, 0, 10))
   expect_identical(as.character(predict(fit, new)), c("lo", "lo", "hi"))
-  # with na.omit, newdata rows with a missing predictor are left out, as before
+  # a tree fitted without missing values predicts them too (by the majority rule); predict()'s
+  # na.action = na.omit leaves those rows out
   fit_omit <- ordinal_tree(y ~ x, d[1:4, ], criterion = "gini", minsplit = 2L,
                            minbucket = 1L, xval = 0L)
-  expect_length(predict(fit_omit, new), 2L)
+  expect_length(predict(fit_omit, new), 3L)
+  expect_length(predict(fit_omit, new, na.action = na.omit), 2L)
   # a missing response is still an error
   d$y[1L] <- NA
   expect_error(ordinal_tree(y ~ x, d, na.action = na.pass), "missing value")

@@ -228,7 +228,8 @@ test_that("na.action: na.omit drops rows, na.exclude pads predictions with NA", 
   expect_true(all(is.na(p[c(3, 10)])))
   expect_identical(dim(predict(ex, d[1:12, ], type = "prob")), c(12L, 3L))
   expect_identical(sum(summary(ex)$confusion), 78L)
-  expect_length(predict(omit, d[1:12, ]), 10L)
+  expect_length(predict(omit, d[1:12, ]), 12L)  # the forest predicts rows with missing x2
+  expect_length(predict(omit, d[1:12, ], na.action = na.omit), 10L)
   expect_error(frank_hall(y ~ x1 + x2, d, na.action = na.fail), "missing values")
   # data optional: variables from the formula's environment
   y <- d$y[-c(3, 10)]
