@@ -197,6 +197,7 @@ python_error <- function(e, caller, r_names = character()) {
     msg <- gsub(sprintf("(?<![A-Za-z0-9_.])%s(?![A-Za-z0-9_])", name), r_names[[name]], msg,
                 perl = TRUE)
   }
+  msg <- r_error_message(msg)  # Python's wording in R terms (errors.R)
   sprintf("%s: %s", caller, msg)
 }
 
