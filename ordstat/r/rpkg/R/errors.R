@@ -87,7 +87,8 @@ r_constraint <- function(part) {
          if (grepl("^an instance of '(numpy|sklearn)\\.", part)) NULL else part)
 }
 
-# Python's numbers and values as R prints them: 1.0 -> 1, inf -> Inf, True -> TRUE.
+# Python's numbers and values as R prints them: 1.0 -> 1, inf -> Inf, True -> TRUE (a string
+# keeps its quotes: 'mean').
 r_number <- function(x) {
   x <- trimws(x)
   if (x %in% c("inf", "-inf")) return(sub("inf", "Inf", x))
@@ -99,7 +100,6 @@ r_value <- function(x) {
   x <- trimws(x)
   if (x %in% c("True", "False")) return(toupper(x))
   if (x == "None") return("NULL")
-  if (grepl("^'.*'$", x)) return(sprintf("\"%s\"", substr(x, 2L, nchar(x) - 1L)))
   r_number(x)
 }
 
