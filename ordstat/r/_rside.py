@@ -375,7 +375,8 @@ def ensemble_info(est):
     and, for a random forest, the number of predictors drawn in each node (``mtry``)."""
     from ordstat.trees._classes import n_features_drawn
 
-    out = {"n_trees": len(getattr(est, "estimators_", []))}
+    out = {"n_trees": len(getattr(est, "estimators_", [])),
+           "n_estimators": int(getattr(est, "n_estimators", 0))}
     if hasattr(est, "max_features") and hasattr(est, "n_features_in_"):
         out["mtry"] = n_features_drawn(est.max_features, int(est.n_features_in_))
     return out

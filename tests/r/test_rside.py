@@ -200,7 +200,7 @@ def test_rside_ensemble_info_and_odt_size():
     X = rng.normal(size=(80, 9))
     y = np.digitize(X[:, 0], [-0.5, 0.5])
     forest = OrdinalRandomForestClassifier(n_estimators=3, random_state=0).fit(X, y)
-    assert _rside.ensemble_info(forest) == {"n_trees": 3, "mtry": 3}
+    assert _rside.ensemble_info(forest) == {"n_trees": 3, "n_estimators": 3, "mtry": 3}
     tree = ReplicatedTreeClassifier(max_depth=2).fit(X, y)
     size = _rside.odt_size(tree)
     assert size["nodes"] == tree.node_count_ and size["depth"] <= 2

@@ -32,7 +32,9 @@ ensemble_fields <- function(object) {
                                nrow = length(codes), dimnames = list(rows, object$levels))
   }
   info <- py_value(rside()$ensemble_info(py))
-  object$n_trees <- as.integer(info$n_trees)
+  # the fixed-split bagging bags each of the K - 1 dichotomies with n_estimators trees
+  object$n_trees <- as.integer(if (identical(object$kind, "fixed_split_bagging"))
+                                 info$n_estimators * info$n_trees else info$n_trees)
   if (!is.null(info$mtry)) object$mtry <- as.integer(info$mtry)
   imp <- get("permutation_importance_")
   if (!is.null(imp)) object$importance <- stats::setNames(as.double(imp), names(object$x))
@@ -404,6 +406,9 @@ print.ordstat_ensemble <- function(x, digits = max(3L, getOption("digits") - 3L)
   print_header(x)
   if (!is.null(x$n_trees) && is.null(x$n_cycles)) {
     cat(sprintf("Number of trees: %d", x$n_trees))
+    if (identical(x$kind, "fixed_split_bagging")) {
+      cat(sprintf(" (%d per dichotomy)", x$n_trees %/% max(1L, length(x$levels) - 1L)))
+    }
     if (!is.null(x$mtry)) cat(sprintf("   predictors tried at each split: %d", x$mtry))
     cat("\n")
   }

@@ -93,6 +93,8 @@ test_that("print() shows the out-of-bag error rate and confusion matrix as rando
               info = paste(out, collapse = "\n"))
   expect_true(any(grepl("Number of trees: 30 +predictors tried at each split: 3", out)))
   expect_true(any(grepl("class.error", out, fixed = TRUE)))
+  fixed <- ordinal_bagging(rank ~ ., d, fixed_split = TRUE, n_estimators = 3, random_state = 1)
+  expect_output(print(fixed), "Number of trees: 12 \\(3 per dichotomy\\)")
   # the same line as randomForest's print, on the same data
   skip_if_not_installed("randomForest")
   set.seed(1)
