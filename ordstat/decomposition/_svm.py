@@ -69,6 +69,11 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
     kernel : str, default="rbf"
     gamma : float or {"scale", "auto"}, default="scale"
     weighted : bool, default=True
+    scale : bool, default=False
+        Standardise every predictor with the training mean and standard deviation (n - 1 in
+        the denominator; a constant predictor is only centred) before the SVMs, at fit and at
+        prediction, as ``scale=TRUE`` of R's ``e1071::svm``: the RBF kernel and ``C`` then do not
+        depend on the units of the predictors.
     classes : sequence, optional
     n_jobs : int, optional
         The K-1 SVMs fitted in parallel through joblib.
@@ -78,6 +83,8 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
     ----------
     estimators_ : list of K-1 fitted ``SVC`` (a float +-1 for a problem with one class).
     weights_ : ndarray of shape (n, K-1), the object weights used (ones if not weighted).
+    center_, scale_ : ndarray of shape (n_features,), with ``scale=True``: the training means
+        and the standard deviations the predictors are divided by.
 
     References
     ----------
@@ -89,16 +96,18 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
         # what SVC itself accepts, checked before any SVC is fitted
         **{name: SVC._parameter_constraints[name] for name in ("C", "kernel", "gamma")},
         "weighted": ["boolean"],
+        "scale": ["boolean"],
         "classes": ["array-like", None],
         "n_jobs": N_JOBS,
     }
 
-    def __init__(self, C=1.0, kernel="rbf", gamma="scale", weighted=True, classes=None,
-                 n_jobs=None):
+    def __init__(self, C=1.0, kernel="rbf", gamma="scale", weighted=True, scale=False,
+                 classes=None, n_jobs=None):
         self.C = C
         self.kernel = kernel
         self.gamma = gamma
         self.weighted = weighted
+        self.scale = scale
         self.classes = classes
         self.n_jobs = n_jobs
 
@@ -106,6 +115,11 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
         """Fit the K-1 SVMs; ``sample_weight`` multiplies the object weights."""
         self._validate_params()
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        if self.scale:
+            self.center_ = X.mean(axis=0)
+            sd = X.std(axis=0, ddof=1) if X.shape[0] > 1 else np.zeros(X.shape[1])
+            self.scale_ = np.where(sd > 0, sd, 1.0)
+            X = self._standardised(X)
         m = self.n_classes_ - 1
         self.weights_ = waegeman_weights(codes, self.n_classes_) if self.weighted \
             else np.ones((X.shape[0], m))
@@ -118,11 +132,14 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
 
     def replica_decision(self, X):
         """Decision values of the K-1 SVMs, shape (n, K-1); positive means "rank above k"."""
-        X = validate_predict(self, X)
+        X = self._standardised(validate_predict(self, X))
         return np.column_stack([
             np.full(X.shape[0], e) if isinstance(e, float) else e.decision_function(X)
             for e in self.estimators_
         ])
+
+    def _standardised(self, X):
+        return (X - self.center_) / self.scale_ if self.scale else X
 
     def predict(self, X):
         rank = resolve_rank(self.replica_decision(X))
@@ -151,6 +168,8 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
         info = class_info(self, digits) + [
             ("C", f"{self.C:.{digits}g}"), ("kernel", str(self.kernel)), ("gamma", gamma),
             ("object weights", "Waegeman & Boullart (eqs. 4-5)" if self.weighted else "none")]
+        if self.scale:
+            info.append(("predictors", "standardised (training means and standard deviations)"))
         replicas = cut_table(
             self, model=[fitted_name(e) for e in self.estimators_],
             **{"support vectors": [0 if isinstance(e, float) else int(np.sum(e.n_support_))

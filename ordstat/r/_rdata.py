@@ -80,3 +80,28 @@ def corrected_ttest(scores_a, scores_b, n_train, n_test):
                                     n_train=float(n_train), n_test=float(n_test))
     return {"statistic": res.statistic, "p_value": res.pvalue, "df": res.df,
             "mean_difference": res.mean_difference, "std_error": res.std_error}
+
+
+# name -> whether it loads in this Python (a loader may need an optional package)
+_LOADABLE = {}
+
+
+def available_names():
+    """The names of :func:`names` whose data load in this Python: those read from R (built by
+    the R package itself, which checks its own R packages) and those whose loader finds the
+    optional Python package it needs (skordinal for ERA, ESL, LEV, SWD and balance-scale).
+    Found by loading each set once per session (the sets are small)."""
+    from ordstat._extras import missing_extra
+
+    out = []
+    for name in names():
+        if name not in _LOADABLE:
+            try:
+                _LOADABLE[name] = reads_r(name) or load(name) is not None
+            except ImportError as exc:
+                if missing_extra(exc) is None:
+                    raise
+                _LOADABLE[name] = False
+        if _LOADABLE[name]:
+            out.append(name)
+    return out

@@ -27,7 +27,10 @@ _DISCRETE = ("fmm", "foim", "kernel")
 
 # the binary learners of the decompositions by their R names: (module, class, parameters)
 BINARY_LEARNERS = {
-    "logistic": ("sklearn.linear_model", "LogisticRegression", {"max_iter": 1000}),
+    # Newton's method converges in a few iterations also on unscaled predictors, where lbfgs
+    # stops at its iteration limit (with a warning R users cannot act on): the same model
+    "logistic": ("sklearn.linear_model", "LogisticRegression",
+                 {"solver": "newton-cholesky", "max_iter": 1000}),
     "tree": ("sklearn.tree", "DecisionTreeClassifier",
              {"criterion": "entropy", "min_samples_leaf": 2}),
     "svm": ("sklearn.svm", "SVC", {"probability": True}),
@@ -365,3 +368,27 @@ def class_name(kind):
 def takes_sample_weight(kind):
     """Whether the ``fit`` of the class behind ``kind`` takes ``sample_weight``."""
     return "sample_weight" in inspect.signature(_class(kind).fit).parameters
+
+
+def ensemble_info(est):
+    """What ``print()`` of an R ensemble shows like randomForest's: the number of fitted trees
+    and, for a random forest, the number of predictors drawn in each node (``mtry``)."""
+    from ordstat.trees._classes import n_features_drawn
+
+    out = {"n_trees": len(getattr(est, "estimators_", [])),
+           "n_estimators": int(getattr(est, "n_estimators", 0))}
+    if hasattr(est, "max_features") and hasattr(est, "n_features_in_"):
+        out["mtry"] = n_features_drawn(est.max_features, int(est.n_features_in_))
+    return out
+
+
+def odt_size(est):
+    """Nodes, leaves and depth of a fitted oDT (``ReplicatedTreeClassifier``), for the short
+    ``print()`` of a large tree in R."""
+    tree = est.tree_
+    branch = np.asarray(tree["left"]) >= 0
+    depth = np.zeros(len(branch), dtype=np.int64)
+    for v in np.flatnonzero(branch):  # preorder: a parent comes before its children
+        depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
+    return {"nodes": int(len(branch)), "leaves": int(np.sum(~branch)),
+            "depth": int(depth.max())}

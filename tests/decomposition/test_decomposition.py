@@ -636,3 +636,24 @@ def test_weighted_svm_summary_support_vectors():
     np.testing.assert_array_equal(replicas["below"], below)
     np.testing.assert_array_equal(replicas["above"], above)
     assert dict(summary.info)["gamma"] == "0.5"
+
+
+def test_weighted_svm_scale_is_the_svm_of_standardised_predictors():
+    """``scale=True`` (R's default, as e1071::svm) equals standardising by hand with the training
+    means and sample standard deviations, at fit and at prediction; a constant column is only
+    centred; predictors in other units give the same fit."""
+    rng = np.random.default_rng(0)
+    X = np.column_stack([rng.normal(0, 1, 90), rng.normal(500, 80, 90), np.full(90, 3.0)])
+    y = np.digitize(X[:, 0] + (X[:, 1] - 500) / 80, [-1.0, 1.0])
+    fit = WeightedSVMEnsemble(scale=True).fit(X, y)
+    mean, sd = X.mean(axis=0), X.std(axis=0, ddof=1)
+    sd[2] = 1.0
+    assert np.allclose(fit.center_, mean) and np.allclose(fit.scale_, sd)
+    by_hand = WeightedSVMEnsemble().fit((X - mean) / sd, y)
+    X_new = X[:30] * 1.1
+    assert np.allclose(fit.replica_decision(X_new), by_hand.replica_decision((X_new - mean) / sd))
+    in_grams = X * np.array([1.0, 1000.0, 1.0])
+    assert np.array_equal(WeightedSVMEnsemble(scale=True).fit(in_grams, y).predict(in_grams),
+                          fit.predict(X))
+    assert not hasattr(WeightedSVMEnsemble().fit(X, y), "center_")
+    assert "standardised" in str(fit.summary())

@@ -173,3 +173,35 @@ def test_criterion_names_and_model_names_from_r():
     assert _rside.criterion_name("bogus") == "bogus"  # the tree refuses it when fitted
     with pytest.raises(TypeError, match="estimators must be model names .*got 3.0"):
         _rside._model_list([3.0])
+
+
+def test_rside_logistic_learner_converges_on_unscaled_predictors():
+    """R's default binary learner ("logistic") is fitted by Newton's method: no convergence
+    warning on predictors of very different scales, where lbfgs stops at its limit."""
+    import warnings
+
+    from ordstat.r import _rside
+
+    rng = np.random.default_rng(1)
+    X = np.column_stack([rng.normal(0, 1, 300), rng.normal(0, 1000, 300), rng.normal(5, 0.01, 300)])
+    y = (X[:, 0] + X[:, 1] / 1000 + rng.normal(0, 0.5, 300) > 0).astype(int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = _rside._sub_estimator("logistic").fit(X, y)
+    assert model.n_iter_[0] < 50
+
+
+def test_rside_ensemble_info_and_odt_size():
+    from ordstat.decomposition import ReplicatedTreeClassifier
+    from ordstat.ensemble import OrdinalRandomForestClassifier
+    from ordstat.r import _rside
+
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(80, 9))
+    y = np.digitize(X[:, 0], [-0.5, 0.5])
+    forest = OrdinalRandomForestClassifier(n_estimators=3, random_state=0).fit(X, y)
+    assert _rside.ensemble_info(forest) == {"n_trees": 3, "n_estimators": 3, "mtry": 3}
+    tree = ReplicatedTreeClassifier(max_depth=2).fit(X, y)
+    size = _rside.odt_size(tree)
+    assert size["nodes"] == tree.node_count_ and size["depth"] <= 2
+    assert size["leaves"] == (size["nodes"] + 1) // 2

@@ -44,7 +44,9 @@ combine_side <- function() {
 #' @param ... Further arguments of \code{SerialCombiner} by their Python names (\code{cv},
 #'   the number of folds; \code{n_jobs}); any other name is an error.
 #' @return An object of class \code{"ordstat_serial"} with \code{weights} (named by the
-#'   models in the paper's notation), \code{formula_text} (e.g.
+#'   models as given in \code{models}, e.g. \code{"EII"}; the 14 models of \code{"edda"} by
+#'   their mclust names), \code{paper_names} (the same models in the paper's notation, e.g.
+#'   \code{"[lambda I]"}), \code{mclust_names}, \code{formula_text} (e.g.
 #'   \code{"0.84 [lambda B] + 0.16 [lambda I]"}), \code{method}, \code{levels},
 #'   \code{response_ordered}, \code{na.action}, \code{call} and the serialised Python model
 #'   (so it survives \code{saveRDS}/\code{readRDS} into a new R session).
@@ -77,11 +79,24 @@ serial_combine <- function(formula, data, weights, subset, na.action = stats::na
                         posteriors = params$posteriors, ordered = FALSE, labels_ok = TRUE,
                         numeric_x = FALSE, r_names = c(estimators = "models"))
   info <- py_value(combine_side()$serial_info(py_model(object)))
-  object$weights <- stats::setNames(as.double(info$weights), unlist(info$models))
   object$mclust_names <- unlist(info$mclust)
+  object$paper_names <- unlist(info$models)
+  object$weights <- stats::setNames(as.double(info$weights),
+                                    user_model_names(object$mclust_names, models))
   object$formula_text <- info$formula
   object$summary_text <- info$summary
   object
+}
+
+# The models as the user named them in `models` ("EII", "fmm"), matched to the fitted models'
+# mclust names ("EII", "FMM") ignoring case; models the user did not name one by one (all 14 of
+# "edda") keep their mclust names.
+user_model_names <- function(fitted, given) {
+  given <- as.character(unlist(given))
+  vapply(fitted, function(name) {
+    hit <- given[toupper(given) == toupper(name)]
+    if (length(hit)) hit[[1L]] else name
+  }, "", USE.NAMES = FALSE)
 }
 
 #' @export
@@ -93,7 +108,10 @@ print.ordstat_serial <- function(x, digits = max(3L, getOption("digits") - 3L), 
   if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
   cat("Model:", x$formula_text, "\n")
   cat("Weights:\n")
-  print(signif(x$weights, digits))
+  table <- data.frame(paper = x$paper_names, weight = signif(unname(x$weights), digits),
+                      row.names = make.unique(names(x$weights)), stringsAsFactors = FALSE)
+  if (is.null(x$paper_names)) table$paper <- NULL  # a fit saved before they were kept
+  print(table)
   invisible(x)
 }
 

@@ -16,6 +16,9 @@
 #' loaders.
 #'
 #' @param name Name of a data set; \code{NULL} lists the names (which needs Python).
+#' @param all With \code{name = NULL}: \code{FALSE} (default) lists the data sets that load
+#'   here (every one of them does), \code{TRUE} also those whose R package or optional Python
+#'   package (skordinal, for ERA, ESL, LEV, SWD and balance-scale) is not installed.
 #' @return A data frame whose attribute \code{"response"} names the response column; or, with
 #'   \code{name = NULL}, a character vector of names. A set whose R or Python package is
 #'   missing is an error that says what to install.
@@ -32,10 +35,18 @@
 #'   table(d$PID)
 #' }
 #' @export
-ordstat_data <- function(name = NULL) {
+ordstat_data <- function(name = NULL, all = FALSE) {
   if (is.null(name)) {
     check_python()
-    return(unique(c(unlist(py_value(rdata()$names())), names(r_side_sets))))
+    if (one_logical(all, "all", "ordstat_data()")) {
+      return(unique(c(unlist(py_value(rdata()$names())), names(r_side_sets))))
+    }
+    r_ok <- vapply(r_side_sets, function(spec) requireNamespace(spec$package, quietly = TRUE),
+                   NA)
+    py_names <- unlist(py_value(rdata()$available_names()))
+    listed <- unique(c(unlist(py_value(rdata()$names())), names(r_side_sets)))
+    return(listed[listed %in% c(py_names[!py_names %in% names(r_side_sets)],
+                                names(r_side_sets)[r_ok])])
   }
   if (!is.character(name) || length(name) != 1L || is.na(name)) {
     stop("ordstat_data(): 'name' must be one data set name (a string); ",
@@ -44,10 +55,24 @@ ordstat_data <- function(name = NULL) {
   if (name %in% names(r_side_sets)) return(load_r_side(name))
   check_python()
   out <- tryCatch(py_value(rdata()$load(name)), error = function(e) {
-    stop("ordstat_data(): ", sub("^.*(ValueError|ImportError|ModuleNotFoundError|MissingExtraError): ", "",
-                                 conditionMessage(e)), call. = FALSE)
+    stop("ordstat_data(): ", missing_python_package(
+      sub("\nDetailed traceback:.*$", "",
+          sub("^.*(ValueError|ImportError|ModuleNotFoundError|MissingExtraError): ", "",
+              conditionMessage(e)))), call. = FALSE)
   })
   plain_frame(out)
+}
+
+# Python's "the ERA data set needs skordinal: pip install ..." in R terms: which Python package
+# is missing, where, and how to install it from R.
+missing_python_package <- function(msg) {
+  m <- regmatches(msg, regexec("^(.*) needs ([A-Za-z0-9_.]+)( \\([^)]*\\))?: pip install.*$",
+                               trimws(msg)))[[1L]]
+  if (!length(m)) return(msg)
+  sprintf(paste0("%s needs the Python package '%s', which is not installed in the Python that R ",
+                 "uses (%s); install it there, e.g. reticulate::py_install(\"%s\"). ",
+                 "ordstat_data() lists the data sets available."),
+          m[[2L]], m[[3L]], tryCatch(reticulate::py_exe(), error = function(e) "?"), m[[3L]])
 }
 
 # A data frame from the plain form of ordstat.r._rdata.plain (factors as codes, levels and

@@ -12,8 +12,7 @@ model.frame.ordstat_model <- function(formula, ...) {
   dots <- list(...)
   given <- dots[intersect(c("data", "na.action", "subset"), names(dots))]
   if (length(given)) return(rebuilt_model_frame(object, given))
-  x <- object$x
-  if (!is.null(object$x_given)) x[names(object$x_given)] <- object$x_given
+  x <- if (is.null(object$x_given)) object$x else object$x_given
   vars <- vapply(as.list(attr(object$terms, "variables"))[-1L], deparse1, "")
   y <- object$y
   names(y) <- NULL  # the rows are named by the frame's row names

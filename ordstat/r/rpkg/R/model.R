@@ -187,8 +187,7 @@ prepare_newdata <- function(object, newdata, caller, na_fun = stats::na.pass) {
   })
   na <- attr(mf, "na.action")
   # the training column's kind decides (newdata may give an ordered factor as character)
-  given <- object$x
-  given[names(object$x_given)] <- object$x_given
+  given <- if (is.null(object$x_given)) object$x else object$x_given
   for (name in names(object$xlevels)) {
     ordered <- if (is.null(given[[name]])) is.ordered(mf[[name]]) else is.ordered(given[[name]])
     mf[[name]] <- factor(as.character(mf[[name]]), levels = object$xlevels[[name]],
@@ -247,6 +246,7 @@ python_error <- function(e, caller, r_names = character()) {
     msg <- gsub(sprintf("(?<![A-Za-z0-9_.])%s(?![A-Za-z0-9_])", name), r_names[[name]], msg,
                 perl = TRUE)
   }
+  msg <- r_error_message(msg)  # Python's wording in R terms (errors.R)
   sprintf("%s: %s", caller, msg)
 }
 

@@ -31,3 +31,57 @@ match_name <- function(arg, choices, caller, argname) {
   stop(sprintf('%s: unknown %s "%s"; use one of %s (case is ignored).', caller, argname, arg,
                paste(sprintf('"%s"', choices), collapse = ", ")), call. = FALSE)
 }
+
+# Argument names of other packages (randomForest's ntree, ranger's num.trees, rpart's minsplit)
+# given in `...` of a wrapper. `aliases` = c(other = "ours"): the same meaning under our name;
+# an alias of a formal argument of the wrapper (listed in `formal`, TRUE when the user gave it)
+# is returned in $formals (an error when both spellings are given), any other alias is renamed
+# in $dots (for the Python class). `refused` = c(other = "why, in R terms"): names with no
+# counterpart here, an error saying so. An unknown name close to a known one (formals, Python
+# names, aliases) is an error that suggests it; any other name is left for check_dots().
+foreign_args <- function(dots, aliases, refused, caller, formal, known = character()) {
+  out <- list(formals = list(), dots = dots)
+  nms <- names(dots)
+  if (!length(dots) || is.null(nms)) return(out)
+  for (i in seq_along(dots)) {
+    name <- nms[[i]]
+    if (!nzchar(name)) next
+    if (name %in% names(refused)) {
+      stop(sprintf("%s: argument '%s' is not supported: %s", caller, name, refused[[name]]),
+           call. = FALSE)
+    }
+    if (name %in% names(aliases)) {
+      ours <- aliases[[name]]
+      if (ours %in% names(formal)) {
+        if (isTRUE(formal[[ours]]) || ours %in% names(out$formals)) {
+          stop(sprintf("%s: '%s' and '%s' are the same argument; give one of them.", caller,
+                       name, ours), call. = FALSE)
+        }
+        out$formals[[ours]] <- dots[[i]]
+        out$dots[name] <- NULL
+      } else {
+        names(out$dots)[names(out$dots) == name] <- ours
+      }
+      next
+    }
+    candidates <- unique(c(names(formal), known, names(aliases)))
+    if (!name %in% candidates) {
+      suggestion <- did_you_mean(name, candidates)
+      if (!is.na(suggestion)) {
+        target <- if (suggestion %in% names(aliases)) aliases[[suggestion]] else suggestion
+        stop(sprintf("%s: unknown argument '%s'; did you mean '%s'?", caller, name, target),
+             call. = FALSE)
+      }
+    }
+  }
+  out
+}
+
+# The candidate closest to `name` (ignoring case, ".", "_"), or NA when none is close.
+did_you_mean <- function(name, candidates) {
+  if (!length(candidates)) return(NA_character_)
+  key <- function(x) gsub("[._]", "", tolower(x))
+  d <- utils::adist(key(name), key(candidates))[1L, ]
+  best <- which.min(d)
+  if (d[[best]] <= max(1L, floor(nchar(key(name)) / 4))) candidates[[best]] else NA_character_
+}

@@ -38,12 +38,11 @@ fit_wrapped <- function(kind, params, dots, call, env, caller, na.action, class,
                         "out 'weights' (or repeat rows in proportion to them)."), caller,
                  py_class_name(kind)), call. = FALSE)
   }
-  # for model.frame(): the predictor columns as given where numeric_x turns them into numbers,
-  # and the case weights under a name no wrapper reuses (serial_combine()'s `weights` are its
-  # models' weights)
-  given <- if (numeric_x) prep$x[vapply(prep$x, function(col) is.factor(col) ||
-                                           is.logical(col), NA)]
-  if (numeric_x) prep$x <- numeric_predictors(prep$x, caller)
+  # for model.frame(): the predictors as given where numeric_x turns them into numbers, and the
+  # case weights under a name no wrapper reuses (serial_combine()'s `weights` are its models'
+  # weights)
+  given <- if (!isFALSE(numeric_x)) prep$x
+  if (!isFALSE(numeric_x)) prep$x <- numeric_predictors(prep$x, caller, numeric_x)
   py <- py_fit(kind, params, prep, caller = caller, r_names = r_names)
   object <- new_model(py, prep, call, kind = kind,
                       has_proba = reticulate::py_has_attr(py, "predict_proba"),
@@ -64,7 +63,9 @@ py_class_name <- function(kind) as.character(py_value(rside()$class_name(kind)))
 # The ensembles and decompositions take numeric predictors: logical columns and ordered factors
 # become numbers (an ordered factor its level index, as rpart treats it); unordered factors are
 # refused.
-numeric_predictors <- function(x, caller) {
+numeric_predictors <- function(x, caller, how = TRUE) {
+  # "indicators": unordered factors as treatment-contrast columns (decomposition.R)
+  if (identical(how, "indicators")) x <- indicator_columns(x)
   unordered <- names(x)[vapply(x, function(col) is.factor(col) && !is.ordered(col), NA)]
   if (length(unordered)) {
     stop(sprintf(paste0("%s: predictor(s) %s are unordered factors; this method needs numeric ",
@@ -100,7 +101,8 @@ predict_wrapped <- function(object, newdata, type, caller, ..., na.action = NULL
   if (!is.null(newdata)) {
     x <- prepare_newdata(object, newdata, caller, check_na_action(na.action, caller))
     object$na.action <- attr(x, "na.action")
-    object$x <- if (isFALSE(object$numeric_x)) x else numeric_predictors(x, caller)
+    object$x <- if (isFALSE(object$numeric_x)) x else numeric_predictors(x, caller,
+                                                                          object$numeric_x)
   }
   predict_rows(object, type, caller)
 }

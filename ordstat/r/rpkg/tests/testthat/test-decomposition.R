@@ -64,3 +64,119 @@ test_that("bad input is refused with clear messages", {
   expect_error(odt(y2 ~ a + b, d), "ordered")
   expect_parameter_error(odt(y ~ a + b, d, rule = "median"), "odt()", "rule", "'median'")
 })
+
+# Boston as an R user has it: chas a factor, the median value cut into 5 ordered ranks
+boston_ranks <- function() {
+  skip_if_not_installed("MASS")
+  d <- MASS::Boston
+  d$chas <- factor(d$chas)
+  d$rank <- cut(d$medv, stats::quantile(d$medv, 0:5 / 5), include.lowest = TRUE,
+                ordered_result = TRUE)
+  d$medv <- NULL
+  d
+}
+
+test_that("unordered factors: indicator columns for the binary learners, refused by oDT & co", {
+  skip_if_no_python()
+  d <- boston_ranks()
+  # chas1 is the indicator model.matrix() makes of the factor: the same fit as with that column
+  numeric <- transform(d, chas1 = as.double(chas == "1"), chas = NULL)
+  numeric <- numeric[c(names(numeric)[1:3], "chas1", setdiff(names(numeric)[-(1:3)], "chas1"))]
+  fits <- list(frank_hall = function(data) frank_hall(rank ~ ., data, random_state = 1),
+               data_replication = function(data) data_replication(rank ~ ., data,
+                                                                  random_state = 1),
+               weighted_svm = function(data) weighted_svm(rank ~ ., data))
+  for (f in fits) {
+    fit <- f(d)
+    expect_identical(names(fit$x), colnames(stats::model.matrix(rank ~ ., d))[-1L])
+    ref <- f(numeric)
+    expect_identical(unname(predict(fit, d[1:50, ])), unname(predict(ref, numeric[1:50, ])))
+    # new data with the training levels, also when a level is absent from them
+    expect_length(predict(fit, d[d$chas == "0", ][1:5, ]), 5L)
+  }
+  # a three-level factor gives two indicator columns
+  d3 <- transform(d, zone = factor(cut(zn, c(-1, 0, 20, 100), labels = c("none", "some", "many"))))
+  fit <- frank_hall(rank ~ lstat + zone, d3)
+  expect_identical(names(fit$x), c("lstat", "zonesome", "zonemany"))
+  for (f in list(odt, oadaboost, adaboost_or)) {
+    msg <- conditionMessage(expect_error(f(rank ~ ., d)))
+    expect_match(msg, "^[a-z_]+\\(\\): predictor\\(s\\) 'chas' are unordered factors")
+    expect_false(grepl("Categorical|pd\\.|DataFrame|ReplicatedTree", msg))
+  }
+  # an ordered factor is its level index there
+  expect_s3_class(odt(rank ~ ., transform(d, chas = factor(chas, ordered = TRUE))),
+                  "ordstat_odt")
+})
+
+test_that("weighted_svm() standardises the predictors by default, as e1071::svm", {
+  skip_if_no_python()
+  d <- boston_ranks()
+  d$chas <- NULL
+  scaled <- weighted_svm(rank ~ ., d)
+  raw <- weighted_svm(rank ~ ., d, scale = FALSE)
+  accuracy <- function(fit) mean(predict(fit, d) == d$rank)
+  expect_gt(accuracy(scaled), 0.65)
+  expect_lt(accuracy(raw), 0.45)
+  # the same as standardising by hand with the training means and standard deviations
+  x <- scale(d[setdiff(names(d), "rank")])
+  by_hand <- data.frame(x, rank = d$rank)
+  fit <- weighted_svm(rank ~ ., by_hand, scale = FALSE)
+  new <- d[1:40, ]
+  new_x <- scale(new[colnames(x)], attr(x, "scaled:center"), attr(x, "scaled:scale"))
+  expect_identical(unname(predict(scaled, new)),
+                   unname(predict(fit, data.frame(new_x, rank = new$rank))))
+  expect_output(print(scaled), "standardised")
+  # the scaling travels with the model
+  file <- tempfile(fileext = ".rds")
+  on.exit(unlink(file))
+  saveRDS(scaled, file)
+  expect_identical(predict(readRDS(file), new), predict(scaled, new))
+})
+
+test_that("frank_hall()'s default logistic model converges; a convergence warning is R's", {
+  skip_if_no_python()
+  d <- boston_ranks()
+  expect_no_warning(fit <- frank_hall(rank ~ ., d))
+  expect_no_warning(data_replication(rank ~ ., d))
+  expect_gt(mean(predict(fit, d) == d$rank), 0.6)
+  # a learner that stops early: the warning says what to do in R, without Python's advice
+  sk <- reticulate::import("sklearn.linear_model", convert = FALSE)
+  w <- NULL
+  withCallingHandlers(
+    frank_hall(rank ~ ., d, estimator = sk$LogisticRegression(max_iter = 3L)),
+    warning = function(cond) {
+      w <<- c(w, conditionMessage(cond))
+      invokeRestart("muffleWarning")
+    })
+  expect_true(length(w) >= 1L)
+  expect_match(w[[1]], "^frank_hall\\(\\): a binary model did not converge.*scale\\(\\)")
+  expect_false(any(grepl("https?://|max_iter|lbfgs", w)))
+})
+
+test_that("print() of a large oDT summarises it; max_nodes = Inf shows every node", {
+  skip_if_no_python()
+  d <- boston_ranks()
+  d$chas <- as.double(d$chas == "1")
+  fit <- odt(rank ~ ., d)
+  out <- capture.output(print(fit))
+  expect_lte(length(out), 5L)
+  expect_match(out[length(out)], "^oDT: [0-9]+ nodes, [0-9]+ leaves, depth [0-9]+")
+  n_nodes <- as.integer(sub("^oDT: ([0-9]+) nodes.*$", "\\1", out[length(out)]))
+  expect_gt(n_nodes, 31L)
+  expect_gt(length(capture.output(print(fit, max_nodes = Inf))), n_nodes / 2)
+  small <- odt(rank ~ lstat, d, max_depth = 2)
+  expect_gt(length(capture.output(print(small))), 3L)
+  expect_false(any(grepl("^oDT: [0-9]+ nodes", capture.output(print(small)))))
+})
+
+test_that("invalid control values of the decompositions are R errors in R's words", {
+  skip_if_no_python()
+  d <- boston_ranks()
+  d$chas <- NULL
+  msg <- conditionMessage(expect_error(odt(rank ~ ., d, max_depth = 0)))
+  expect_identical(msg, "odt(): 'max_depth' must be a whole number >= 1 or NULL; got 0.")
+  msg <- conditionMessage(expect_error(weighted_svm(rank ~ ., d, C = -1)))
+  expect_identical(msg, "weighted_svm(): 'C' must be a number > 0; got -1.")
+  msg <- conditionMessage(expect_error(weighted_svm(rank ~ ., d, scale = "yes")))
+  expect_match(msg, "^weighted_svm\\(\\): 'scale' must be TRUE or FALSE; got 'yes'\\.$")
+})

@@ -57,6 +57,23 @@ test_that("edda and discrete_da print, summarise, plot and predict ordered facto
   }
   expect_output(print(f), "KERNEL")
   expect_error(edda(Species ~ ., transform(d, f = factor(Petal.Width > 1))),
-               "^edda\\(\\): .*'f'.*EDDA needs numeric predictors")
+               "^edda\\(\\): predictor\\(s\\) 'f' are factors.*takes numbers only")
   expect_parameter_error(edda(Species ~ ., d, model = character()), "edda()", "model")
+})
+
+test_that("discrete_da() warns when the full multinomial model outnumbers the units", {
+  skip_if_no_python()
+  skip_if_not_installed("mlbench")
+  data("HouseVotes84", package = "mlbench", envir = environment())
+  msg <- conditionMessage(expect_warning(fit <- discrete_da(Class ~ ., HouseVotes84)))
+  expect_identical(nobs(fit), 232L)
+  expect_match(msg, paste0("^discrete_da\\(\\): the full multinomial model \\(model = \"fmm\"\\) ",
+                           "has 131,070 free parameters for 232 units"))
+  expect_match(msg, "model = \"foim\"", fixed = TRUE)
+  expect_identical(fit$n_parameters, 131070)
+  # the models it suggests fit these data without a warning
+  expect_no_warning(foim <- discrete_da(Class ~ ., HouseVotes84, model = "foim"))
+  expect_gt(mean(predict(foim) == foim$y), 0.85)
+  # few predictors: no warning
+  expect_no_warning(discrete_da(Class ~ V1 + V2 + V3, HouseVotes84))
 })

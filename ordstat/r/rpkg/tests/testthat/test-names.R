@@ -43,3 +43,30 @@ test_that("discrete_da(), edda() and serial_combine() take option names in any c
   comb <- serial_combine(Species ~ ., iris, models = c("EEI", "EII"), method = "AIC")
   expect_s3_class(comb, "ordstat_serial")
 })
+
+test_that("other packages' argument names: aliases, refusals and did-you-mean", {
+  fa <- ordstat:::foreign_args
+  out <- fa(list(ntree = 5, mtry = 2, nodesize = 3, other = 1),
+            aliases = c(ntree = "n_estimators", mtry = "max_features", nodesize = "min_bucket"),
+            refused = c(sampsize = "no."), caller = "f()",
+            formal = c(n_estimators = FALSE, max_features = FALSE),
+            known = c("min_bucket", "other"))
+  expect_identical(out$formals, list(n_estimators = 5, max_features = 2))
+  expect_identical(out$dots, list(min_bucket = 3, other = 1))
+  expect_error(fa(list(sampsize = 5), c(), c(sampsize = "no such thing."), "f()", c()),
+               "^f\\(\\): argument 'sampsize' is not supported: no such thing\\.$")
+  expect_error(fa(list(ntree = 5), c(ntree = "n_estimators"), c(), "f()",
+                  c(n_estimators = TRUE)),
+               "'ntree' and 'n_estimators' are the same argument")
+  expect_error(fa(list(n.estimators = 5), c(), c(), "f()", c(n_estimators = FALSE)),
+               "unknown argument 'n.estimators'; did you mean 'n_estimators'\\?")
+  # a misspelt alias suggests the name it stands for
+  expect_error(fa(list(ntrees = 5), c(ntree = "n_estimators"), c(), "f()",
+                  c(n_estimators = FALSE)), "did you mean 'n_estimators'")
+  # nothing close: left for the unknown-argument check
+  expect_identical(fa(list(zzz = 1), c(), c(), "f()", c(n_estimators = FALSE))$dots,
+                   list(zzz = 1))
+  expect_identical(ordstat:::did_you_mean("min.node.size", c("min_node_size", "max_depth")),
+                   "min_node_size")
+  expect_true(is.na(ordstat:::did_you_mean("alpha", c("n_estimators", "max_depth"))))
+})

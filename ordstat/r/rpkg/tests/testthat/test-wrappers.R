@@ -132,7 +132,7 @@ test_that("unknown arguments are R errors naming them", {
   expect_error(odt(y ~ x1, d, classes = c("a", "b")), "unknown argument 'classes'")
   # n_jobs is checked by the Python class, also when it would not run in parallel
   expect_parameter_error(ordinal_boosting(y ~ x1, d, n_jobs = 0), "ordinal_boosting()", "n_jobs",
-                         "Got 0")
+                         "got 0")
   expect_parameter_error(serial_combine(y ~ x1, d, models = c("EII", "VII"), n_jobs = 1.5),
                          "serial_combine()", "n_jobs", "1.5")
 })
