@@ -172,7 +172,7 @@ test_that("ordinal_tree is an rpart object too: printcp, plotcp, text; $rpart pr
   d <- ordered_data(150)
   set.seed(1)
   fit <- ordinal_tree(y ~ x1 + x2 + g, d, minsplit = 10, cp = 0.005, xval = 5)
-  expect_s3_class(fit, c("ordinal_tree", "rpart"), exact = TRUE)
+  expect_s3_class(fit, c("ordinal_tree", "ordstat_model", "rpart"), exact = TRUE)
   out <- capture.output(cp <- rpart::printcp(fit))
   expect_true(any(grepl("Root node error", out)))
   expect_equal(unname(cp), unname(fit$cptable))
