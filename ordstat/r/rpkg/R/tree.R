@@ -240,7 +240,7 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
               paste(x$levels, collapse = " < ")))
   cat(sprintf("Units: %d   nodes: %d   leaves: %d\n", x$n, x$n_nodes, x$n_leaves))
   if (!is.null(x$pruned_cp)) cat(sprintf("Pruned at cp = %s\n", format(x$pruned_cp)))
-  cat(sprintf("Training risk of the leaves (relative to the weight): %s\n",
+  cat(sprintf("Training error (the leaves' risk over the total weight): %s\n",
               format(signif(x$training_error, digits))))
   cat("\nComplexity table:\n")
   print(signif(x$cptable, digits))
