@@ -250,9 +250,11 @@ def tree_arrays(est, X=None):
     risk = np.asarray(t.risk, dtype=np.float64)
     out["yval"] = np.asarray(t.yval, dtype=np.int64) + 1
     out["dev"] = risk
-    # rpart's CP scale is relative to the root's risk
-    out["complexity"] = np.asarray(t.complexity, dtype=np.float64) / (risk[0] if risk[0] > 0
-                                                                      else 1.0)
+    # rpart's CP scale is relative to the root's risk, computed as the cp table computes it
+    # (times 1 / R(root), which can differ from the quotient in the last bit), so that
+    # prune(fit, cp = <a CP of the table>) cuts exactly that row's splits
+    out["complexity"] = np.asarray(t.complexity, dtype=np.float64) * (
+        1.0 / risk[0] if risk[0] > 0 else 1.0)
     cp = getattr(est, "cp_table_", None)
     if cp is not None:
         out["cptable"] = {str(c): np.asarray(cp[c], dtype=np.float64) for c in cp.columns}

@@ -79,6 +79,20 @@ test_that("prune() prunes the tree predict, print, summary and plot use, as rpar
   expect_error(prune(fit, cp = "a"), "prune.ordinal_tree\\(\\): 'cp' must be one number")
 })
 
+test_that("prune at a CP of the cp table gives that row's tree, as printcp() suggests", {
+  skip_if_no_python()
+  # the frame's complexities are on exactly the table's scale (not off by a last bit)
+  set.seed(1)
+  n <- 300
+  d <- data.frame(x1 = stats::rnorm(n), x2 = stats::runif(n), x3 = stats::rnorm(n))
+  d$y <- cut(d$x1 + d$x2 + stats::rnorm(n), 4, ordered_result = TRUE)
+  fit <- ordinal_tree(y ~ ., d, cp = 0, minsplit = 6, xval = 0, weights = stats::runif(n))
+  nsplit <- vapply(fit$cptable[, "CP"], function(cp) {
+    sum(prune(fit, cp = cp)$frame$var != "<leaf>")
+  }, 1L)
+  expect_identical(unname(nsplit), as.integer(fit$cptable[, "nsplit"]))
+})
+
 test_that("rpart's snip.rpart() and prune.rpart() on the frame are honoured by every method", {
   skip_if_no_python()
   s <- full_and_cp()
