@@ -101,6 +101,7 @@ synced_tree <- function(object, caller) {
 #' scaled by the share of the weight used, as in the cross-validation behind the cp table),
 #' and each unit of the group is run down it: for each value of \code{cp}, it stops at the
 #' first node whose complexity is at most that value, whose class is its prediction.
+#' (\code{xpred.rpart}'s \code{return.all}, the nodes' class counts, is not offered.)
 #'
 #' @param fit A fitted \code{\link{ordinal_tree}}.
 #' @param xval The number of groups, or a vector of group ids with one entry per unit used by
