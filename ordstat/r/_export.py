@@ -102,6 +102,7 @@ def to_rpart(tree, X=None, *, response="y"):
         where=where,
         yval=ro.IntVector((np.asarray(t.yval, dtype=np.int64) + 1).tolist()),
         dev=to_r(risk),
+        # times 1 / R(root), as the cp table: prune.rpart at a CP of the table cuts its row
         complexity=to_r(np.asarray(t.complexity, dtype=np.float64)
-                        / (risk[0] if risk[0] > 0 else 1.0)),
+                        * (1.0 / risk[0] if risk[0] > 0 else 1.0)),
     )

@@ -253,9 +253,11 @@ def tree_arrays(est, X=None):
     risk = np.asarray(t.risk, dtype=np.float64)
     out["yval"] = np.asarray(t.yval, dtype=np.int64) + 1
     out["dev"] = risk
-    # rpart's CP scale is relative to the root's risk
-    out["complexity"] = np.asarray(t.complexity, dtype=np.float64) / (risk[0] if risk[0] > 0
-                                                                      else 1.0)
+    # rpart's CP scale is relative to the root's risk, computed as the cp table computes it
+    # (times 1 / R(root), which can differ from the quotient in the last bit), so that
+    # prune(fit, cp = <a CP of the table>) cuts exactly that row's splits
+    out["complexity"] = np.asarray(t.complexity, dtype=np.float64) * (
+        1.0 / risk[0] if risk[0] > 0 else 1.0)
     cp = getattr(est, "cp_table_", None)
     if cp is not None:
         out["cptable"] = {str(c): np.asarray(cp[c], dtype=np.float64) for c in cp.columns}
@@ -270,6 +272,82 @@ def _left_categories(t):
     if cats is None:
         return [None] * n
     return [None if c is None else c for c in cats]
+
+
+def tree_snip(est, leaves, cp=None):
+    """A copy of a fitted OrdinalTreeClassifier whose nodes ``leaves`` become leaves.
+
+    rpart's ``snip.rpart`` (and, with ``cp``, ``prune.rpart``) on the Python tree: ``leaves``
+    are 0-based rows of ``tree_`` (rpart's frame, depth-first preorder); their subtrees are
+    cut from the current tree (never regrown from the tree grown at fit). With ``cp``, the cp
+    table is cut as ``prune.rpart`` cuts it (the rows whose CP, raised to ``cp``, is distinct;
+    the last one's CP set to ``cp``) and ``cp_`` becomes ``cp``.
+    """
+    import copy
+
+    tree = est.tree_
+    keep = tree.children_left >= 0
+    keep[np.asarray(leaves, dtype=np.int64).reshape(-1)] = False
+    out = copy.deepcopy(est)
+    out.tree_ = tree.pruned(keep)
+    if cp is not None:
+        cp = float(cp)
+        table = est.cp_table_
+        raised = np.maximum(table["CP"].to_numpy(dtype=np.float64), cp)
+        _, first = np.unique(raised, return_index=True)
+        cut = table.iloc[np.sort(first)].copy()
+        cut.iloc[-1, cut.columns.get_loc("CP")] = cp
+        cut.index = pd.RangeIndex(1, len(cut) + 1)
+        out.cp_table_ = cut
+        out.cp_ = cp
+    out._set_importances()
+    return out
+
+
+def tree_xpred(est, X, y_codes, y_levels, folds, cp, sample_weight=None):
+    """rpart's ``xpred.rpart`` for a fitted OrdinalTreeClassifier, with its own criterion.
+
+    For each fold id in ``folds`` (one per row of ``X``, the training data), a tree is grown
+    on the other rows with the estimator's controls (its alpha scaled by the training part's
+    share of the weight, as in the cross-validation of ``fit``), and each held-out row is
+    dropped down it: for each CP of ``cp`` (rpart's relative scale, scaled the same way), it
+    stops at the first node whose complexity is at most that CP, and the node's class is its
+    prediction. Returns the 1-based class numbers (n_samples, len(cp)), as rpart's.
+    """
+    from sklearn.utils import check_random_state
+
+    from ordstat.trees._prune import nodes_at
+
+    Xe = est._prepare(X)
+    labels = np.asarray(_as_list(y_levels), dtype=object)[
+        np.asarray(y_codes, dtype=np.int64).reshape(-1)]
+    codes = codes_of(labels, [str(c) for c in est.classes_])
+    n = Xe.shape[0]
+    w = (np.ones(n) if sample_weight is None
+         else np.asarray(sample_weight, dtype=np.float64).reshape(-1))
+    folds = np.asarray(folds).reshape(-1)
+    root_risk = float(est.tree_.risk[0])
+    cps = np.asarray(cp, dtype=np.float64).reshape(-1) * root_risk
+    params = est._tree_params(Xe.shape[1])
+    alpha = params["cp"] * root_risk
+    rng = check_random_state(est.random_state)
+    k = est.n_classes_
+    total = w.sum()
+    out = np.zeros((n, cps.size), dtype=np.int64)
+    for f in np.unique(folds):
+        test = folds == f
+        train = ~test
+        scale = w[train].sum() / total if total > 0 else 0.0
+        if not train.any() or scale <= 0:
+            # nothing to grow on: the held-out units get the fitted root's class, as a tree
+            # with no split would give
+            out[test] = int(est.tree_.yval[0]) + 1
+            continue
+        tree = est._builder(params, rng, alpha=alpha * scale).build(
+            Xe[train], codes[train], w[train], k)
+        path = np.stack(tree.decision_nodes(Xe[test]), axis=1)
+        out[test] = tree.yval[nodes_at(tree, path, cps * scale)] + 1
+    return out
 
 
 def metrics(truth_codes, pred_codes, n_classes, names=None):

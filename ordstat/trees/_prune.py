@@ -33,7 +33,7 @@ import pandas as pd
 from ._tree import Tree
 
 __all__ = ["cp_sequence", "prune_tree", "cross_validated_risk", "select_cp", "select_leaves",
-           "make_folds"]
+           "make_folds", "nodes_at"]
 
 
 def _parents(tree: Tree) -> np.ndarray:
@@ -148,18 +148,34 @@ def cross_validated_risk(grow, X, codes, weights, folds, cps, alpha, loss):
         # chunks keep the (units, depth, thresholds) comparison small
         step = max(1, 4_000_000 // (depth_len * th.size))
         for lo in range(0, path.shape[0], step):
-            p = path[lo:lo + step]
-            # A unit stops at the first node on its path whose complexity is <= the
-            # threshold; complexities never increase down a path, so that is a count.
-            stop = (tree.complexity[p][:, :, None] > th[None, None, :]).sum(axis=1)
-            stop = np.minimum(stop, depth_len - 1)
-            nodes = np.take_along_axis(p, stop, axis=1)  # (chunk, m)
+            nodes = nodes_at(tree, path[lo:lo + step], th)  # (chunk, m)
             err = loss[tree.yval[nodes], y_test[lo:lo + step, None]]
             wt = w_test[lo:lo + step, None]
             xrisk += (wt * err).sum(axis=0)
             xsq += (wt * err * err).sum(axis=0)
     xstd = np.sqrt(np.maximum(xsq - xrisk ** 2 / total_w, 0.0))
     return xrisk, xstd
+
+
+def nodes_at(tree: Tree, path, thresholds):
+    """The node of each unit in the subtree pruned at each threshold (rpart's ``rundown``).
+
+    Parameters
+    ----------
+    path : ndarray of shape (n, depth + 1)
+        Each unit's decision path (``Tree.decision_nodes``, leaf-padded).
+    thresholds : ndarray of shape (m,)
+        Absolute complexities.
+
+    Returns
+    -------
+    ndarray of shape (n, m)
+        The first node on the path whose complexity is at most the threshold; complexities
+        never increase down a path, so its position is a count.
+    """
+    stop = (tree.complexity[path][:, :, None] > thresholds[None, None, :]).sum(axis=1)
+    stop = np.minimum(stop, path.shape[1] - 1)
+    return np.take_along_axis(path, stop, axis=1)
 
 
 def cp_table(cps, nsplit, risk, root_risk, xrisk=None, xstd=None) -> pd.DataFrame:

@@ -77,7 +77,7 @@ split_method_of <- function(fit, caller) {
   f <- if (is.list(fit)) fit$functions else NULL
   if (!inherits(fit, "rpart") || !is.function(f$split) ||
       is.null(attr(f$split, "ordinal_split"))) {
-    stop(caller, ": 'fit' must be a tree grown with ordinal_rpart() or ",
+    stop(caller, ": 'fit' must be a tree fitted by ordinal_tree(), ordinal_rpart() or ",
          "rpart::rpart(method = ordinal_split()).", call. = FALSE)
   }
   f[c("init", "split", "eval")]
@@ -133,46 +133,9 @@ predict.ordinal_rpart <- function(object, newdata, type = c("class", "prob", "ve
   out
 }
 
-#' Cross-validated predictions of an rpart tree grown with ordinal_split()
-#'
-#' The predictions of \code{rpart::xpred.rpart} (each unit predicted by the tree grown without
-#' its fold, pruned at each complexity parameter), computed by growing each fold's tree with
-#' \code{rpart::rpart} and pruning it with \code{rpart::prune}. The results depend only on the
-#' fit, the folds and the cp values.
-#'
-#' Why not \code{rpart::xpred.rpart}: rpart 4.1's compiled \code{xpred} sizes its tree nodes and
-#' its list of cp values by the last tree that \code{rpart()} grew in the session, whatever its
-#' method, so its results for a tree change after any other rpart fit (and are wrong for a cp
-#' vector of another length than the last fit's cp table). Right after fitting, and with the
-#' same random seed, both give the same predictions.
-#'
-#' As in \code{xpred.rpart}, the fold's tree is grown with the fit's control parameters, its
-#' \code{cp} taken relative to the whole tree's root risk scaled by the fold's share of the
-#' weight, and each \code{cp} value prunes it on the same scale.
-#'
-#' @param fit A tree fitted by \code{\link{ordinal_rpart}} or by
-#'   \code{rpart::rpart(method = ordinal_split())}.
-#' @param xval The number of folds (the folds are drawn with R's random numbers as by
-#'   \code{xpred.rpart}: \code{set.seed()} first for the same folds), or a vector of fold
-#'   labels, one per row of the fit's model frame.
-#' @param cp The complexity parameters (default, as rpart's: the geometric means of
-#'   consecutive values of the fit's cp table).
-#' @param return.all \code{FALSE}: the predicted class numbers; \code{TRUE}: every value
-#'   of the predicted leaf (class number, class counts and class proportions).
-#' @return A matrix with one row per unit (the rows of the fit's model frame) and one column
-#'   per \code{cp} value of predicted class numbers (levels' positions), or with
-#'   \code{return.all = TRUE} an array (units x cp values x leaf values).
-#' @seealso \code{\link{ordinal_rpart}}
-#' @examples
-#' d <- data.frame(x = 1:30, z = rep(c(0, 1), 15))
-#' d$y <- cut(d$x + 3 * d$z, c(0, 10, 20, 40), labels = c("low", "mid", "high"),
-#'            ordered_result = TRUE)
-#' fit <- ordinal_rpart(y ~ x + z, d, minsplit = 5)
-#' set.seed(1)
-#' xp <- ordinal_xpred(fit, xval = 5)
-#' colMeans(xp != as.integer(d$y))   # cross-validated error rate at each cp
+#' @rdname ordinal_xpred
 #' @export
-ordinal_xpred <- function(fit, xval = 10L, cp, return.all = FALSE) {
+ordinal_xpred.rpart <- function(fit, xval = 10L, cp, return.all = FALSE, ...) {
   caller <- "ordinal_xpred()"
   method <- split_method_of(fit, caller)
   m <- split_model_frame(fit, parent.frame(), caller)
@@ -181,14 +144,8 @@ ordinal_xpred <- function(fit, xval = 10L, cp, return.all = FALSE) {
     stop(caller, ": the data of the fit give ", n, " rows but the tree was grown on ",
          length(fit$where), "; were they changed since?", call. = FALSE)
   }
-  groups <- xval_groups(xval, n, caller)
-  if (missing(cp)) {
-    cp <- fit$cptable[, 1L]
-    cp <- sqrt(cp * c(10, cp[-length(cp)]))
-    cp[1L] <- (1 + fit$cptable[1L, 1L]) / 2
-  } else if (!is.numeric(cp) || !length(cp) || any(!is.finite(cp)) || any(cp < 0)) {
-    stop(caller, ": 'cp' must be non-negative numbers.", call. = FALSE)
-  }
+  groups <- xval_groups(xval, n, caller, fit$na.action)
+  cp <- xpred_cp(fit$cptable, if (!missing(cp)) cp, caller)
   y <- stats::model.response(m)
   wt <- stats::model.weights(m)
   if (is.null(wt)) wt <- rep(1, n)
@@ -217,22 +174,6 @@ ordinal_xpred <- function(fit, xval = 10L, cp, return.all = FALSE) {
   }
   if (return.all) return(out)
   matrix(out[, , 1L], nrow = n, dimnames = dimnames(out)[1:2])
-}
-
-# Fold labels: one number of folds (drawn as rpart::xpred.rpart draws them) or one label per row.
-xval_groups <- function(xval, n, caller) {
-  if (length(xval) == 1L) {
-    if (!is.numeric(xval) || !is.finite(xval) || xval != round(xval) || xval < 2 || xval > n) {
-      stop(caller, ": 'xval' must be a whole number of folds from 2 to the number of rows (",
-           n, "), or one fold label per row.", call. = FALSE)
-    }
-    return(sample(rep(seq_len(xval), length.out = n), n, replace = FALSE))
-  }
-  if (length(xval) != n || anyNA(xval)) {
-    stop(caller, ": 'xval' has ", length(xval), " fold labels but the fit's model frame has ",
-         n, " rows.", call. = FALSE)
-  }
-  xval
 }
 
 # Rows of a model frame that stay a model frame (its terms kept).

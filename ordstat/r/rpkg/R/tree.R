@@ -76,11 +76,14 @@
 #'   \code{usesurrogate} and \code{surrogatestyle} are accepted and have no effect. Any other name is an error.
 #'   The values are checked by \code{OrdinalTreeClassifier}; its errors name them as
 #'   given (by rpart's names unless the Python names were used).
-#' @return An object of class \code{c("ordinal_tree", "rpart")}: the components of an rpart
-#'   object (\code{frame}, \code{splits}, \code{cptable}, \code{where}, ...) plus
-#'   \code{rpart} (the same tree as a plain rpart object), \code{criterion}, \code{levels},
-#'   \code{xlevels}, \code{terms}, \code{na.action}, \code{call} and the serialised Python
-#'   model.
+#' @return An object of class \code{c("ordinal_tree", "ordstat_model", "rpart")}: the
+#'   components of an rpart object (\code{frame}, \code{splits}, \code{cptable}, \code{where},
+#'   ...) plus \code{rpart} (the same tree as a plain rpart object), \code{criterion},
+#'   \code{levels}, \code{xlevels}, \code{terms}, \code{na.action}, \code{call} and the
+#'   serialised Python model. \code{prune(fit, cp)} prunes it everywhere
+#'   (\code{\link{prune.ordinal_tree}}); \code{\link{ordinal_xpred}} gives the
+#'   cross-validated predictions of rpart's \code{xpred.rpart}; \code{logLik} and \code{nobs}
+#'   are described in \code{\link{logLik.ordinal_tree}}.
 #' @references Therneau, T. M. and Atkinson, E. J. An Introduction to Recursive Partitioning
 #'   Using the RPART Routines (vignette of the rpart package), section on missing data.
 #'
@@ -118,13 +121,27 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
                         numeric_x = FALSE, allow_missing = TRUE, aliases = .tree_control_names,
                         defaults = tree_control(control, caller),
                         r_names = rpart_names(names(dots)))
-  rp <- tree_as_rpart(object, py_model(object), object$x)
+  with_rpart(unclass(object), py_model(object))
+}
+
+# The fields of the model object that are the rpart view of its tree (rebuilt with it), as
+# opposed to the model's own (call, terms, x, y, the pickled Python model, ...).
+.rpart_fields <- c("frame", "where", "cptable", "method", "parms", "control", "functions",
+                   "numresp", "splits", "csplit", "variable.importance", "ordered", "rpart")
+
+# The tree object: the model fields of `object` with the rpart view of the Python tree `py`
+# (the object's pickled model). The object is itself that rpart object (printcp,
+# plotcp, text), with our fields; $rpart is the same tree as a plain rpart object. Its class
+# puts "ordstat_model" before "rpart", so that the package's methods for every model
+# (model.frame, ...) win over rpart's, which look for an rpart() call.
+with_rpart <- function(object, py) {
+  object <- object[setdiff(names(object), .rpart_fields)]
+  rp <- tree_as_rpart(object, py, object$x)
   rp$na.action <- object$na.action  # print.rpart reports the rows dropped
-  object$rpart <- rp
-  # the object is itself the rpart object too (printcp, plotcp, text), with our fields;
   # unclass() keeps rpart's "xlevels" and "ylevels" attributes
   out <- unclass(rp)
   out[names(object)] <- object
+  out$rpart <- rp
   class(out) <- c("ordinal_tree", "ordstat_model", "rpart")
   out
 }
@@ -193,21 +210,25 @@ predict.ordstat_rpart <- function(object, ...) {
 
 #' @export
 print.ordinal_tree <- function(x, ...) {
+  x <- synced_tree(x, "print.ordinal_tree()")
   cat(sprintf("Ordinal classification tree (criterion \"%s\"), %d classes: %s\n",
               x$criterion, length(x$levels), paste(x$levels, collapse = " < ")))
+  if (!is.null(x$pruned_cp)) cat(sprintf("Pruned at cp = %s\n", format(x$pruned_cp)))
   print(x$rpart, ...)
   invisible(x)
 }
 
 #' @export
 summary.ordinal_tree <- function(object, ...) {
+  object <- synced_tree(object, "summary.ordinal_tree()")
   frame <- object$rpart$frame
+  leaf <- frame$var == "<leaf>"
   structure(list(call = object$call, criterion = object$criterion, levels = object$levels,
-                 n = frame$n[1L], n_nodes = nrow(frame),
-                 n_leaves = sum(frame$var == "<leaf>"),
-                 cptable = object$rpart$cptable,
+                 n = frame$n[1L], n_nodes = nrow(frame), n_leaves = sum(leaf),
+                 pruned_cp = object$pruned_cp, cptable = object$rpart$cptable,
                  importance = object$rpart$variable.importance,
-                 training_error = frame$dev[1L] / frame$wt[1L]),
+                 # the leaves' risk (rpart's "loss") over the root's weight
+                 training_error = sum(frame$dev[leaf]) / frame$wt[1L]),
             class = "summary.ordinal_tree")
 }
 
@@ -218,6 +239,9 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
   cat(sprintf("\nCriterion: %s\nClasses (lowest to highest): %s\n", x$criterion,
               paste(x$levels, collapse = " < ")))
   cat(sprintf("Units: %d   nodes: %d   leaves: %d\n", x$n, x$n_nodes, x$n_leaves))
+  if (!is.null(x$pruned_cp)) cat(sprintf("Pruned at cp = %s\n", format(x$pruned_cp)))
+  cat(sprintf("Training error (the leaves' risk over the total weight): %s\n",
+              format(signif(x$training_error, digits))))
   cat("\nComplexity table:\n")
   print(signif(x$cptable, digits))
   if (!is.null(x$importance)) {
@@ -242,6 +266,7 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
 #'   refuses it (\code{na.fail}).
 #' @export
 predict.ordinal_tree <- function(object, newdata = NULL, type = c("class", "prob"), ...) {
+  object <- synced_tree(object, "predict.ordinal_tree()")
   predict_wrapped(object, newdata, match.arg(type), "predict.ordinal_tree()")
 }
 
@@ -256,6 +281,7 @@ predict.ordinal_tree <- function(object, newdata = NULL, type = c("class", "prob
 #' @return \code{x}, invisibly.
 #' @export
 plot.ordinal_tree <- function(x, uniform = TRUE, margin = 0.1, use.n = TRUE, ...) {
+  x <- synced_tree(x, "plot.ordinal_tree()")
   if (nrow(x$rpart$frame) < 2L) {
     graphics::plot.new()
     graphics::text(0.5, 0.5, paste("single node:", x$levels[x$rpart$frame$yval[1L]]))

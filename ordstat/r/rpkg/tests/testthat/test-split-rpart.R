@@ -92,8 +92,8 @@ test_that("ordinal_xpred() is rpart's xpred.rpart and stays the same after other
   majority <- sapply(1:4, function(f) which.max(table(d$y[folds != f])))
   expect_equal(unname(root_only[, 1L]), unname(majority[folds]))
   expect_error(ordinal_xpred(rpart::rpart(y ~ x1, d), xval = 5), "ordinal_split")
-  expect_error(ordinal_xpred(fit_a, xval = 1), "whole number of folds")
-  expect_error(ordinal_xpred(fit_a, xval = 1:3), "3 fold labels")
+  expect_error(ordinal_xpred(fit_a, xval = 1), "'xval' must be a whole number of groups.*got 1")
+  expect_error(ordinal_xpred(fit_a, xval = 1:3), "got 3 ids")
 })
 
 test_that("an ordinal_rpart() fit predicts the same after saveRDS in a new session; its data are needed again or kept", {
