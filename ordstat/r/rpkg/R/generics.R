@@ -62,7 +62,13 @@ fitted.ordstat_model <- function(object, type = c("class", "prob"), ...) {
     stop(sprintf("fitted(): %s gives classes only; use type = \"class\".", model_label(object)),
          call. = FALSE)
   }
-  predict_rows(object, type, "fitted()")
+  predict_rows(synced_model(object, "fitted()"), type, "fitted()")
+}
+
+# A tree cut by rpart's snip.rpart() or prune.rpart() has a new frame and the old Python
+# model: the model is cut to match first (tree-prune.R).
+synced_model <- function(object, caller) {
+  if (inherits(object, "ordinal_tree")) synced_tree(object, caller) else object
 }
 
 #' @rdname ordstat_model
@@ -75,7 +81,7 @@ residuals.ordstat_model <- function(object, type = c("distance", "usual"), ...) 
          call. = FALSE)
   }
   observed <- as.integer(object$y)
-  predicted <- as.integer(fitted_classes(object, "residuals()"))
+  predicted <- as.integer(fitted_classes(synced_model(object, "residuals()"), "residuals()"))
   r <- if (type == "distance") observed - predicted else as.integer(observed != predicted)
   names(r) <- rownames(object$x)
   stats::naresid(object$na.action, r)

@@ -111,6 +111,8 @@ test_that("rpart's snip.rpart() and prune.rpart() on the frame are honoured by e
   expect_identical(as.character(pred), levels(d$y)[sn$frame$yval[sn$where]])
   expect_identical(sum(grepl("^ *[0-9]+\\)", capture.output(print(sn)))), nrow(sn$frame))
   expect_identical(summary(sn)$n_nodes, nrow(sn$frame))
+  expect_identical(unname(fitted(sn)), unname(pred))
+  expect_identical(unname(residuals(sn)), as.integer(d$y) - as.integer(pred))
   # a frame that is not a subtree of the fitted tree is refused clearly
   bad <- fit
   rownames(bad$frame)[2L] <- "99"
