@@ -68,6 +68,29 @@ snip_model <- function(object, rows, caller, cp = NULL) {
   with_rpart(model, pruned)
 }
 
+# The tree whose Python model has the nodes of its frame: the object itself, or, when rpart's
+# snip.rpart() or prune.rpart() cut the frame, the object with its Python tree cut the same
+# way (and the cp table those left).
+synced_tree <- function(object, caller) {
+  ids <- rownames(object$frame)
+  model_frame <- object$rpart$frame
+  if (identical(ids, rownames(model_frame))) return(object)
+  pos <- match(ids, rownames(model_frame))
+  out <- NULL
+  if (!anyNA(pos)) {
+    cut <- pos[object$frame$var == "<leaf>" & model_frame$var[pos] != "<leaf>"]
+    out <- snip_model(object, cut, caller)
+  }
+  if (is.null(out) || !identical(rownames(out$frame), ids)) {
+    stop(sprintf(paste0("%s: the tree's frame is not a subtree of the fitted tree (was it ",
+                        "changed by hand?); refit it, and prune it with prune(fit, cp = ...)."),
+                 caller), call. = FALSE)
+  }
+  out$cptable <- object$cptable
+  out$rpart$cptable <- object$cptable
+  out
+}
+
 #' @rdname ordinal_xpred
 #' @export
 ordinal_xpred.ordinal_tree <- function(fit, xval = 10L, cp, ...) {
