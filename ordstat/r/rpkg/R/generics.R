@@ -99,7 +99,7 @@ coef.ordstat_model <- function(object, ...) {
 #' @export
 logLik.ordstat_model <- function(object, ...) {
   stop(sprintf(paste0("logLik(): %s has no likelihood; logLik(), AIC() and BIC() are ",
-                      "available for the generative models (edda(), discrete_da())."),
+                      "available for the generative models (edda(), discrete_da()) and ordinal_tree()."),
                model_label(object)), call. = FALSE)
 }
 

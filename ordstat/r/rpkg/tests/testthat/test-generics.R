@@ -159,7 +159,8 @@ test_that("coef() gives EDDA's priors, means and covariances; a clear error else
   expect_error(coef(forest), "^coef\\(\\): an ordinal_forest\\(\\) fit has no coefficients")
   tree <- ordinal_tree(y ~ x1 + x2, d, xval = 0L)
   expect_error(coef(tree), "^coef\\(\\): an ordinal_tree\\(\\) fit has no coefficients")
-  expect_error(stats::logLik(tree), "^logLik\\(\\): an ordinal_tree\\(\\) fit has no likelihood")
+  expect_error(stats::logLik(forest), "^logLik\\(\\): an ordinal_forest\\(\\) fit has no likelihood")
+  expect_s3_class(stats::logLik(tree), "logLik")  # the tree's: its leaves' multinomial
   expect_identical(stats::nobs(tree), nrow(d))
   expect_s3_class(stats::logLik(fit), "logLik")  # the generative models keep theirs
 })
