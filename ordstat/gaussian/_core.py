@@ -10,7 +10,7 @@ import numpy as np
 from ..exceptions import ConvergenceWarning, NearSingularWarning
 from .._core.categories import feature_label
 from .._core.warnings import warn as _warn
-from ._models import ITERATIVE, MODELS, MStep, min_units_per_class
+from ._models import ITERATIVE, MODELS, MStep, followed, min_units_per_class
 
 _LOG_2PI = np.log(2.0 * np.pi)
 # Below this reciprocal condition number a covariance is treated as singular (error); below
@@ -140,18 +140,22 @@ def check_min_units(model, counts, d, class_names, reg_covar):
 
 
 def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=None,
-              context=""):
+              context="", warm=False):
     """Run a model's M-step on (possibly batched) scatter matrices, then check the result.
+
+    ``warm``: an iterative model starts from ``init`` only (``_models.followed``), not also
+    from its default starts.
 
     Raises ValueError naming the class and model when a covariance is singular; warns when one
     is near-singular or when an iterative M-step reached ``max_iter``.
     """
+    mstep = followed(model) if warm and init is not None else MODELS[model]
     try:
         # A singular class scatter makes some M-steps divide by zero on the way; the result is
         # then non-finite or singular and reported below, with the class and model named.
         with np.errstate(all="ignore"):
-            step = MODELS[model](regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter,
-                                 init=init)
+            step = mstep(regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter,
+                         init=init)
             r = rcond(step.kind, step.cov)
     except np.linalg.LinAlgError:
         step, r = None, np.zeros(n.shape)
