@@ -16,7 +16,7 @@ from .._core.validation import (Integral, Interval, Real, StrOptions, check_prio
 from .._core.warnings import warn as _warn
 from ..model_selection import _progress
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
-                    label, log_density, logsumexp_rows)
+                    label, log_density, logsumexp_rows, one_blas_thread)
 from ._loo import leave_one_out
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
@@ -350,8 +350,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
             try:
                 check_min_units(m, counts[present], d, names[present], reg)
                 check_class_scatter(m, W[present], names[present], reg, _column_names(self))
-                fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
-                                    max_iter=max_iter, class_names=names[present])
+                with one_blas_thread():  # K d x d matrices: one thread is fastest
+                    fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
+                                        max_iter=max_iter, class_names=names[present])
             except ValueError as exc:
                 if len(models) == 1:
                     raise
