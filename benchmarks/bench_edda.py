@@ -6,10 +6,16 @@
   fit + exact LOO of the 14 models; mclust: ``cvMclustDA(fit, nfold = n)`` for each model).
   On the simulated data mclust's n refits per model take too long: its time is that of the same
   refit-and-predict loop over a few folds per model, extrapolated linearly to n folds (the name
-  says how many folds were timed).
+  says how many folds were timed);
+- loo_warm_vs_cold: for each iterative model (VEI, VEE, VEV, EVE, VVE), fit + leave-one-out
+  with the refits warm-started from the full-data solution (the default) over the same with
+  refits from scratch (``ordstat.gaussian._loo.cold_refits``, what the leave-one-out did
+  before the warm starts); the two must give the same leave-one-out error, printed beside.
 
-Data: iris (n = 150, d = 4, K = 3) and a simulated Gaussian sample with class-specific
-covariances (n = 5000, d = 10, K = 4; n = 1000 with --quick).
+Data: iris (n = 150, d = 4, K = 3), thyroid (n = 215, d = 5, K = 3, the data set of
+Brito et al. 2006), a simulated Gaussian sample with class-specific covariances (n = 5000,
+d = 10, K = 4; n = 1000 with --quick) and, without --quick, one with many classes
+(n = 1000, d = 5, K = 20), where the common-orientation models' refits from scratch were slow.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from sklearn.datasets import load_iris
 
 from benchmarks._harness import best_time, report
 from ordstat.gaussian import EDDA
+from ordstat.gaussian._loo import cold_refits
 
 
 def simulate(n, d, K, seed=0):
@@ -104,10 +111,51 @@ def _bench(name, X, y, *, full_loo, folds=None, repeat=3, loo_repeat=None):
                peer * n / folds)
 
 
+def _thyroid():
+    from ordstat.reproduce._gaussian import PAPER_EDDA, _load
+
+    data, why = _load(PAPER_EDDA["thyroid"][0])
+    if data is None:
+        print(f"thyroid: not run ({why})")
+        return None
+    return np.asarray(data[0], dtype=float), np.unique(np.asarray(data[1]), return_inverse=True)[1]
+
+
+def _warm_vs_cold(name, X, y, models=("VEI", "VEE", "VEV", "EVE", "VVE"), repeat=3,
+                  cold_repeat=None):
+    """Fit + leave-one-out of each iterative model, warm-started against refits from scratch."""
+    for m in models:
+        errors = {}
+
+        def loo(cold):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                clf = EDDA(model=m).fit(X, y)
+                if cold:
+                    with cold_refits():
+                        errors[cold] = clf.loo_error(X, y)
+                else:
+                    errors[cold] = clf.loo_error(X, y)
+
+        warm_s = best_time(lambda: loo(False), repeat)
+        cold_s = best_time(lambda: loo(True), repeat if cold_repeat is None else cold_repeat)
+        line = report(f"loo_warm_vs_cold_{m}_{name}", warm_s, cold_s)
+        print(f"  {line.split(':')[0]} errors: warm {errors[False]:.4f} cold {errors[True]:.4f}",
+              flush=True)
+
+
 def run(quick: bool = False):
     X, y = load_iris(return_X_y=True)
     _bench("iris", X, y, full_loo=True, repeat=1 if quick else 3)
+    data = _thyroid()
+    if data is not None:
+        _bench("thyroid", *data, full_loo=True, repeat=1 if quick else 3)
+        _warm_vs_cold("thyroid", *data, repeat=1 if quick else 3)
     n = 1000 if quick else 5000
     X, y = simulate(n, 10, 4)
     _bench(f"sim{n}_d10_K4", X, y, full_loo=False, folds=3 if quick else 10,
            repeat=1 if quick else 3, loo_repeat=1)
+    if not quick:
+        X, y = simulate(1000, 5, 20)
+        _bench("sim1000_d5_K20", X, y, full_loo=False, folds=2, repeat=1, loo_repeat=1)
+        _warm_vs_cold("sim1000_d5_K20", X, y, repeat=1)

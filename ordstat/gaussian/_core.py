@@ -4,13 +4,14 @@ checks, the Gaussian log-density (batched), and the degenerate-data messages.
 
 from __future__ import annotations
 
+import functools
 
 import numpy as np
 
 from ..exceptions import ConvergenceWarning, NearSingularWarning
 from .._core.categories import feature_label
 from .._core.warnings import warn as _warn
-from ._models import ITERATIVE, MODELS, MStep, min_units_per_class
+from ._models import ITERATIVE, MODELS, MStep, followed, min_units_per_class
 
 _LOG_2PI = np.log(2.0 * np.pi)
 # Below this reciprocal condition number a covariance is treated as singular (error); below
@@ -26,6 +27,25 @@ def label(names, k):
         return k
     value = np.asarray(names, dtype=object)[k]
     return value.item() if hasattr(value, "item") else value
+
+
+@functools.lru_cache(maxsize=None)
+def _blas_controller():
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+def one_blas_thread():
+    """A context in which BLAS runs on one thread.
+
+    The model fits and the leave-one-out are thousands of operations on d x d matrices
+    (triangular solves with many right-hand sides, small products): a second BLAS thread cannot
+    speed them up, and its start-up and waiting cost more than the work, many times over on a
+    busy machine (EEE's leave-one-out on thyroid took 2 ms on one thread, 30-70 ms on two with
+    the cores shared). Results do not depend on it.
+    """
+    return _blas_controller().limit(limits=1, user_api="blas")
 
 
 def class_scatter(X, codes, w, K):
@@ -140,18 +160,22 @@ def check_min_units(model, counts, d, class_names, reg_covar):
 
 
 def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=None,
-              context=""):
+              context="", warm=False):
     """Run a model's M-step on (possibly batched) scatter matrices, then check the result.
+
+    ``warm``: an iterative model starts from ``init`` only (``_models.followed``), not also
+    from its default starts.
 
     Raises ValueError naming the class and model when a covariance is singular; warns when one
     is near-singular or when an iterative M-step reached ``max_iter``.
     """
+    mstep = followed(model) if warm and init is not None else MODELS[model]
     try:
         # A singular class scatter makes some M-steps divide by zero on the way; the result is
         # then non-finite or singular and reported below, with the class and model named.
         with np.errstate(all="ignore"):
-            step = MODELS[model](regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter,
-                                 init=init)
+            step = mstep(regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter,
+                         init=init)
             r = rcond(step.kind, step.cov)
     except np.linalg.LinAlgError:
         step, r = None, np.zeros(n.shape)

@@ -16,7 +16,7 @@ from .._core.validation import (Integral, Interval, Real, StrOptions, check_prio
 from .._core.warnings import warn as _warn
 from ..model_selection import _progress
 from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
-                    label, log_density, logsumexp_rows)
+                    label, log_density, logsumexp_rows, one_blas_thread)
 from ._loo import leave_one_out
 from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
 
@@ -140,7 +140,12 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
     can have several local maxima, so they are run from K + 1 starting orientations (the
     eigenvectors of the pooled and of each class scatter) and the best is kept. On iris,
     mclust 6.0.0's VVE stops at a point of lower likelihood than ours (from which our iterations
-    climb to ours), so the two differ for that model only.
+    climb to ours), so the two differ for that model only. The leave-one-out refits of these
+    five models start from the full-data solution (for EVE and VVE from its distinct local
+    maxima), which takes a few iterations instead of a fit from scratch; they reach the
+    maximum a refit from scratch reaches, to the tolerance ``tol``, except where removing a
+    unit creates a new, higher maximum away from the full-data ones (see
+    ``ordstat.gaussian._loo``).
 
     References
     ----------
@@ -350,8 +355,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
             try:
                 check_min_units(m, counts[present], d, names[present], reg)
                 check_class_scatter(m, W[present], names[present], reg, _column_names(self))
-                fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
-                                    max_iter=max_iter, class_names=names[present])
+                with one_blas_thread():  # K d x d matrices: one thread is fastest
+                    fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
+                                        max_iter=max_iter, class_names=names[present])
             except ValueError as exc:
                 if len(models) == 1:
                     raise
@@ -419,8 +425,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
 
         The fit without unit i is the same model, priors rule and ``reg_covar`` refitted on the
         other units; it comes from a rank-one down-date of the class statistics and, for all i
-        at once, one batched M-step or the matrix determinant lemma (see
-        ``ordstat.gaussian._loo``), not from n refits (Bensmail & Celeux 1996). Available when
+        at once, one batched M-step (warm-started from the full fit for the iterative models)
+        or the matrix determinant lemma (see ``ordstat.gaussian._loo``), not from n refits
+        (Bensmail & Celeux 1996). Available when
         ``model`` names one model, so that this is exactly the leave-one-out of the estimator
         (with several models a refit would also select again). Normally (X, y) is the training
         data.
@@ -493,7 +500,7 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         """Exact leave-one-out misclassification rate of ``model_`` on (X, y).
 
         Each unit is classified by the model refitted without it (same model, priors rule,
-        reg_covar), computed by rank-one down-dates and batched refits (see
+        reg_covar), computed by rank-one down-dates and batched, warm-started refits (see
         ``ordstat.gaussian._loo``), not by n refits. Normally (X, y) is the training data.
 
         Returns

@@ -282,25 +282,26 @@ def _common_orientation(W, n, *, tol, max_iter, init, equal_volume):
     return MStep("full", cov, D, int(n_iter.max()), bool(converged))
 
 
-def _multistart_orientation(W, n, *, tol, max_iter, init, equal_volume):
+def _multistart_orientation(W, n, *, tol, max_iter, init, equal_volume, default_starts=True):
     """EVE/VVE from several starting orientations, keeping the highest likelihood.
 
     The common-orientation likelihood often has several local maxima on small or overlapping
-    classes, so one start is not enough. The starts are the eigenvectors of the pooled scatter
-    (the EEE solution) and of each class scatter; they run as one batch, so K + 1 starts cost
-    little more than one for small d. ``init`` adds starts after those: one orientation
-    (..., d, d) or several (..., S, d, d) -- the leave-one-out passes the full-data end points,
-    so that each local maximum is also followed as one unit is removed (ties go to the default
-    starts, so the result equals a refit from scratch unless a followed maximum is higher).
+    classes, so one start is not enough. The default starts are the eigenvectors of the pooled
+    scatter (the EEE solution) and of each class scatter; they run as one batch, so K + 1
+    starts cost little more than one for small d. ``init`` adds starts after those: one
+    orientation (..., d, d) or several (..., S, d, d). With ``default_starts`` false only the
+    starts of ``init`` run (the warm-started leave-one-out, see :func:`followed`).
 
     The returned state holds the end points of all starts, (..., S, d, d), the retained one
-    first.
+    first (ties go to the earlier start).
     """
     d, K = W.shape[-1], W.shape[-3]
     lead = n.shape[:-1]
-    _, pooled = _sym_eig_desc(W.sum(axis=-3))                       # (..., d, d)
-    _, per_class = _sym_eig_desc(W)                                 # (..., K, d, d)
-    starts = [pooled[..., None, :, :], per_class]
+    starts = []
+    if default_starts or init is None:
+        _, pooled = _sym_eig_desc(W.sum(axis=-3))                   # (..., d, d)
+        _, per_class = _sym_eig_desc(W)                             # (..., K, d, d)
+        starts = [pooled[..., None, :, :], per_class]
     if init is not None:
         extra = np.asarray(init, dtype=float)
         if extra.ndim == len(lead) + 2:
@@ -389,6 +390,29 @@ MODELS = {
 """Model name -> M-step function, in mclust's order of increasing complexity by family."""
 
 ITERATIVE = frozenset({"VEI", "VEE", "EVE", "VVE", "VEV"})
+
+
+def _eve_followed(W, n, *, tol, max_iter, init):
+    return _multistart_orientation(W, n, tol=tol, max_iter=max_iter, init=init,
+                                   equal_volume=True, default_starts=False)
+
+
+def _vve_followed(W, n, *, tol, max_iter, init):
+    return _multistart_orientation(W, n, tol=tol, max_iter=max_iter, init=init,
+                                   equal_volume=False, default_starts=False)
+
+
+def followed(model):
+    """The M-step of an iterative model that starts from ``init`` only: its warm start.
+
+    VEI, VEE and VEV alternate from given volumes whatever the start, so this is their M-step;
+    EVE and VVE run only the given orientations (one (..., d, d) or several (..., S, d, d)),
+    not the K + 1 default starts of :func:`_multistart_orientation`, and keep the best.
+    Started from the full-data end points, a fit without one unit follows each full-data
+    maximum to its nearby maximum, which is where a refit from the default starts arrives
+    as long as no start crosses into another basin as the unit is removed.
+    """
+    return {"EVE": _eve_followed, "VVE": _vve_followed}.get(model, MODELS[model])
 
 PAPER_NAMES = {
     "EII": "[lambda I]", "VII": "[lambda_k I]",

@@ -224,6 +224,84 @@ def test_common_orientation_takes_the_best_of_several_starts(model):
     np.testing.assert_allclose(fast, slow, rtol=1e-4, atol=1e-4)
 
 
+def _cold_loo_joint(model, X, y, **kwargs):
+    from ordstat.gaussian._loo import cold_refits
+
+    clf = EDDA(model=model, **kwargs).fit(X, y)
+    with cold_refits():
+        return clf.loo_log_joint(X, y)
+
+
+@pytest.mark.parametrize("model", sorted(ITERATIVE))
+@pytest.mark.parametrize("data", [
+    dict(n_per=(8, 9, 7), d=3, seed=2),
+    dict(n_per=(6, 8, 7), d=2, seed=8, spread=(1.5, 0.6, 1.0)),  # VVE: two maxima
+    dict(n_per=(15, 12, 10), d=3, seed=11, spread=(1.0, 1.5, 0.8)),
+])
+def test_warm_started_loo_equals_refits_from_scratch(model, data):
+    # The leave-one-out fits start from the full-data solution (EVE, VVE: its distinct end
+    # points) instead of the default starts; with the default tol they must reach the refits'
+    # maxima: the same predictions and, to the optimiser's tolerance, the same densities.
+    X, y = _blobs(**data)
+    warm = EDDA(model=model).fit(X, y).loo_log_joint(X, y)
+    cold = _cold_loo_joint(model, X, y)
+    np.testing.assert_allclose(warm, cold, rtol=1e-3, atol=1e-3)
+    assert np.array_equal(warm.argmax(1), cold.argmax(1))
+
+
+@pytest.mark.parametrize("model", sorted(ITERATIVE))
+def test_cold_refits_are_the_brute_force_refits_and_equal_warm_on_iris(model, iris):
+    X, y = _blobs(n_per=(8, 9, 7), d=3, seed=2)
+    cold = _cold_loo_joint(model, X, y, tol=1e-12, max_iter=20000)
+    slow = _brute_force_loo_joint(model, X, y)
+    np.testing.assert_allclose(cold, slow, rtol=1e-5, atol=1e-5)
+    X, y = iris
+    warm = EDDA(model=model, tol=1e-12, max_iter=20000).fit(X, y).loo_log_joint(X, y)
+    cold = _cold_loo_joint(model, X, y, tol=1e-12, max_iter=20000)
+    np.testing.assert_allclose(warm, cold, rtol=1e-5, atol=1e-5)
+    assert np.array_equal(warm.argmax(1), cold.argmax(1))
+
+
+def test_warm_start_needs_fewer_iterations():
+    # What the warm start is for: a refit started from the full-data solution converges in a
+    # fraction of the iterations of a refit from the default starts.
+    import ordstat.gaussian._models as models
+
+    X, y = _blobs(n_per=(20, 25, 15), d=4, seed=3)
+    clf = EDDA(model="VVE").fit(X, y)
+    sweeps = []
+    real = models._rotation_sweep
+
+    def counted(D, B, a):
+        sweeps.append(D.shape[0])  # batch members rotated in this sweep
+        return real(D, B, a)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(models, "_rotation_sweep", counted)
+        clf.loo_log_joint(X, y)
+        warm = sum(sweeps)
+        sweeps.clear()
+        _cold_loo_joint("VVE", X, y)
+        cold = sum(sweeps)
+    assert 0 < 3 * warm < cold
+
+
+def test_shared_parts_couple_the_classes():
+    # A unit of class 0 left out changes the parameters of every class for the iterative
+    # models (a common shape, matrix, orientation or volume), so no unit can skip its refit.
+    from ordstat.gaussian._core import fit_model
+
+    X, y = _blobs(n_per=(8, 9, 7), d=3, seed=2)
+    n, _, W = class_scatter(X, y, np.ones(len(y)), 3)
+    keep = np.arange(len(y)) != 0
+    n2, _, W2 = class_scatter(X[keep], y[keep], np.ones(len(y) - 1), 3)
+    for model in ITERATIVE:
+        full = fit_model(model, W, n, reg_covar=0.0, tol=1e-12, max_iter=20000)
+        without = fit_model(model, W2, n2, reg_covar=0.0, tol=1e-12, max_iter=20000)
+        changed = np.abs(without.cov - full.cov).reshape(3, -1).max(axis=1)
+        assert np.all(changed > 1e-6), model
+
+
 @pytest.mark.parametrize("model", ["EEE", "VVV", "EVV", "VEV"])
 def test_loo_with_weights_reg_covar_and_priors(model):
     X, y = _blobs(n_per=(8, 9, 7), d=3, seed=3)
