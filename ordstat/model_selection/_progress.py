@@ -90,8 +90,8 @@ class Steps:
     callback :meth:`start` returns (the bar then shows "EVE leave-one-out 320/1000 fits"),
     and when its first part says that the step will take more than :data:`ANNOUNCE_AFTER`
     seconds its own run time is announced, in the words of :func:`estimate_text` ("EDDA: EVE
-    leave-one-out: about 21 s for 1000 fits"; the first part's rate, so a rough guide: on
-    20 classes of 50 units the first of 16 chunks said 6 s for a 12 s leave-one-out).
+    leave-one-out: about 2 s for 1000 fits"; the first part's rate, so a rough guide: it
+    extrapolates from the first chunk).
 
     Disabled (``enabled`` false), every method does nothing.
     """
