@@ -339,42 +339,58 @@ def _cost_gain(state, total, cost, nl, n):
             - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
 
 
-# The distance costs |g - h| and (g - h)^2 need not keep all of (C + C') L: what a unit of class
-# c adds, w ((C + C') L)_c (C_cc = 0), follows from running sums of the left child that take
-# fewer operations per unit. With integer weights every sum is an exact integer, the same as the
+# The distance costs |g - h| and (g - h)^2 need not keep all of (C + C') L (K sums, K updates
+# per unit): q(L) and the cross term follow from running sums of the left child that take fewer
+# operations per unit. With integer weights every sum is an exact integer, the same as the
 # general scan's, so the goodness is the same float and so are the trees (the tests compare
 # them); with fractional weights they may differ in the last bits.
 
 def _linear_cost_start(total, cost, work):
-    # C = |g - h|: ((C + C') L)_c = 2 (CL - 2 Q_c + S_c nL) with S_g = K - 1 - g, the left
-    # child's cumulative sums cL_r (r < K - 1), CL = sum_r cL_r, Q_c = sum_{r>=c} cL_r (kept as
-    # the ordinal impurity's, one add per class and unit) and nL the left weight
+    # C = |g - h|: |g - h| counts the cuts r < K - 1 between g and h, so with the cumulative
+    # sums cL_r, cT_r of the left child and the node, q(L) = 2 (nL CL - B(L)) and
+    # T'C L + L'C T = 2 (nL CT + N CL - 2 M), where CL = sum_r cL_r, CT = sum_r cT_r,
+    # B(L) = sum_r cL_r^2 and M = sum_r cT_r cL_r: the ordinal impurity's running sums with unit
+    # steps, and CL (K - 1 - c per unit of class c)
     K = total.shape[0]
-    q, steps, vt = work[0], work[1], work[2]
-    for g in range(K):
-        q[g] = 0.0
-        steps[g] = K - 1.0 - g
-        vt[g] = 0.0
-        for h in range(K):
-            vt[g] += (cost[g, h] + cost[h, g]) * total[h]
+    q, steps, u = work[0], work[1], work[2]
+    q[:] = 0.0
+    run = 0.0
+    ct = 0.0
+    for g in range(K - 1):
+        run += total[g]
+        ct += run
+        u[g] = run
+    steps[K - 1] = 0.0
+    u[K - 1] = 0.0
+    for g in range(K - 2, -1, -1):
+        steps[g] = steps[g + 1] + 1.0
+        u[g] += u[g + 1]
     qt = 0.0
     for g in range(K):
         for h in range(K):
             qt += total[g] * (cost[g, h] * total[h])
-    # state: Q, S, CL, nL, q(L), T'C L + L'C T, the parent's (C + C') T and q(T)
-    return q, steps, 0.0, 0.0, 0.0, 0.0, vt, qt
+    # state: Q_c = sum_{r>=c} cL_r, S_c = K - 1 - c, U_c = sum_{r>=c} cT_r, B(L), M, CL, CT, q(T)
+    return q, steps, u, 0.0, 0.0, 0.0, ct, qt
 
 
 def _linear_cost_add(state, total, cost, c, w):
-    q, steps, cl, nw, ql, cross, vt, qt = state
+    q, steps, u, bl, mm, cl, ct, qt = state
     sc = steps[c]
-    ql += w * (2.0 * (cl - 2.0 * q[c] + sc * nw))
-    for h in range(q.shape[0] - 1):  # Q_{K-1} = 0
+    bl += w * (2.0 * q[c] + w * sc)
+    mm += w * u[c]
+    for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
         q[h] += w * min(sc, steps[h])
     cl += w * sc
-    nw += w
-    cross += w * vt[c]
-    return q, steps, cl, nw, ql, cross, vt, qt
+    return q, steps, u, bl, mm, cl, ct, qt
+
+
+def _linear_cost_gain(state, total, cost, nl, n):
+    q, steps, u, bl, mm, cl, ct, qt = state
+    nr = n - nl
+    ql = 2.0 * (nl * cl - bl)
+    qr = qt - 2.0 * (nl * ct + n * cl - 2.0 * mm) + ql
+    return ((qt / n if n > 0.0 else 0.0)
+            - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
 
 
 def _quadratic_cost_start(total, cost, work):
@@ -405,8 +421,8 @@ def _quadratic_cost_add(state, total, cost, c, w):
     return nw, m1, m2, ql, cross, vt, qt
 
 
-def _distance_cost_gain(state, total, cost, nl, n):
-    ql, cross, qt = state[-4], state[-3], state[-1]
+def _quadratic_cost_gain(state, total, cost, nl, n):
+    nw, m1, m2, ql, cross, vt, qt = state
     nr = n - nl
     qr = qt - cross + ql
     return ((qt / n if n > 0.0 else 0.0)
@@ -449,8 +465,8 @@ def _check_cost_matrix(cost, argument="cost"):
 
 
 _COST_SCAN = (_cost_start, _cost_add, _cost_gain)
-_DISTANCE_SCANS = {"linear": (_linear_cost_start, _linear_cost_add, _distance_cost_gain),
-                   "quadratic": (_quadratic_cost_start, _quadratic_cost_add, _distance_cost_gain)}
+_DISTANCE_SCANS = {"linear": (_linear_cost_start, _linear_cost_add, _linear_cost_gain),
+                   "quadratic": (_quadratic_cost_start, _quadratic_cost_add, _quadratic_cost_gain)}
 
 
 def _matrix_parameter(value, argument, check):
