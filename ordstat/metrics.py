@@ -64,7 +64,27 @@ __all__ = [
 
 
 def _encode_pair(y_true, y_pred, classes):
-    """Codes of both label vectors under one ordinal encoding."""
+    """Codes of both label vectors under one ordinal encoding.
+
+    Integer labels skip the label encoding (:func:`_integer_pair`): with integer ``classes=``
+    through a lookup table, without ``classes=`` when they are already the codes 0..K-1 (the
+    general path's sorted labels then are 0..K-1 too); the same encoding and codes, without
+    ``np.unique`` or a hash table per label."""
+    fast = _integer_pair(y_true, y_pred, classes)
+    if fast is None:
+        return _encode_pair_general(y_true, y_pred, classes)
+    classes, t, p, given, shift = fast
+    t, p = _as_codes(t, shift), _as_codes(p, shift)
+    if not given:
+        present = _present(t, p, len(classes))
+        if not present.all():  # labels absent from both vectors are no class
+            classes, t, p = _drop_absent(classes, t, p, present)
+    return OrdinalEncoding(classes), t, p
+
+
+def _encode_pair_general(y_true, y_pred, classes):
+    """:func:`_encode_pair` for any labels: pandas' indexer on the classes (sorted labels of
+    both vectors without ``classes=``)."""
     y_true = _as_1d(y_true, "y_true")
     y_pred = _as_1d(y_pred, "y_pred")
     if len(y_true) != len(y_pred):
@@ -90,21 +110,123 @@ def _encode_pair(y_true, y_pred, classes):
     return encoding, encoding.encode(y_true, "y_true"), encoding.encode(y_pred, "y_pred")
 
 
+def _integer_values(y):
+    """``y`` as a 1-D integer ndarray (no copy) when it is one already (an ndarray, or a pandas
+    Series or Index of integer dtype), else None."""
+    if isinstance(y, (pd.Series, pd.Index)) and not isinstance(y.dtype, pd.CategoricalDtype):
+        y = y.to_numpy()
+    if isinstance(y, np.ndarray) and y.ndim == 1 and y.dtype.kind in "iu" and len(y) > 0:
+        return y
+    return None
+
+
+def _integer_pair(y_true, y_pred, classes):
+    """``(classes, t, p, given, shift)`` for integer label arrays without encoding them (the
+    codes are ``t - shift`` and ``p - shift``), or None (the general path, which also names
+    what is wrong: unknown labels, lengths, shapes); ``given`` says whether ``classes=`` was.
+
+    With integer ``classes=``: the codes through a lookup table over the classes' range (or
+    the labels themselves, shifted, when the classes are consecutive increasing integers);
+    None when a label is not a class. Without: the labels themselves when they lie in 0..n
+    (``classes`` 0..max; absent ones are dropped by the caller). Checked with min and max,
+    each one pass over the labels."""
+    t, p = _integer_values(y_true), _integer_values(y_pred)
+    if t is None or p is None or len(t) != len(p):
+        return None
+    dtype = np.result_type(t.dtype, p.dtype)
+    if dtype.kind not in "iu":  # uint64 with int64: numpy's common type is float
+        return None
+    lo, hi = min(t.min(), p.min()), max(t.max(), p.max())
+    if classes is None:
+        if lo < 0 or hi > len(t) + 1024:  # larger codes: more classes than units
+            return None
+        return np.arange(int(hi) + 1, dtype=dtype), t, p, False, 0
+    classes = _check_classes(classes)
+    if classes.dtype.kind not in "iu":
+        return None
+    c_lo, c_hi = int(classes.min()), int(classes.max())
+    if lo < c_lo or hi > c_hi:
+        return None
+    k = len(classes)
+    if c_hi - c_lo == k - 1 and np.all(np.diff(classes) > 0):  # c_lo, c_lo + 1, ..., c_hi
+        return classes, t, p, True, c_lo
+    if c_hi - c_lo > max(4 * len(t), 1 << 16):  # the table would outweigh the labels
+        return None
+    table = np.full(c_hi - c_lo + 1, -1, dtype=np.intp)
+    table[classes - c_lo] = np.arange(k)
+    t, p = table[t - c_lo], table[p - c_lo]
+    if min(t.min(), p.min()) < 0:
+        return None
+    return classes, t, p, True, 0
+
+
+def _as_codes(values, shift=0):
+    """Integer labels minus ``shift`` as intp codes (no copy when they are already)."""
+    if shift:
+        return np.subtract(values, shift, dtype=np.intp)
+    return values.astype(np.intp, copy=False)
+
+
+def _present(t, p, k):
+    """Which of the codes 0..k-1 occur in ``t`` or ``p``."""
+    counts = np.bincount(_as_codes(t), minlength=k) + np.bincount(_as_codes(p), minlength=k)
+    return counts > 0
+
+
+def _drop_absent(classes, t, p, present):
+    """Classes and codes without the absent codes (labels found in neither vector)."""
+    recode = np.cumsum(present) - 1
+    return classes[present], recode[t], recode[p]
+
+
 def ordinal_confusion_matrix(y_true, y_pred, classes=None, sample_weight=None,
                              as_frame=False):
     """K x K (weighted) counts, rows = true class, columns = predicted class, in ordinal order.
 
     Returns an ndarray, or a DataFrame labelled by the classes when ``as_frame=True``.
     """
-    encoding, t, p = _encode_pair(y_true, y_pred, classes)
-    w = check_sample_weight(sample_weight, len(t))
-    k = encoding.n_classes
-    table = np.bincount(t * k + p, weights=w, minlength=k * k).reshape(k, k)
+    classes, table = _table(y_true, y_pred, classes, sample_weight)
     if as_frame:
-        index = pd.Index(encoding.classes, name="true")
-        return pd.DataFrame(table, index=index,
-                            columns=pd.Index(encoding.classes, name="predicted"))
+        index = pd.Index(classes, name="true")
+        return pd.DataFrame(table, index=index, columns=pd.Index(classes, name="predicted"))
     return table
+
+
+def _table(y_true, y_pred, classes, sample_weight):
+    """The classes and the K x K table of :func:`ordinal_confusion_matrix`: one ``bincount``
+    of ``t * K + p``, unweighted without weights (the same counts, as floats). Integer labels
+    that are already codes (:func:`_integer_pair`) are not encoded; where absent labels must be
+    dropped, the table's margins say which (or, for a table far larger than the data, two
+    ``bincount`` of the codes before it)."""
+    fast = _integer_pair(y_true, y_pred, classes)
+    shift = 0
+    if fast is None:
+        encoding, t, p = _encode_pair_general(y_true, y_pred, classes)
+        classes, given = encoding.classes, True
+    else:
+        classes, t, p, given, shift = fast
+    w = None if sample_weight is None else check_sample_weight(sample_weight, len(t))
+    k = len(classes)
+    if not given and (w is not None or k * k > 4 * len(t) + 4096):
+        present = _present(t, p, k)
+        if not present.all():
+            classes, t, p = _drop_absent(classes, t, p, present)
+            k = len(classes)
+        given = True
+    # one temporary: t * k + p - shift (k + 1); the labels were checked to be small, so
+    # any integer type converts
+    cell = np.multiply(t, k, dtype=np.intp, casting="unsafe")
+    np.add(cell, p, out=cell, casting="unsafe")
+    if shift:
+        cell -= shift * (k + 1)
+    table = np.bincount(cell, weights=w, minlength=k * k).reshape(k, k)
+    if w is None:
+        table = table.astype(np.float64)
+    if not given:  # unweighted counts: a label is present where its row or column is not 0
+        present = (table.sum(axis=0) + table.sum(axis=1)) > 0
+        if not present.all():
+            classes, table = classes[present], table[np.ix_(present, present)]
+    return classes, table
 
 
 def _mean_of(values, w):

@@ -152,3 +152,111 @@ def test_metric_refuses_classes_against_an_ordered_categorical():
     t = pd.Categorical(["lo", "hi"], categories=["lo", "hi"], ordered=True)
     with pytest.raises(ValueError, match="contradicts the order"):
         M.mean_absolute_distance(t, ["hi", "hi"], classes=["hi", "lo"])
+
+
+# --- integer labels without label encoding ------------------------------------------------------
+# The fast path (M._integer_pair) must give the general path's encoding and codes, hence the same
+# table and measures; labels it cannot map go to the general path, which names them.
+
+def _general_table(t, p, classes, w=None):
+    encoding, tc, pc = M._encode_pair_general(t, p, classes)
+    k = encoding.n_classes
+    weights = np.ones(len(tc)) if w is None else np.asarray(w, dtype=float)
+    return encoding.classes, np.bincount(tc * k + pc, weights=weights,
+                                         minlength=k * k).reshape(k, k)
+
+
+def _assert_same_as_general(t, p, classes, w=None):
+    classes_fast, table = M._table(t, p, classes, w)
+    classes_gen, table_gen = _general_table(t, p, classes, w)
+    np.testing.assert_array_equal(classes_fast, classes_gen)
+    assert classes_fast.dtype == classes_gen.dtype
+    np.testing.assert_array_equal(table, table_gen)
+    assert table.dtype == np.float64
+    enc, tc, pc = M._encode_pair(t, p, classes)
+    enc_gen, tc_gen, pc_gen = M._encode_pair_general(t, p, classes)
+    np.testing.assert_array_equal(enc.classes, enc_gen.classes)
+    np.testing.assert_array_equal(tc, tc_gen)
+    np.testing.assert_array_equal(pc, pc_gen)
+
+
+int_dtypes = st.sampled_from([np.int64, np.int32, np.int8, np.uint8, np.uint16, np.uint64])
+int_labels = st.tuples(st.integers(2, 7), st.integers(-3, 3), int_dtypes).flatmap(
+    lambda a: st.tuples(
+        st.just(a),
+        st.lists(st.tuples(st.integers(0, a[0] - 1), st.integers(0, a[0] - 1)), min_size=1,
+                 max_size=40),
+        st.sampled_from(["none", "given", "reversed", "shuffled", "wider"])))
+
+
+@settings(max_examples=150, deadline=None)
+@given(int_labels, st.booleans())
+def test_integer_labels_fast_path_equals_general_path(data, weighted):
+    (k, offset, dtype), units, how = data
+    if np.dtype(dtype).kind == "u":
+        offset = abs(offset)
+    t, p = (np.array(v, dtype=np.int64) + offset for v in zip(*units))
+    t, p = t.astype(dtype), p.astype(dtype)
+    order = np.arange(k) + offset
+    classes = {"none": None, "given": order, "reversed": order[::-1],
+               "shuffled": np.roll(order, 1), "wider": np.arange(offset - 1, offset + k + 2)}[how]
+    if classes is not None and np.dtype(dtype).kind == "u":
+        classes = classes[classes >= 0]
+        if not np.isin(t, classes).all() or not np.isin(p, classes).all() or len(classes) < 2:
+            return
+    w = np.arange(1, len(t) + 1) / 3.0 if weighted else None
+    _assert_same_as_general(t, p, classes, w)
+    # only negative labels without classes= need the general path
+    negative = min(t.min(), p.min()) < 0
+    assert (M._integer_pair(t, p, classes) is None) == (negative and classes is None)
+
+
+def test_integer_labels_with_absent_codes_are_dropped_like_the_general_path():
+    t = np.array([0, 2, 5, 5])
+    p = np.array([2, 2, 0, 5])
+    _assert_same_as_general(t, p, None)
+    assert M.ordinal_confusion_matrix(t, p).shape == (3, 3)  # 0, 2, 5: ranks 0, 1, 2
+    assert M.mean_absolute_distance(t, p) == pytest.approx((1 + 0 + 2 + 0) / 4)
+    # labels far apart (a table over 0..max would not fit): found by their counts
+    far = np.array([0, 10**6, 10**6 + 1])
+    _assert_same_as_general(far, far[::-1].copy(), None)
+    assert M.goodman_kruskal_gamma(far, far) == 1.0
+
+
+def test_integer_labels_in_pandas_and_lists_agree_with_arrays():
+    t, p = np.array([3, 1, 2, 2, 1]), np.array([3, 2, 2, 1, 1])
+    want = M.goodman_kruskal_gamma(t, p)
+    assert M.goodman_kruskal_gamma(pd.Series(t, index=[5, 4, 3, 2, 1]), pd.Index(p)) == want
+    assert M.goodman_kruskal_gamma(t.tolist(), p.tolist()) == want
+    assert M.goodman_kruskal_gamma(t, p, classes=[1, 2, 3]) == want
+
+
+def _unknown(name, label):
+    """The general path's message for an unknown label (numpy scalars print as np.int64(3))."""
+    return rf"{name} contains label\(s\) \[(np\.int64\()?{label}\)?\]"
+
+
+@pytest.mark.parametrize("t, p, classes, match", [
+    (np.array([0, 1, 2]), np.array([0, 1, 3]), [0, 1, 2], _unknown("y_pred", "3")),
+    (np.array([0, 1, -1]), np.array([0, 1, 1]), [0, 1, 2], _unknown("y_true", "-1")),
+    (np.array([1, 2, 7]), np.array([1, 2, 2]), [2, 1, 3], _unknown("y_true", "7")),
+    (np.array([1, 2, 2]), np.array([1, 2, 9]), [3, 1, 2], _unknown("y_pred", "9")),
+    (np.array([0, 1]), np.array([0, 1, 1]), None, "same length"),
+    (np.array([0, 1]), np.array([0, 1, 1]), [0, 1], "same length"),
+    (np.array([0, 1]), np.array([0, 1]), [0, 1, 1], "must not repeat"),
+    (np.array([0, 1]), np.array([0, 1]), [0], "at least two labels"),
+    (np.array([[0, 1]]), np.array([0, 1]), [0, 1], "1-D"),
+    (np.array([], dtype=int), np.array([], dtype=int), [0, 1], "empty"),
+])
+def test_integer_labels_errors_name_the_bad_labels(t, p, classes, match):
+    with pytest.raises(ValueError, match=match):
+        M.goodman_kruskal_gamma(t, p, classes=classes)
+
+
+def test_integer_labels_keep_given_classes_that_do_not_occur():
+    # classes= keeps absent classes in the table (rows and columns of zeros), as before
+    cm = M.ordinal_confusion_matrix(np.array([0, 2]), np.array([2, 2]), classes=[0, 1, 2, 3])
+    assert cm.shape == (4, 4) and cm[0, 2] == 1 and cm[2, 2] == 1 and cm.sum() == 2
+    frame = M.ordinal_confusion_matrix(np.array([10, 30]), np.array([30, 30]),
+                                       classes=[10, 20, 30], as_frame=True)
+    assert list(frame.index) == [10, 20, 30] and frame.loc[10, 30] == 1

@@ -111,12 +111,44 @@ def run_parallel(fn, tasks, n_jobs=None, progress=False, desc=None):
     """``[fn(t) for t in tasks]`` through joblib (any backend, Dask included), in order; with a
     tqdm progress bar when ``progress`` is true."""
     tasks = list(tasks)
-    results = Parallel(n_jobs=n_jobs, return_as="generator")(delayed(fn)(t) for t in tasks)
+    boxes = {}
+    results = Parallel(n_jobs=n_jobs, return_as="generator")(
+        delayed(_task)(fn, *_items(t, boxes)) if isinstance(t, tuple) else delayed(fn)(t)
+        for t in tasks)
     if progress:
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=len(tasks), desc=desc)
     return list(results)
+
+
+class _Shared:
+    """One item shared by the tasks of a :func:`run_parallel` call (a tuple: not weakrefable),
+    in a box that is."""
+
+    __slots__ = ("value", "__weakref__")
+
+    def __init__(self, value):
+        self.value = value
+
+    def __sizeof__(self):
+        # what dask's sizeof sees (sys.getsizeof): the dask backend scatters arguments above
+        # 1 kB, and the box is shared for what it holds
+        return 1 << 20
+
+
+def _items(task, boxes):
+    """A task tuple's items as arguments of their own, tuples boxed (one box per object), so
+    that a backend that ships arguments by identity (joblib's dask backend: large ones are
+    scattered once per call) sends the data and the prepared sample shared by all tasks once,
+    not once per task inside its tuple."""
+    return [boxes.setdefault(id(item), _Shared(item)) if isinstance(item, tuple) else item
+            for item in task]
+
+
+def _task(fn, *items):
+    """``fn(task)`` for a task given by :func:`_items`."""
+    return fn(tuple(item.value if isinstance(item, _Shared) else item for item in items))
 
 
 def missing_values(estimator):

@@ -339,6 +339,96 @@ def _cost_gain(state, total, cost, nl, n):
             - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
 
 
+# The distance costs |g - h| and (g - h)^2 need not keep all of (C + C') L (K sums, K updates
+# per unit): q(L) and the cross term follow from running sums of the left child that take fewer
+# operations per unit. With integer weights every sum is an exact integer, the same as the
+# general scan's, so the goodness is the same float and so are the trees (the tests compare
+# them); with fractional weights they may differ in the last bits.
+
+def _linear_cost_start(total, cost, work):
+    # C = |g - h|: |g - h| counts the cuts r < K - 1 between g and h, so with the cumulative
+    # sums cL_r, cT_r of the left child and the node, q(L) = 2 (nL CL - B(L)) and
+    # T'C L + L'C T = 2 (nL CT + N CL - 2 M), where CL = sum_r cL_r, CT = sum_r cT_r,
+    # B(L) = sum_r cL_r^2 and M = sum_r cT_r cL_r: the ordinal impurity's running sums with unit
+    # steps, and CL (K - 1 - c per unit of class c)
+    K = total.shape[0]
+    q, steps, u = work[0], work[1], work[2]
+    q[:] = 0.0
+    run = 0.0
+    ct = 0.0
+    for g in range(K - 1):
+        run += total[g]
+        ct += run
+        u[g] = run
+    steps[K - 1] = 0.0
+    u[K - 1] = 0.0
+    for g in range(K - 2, -1, -1):
+        steps[g] = steps[g + 1] + 1.0
+        u[g] += u[g + 1]
+    qt = 0.0
+    for g in range(K):
+        for h in range(K):
+            qt += total[g] * (cost[g, h] * total[h])
+    # state: Q_c = sum_{r>=c} cL_r, S_c = K - 1 - c, U_c = sum_{r>=c} cT_r, B(L), M, CL, CT, q(T)
+    return q, steps, u, 0.0, 0.0, 0.0, ct, qt
+
+
+def _linear_cost_add(state, total, cost, c, w):
+    q, steps, u, bl, mm, cl, ct, qt = state
+    sc = steps[c]
+    bl += w * (2.0 * q[c] + w * sc)
+    mm += w * u[c]
+    for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
+        q[h] += w * min(sc, steps[h])
+    cl += w * sc
+    return q, steps, u, bl, mm, cl, ct, qt
+
+
+def _linear_cost_gain(state, total, cost, nl, n):
+    q, steps, u, bl, mm, cl, ct, qt = state
+    nr = n - nl
+    ql = 2.0 * (nl * cl - bl)
+    qr = qt - 2.0 * (nl * ct + n * cl - 2.0 * mm) + ql
+    return ((qt / n if n > 0.0 else 0.0)
+            - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
+
+
+def _quadratic_cost_start(total, cost, work):
+    # C = (g - h)^2: ((C + C') L)_c = 2 (c^2 nL - 2 c M1 + M2) from the left child's weight nL
+    # and class moments M1 = sum_g g L_g, M2 = sum_g g^2 L_g: O(1) per unit
+    K = total.shape[0]
+    vt = work[0]
+    for g in range(K):
+        vt[g] = 0.0
+        for h in range(K):
+            vt[g] += (cost[g, h] + cost[h, g]) * total[h]
+    qt = 0.0
+    for g in range(K):
+        for h in range(K):
+            qt += total[g] * (cost[g, h] * total[h])
+    # state: nL, M1, M2, q(L), T'C L + L'C T, the parent's (C + C') T and q(T)
+    return 0.0, 0.0, 0.0, 0.0, 0.0, vt, qt
+
+
+def _quadratic_cost_add(state, total, cost, c, w):
+    nw, m1, m2, ql, cross, vt, qt = state
+    g = float(c)
+    ql += w * (2.0 * ((g * g) * nw - 2.0 * g * m1 + m2))
+    nw += w
+    m1 += w * g
+    m2 += w * (g * g)
+    cross += w * vt[c]
+    return nw, m1, m2, ql, cross, vt, qt
+
+
+def _quadratic_cost_gain(state, total, cost, nl, n):
+    nw, m1, m2, ql, cross, vt, qt = state
+    nr = n - nl
+    qr = qt - cross + ql
+    return ((qt / n if n > 0.0 else 0.0)
+            - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
+
+
 def _check_cost_size(cost, k):
     if cost.shape != (k, k):
         raise ValueError(
@@ -375,6 +465,8 @@ def _check_cost_matrix(cost, argument="cost"):
 
 
 _COST_SCAN = (_cost_start, _cost_add, _cost_gain)
+_DISTANCE_SCANS = {"linear": (_linear_cost_start, _linear_cost_add, _linear_cost_gain),
+                   "quadratic": (_quadratic_cost_start, _quadratic_cost_add, _quadratic_cost_gain)}
 
 
 def _matrix_parameter(value, argument, check):
@@ -416,7 +508,7 @@ def generalized_gini(cost="linear"):
     parameter, kind = _matrix_parameter(cost, "cost", _check_cost_matrix)
     name = f"gini_{kind}" if kind else "generalized_gini"
     return Criterion(name, _cost_goodness, _cost_impurity, parameter, has_cost=True,
-                     scan=_COST_SCAN)
+                     scan=_DISTANCE_SCANS.get(kind, _COST_SCAN))
 
 
 # --- rpart's loss matrix: altered priors, then Gini -------------------------------------------
