@@ -65,17 +65,6 @@ test_that("bad input is refused with clear messages", {
   expect_parameter_error(odt(y ~ a + b, d, rule = "median"), "odt()", "rule", "'median'")
 })
 
-# Boston as an R user has it: chas a factor, the median value cut into 5 ordered ranks
-boston_ranks <- function() {
-  skip_if_not_installed("MASS")
-  d <- MASS::Boston
-  d$chas <- factor(d$chas)
-  d$rank <- cut(d$medv, stats::quantile(d$medv, 0:5 / 5), include.lowest = TRUE,
-                ordered_result = TRUE)
-  d$medv <- NULL
-  d
-}
-
 test_that("unordered factors: indicator columns for the binary learners, refused by oDT & co", {
   skip_if_no_python()
   d <- boston_ranks()

@@ -2,19 +2,9 @@
 # out-of-bag predictions without newdata, importance(), their argument names, the out-of-bag
 # print.
 
-boston_data <- function() {
-  skip_if_not_installed("MASS")
-  d <- MASS::Boston
-  d$chas <- factor(d$chas)  # 0/1 as the factor an R user makes of it
-  d$rank <- cut(d$medv, stats::quantile(d$medv, 0:5 / 5), include.lowest = TRUE,
-                ordered_result = TRUE)
-  d$medv <- NULL
-  d
-}
-
 test_that("unordered factors (Boston's chas) go through the forest, bagging and boosting", {
   skip_if_no_python()
-  d <- boston_data()
+  d <- boston_ranks()
   numeric <- transform(d, chas = as.double(chas == "1"))
   fits <- list(
     forest = function(data) ordinal_forest(rank ~ ., data, n_estimators = 10, random_state = 1,
@@ -40,7 +30,7 @@ test_that("unordered factors (Boston's chas) go through the forest, bagging and 
 
 test_that("predict() without newdata gives out-of-bag predictions, as predict.randomForest", {
   skip_if_no_python()
-  d <- boston_data()
+  d <- boston_ranks()
   set.seed(3)
   fit <- ordinal_forest(rank ~ ., d, n_estimators = 30)
   oob <- predict(fit)
@@ -76,16 +66,16 @@ test_that("predict() without newdata gives out-of-bag predictions, as predict.ra
   expect_length(p, nrow(d))
   expect_true(all(is.na(p[c(2, 7)])))
   # models without out-of-bag predictions give the training-set fit
-  boost <- ordinal_boosting(rank ~ ., boston_data(), n_estimators = 5, random_state = 1)
-  expect_identical(predict(boost), predict(boost, boston_data()))
-  nooob <- ordinal_forest(rank ~ ., boston_data(), n_estimators = 5, random_state = 1,
+  boost <- ordinal_boosting(rank ~ ., boston_ranks(), n_estimators = 5, random_state = 1)
+  expect_identical(predict(boost), predict(boost, boston_ranks()))
+  nooob <- ordinal_forest(rank ~ ., boston_ranks(), n_estimators = 5, random_state = 1,
                           oob_score = FALSE)
-  expect_identical(predict(nooob), predict(nooob, boston_data()))
+  expect_identical(predict(nooob), predict(nooob, boston_ranks()))
 })
 
 test_that("print() shows the out-of-bag error rate and confusion matrix as randomForest's", {
   skip_if_no_python()
-  d <- boston_data()
+  d <- boston_ranks()
   fit <- ordinal_forest(rank ~ ., d, n_estimators = 30, random_state = 5)
   out <- capture.output(print(fit))
   rate <- sprintf("%.2f%%", 100 * fit$oob[["misclassification"]])
@@ -108,7 +98,7 @@ test_that("print() shows the out-of-bag error rate and confusion matrix as rando
 
 test_that("importance() gives split and permutation importances; no clash with randomForest", {
   skip_if_no_python()
-  d <- boston_data()
+  d <- boston_ranks()
   fit <- suppressWarnings(ordinal_forest(rank ~ ., d, n_estimators = 20, importance = TRUE,
                                          random_state = 1))
   imp <- importance(fit)
@@ -142,7 +132,7 @@ test_that("importance() gives split and permutation importances; no clash with r
 
 test_that("randomForest's and ranger's argument names are accepted or refused clearly", {
   skip_if_no_python()
-  d <- boston_data()
+  d <- boston_ranks()
   # (12 trees: a unit may be in every bootstrap sample, which warns)
   ours <- suppressWarnings(ordinal_forest(rank ~ ., d, n_estimators = 12, max_features = 4, min_split = 5,
                          importance = "misclassification", random_state = 1, min_bucket = 2,
@@ -176,7 +166,7 @@ test_that("randomForest's and ranger's argument names are accepted or refused cl
 
 test_that("invalid control values are R errors in R's words", {
   skip_if_no_python()
-  d <- boston_data()
+  d <- boston_ranks()
   msg <- conditionMessage(expect_error(ordinal_forest(rank ~ ., d, max_features = 1.5)))
   expect_match(msg, paste0("^ordinal_forest\\(\\): 'max_features' must be a whole number >= 1, ",
                            "a number > 0 and <= 1, one of .*\"sqrt\".* or NULL; got 1\\.5\\.$"))
@@ -187,7 +177,7 @@ test_that("invalid control values are R errors in R's words", {
 
 test_that("print and summary methods keep working when the class vector gains 'ordstat_model'", {
   skip_if_no_python()
-  d <- boston_data()
+  d <- boston_ranks()
   d$chas <- NULL
   small <- d[seq(1, nrow(d), by = 3), ]
   fits <- list(ordinal_forest(rank ~ ., small, n_estimators = 30, random_state = 1),
