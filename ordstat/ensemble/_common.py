@@ -93,6 +93,9 @@ def compact_tree(est):
 def _compact(a):
     if isinstance(a, np.ndarray) and a.dtype.kind in "iuf":
         return compact_array(a)
+    if isinstance(a, np.ndarray) and a.dtype == object and all(v is None for v in a):
+        # no categorical split: one None seen through a read-only view of the nodes' length
+        return np.broadcast_to(np.full(1, None, dtype=object), a.shape)
     return a
 
 

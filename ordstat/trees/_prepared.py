@@ -7,13 +7,17 @@ every feature again. :func:`prepare` does this once for the ensemble: the transp
 the numeric features with missing values (and their negation, for the "missing left" search)
 and, where the trees presort, each feature's order over all units, also as the words of rank,
 unit and class code that the compiled levels move (:func:`ordstat.trees._splitter.pack_words`;
-the order itself is then not kept, the words hold it), else (without missing values) each value's rank among its feature's distinct values, which the compiled levels sort
-instead of the values (two passes of a radix sort on small ints instead of a sort of doubles,
-and half the memory to gather); a tree then takes its rows
-(:class:`Sample`) and restricts these to them. A tree's units keep the order of the rows, as
-in ``X[rows]``, and the presorted order restricted to the rows sorts them, so the trees are
-those grown from ``X[rows]`` (ties between equal values may be ordered otherwise, which no cut
-sees).
+the order itself is then not kept, the words hold it), else (without missing values) each
+value's rank among its feature's distinct values, which the compiled levels sort instead of
+the values (two passes of a radix sort on small ints instead of a sort of doubles, and half
+the memory to gather); a tree then takes its rows (:class:`Sample`) and restricts these to
+them. A tree's units keep the order of the rows, as in ``X[rows]``, and the presorted order
+restricted to the rows sorts them, so the trees are those grown from ``X[rows]`` (ties between
+equal values may be ordered otherwise, which no cut sees).
+
+The arrays are plain read-only numpy arrays: the ensembles grow their trees in threads that
+share them; under a process backend joblib memory-maps them to the workers, which use them as
+they arrive.
 """
 
 from __future__ import annotations
