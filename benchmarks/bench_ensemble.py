@@ -227,7 +227,10 @@ def _python_fit(kind, n, p, m, k):
     seconds = time.perf_counter() - start
     peak = _vm_hwm_mb() + sum(_vm_hwm_mb(c) for c in _descendants(os.getpid()))
     print(json.dumps({"seconds": seconds, "peak_mb": peak}), flush=True)
-    os._exit(0)  # without waiting for joblib's idle workers
+    # joblib's idle worker processes (when the fit used them) end with this process
+    from joblib.externals.loky import get_reusable_executor
+
+    get_reusable_executor().shutdown(wait=True)
 
 
 _RANGER = """
