@@ -13,12 +13,32 @@ the scikit-learn peers) and ``OrdinalBaggingClassifier`` of fully grown trees (m
 -1), with Gini and the ordinal criteria; also the ordinal criteria against our own Gini forest.
 Lines: ``name: ours_s peer_s ratio`` (ratio < 1: ordstat faster).
 
-Last, the choice of the forests' split search (``ordstat/trees/_splitter.py``): sorting each
+Then the choice of the forests' split search (``ordstat/trees/_splitter.py``): sorting each
 node's drawn features against keeping every feature presorted, for max_features 7, 17 and 25 of
 p = 50 (20 trees, one job, best of 2; ratio < 1: sorting per node is faster).
+
+Last, time and peak resident memory, each fit in a fresh child process (:func:`peak_fit`), of
+our Gini forest and bagging against scikit-learn's and ranger's (``Rscript``, the same data
+read from a binary file): at the size above and, in full mode only (``make bench``, not
+``--quick``), at the scale n = 10^6, p = 20, 20 trees, K = 4, 2 jobs. The peak of a child is
+its own maximum resident size (``VmHWM``) plus that of every process it started that is still
+alive after the fit (joblib's worker processes, when a fit uses them): the sum of maxima, an
+upper bound of what the fit held at once. ours and scikit-learn's work in threads of one
+process. Lines ``..._peak_mb_vs_<peer>: ours_MB peer_MB ratio`` and
+``..._time_vs_<peer>: ours_s peer_s ratio`` (one fit each, in the same children), and
+``..._peak_mb_<name>: MB`` for every fit. Each child's memory includes the interpreter, the
+imported libraries and the data (160 MB at 10^6 rows), as a user's process would.
 """
 
 from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
 
 import numpy as np
 
@@ -148,3 +168,146 @@ def run(quick: bool = False):
                ours["forest_gini"])
     report(f"ensemble_bagging_ordinal_vs_our_gini_{tag}", ours["bagging_ordinal"],
            ours["bagging_gini"])
+    memory_rows(n, p, m, 5)
+    if not quick:  # the scale row: make bench only
+        memory_rows(1_000_000, 20, 20, 4)
+
+
+# -- peak memory: one fit per fresh child process -----------------------------------------------
+def _vm_hwm_mb(pid="self"):
+    """Maximum resident size (VmHWM) of a process, in MB (0 where it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _descendants(pid):
+    """The processes started by ``pid`` (and by them), alive now."""
+    kids = []
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/children") as f:
+                kids += [int(c) for c in f.read().split()]
+    except OSError:
+        return []
+    return kids + [d for c in kids for d in _descendants(c)]
+
+
+def _python_fit(kind, n, p, m, k):
+    """Fit ``kind`` on the benchmark's data in this process (a child); prints its time and the
+    peak memory of this process and of the processes it started."""
+    X, y = _data(n, p, k)
+    small = _data(300, p, k)
+    if kind == "ours_forest":
+        est = OrdinalRandomForestClassifier(n_estimators=m, criterion="gini", oob_score=False,
+                                            n_jobs=N_JOBS, random_state=0)
+    elif kind == "ours_bagging":
+        tree = OrdinalTreeClassifier(criterion="gini", min_split=2, min_bucket=1, cp=-1.0,
+                                     xval=0)
+        est = OrdinalBaggingClassifier(tree, n_estimators=m, oob_score=False, n_jobs=N_JOBS,
+                                       random_state=0)
+    elif kind == "sklearn_forest":
+        from sklearn.ensemble import RandomForestClassifier
+
+        est = RandomForestClassifier(n_estimators=m, n_jobs=N_JOBS, random_state=0)
+    else:
+        from sklearn.ensemble import BaggingClassifier
+        from sklearn.tree import DecisionTreeClassifier
+
+        est = BaggingClassifier(DecisionTreeClassifier(), n_estimators=m, n_jobs=N_JOBS,
+                                random_state=0)
+    est.fit(*small)  # imports, compiled kernels (from numba's cache) and workers, untimed
+    start = time.perf_counter()
+    est.fit(X, y)
+    seconds = time.perf_counter() - start
+    peak = _vm_hwm_mb() + sum(_vm_hwm_mb(c) for c in _descendants(os.getpid()))
+    print(json.dumps({"seconds": seconds, "peak_mb": peak}), flush=True)
+    # joblib's idle worker processes (when the fit used them) end with this process
+    from joblib.externals.loky import get_reusable_executor
+
+    get_reusable_executor().shutdown(wait=True)
+
+
+_RANGER = """
+args <- commandArgs(trailingOnly = TRUE)
+n <- as.integer(args[2]); p <- as.integer(args[3]); m <- as.integer(args[4])
+con <- file(args[1], "rb")
+X <- readBin(con, "double", n * p); y <- readBin(con, "integer", n)
+close(con)
+d <- as.data.frame(matrix(X, nrow = n, byrow = TRUE)); rm(X)
+d$y <- factor(y)
+mtry <- if (args[5] == "bagging") p else NULL
+t <- system.time(fit <- ranger::ranger(y ~ ., data = d, num.trees = m, num.threads = %d,
+                                       mtry = mtry, seed = 1))[["elapsed"]]
+hwm <- grep("^VmHWM", readLines("/proc/self/status"), value = TRUE)
+cat(sprintf('{"seconds": %%f, "peak_mb": %%f}\\n', t,
+            as.numeric(strsplit(trimws(sub("VmHWM:", "", hwm)), " +")[[1]][1]) / 1024))
+""" % N_JOBS
+
+
+def _ranger_fit(kind, n, p, m, k, folder):
+    """ranger's fit of the same data in an ``Rscript`` child (None without R or ranger)."""
+    if shutil.which("Rscript") is None:
+        return None
+    path = os.path.join(folder, f"data_{n}_{p}_{k}.bin")
+    if not os.path.exists(path):
+        X, y = _data(n, p, k)
+        with open(path, "wb") as f:
+            f.write(np.ascontiguousarray(X, dtype="<f8").tobytes())
+            f.write(np.asarray(y, dtype="<i4").tobytes())
+    script = os.path.join(folder, "ranger.R")
+    with open(script, "w") as f:
+        f.write(_RANGER)
+    out = subprocess.run(["Rscript", script, path, str(n), str(p), str(m), kind],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        print(f"# ranger skipped: {out.stderr.strip()[-200:]}", flush=True)
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def peak_fit(kind, n, p, m, k, folder):
+    """{"seconds", "peak_mb"} of one fit of ``kind`` ("ours_forest", "ours_bagging",
+    "sklearn_forest", "sklearn_bagging", "ranger_forest", "ranger_bagging") in a fresh child
+    process (None when the peer is not there)."""
+    if kind.startswith("ranger"):
+        return _ranger_fit(kind.split("_")[1], n, p, m, k, folder)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [root] + [x for x in os.environ.get("PYTHONPATH", "").split(os.pathsep) if x])}
+    code = (f"from benchmarks.bench_ensemble import _python_fit; "
+            f"_python_fit({kind!r}, {n}, {p}, {m}, {k})")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=root)
+    if out.returncode != 0:
+        print(f"# {kind} failed: {out.stderr.strip()[-300:]}", flush=True)
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def memory_rows(n, p, m, k):
+    """Time and peak memory of our forest and bagging against scikit-learn's and ranger's, each
+    fit in a child process; prints the lines described in the module docstring."""
+    tag = f"{m}trees_n{n}_p{p}_K{k}_jobs{N_JOBS}"
+    with tempfile.TemporaryDirectory() as folder:
+        fits = {}
+        for kind in ("forest", "bagging"):
+            for who in ("ours", "sklearn", "ranger"):
+                res = peak_fit(f"{who}_{kind}", n, p, m, k, folder)
+                if res is not None:
+                    fits[who, kind] = res
+                    print(f"ensemble_{kind}_peak_mb_{who}_{tag}: {res['peak_mb']:.0f} "
+                          f"({res['seconds']:.3g} s)", flush=True)
+    for kind in ("forest", "bagging"):
+        ours = fits.get(("ours", kind))
+        for peer in ("sklearn", "ranger"):
+            theirs = fits.get((peer, kind))
+            if ours is None or theirs is None:
+                continue
+            report(f"ensemble_{kind}_peak_mb_vs_{peer}_{tag}", ours["peak_mb"], theirs["peak_mb"])
+            report(f"ensemble_{kind}_time_vs_{peer}_{tag}", ours["seconds"], theirs["seconds"])

@@ -19,11 +19,13 @@ from .._core.warnings import warn as _warn
 from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
+from ..trees import _fast
 from ..trees._prepared import Sample, prepare
 from ..trees._tree import compact_array
 from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
-                      coded_predictors, fit_base, fit_sample, missing_values, run_parallel,
-                      spawn_seeds, takes_categories, vote_table, weighted_median)
+                      coded_predictors, compact_tree, fit_base, fit_sample, missing_values,
+                      run_parallel, spawn_seeds, takes_categories, vote_table,
+                      weighted_median)
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
@@ -94,6 +96,7 @@ def _fit_one(task):
                         coding=coding)
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
+    tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
     in_bag = np.zeros(n, dtype=bool)
     in_bag[sample] = True
     oob = np.flatnonzero(~in_bag)
@@ -190,10 +193,16 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, self.n_estimators)
         prepared = self._prepared(template, X, codes, k)
+        threads = prepared is not None and _fast.kernels() is not None
         tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared,
                   coding) for seed in seeds)
+        # Trees grown on the prepared sample run compiled kernels that release the GIL: in
+        # threads (joblib's hint; a backend the user chose, Dask or processes, still decides)
+        # they share the sample, the compiled kernels and the fitted trees, where processes
+        # would each hold a copy of the sample, load the kernels and send their trees back.
         results = run_parallel(_fit_one, tasks, self.n_jobs, self.progress,
-                               desc=type(self).__name__)
+                               desc=type(self).__name__,
+                               prefer="threads" if threads else None)
         self.estimators_ = [r["estimator"] for r in results]
         self.estimators_samples_ = [r["sample"] for r in results]
         if self.oob_score:

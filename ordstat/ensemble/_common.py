@@ -10,6 +10,7 @@ from .._core.base import configured_clone
 from .._core.predictors import ColumnCoding
 from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
+from ..trees._tree import Tree, compact_array
 
 _SEED_MAX = np.iinfo(np.int32).max
 
@@ -72,6 +73,32 @@ def fit_sample(template, params, sample, repeats, encoding, seed, coding=None):
     return est._fit_sample(sample, repeats, encoding, coding)
 
 
+def compact_tree(est):
+    """``est`` with its fitted tree's arrays in the smallest types that hold them exactly
+    (:func:`ordstat.trees._tree.compact_array`, as a pickled tree stores them): node indices,
+    features, depths and whole-number counts as small ints, float32 only where exact. An
+    ensemble keeps hundreds of trees, about 90 instead of 146 bytes a node (K = 4); the values,
+    and every prediction, are the same. Estimators other than ordinal trees are returned as
+    they are."""
+    tree = getattr(est, "tree_", None)
+    if not isinstance(est, OrdinalTreeClassifier) or not isinstance(tree, Tree):
+        return est
+    small = Tree(**{name: _compact(getattr(tree, name)) for name in tree.__dataclass_fields__})
+    if getattr(est, "_full_tree", None) is tree:
+        est._full_tree = small
+    est.tree_ = small
+    return est
+
+
+def _compact(a):
+    if isinstance(a, np.ndarray) and a.dtype.kind in "iuf":
+        return compact_array(a)
+    if isinstance(a, np.ndarray) and a.dtype == object and all(v is None for v in a):
+        # no categorical split: one None seen through a read-only view of the nodes' length
+        return np.broadcast_to(np.full(1, None, dtype=object), a.shape)
+    return a
+
+
 def base_proba(est, X, n_classes):
     """Class probabilities of a base estimator as an (n, n_classes) array over codes."""
     proba = np.asarray(est.predict_proba(X), dtype=np.float64)
@@ -107,12 +134,13 @@ def weighted_median(votes):
     return np.argmax(cum >= half * (1 - 1e-12), axis=1)
 
 
-def run_parallel(fn, tasks, n_jobs=None, progress=False, desc=None):
+def run_parallel(fn, tasks, n_jobs=None, progress=False, desc=None, prefer=None):
     """``[fn(t) for t in tasks]`` through joblib (any backend, Dask included), in order; with a
-    tqdm progress bar when ``progress`` is true."""
+    tqdm progress bar when ``progress`` is true. ``prefer``: joblib's soft hint ("threads" for
+    work that releases the GIL), which a backend chosen by the user overrides."""
     tasks = list(tasks)
     boxes = {}
-    results = Parallel(n_jobs=n_jobs, return_as="generator")(
+    results = Parallel(n_jobs=n_jobs, prefer=prefer, return_as="generator")(
         delayed(_task)(fn, *_items(t, boxes)) if isinstance(t, tuple) else delayed(fn)(t)
         for t in tasks)
     if progress:

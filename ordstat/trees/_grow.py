@@ -431,19 +431,23 @@ class TreeBuilder:
         P, n = order.shape
         tree = self._node_arrays(n, n_units)
         # rows of mostly tied values (few distinct values, e.g. item scores): their scans skip
-        # the gain between ties (a branch) instead of discarding it (see make_presorted_level)
-        rank = order >> (cb + ub)
+        # the gain between ties (a branch) instead of discarding it (see make_presorted_level);
+        # a row at a time (no (P, n) array of ranks beside the words)
+        rs = cb + ub
+        tied = np.array([np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2
+                         for row in order], dtype=bool)
         sample = WordSample(
             XT=sp.XT, cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
-            tied=np.count_nonzero(rank[:, 1:] == rank[:, :-1], axis=1) > n // 2,
+            tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
             rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
             flag=sp._flag)
         rules = self._rules()
         level_kernel = _fast.presorted_level(self.criterion)
-        # the next level's layout, in flat buffers used in turn
-        buffers = [np.empty(P * n, dtype=order.dtype) for _ in range(2)]
+        # the next level's layout, in flat buffers used in turn: a new one, then the root's
+        # (read only by the first level), so that a tree holds two (P, n) word arrays, not three
+        buffers = [np.empty(P * n, dtype=order.dtype), order.reshape(P * n)]
         out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
         level = Level(order, np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64))
         n_nodes = 1 if self._searchable(0) else 0
@@ -457,6 +461,7 @@ class TreeBuilder:
             level = Level(buffers[turn][:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
                           out_nodes[:n_nodes].copy())
             turn = 1 - turn
+        del order, buffers, level  # the words are freed before the fitted tree is built
         return self._compiled_tree(tree)
 
     def _best_splits(self, layout, nodes, sizes):

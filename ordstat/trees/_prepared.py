@@ -6,15 +6,18 @@ search, look again for missing values and, for trees that keep every feature pre
 every feature again. :func:`prepare` does this once for the ensemble: the transposed features,
 the numeric features with missing values (and their negation, for the "missing left" search)
 and, where the trees presort, each feature's order over all units, also as the words of rank,
-unit and class code that the compiled levels move (:func:`ordstat.trees._splitter.pack_words`),
-else (without missing
-values) each value's rank among its feature's distinct values, which the compiled levels sort
-instead of the values (two passes of a radix sort on small ints instead of a sort of doubles,
-and half the memory to gather); a tree then takes its rows
-(:class:`Sample`) and restricts these to them. A tree's units keep the order of the rows, as
-in ``X[rows]``, and the presorted order restricted to the rows sorts them, so the trees are
-those grown from ``X[rows]`` (ties between equal values may be ordered otherwise, which no cut
-sees).
+unit and class code that the compiled levels move (:func:`ordstat.trees._splitter.pack_words`;
+the order itself is then not kept, the words hold it), else (without missing values) each
+value's rank among its feature's distinct values, which the compiled levels sort instead of
+the values (two passes of a radix sort on small ints instead of a sort of doubles, and half
+the memory to gather); a tree then takes its rows (:class:`Sample`) and restricts these to
+them. A tree's units keep the order of the rows, as in ``X[rows]``, and the presorted order
+restricted to the rows sorts them, so the trees are those grown from ``X[rows]`` (ties between
+equal values may be ordered otherwise, which no cut sees).
+
+The arrays are plain read-only numpy arrays: the ensembles grow their trees in threads that
+share them; under a process backend joblib memory-maps them to the workers, which use them as
+they arrive.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _fast
-from ._splitter import _missing_features, _unit_dtype, pack_words
+from ._splitter import _missing_features, _unit_dtype, word_bits
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -40,9 +43,23 @@ class PreparedData:
     n_classes: int
     mirror: np.ndarray  # numeric features with missing values
     negXT: np.ndarray | None  # -XT where mirror is not empty
-    order: np.ndarray | None  # (p, n) each feature's order, for presorting trees
+    order: np.ndarray | None  # (p, n) each feature's order, presorting trees without words
     ranks: np.ndarray | None  # (p, n) int32 dense ranks, for trees sorting per node
     words: np.ndarray | None = None  # (p, n) int64 words of order, for presorting trees
+
+    @property
+    def presorted(self):
+        """Whether each feature's order over all units is held (as ``order`` or ``words``)."""
+        return self.order is not None or self.words is not None
+
+    def unit_order(self):
+        """(p, n) each feature's order over all units (for presorting trees grown by the level
+        loop): ``order``, or the units of the ``words`` (which are in that order)."""
+        if self.order is not None:
+            return self.order
+        n = self.XT.shape[1]
+        cb, ub = word_bits(self.n_classes, n)
+        return ((self.words >> cb) & ((1 << ub) - 1)).astype(_unit_dtype(n))
 
 
 @dataclass(frozen=True)
@@ -58,21 +75,38 @@ def prepare(X, codes, n_classes, presort):
     every feature presorted (store each feature's order). Categorical columns come coded by
     the ensemble (``ColumnCoding`` of :mod:`ordstat._core.predictors`); the trees split the
     nominal ones as categories (their ``cat_sizes``: such trees grow by the level loop), the
-    ordered ones as numbers."""
+    ordered ones as numbers.
+
+    Memory (a forest at n = 10^6 holds these once for all its trees): each feature is sorted
+    on its own, so that no (p, n) int64 order exists beside the result; with the words, the
+    order is not kept (:meth:`PreparedData.unit_order` reads it back from them)."""
     X = np.asarray(X, dtype=np.float64)
     XT = np.ascontiguousarray(X.T)
-    mirror = _missing_features(XT, np.zeros(XT.shape[0], dtype=np.int64))
-    order = np.argsort(XT, axis=1)
+    p, n = XT.shape
+    mirror = _missing_features(XT, np.zeros(p, dtype=np.int64))
     codes = np.asarray(codes, dtype=np.int64)
     nb = _fast.kernels() if presort else None
-    words = None if nb is None else pack_words(nb, XT, order, codes, n_classes)
+    keep_order = presort and nb is None  # the level loop's presorted layout, without numba
+    rank_order = not presort and not mirror.size  # ranks, for trees sorting per node
+    order = np.empty((p, n), dtype=_unit_dtype(n)) if keep_order else None
+    words = np.empty((p, n), dtype=np.int64) if nb is not None else None
+    ranks = np.empty((p, n), dtype=np.int32) if rank_order else None
+    cb, ub = word_bits(n_classes, n)
+    for j in range(p):
+        if not (keep_order or words is not None or rank_order):
+            break
+        row = np.argsort(XT[j])
+        if keep_order:
+            order[j] = row
+        if words is not None:  # row j of the words (pack_rows writes row row0 + 0)
+            nb.pack_rows(XT, np.array([j], dtype=np.int64), 1.0, row[None, :], codes, j, cb,
+                         ub, words)
+        if rank_order:
+            ranks[j] = _dense_ranks(XT[j], row)
     return PreparedData(X=X, XT=_read_only(XT), codes=_read_only(codes),
                         n_classes=int(n_classes), mirror=mirror,
                         negXT=_read_only(-XT if mirror.size else None),
-                        order=_read_only(order.astype(_unit_dtype(X.shape[0])) if presort
-                                         else None),
-                        ranks=_read_only(None if presort or mirror.size
-                                         else _dense_ranks(XT, order)),
+                        order=_read_only(order), ranks=_read_only(ranks),
                         words=_read_only(words))
 
 
@@ -88,12 +122,13 @@ def _read_only(a):
     return view
 
 
-def _dense_ranks(XT, order):
-    """(p, n) int32: the rank of each value among the distinct values of its feature (0 the
-    smallest; equal values, equal ranks), so that ranks compare as the values do."""
-    xs = np.take_along_axis(XT, order, axis=1)
-    step = np.zeros(XT.shape, dtype=np.int32)
-    step[:, 1:] = xs[:, 1:] > xs[:, :-1]
-    ranks = np.empty(XT.shape, dtype=np.int32)
-    np.put_along_axis(ranks, order, np.cumsum(step, axis=1, dtype=np.int32), axis=1)
+def _dense_ranks(x, order):
+    """(n,) int32: the rank of each value of one feature ``x`` among its distinct values (0
+    the smallest; equal values, equal ranks), so that ranks compare as the values do
+    (``order``: its argsort)."""
+    xs = x[order]
+    step = np.zeros(x.shape, dtype=np.int32)
+    step[1:] = xs[1:] > xs[:-1]
+    ranks = np.empty(x.shape, dtype=np.int32)
+    ranks[order] = np.cumsum(step, dtype=np.int32)
     return ranks

@@ -191,7 +191,8 @@ class Splitter:
             self.rows = sample.rows
             self.XT, self._mirror = sample.data.XT, sample.data.mirror
             self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
-            self._presorted = sample.data.order
+            # the prepared data when it holds each feature's order (as words, or as order)
+            self._presorted = sample.data if sample.data.presorted else None
             self._words = sample.data.words
             self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
@@ -233,7 +234,7 @@ class Splitter:
         else:  # the prepared order of every unit, restricted to the sample's rows
             inside = np.zeros(self.X.shape[0], dtype=bool)
             inside[rows] = True
-            order = self._presorted
+            order = self._presorted.unit_order()
             idx = order[inside[order]].reshape(order.shape[0], m)
         # Units as int32: every level moves them for every feature (Splitter.partition),
         # fewer bytes move faster.

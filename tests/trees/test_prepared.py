@@ -129,8 +129,9 @@ def test_prepared_data_by_hand():
     np.testing.assert_array_equal(data.XT, X.T)
     np.testing.assert_array_equal(data.mirror, [1])
     np.testing.assert_array_equal(data.negXT, -X.T)
-    np.testing.assert_array_equal(data.order[0], [1, 2, 0])
-    np.testing.assert_array_equal(data.order[1, :2], [2, 1])  # NaN last
+    assert data.order is None  # the words hold it
+    np.testing.assert_array_equal(data.unit_order()[0], [1, 2, 0])
+    np.testing.assert_array_equal(data.unit_order()[1, :2], [2, 1])  # NaN last
     assert prepare(X[:, :1], [0, 1, 0], 2, presort=False).negXT is None
 
 
@@ -160,7 +161,7 @@ def test_words_by_hand():
     assert (cb, ub) == (2, 2)
     words = np.asarray(data.words)
     units = (words >> cb) & 3
-    np.testing.assert_array_equal(units, data.order)
+    np.testing.assert_array_equal(units, data.unit_order())
     np.testing.assert_array_equal(words & 3, codes[units])
     np.testing.assert_array_equal(words >> (cb + ub), [[0, 1, 1, 2], [0, 0, 1, 4]])
     inside = np.array([True, False, True, True])
@@ -207,6 +208,6 @@ def test_prepared_arrays_are_read_only():
     X, y = _data(n=40, p=6, nan=True)
     for presort in (False, True):
         data = prepare(X, y, 5, presort)
-        arrays = [data.XT, data.codes, data.negXT, data.order, data.ranks]
+        arrays = [data.XT, data.codes, data.negXT, data.order, data.ranks, data.words]
         assert all(not a.flags.writeable for a in arrays if a is not None)
     assert X.flags.writeable

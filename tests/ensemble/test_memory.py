@@ -1,0 +1,112 @@
+"""The memory-saving paths of forests and bagging grow the same trees: in threads or worker
+processes (the prepared sample memory-mapped), the prepared order read back from the words,
+the fitted trees kept in compact types."""
+
+import copy
+
+import numpy as np
+import pytest
+from joblib import parallel_config
+
+from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
+from ordstat.ensemble._common import compact_tree
+from ordstat.trees import OrdinalTreeClassifier
+from ordstat.trees._engine import forced
+from ordstat.trees._prepared import prepare
+from ordstat.trees._tree import Tree
+
+FIELDS = list(Tree.__dataclass_fields__)
+
+
+def _data(n=240, p=6, seed=0, missing=False):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, p))
+    X[:, 1] = np.round(X[:, 1])  # ties
+    y = np.digitize(X[:, 0] + X[:, 1] + rng.normal(size=n), [-1.0, 0.0, 1.0])
+    if missing:
+        X[rng.random(X.shape) < 0.05] = np.nan
+    return X, y
+
+
+def assert_same_trees(a, b):
+    assert len(a.estimators_) == len(b.estimators_)
+    for ea, eb in zip(a.estimators_, b.estimators_):
+        ta, tb = ea.tree_, eb.tree_
+        for name in FIELDS:
+            if name == "left_categories":
+                assert all(x is None for x in ta.left_categories)
+                assert all(x is None for x in tb.left_categories)
+                continue
+            np.testing.assert_array_equal(getattr(ta, name), getattr(tb, name), err_msg=name)
+
+
+def _forest(**kw):
+    return OrdinalRandomForestClassifier(n_estimators=6, max_features=3, random_state=4, **kw)
+
+
+def _bagging(**kw):
+    tree = OrdinalTreeClassifier(criterion="ordinal", min_split=2, cp=-1.0, xval=0)
+    return OrdinalBaggingClassifier(tree, n_estimators=6, random_state=4, **kw)
+
+
+@pytest.mark.parametrize("make", [_forest, _bagging])
+@pytest.mark.parametrize("missing", [False, True])
+def test_threads_and_memory_mapped_processes_grow_the_same_trees(make, missing):
+    X, y = _data(missing=missing)
+    one = make(n_jobs=1).fit(X, y)
+    threads = make(n_jobs=2).fit(X, y)  # the default for prepared samples: threads
+    assert_same_trees(one, threads)
+    # worker processes, every array of the prepared sample memory-mapped (max_nbytes=1)
+    with parallel_config(backend="loky", max_nbytes=1):
+        processes = make(n_jobs=2).fit(X, y)
+    assert_same_trees(one, processes)
+    np.testing.assert_array_equal(one.oob_decision_function_, processes.oob_decision_function_)
+    np.testing.assert_array_equal(one.predict_proba(X), threads.predict_proba(X))
+
+
+@pytest.mark.parametrize("make", [_forest, _bagging])
+def test_level_loop_reads_the_order_back_from_the_words(make):
+    """The level loop on a prepared sample takes each feature's order from the words (no
+    order is stored beside them): the trees of the compiled levels."""
+    X, y = _data(seed=2)
+    compiled = make(n_jobs=1).fit(X, y)
+    with forced(levels=False):
+        loop = make(n_jobs=1).fit(X, y)
+    assert_same_trees(compiled, loop)
+
+
+def test_prepared_sample_holds_words_or_ranks_not_the_order():
+    X, y = _data(n=500, seed=3)
+    XT = np.ascontiguousarray(X.T)
+    pre = prepare(X, y, 4, presort=True)
+    assert pre.order is None and pre.words is not None and pre.presorted
+    order = pre.unit_order()
+    assert order.dtype == np.int32
+    # each feature's units in increasing value (the words' order)
+    assert np.all(np.diff(np.take_along_axis(XT, order.astype(np.int64), axis=1), axis=1) >= 0)
+    np.testing.assert_array_equal(np.sort(order, axis=1), np.tile(np.arange(500), (6, 1)))
+    per_node = prepare(X, y, 4, presort=False)
+    assert per_node.order is None and per_node.words is None and not per_node.presorted
+    # dense ranks: equal values equal ranks, 0 the smallest
+    for j in range(X.shape[1]):
+        want = np.unique(X[:, j], return_inverse=True)[1]
+        np.testing.assert_array_equal(per_node.ranks[j], want)
+    assert per_node.ranks.dtype == np.int32
+
+
+def test_compact_tree_keeps_every_value_and_prediction():
+    X, y = _data(n=400, seed=5)
+    tree = OrdinalTreeClassifier(criterion="ordinal", min_split=2, cp=-1.0, xval=0).fit(X, y)
+    small = compact_tree(copy.deepcopy(tree))
+    assert small._full_tree is small.tree_
+    for name in FIELDS:
+        if name != "left_categories":
+            a, b = getattr(tree.tree_, name), getattr(small.tree_, name)
+            np.testing.assert_array_equal(a, b, err_msg=name)
+            assert b.itemsize <= a.itemsize
+    assert small.tree_.children_left.itemsize < 8 and small.tree_.value.itemsize < 8
+    np.testing.assert_array_equal(tree.predict_proba(X), small.predict_proba(X))
+    np.testing.assert_array_equal(tree.predict(X), small.predict(X))
+    # the ensembles keep their trees compact
+    forest = _forest(n_jobs=1).fit(X, y)
+    assert forest.estimators_[0].tree_.feature.itemsize == 1
