@@ -1,6 +1,7 @@
 """Split labels of ordered Categoricals (export_text, summary, plot_tree), the shared coding
 of categorical columns, and the compact pickles of fitted trees."""
 
+import copy
 import pickle
 
 import numpy as np
@@ -112,6 +113,14 @@ def _forest_data(n=600, p=8, seed=0):
     return X, np.digitize(s, np.quantile(s, [0.25, 0.5, 0.75]))
 
 
+def _widened(a):
+    if isinstance(a, np.ndarray) and a.dtype.kind in "iu":
+        return a.astype(np.int64)
+    if isinstance(a, np.ndarray) and a.dtype.kind == "f":
+        return a.astype(np.float64)
+    return a
+
+
 def test_forest_pickles_compactly_and_predicts_the_same(monkeypatch):
     X, y = _forest_data()
     forest = OrdinalRandomForestClassifier(n_estimators=10, random_state=0,
@@ -126,9 +135,15 @@ def test_forest_pickles_compactly_and_predicts_the_same(monkeypatch):
             if x.dtype != object:
                 np.testing.assert_array_equal(x, z, err_msg=name)
         assert b._full_tree is b.tree_  # still one object
-    # the same forest with every array pickled as it is (int64, float64, bools)
+    # the same forest with its trees' arrays as a tree grows them (int64, float64; an
+    # ensemble keeps them compact in memory too), every array pickled as it is
+    wide = copy.deepcopy(forest)
+    for est in wide.estimators_:
+        fields = est.tree_.__dataclass_fields__
+        est.tree_ = est._full_tree = _tree.Tree(
+            **{name: _widened(getattr(est.tree_, name)) for name in fields})
     monkeypatch.setattr(_tree, "compact_array", lambda a: a)
     monkeypatch.setattr(_tree.np, "packbits", lambda a: a)
     monkeypatch.setattr(_tree.np, "unpackbits", lambda a, count: a)
-    full = pickle.dumps(forest)
+    full = pickle.dumps(wide)
     assert len(small) < 0.55 * len(full), (len(small), len(full))
