@@ -97,8 +97,7 @@ demo: setup
 
 # The set-up (the two environments and the R package in parallel); R tests, R CMD check (and the
 # tarball used outside the repository), the vignettes and the wheel check (two at a time) while
-# the newest environment compiles the tree kernels (numba, then cached; .venv-r compiles those its
-# tests use as they run: every criterion and path ahead of time costs 3.5 min of CPU there); the
+# both environments compile the tree kernels (numba, once per environment, then cached); the
 # documentation site, warnings as errors; the Python suite at the oldest supported releases in
 # .venv-r (not R, not slow); then the whole Python suite at the newest releases (with the site
 # opened in headless Chromium), last, so that its summary closes the run.
@@ -106,8 +105,10 @@ test:
 	$(MAKE) --no-print-directory -j2 setup venv-r rpkg
 	$(VENV)/bin/ruff check .
 	@$(PY) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile.log 2>&1 & one=$$!; \
+	  $(PY_R) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile-r.log 2>&1 & two=$$!; \
 	  $(MAKE) --no-print-directory -j2 wheel-check rtest rcheck vignettes; status=$$?; \
-	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; exit $$status
+	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; \
+	  wait $$two || { cat $(STAMP)/compile-r.log; exit 1; }; exit $$status
 	$(MAKE) --no-print-directory docs DOCS_FLAGS=--strict
 	set -o pipefail; $(PY_R) -m pytest -n 2 -q -p no:cacheprovider -m "not r and not slow" \
 	    --ignore=tests/r --ignore=tests/docs | tail -n 1
