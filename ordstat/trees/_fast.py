@@ -14,13 +14,22 @@ contract holds whether or not numba is installed. numba is imported on first use
 numpy and a warning says so. Any other failure of the kernels is an error, not a silent
 fallback. Compiled functions are cached on disk (numba's cache under a file lock, see
 :class:`ordstat.trees._kernels.cache.LockedCache`): the JIT cost is paid once.
+
+numba compiles one machine code per argument type, and a read-only array, a strided view or an
+int32 array is another type than a writable C-contiguous int64 one. The compiled levels are the
+largest kernels, one per criterion, so their callers here give them one type per argument
+whatever the fit holds (:func:`read_only` views of what they only read, C-contiguous keys):
+one compilation serves a tree, a forest's prepared sample and a bagged tree alike, and
+:func:`ordstat.compile_kernels` compiles what the fits use.
 """
 
 from __future__ import annotations
 
 from .._core.warnings import warn as _warn
 
-__all__ = ["kernels", "level_search", "level_grow", "presorted_level", "compiled"]
+import numpy as np
+
+__all__ = ["kernels", "level_search", "level_grow", "presorted_level", "compiled", "read_only"]
 
 _KERNELS = None
 _SEARCHES = {}
@@ -63,23 +72,51 @@ def level_search(criterion):
 def level_grow(criterion):
     """The compiled level of the forests' tree growth for a criterion (see
     :func:`ordstat.trees._kernels.levels.make_level_grow`), or None where :func:`level_search`
-    is."""
+    is; called with the types it is compiled for (see the module docstring)."""
     if level_search(criterion) is None:
         return None
     if criterion.scan not in _GROWS:
-        _GROWS[criterion.scan] = kernels().make_level_grow(*criterion.scan)
+        kernel = kernels().make_level_grow(*criterion.scan)
+
+        def grow(sample, rules, tree, level, keys, kth, out):
+            # the sample is only read: read-only, as a prepared sample's (the sort keys of a
+            # forest's sample are int32 ranks, the one other type, see _prepared)
+            sample = type(sample)(*(read_only(a) for a in sample))
+            return kernel(sample, rules, tree, level, keys, np.ascontiguousarray(kth), out)
+
+        grow.kernel = kernel
+        _GROWS[criterion.scan] = grow
     return _GROWS[criterion.scan]
 
 
 def presorted_level(criterion):
     """The compiled level of the growth of presorting trees for a criterion (see
     :func:`ordstat.trees._kernels.presorted.make_presorted_level`), or None where
-    :func:`level_search` is."""
+    :func:`level_search` is; called with the types it is compiled for (see the module
+    docstring)."""
     if level_search(criterion) is None:
         return None
     if criterion.scan not in _PRESORTED:
-        _PRESORTED[criterion.scan] = kernels().make_presorted_level(*criterion.scan)
+        kernel = kernels().make_presorted_level(*criterion.scan)
+
+        def presorted(sample, rules, tree, level, keys, kth, out):
+            # the features read-only, as a prepared sample's (the level writes sample.flag)
+            sample = sample._replace(XT=read_only(sample.XT))
+            return kernel(sample, rules, tree, level, keys, np.ascontiguousarray(kth), out)
+
+        presorted.kernel = kernel
+        _PRESORTED[criterion.scan] = presorted
     return _PRESORTED[criterion.scan]
+
+
+def read_only(a):
+    """``a`` as a read-only array (a view, never a copy) for a kernel that only reads it:
+    numba types read-only and writable arrays apart, and prepared samples are read-only."""
+    if not a.flags.writeable:
+        return a
+    view = a.view()
+    view.flags.writeable = False
+    return view
 
 
 def compiled(fn, *helpers):

@@ -159,7 +159,8 @@ class Splitter:
     def __init__(self, X, codes, weights, n_classes, criterion, *, min_bucket, cat_sizes=None,
                  max_features=None, rng=None, sample=None, engine=None):
         self.X = X
-        self.codes = np.asarray(codes, np.int64)
+        # what the kernels only read, read-only as a prepared sample's: one compiled type
+        self.codes = _fast.read_only(np.asarray(codes, np.int64))
         self.w = weights
         self.K = n_classes
         self.criterion = criterion
@@ -170,7 +171,8 @@ class Splitter:
         self.max_features = max_features
         self.rng = rng
         self.unit_weights = bool(np.all(self.w == 1.0))
-        self._small_codes = self.codes.astype(np.int8 if n_classes <= 127 else np.int32)
+        self._small_codes = _fast.read_only(
+            self.codes.astype(np.int8 if n_classes <= 127 else np.int32))
         if engine is None:
             engine = _engine.choose(criterion, max_features, p)
         self._nb = _fast.kernels() if engine.numba else None
@@ -182,10 +184,11 @@ class Splitter:
         self._numpy_sort_min = engine.numpy_sort_min
         if sample is None:
             self.rows = np.arange(X.shape[0])
-            self.XT = np.ascontiguousarray(X.T)
+            self.XT = _fast.read_only(np.ascontiguousarray(X.T))
             # numeric features with missing values: searched a second time, mirrored
             self._mirror = _missing_features(self.XT, self.cat_sizes)
-            self._negXT = -self.XT if self.per_node and self._mirror.size else None
+            self._negXT = (_fast.read_only(-self.XT) if self.per_node and self._mirror.size
+                           else None)
             self._presorted = self.ranks = None
         else:  # the rows of a sample prepared once for many trees (see PreparedSample)
             self.rows = sample.rows
@@ -204,7 +207,9 @@ class Splitter:
         rows = self.rows
         m = rows.size
         if self.per_node:  # one row: the units, sorted per node and drawn feature by search
-            layout = Layout(rows[None, :], np.zeros((1, m)), self.codes[rows][None, :],
+            # (units and codes of the presorted layout's types: the same compiled moves)
+            layout = Layout(rows.astype(_unit_dtype(self.X.shape[0]))[None, :],
+                            np.zeros((1, m)), self._small_codes[rows][None, :],
                             self.w[rows][None, :])
         else:
             idx = self.root_order()
@@ -329,8 +334,9 @@ class Splitter:
         out = tuple(np.empty((a.shape[0], M), dtype=a.dtype) for a in arrays)
         if self._nb is not None:
             self._nb.level_partition(*arrays, self._flag, starts[split_nodes],
-                                     sizes[split_nodes].astype(np.int64), dest[0::2],
-                                     dest[1::2], *out)
+                                     sizes[split_nodes].astype(np.int64),
+                                     np.ascontiguousarray(dest[0::2]),
+                                     np.ascontiguousarray(dest[1::2]), *out)
         else:
             p = layout.order.shape[0]
             for i, s in enumerate(split_nodes):
@@ -354,7 +360,8 @@ class Splitter:
         if self.max_features is None or self.max_features >= p:
             return None
         keys = self.rng.random((n_nodes, p))
-        return keys, np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
+        kth = np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
+        return keys, np.ascontiguousarray(kth)  # (a column: one compiled type, C-contiguous)
 
     def feature_mask(self, n_nodes):
         """(p, S) features drawn for each node, or None when all are used."""
@@ -514,14 +521,16 @@ class Splitter:
         (a row of ``XT``; rows with feats -1 hold zeros), NaN last. Large nodes are sorted
         by numpy (its argsort is vectorised), the many small ones in one compiled loop."""
         R, M = feats.shape[0], units.size
+        # class codes of the presorted layout's type: the scans' compiled type
+        codes = self._small_codes
         out = (np.zeros((R, M), dtype=np.int64), np.zeros((R, M)),
-               np.zeros((R, M), dtype=np.int64), np.zeros((R, M)))
+               np.zeros((R, M), dtype=codes.dtype), np.zeros((R, M)))
         starts = _starts(sizes)
         big = np.flatnonzero(sizes >= self._numpy_sort_min)
         small = feats.copy()
         small[:, big] = -1
-        self._nb.node_sort(XT, self.codes, self.w, units, starts, sizes.astype(np.int64),
-                           small, *out)
+        self._nb.node_sort(XT, codes, self.w, units, starts, sizes.astype(np.int64), small,
+                           *out)
         for s in big:
             cols = slice(starts[s], starts[s] + sizes[s])
             rows = np.flatnonzero(feats[:, s] >= 0)
@@ -530,7 +539,7 @@ class Splitter:
             idx = np.argsort(v, axis=1)
             su = u[idx]
             out[0][rows, cols], out[1][rows, cols] = su, np.take_along_axis(v, idx, axis=1)
-            out[2][rows, cols], out[3][rows, cols] = self.codes[su], self.w[su]
+            out[2][rows, cols], out[3][rows, cols] = codes[su], self.w[su]
         return Layout(*out)
 
     def _numeric_numpy(self, layout, feats, sizes, totals, best_g, best_thr, swap=False):
