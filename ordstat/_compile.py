@@ -58,6 +58,9 @@ def compile_kernels(criteria=None, verbose=False):
             OrdinalTreeClassifier(criterion=name, xval=0).fit(data, y, sample_weight=w)
             OrdinalTreeClassifier(criterion=name, xval=0, cp=-1.0, max_features=1,
                                   random_state=0).fit(data, y, sample_weight=w)
+        # features drawn per node, a level at a time in Python (cp > 0): its sort of the nodes
+        OrdinalTreeClassifier(criterion=name, xval=0, max_features=1,
+                              random_state=0).fit(X_missing, y)
         for data in (X, X_missing):
             OrdinalRandomForestClassifier(n_estimators=2, criterion=name, max_features=1,
                                           oob_score=False, random_state=0).fit(data, y)
