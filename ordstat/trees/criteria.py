@@ -380,7 +380,7 @@ def _linear_cost_start(total, cost, work):
 def _linear_cost_add(state, total, cost, c, w):
     q, steps, vt, nw, cl, ql, cross, qt = state
     sc = steps[c]
-    ql += w * (2.0 * ((cl + sc * nw) - 2.0 * q[c]))
+    ql += (w + w) * (cl + sc * nw) - (4.0 * w) * q[c]
     cross += w * vt[c]
     nw += w
     cl += w * sc
@@ -682,7 +682,7 @@ def _ordinal_start(total, steps, work):
 def _ordinal_add(state, total, steps, c, w):
     q, suffix, u, bl, mm, bt = state
     sc = suffix[c]
-    bl += w * (2.0 * q[c] + w * sc)
+    bl += (w + w) * q[c] + (w * w) * sc  # (Q_c, loaded last, is one product from the sum)
     mm += w * u[c]
     for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
         q[h] += w * min(sc, suffix[h])
