@@ -351,8 +351,9 @@ def _linear_cost_start(total, cost, work):
     # cuts at or above c): ((C + C') L)_c = 2 sum_h |c - h| L_h = 2 (CL + S_c nL - 2 Q_c), so
     # q(L) gains w ((C + C') L)_c as in the general scan, from sums that take O(1) per unit
     # but Q, which gains w min(S_c, S_h) in every Q_h (K independent updates, no branch on
-    # the class). The node's (C + C') T and q(T) = 2 sum_r cT_r (N - cT_r) are O(K) the same
-    # way (many scans are of small nodes).
+    # the class); q(R) = q(T) - (T'C L + L'C T) + q(L) gains that less w ((C + C') T)_c. The
+    # node's (C + C') T and q(T) = 2 sum_r cT_r (N - cT_r) are O(K) the same way (many scans
+    # are of small nodes).
     K = total.shape[0]
     q, steps, vt = work[0], work[1], work[2]
     n = 0.0
@@ -373,26 +374,26 @@ def _linear_cost_start(total, cost, work):
     for g in range(K - 1, -1, -1):
         suffix += vt[g]
         vt[g] = 2.0 * ((ct + steps[g] * n) - 2.0 * suffix)
-    # state: Q, S, (C + C') T, nL, CL, q(L), T'C L + L'C T, q(T)
-    return q, steps, vt, 0.0, 0.0, 0.0, 0.0, 2.0 * qt
+    # state: Q, S, (C + C') T, nL, CL, q(L), q(R), q(T)
+    return q, steps, vt, 0.0, 0.0, 0.0, 2.0 * qt, 2.0 * qt
 
 
 def _linear_cost_add(state, total, cost, c, w):
-    q, steps, vt, nw, cl, ql, cross, qt = state
+    q, steps, vt, nw, cl, ql, qr, qt = state
     sc = steps[c]
-    ql += (w + w) * (cl + sc * nw) - (4.0 * w) * q[c]
-    cross += w * vt[c]
+    d = (w + w) * (cl + sc * nw) - (4.0 * w) * q[c]
+    ql += d
+    qr += d - w * vt[c]  # q(R) = q(T) - (T'C L + L'C T) + q(L)
     nw += w
     cl += w * sc
     for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
         q[h] += w * min(sc, steps[h])
-    return q, steps, vt, nw, cl, ql, cross, qt
+    return q, steps, vt, nw, cl, ql, qr, qt
 
 
 def _linear_cost_gain(state, total, cost, nl, n):
-    q, steps, vt, nw, cl, ql, cross, qt = state
+    q, steps, vt, nw, cl, ql, qr, qt = state
     nr = n - nl
-    qr = qt - cross + ql
     return ((qt / n if n > 0.0 else 0.0)
             - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
 
@@ -660,39 +661,41 @@ def _ordinal_start(total, steps, work):
     # B(L) = sum_g ds_g cL_g^2 over the cumulative sums cL_g of the left child. A unit of
     # class c and weight w adds w to cL_g for g >= c, so B(L) gains w (2 Q_c + w S_c) with
     # S_c = sum_{g>=c} ds_g and Q_c = sum_{g>=c} ds_g cL_g, and every Q_h gains w S_max(c,h):
-    # K independent updates per unit, no branch on its class. M = sum_g ds_g cT_g cL_g gains
-    # w U_c (U_c = sum_{g>=c} ds_g cT_g). B(R) = B(T) - 2 M + B(L).
+    # K independent updates per unit, no branch on its class. B(R) = B(T) - 2 M + B(L) with
+    # M = sum_g ds_g cT_g cL_g, which gains w U_c (U_c = sum_{g>=c} ds_g cT_g): B(R) is kept
+    # as a running sum too, gaining B(L)'s gain less 2 w U_c, so the gain adds nothing.
     K = total.shape[0]
-    q, suffix, u = work[0], work[1], work[2]
+    q, suffix, u2 = work[0], work[1], work[2]
     q[:] = 0.0
     run = 0.0
     bt = 0.0
     for g in range(K - 1):
         run += total[g]
         bt += steps[g] * (run * run)
-        u[g] = steps[g] * run
+        u2[g] = 2.0 * (steps[g] * run)
     suffix[K - 1] = 0.0
-    u[K - 1] = 0.0
+    u2[K - 1] = 0.0
     for g in range(K - 2, -1, -1):
         suffix[g] = suffix[g + 1] + steps[g]
-        u[g] += u[g + 1]
-    return q, suffix, u, 0.0, 0.0, bt
+        u2[g] += u2[g + 1]
+    # state: Q, S, 2 U, B(L), B(R), B(T)
+    return q, suffix, u2, 0.0, bt, bt
 
 
 def _ordinal_add(state, total, steps, c, w):
-    q, suffix, u, bl, mm, bt = state
+    q, suffix, u2, bl, br, bt = state
     sc = suffix[c]
-    bl += (w + w) * q[c] + (w * w) * sc  # (Q_c, loaded last, is one product from the sum)
-    mm += w * u[c]
+    d = (w + w) * q[c] + (w * w) * sc  # (Q_c, loaded last, is one product from the sum)
+    bl += d
+    br += d - w * u2[c]
     for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
         q[h] += w * min(sc, suffix[h])
-    return q, suffix, u, bl, mm, bt
+    return q, suffix, u2, bl, br, bt
 
 
 def _ordinal_gain(state, total, steps, nl, n):
-    q, suffix, u, bl, mm, bt = state
+    q, suffix, u2, bl, br, bt = state
     nr = n - nl
-    br = bt - 2.0 * mm + bl
     return ((bl / nl if nl > 0.0 else 0.0) + (br / nr if nr > 0.0 else 0.0)
             - (bt / n if n > 0.0 else 0.0))
 
