@@ -346,84 +346,95 @@ def _cost_gain(state, total, cost, nl, n):
 # them); with fractional weights they may differ in the last bits.
 
 def _linear_cost_start(total, cost, work):
-    # C = |g - h|: |g - h| counts the cuts r < K - 1 between g and h, so with the cumulative
-    # sums cL_r, cT_r of the left child and the node, q(L) = 2 (nL CL - B(L)) and
-    # T'C L + L'C T = 2 (nL CT + N CL - 2 M), where CL = sum_r cL_r, CT = sum_r cT_r,
-    # B(L) = sum_r cL_r^2 and M = sum_r cT_r cL_r: the ordinal impurity's running sums with unit
-    # steps, and CL (K - 1 - c per unit of class c)
+    # C = |g - h|: |g - h| counts the cuts r < K - 1 between g and h. With the cumulative sums
+    # cL_r of the left child, Q_c = sum_{r>=c} cL_r, CL = sum_r cL_r and S_c = K - 1 - c (the
+    # cuts at or above c): ((C + C') L)_c = 2 sum_h |c - h| L_h = 2 (CL + S_c nL - 2 Q_c), so
+    # q(L) gains w ((C + C') L)_c as in the general scan, from sums that take O(1) per unit
+    # but Q, which gains w min(S_c, S_h) in every Q_h (K independent updates, no branch on
+    # the class); q(R) = q(T) - (T'C L + L'C T) + q(L) gains that less w ((C + C') T)_c. The
+    # node's (C + C') T and q(T) = 2 sum_r cT_r (N - cT_r) are O(K) the same way (many scans
+    # are of small nodes).
     K = total.shape[0]
-    q, steps, u = work[0], work[1], work[2]
-    q[:] = 0.0
+    q, steps, vt = work[0], work[1], work[2]
+    n = 0.0
+    for g in range(K):
+        q[g] = 0.0
+        steps[g] = float(K - 1 - g)
+        n += total[g]
     run = 0.0
     ct = 0.0
+    qt = 0.0
     for g in range(K - 1):
         run += total[g]
         ct += run
-        u[g] = run
-    steps[K - 1] = 0.0
-    u[K - 1] = 0.0
-    for g in range(K - 2, -1, -1):
-        steps[g] = steps[g + 1] + 1.0
-        u[g] += u[g + 1]
-    qt = 0.0
-    for g in range(K):
-        for h in range(K):
-            qt += total[g] * (cost[g, h] * total[h])
-    # state: Q_c = sum_{r>=c} cL_r, S_c = K - 1 - c, U_c = sum_{r>=c} cT_r, B(L), M, CL, CT, q(T)
-    return q, steps, u, 0.0, 0.0, 0.0, ct, qt
+        qt += run * (n - run)
+        vt[g] = run  # cT_g for now
+    vt[K - 1] = 0.0
+    suffix = 0.0  # U_g = sum_{r>=g} cT_r
+    for g in range(K - 1, -1, -1):
+        suffix += vt[g]
+        vt[g] = 2.0 * ((ct + steps[g] * n) - 2.0 * suffix)
+    # state: Q, S, (C + C') T, nL, CL, q(L), q(R), q(T)
+    return q, steps, vt, 0.0, 0.0, 0.0, 2.0 * qt, 2.0 * qt
 
 
 def _linear_cost_add(state, total, cost, c, w):
-    q, steps, u, bl, mm, cl, ct, qt = state
+    q, steps, vt, nw, cl, ql, qr, qt = state
     sc = steps[c]
-    bl += w * (2.0 * q[c] + w * sc)
-    mm += w * u[c]
+    d = (w + w) * (cl + sc * nw) - (4.0 * w) * q[c]
+    ql += d
+    qr += d - w * vt[c]  # q(R) = q(T) - (T'C L + L'C T) + q(L)
+    nw += w
+    cl += w * sc
     for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
         q[h] += w * min(sc, steps[h])
-    cl += w * sc
-    return q, steps, u, bl, mm, cl, ct, qt
+    return q, steps, vt, nw, cl, ql, qr, qt
 
 
 def _linear_cost_gain(state, total, cost, nl, n):
-    q, steps, u, bl, mm, cl, ct, qt = state
+    q, steps, vt, nw, cl, ql, qr, qt = state
     nr = n - nl
-    ql = 2.0 * (nl * cl - bl)
-    qr = qt - 2.0 * (nl * ct + n * cl - 2.0 * mm) + ql
     return ((qt / n if n > 0.0 else 0.0)
             - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
 
 
 def _quadratic_cost_start(total, cost, work):
-    # C = (g - h)^2: ((C + C') L)_c = 2 (c^2 nL - 2 c M1 + M2) from the left child's weight nL
-    # and class moments M1 = sum_g g L_g, M2 = sum_g g^2 L_g: O(1) per unit
+    # C = (g - h)^2 is a polynomial in the classes: with the weight N and the class moments
+    # T1 = sum_g g T_g, T2 = sum_g g^2 T_g of the node, q(T) = 2 (N T2 - T1^2) and
+    # ((C + C') T)_g = 2 (g^2 N - 2 g T1 + T2): O(K), not K^2, per scan (many scans are of
+    # small nodes). With integer weights these are the general scan's exact integers.
     K = total.shape[0]
     vt = work[0]
+    n = 0.0
+    t1 = 0.0
+    t2 = 0.0
     for g in range(K):
-        vt[g] = 0.0
-        for h in range(K):
-            vt[g] += (cost[g, h] + cost[h, g]) * total[h]
-    qt = 0.0
+        x = float(g)
+        n += total[g]
+        t1 += x * total[g]
+        t2 += (x * x) * total[g]
     for g in range(K):
-        for h in range(K):
-            qt += total[g] * (cost[g, h] * total[h])
-    # state: nL, M1, M2, q(L), T'C L + L'C T, the parent's (C + C') T and q(T)
-    return 0.0, 0.0, 0.0, 0.0, 0.0, vt, qt
+        x = float(g)
+        vt[g] = 2.0 * (((x * x) * n - 2.0 * (x * t1)) + t2)
+    qt = 2.0 * (n * t2 - t1 * t1)
+    # state: the left child's moments M1, M2, T'C L + L'C T, the parent's (C + C') T and q(T)
+    return 0.0, 0.0, 0.0, vt, qt
 
 
 def _quadratic_cost_add(state, total, cost, c, w):
-    nw, m1, m2, ql, cross, vt, qt = state
+    # two moments and the cross term per unit; q(L) = 2 (nL M2 - M1^2) is left to the gain
+    m1, m2, cross, vt, qt = state
     g = float(c)
-    ql += w * (2.0 * ((g * g) * nw - 2.0 * g * m1 + m2))
-    nw += w
     m1 += w * g
     m2 += w * (g * g)
     cross += w * vt[c]
-    return nw, m1, m2, ql, cross, vt, qt
+    return m1, m2, cross, vt, qt
 
 
 def _quadratic_cost_gain(state, total, cost, nl, n):
-    nw, m1, m2, ql, cross, vt, qt = state
+    m1, m2, cross, vt, qt = state
     nr = n - nl
+    ql = 2.0 * (nl * m2 - m1 * m1)
     qr = qt - cross + ql
     return ((qt / n if n > 0.0 else 0.0)
             - ((ql / nl if nl > 0.0 else 0.0) + (qr / nr if nr > 0.0 else 0.0)))
@@ -650,39 +661,41 @@ def _ordinal_start(total, steps, work):
     # B(L) = sum_g ds_g cL_g^2 over the cumulative sums cL_g of the left child. A unit of
     # class c and weight w adds w to cL_g for g >= c, so B(L) gains w (2 Q_c + w S_c) with
     # S_c = sum_{g>=c} ds_g and Q_c = sum_{g>=c} ds_g cL_g, and every Q_h gains w S_max(c,h):
-    # K independent updates per unit, no branch on its class. M = sum_g ds_g cT_g cL_g gains
-    # w U_c (U_c = sum_{g>=c} ds_g cT_g). B(R) = B(T) - 2 M + B(L).
+    # K independent updates per unit, no branch on its class. B(R) = B(T) - 2 M + B(L) with
+    # M = sum_g ds_g cT_g cL_g, which gains w U_c (U_c = sum_{g>=c} ds_g cT_g): B(R) is kept
+    # as a running sum too, gaining B(L)'s gain less 2 w U_c, so the gain adds nothing.
     K = total.shape[0]
-    q, suffix, u = work[0], work[1], work[2]
+    q, suffix, u2 = work[0], work[1], work[2]
     q[:] = 0.0
     run = 0.0
     bt = 0.0
     for g in range(K - 1):
         run += total[g]
         bt += steps[g] * (run * run)
-        u[g] = steps[g] * run
+        u2[g] = 2.0 * (steps[g] * run)
     suffix[K - 1] = 0.0
-    u[K - 1] = 0.0
+    u2[K - 1] = 0.0
     for g in range(K - 2, -1, -1):
         suffix[g] = suffix[g + 1] + steps[g]
-        u[g] += u[g + 1]
-    return q, suffix, u, 0.0, 0.0, bt
+        u2[g] += u2[g + 1]
+    # state: Q, S, 2 U, B(L), B(R), B(T)
+    return q, suffix, u2, 0.0, bt, bt
 
 
 def _ordinal_add(state, total, steps, c, w):
-    q, suffix, u, bl, mm, bt = state
+    q, suffix, u2, bl, br, bt = state
     sc = suffix[c]
-    bl += w * (2.0 * q[c] + w * sc)
-    mm += w * u[c]
+    d = (w + w) * q[c] + (w * w) * sc  # (Q_c, loaded last, is one product from the sum)
+    bl += d
+    br += d - w * u2[c]
     for h in range(q.shape[0] - 1):  # Q_{K-1} = 0; S decreases: S_max(c,h) = min(S_c, S_h)
         q[h] += w * min(sc, suffix[h])
-    return q, suffix, u, bl, mm, bt
+    return q, suffix, u2, bl, br, bt
 
 
 def _ordinal_gain(state, total, steps, nl, n):
-    q, suffix, u, bl, mm, bt = state
+    q, suffix, u2, bl, br, bt = state
     nr = n - nl
-    br = bt - 2.0 * mm + bl
     return ((bl / nl if nl > 0.0 else 0.0) + (br / nr if nr > 0.0 else 0.0)
             - (bt / n if n > 0.0 else 0.0))
 
@@ -742,30 +755,32 @@ def _twoing_goodness(left, right, param):
 
 
 def _twoing_start(total, param, work):
-    # The state is the left child's class sums (one add per unit, no branch on its class); a
-    # cut's gain rebuilds the cumulative sums cL_r from them.
+    # The state is the left child's class sums times N (one add per unit, no branch on its
+    # class); a cut's gain rebuilds the cumulative sums N cL_r from them. Holding them times N
+    # saves a product per class in every gain: with integer weights N cL_r is the same exact
+    # integer either way.
     left, ct = work[0], work[1]
-    left[:] = 0.0
     run = 0.0
     for g in range(total.shape[0]):
+        left[g] = 0.0
         run += total[g]
         ct[g] = run
-    return left, ct
+    return left, ct, run
 
 
 def _twoing_add(state, total, param, c, w):
-    state[0][c] += w
+    state[0][c] += w * state[2]
     return state
 
 
 def _twoing_gain(state, total, param, nl, n):
-    left, ct = state
+    left, ct, _ = state
     nr = n - nl
     top = 0.0
     run = 0.0
     for g in range(total.shape[0] - 1):
         run += left[g]
-        d = run * n - ct[g] * nl  # cL nR - cR nL with cR = cT - cL, nR = N - nL
+        d = run - ct[g] * nl  # cL nR - cR nL = N cL - cT nL
         top = max(top, d * d)
     den = n * nl * nr
     return top / den if den > 0.0 else 0.0

@@ -45,17 +45,37 @@ def sorted_values(row, t, x):
 
 
 @register_jitable(inline="always")
-def sorted_words(row, t, word):
+def first_value(row, a):
+    """What :func:`sorted_values` carries from one position to the next, at position ``a``."""
+    return row[0][a]
+
+
+@register_jitable(inline="always")
+def sorted_words(row, t, cur):
     """Reader of a row ``(words, w, cb, umask, rs, nan_rank)`` of words ``rank << rs | unit <<
     cb | class`` (see :func:`ordstat.trees._kernels.presorted.pack_rows`), the weights ``w`` read
-    by unit: the class and weight of the unit at ``t`` (whose word is ``word``), whether a cut
-    may follow it (its rank is below the next one's, which is not a missing value's
-    ``nan_rank``) and the next word."""
+    by unit: the class and weight of the unit at ``t`` (``cur``: its word and weight), whether
+    a cut may follow it (its rank is below the next one's, which is not a missing value's
+    ``nan_rank``) and the next word with its weight. The weight is loaded one position ahead:
+    its load waits for the word's, and so is off the path from one unit to the next (which
+    shortens it for the criteria whose gain reads the left child's sums, as ordered twoing)."""
     words, w, cb, umask, rs, nan_rank = row
+    word, weight = cur
     nxt = words[t + 1]
     rank = nxt >> rs
-    return (word & ((1 << cb) - 1), w[(word >> cb) & umask],
-            ((word >> rs) < rank) & (rank < nan_rank), nxt)
+    return (word & ((1 << cb) - 1), weight, ((word >> rs) < rank) & (rank < nan_rank),
+            (nxt, w[(nxt >> cb) & umask]))
+
+
+@register_jitable(inline="always")
+def first_word(row, a):
+    """What :func:`sorted_words` carries from one position to the next, at position ``a``."""
+    words, w, cb, umask = row[0], row[1], row[2], row[3]
+    return words[a], w[(words[a] >> cb) & umask]
+
+
+#: each reader's first carried value (position ``a`` of a node)
+_FIRST = {sorted_values: first_value, sorted_words: first_word}
 
 
 def criterion_version(start, add, gain):
@@ -85,6 +105,8 @@ def make_scan(start, add, gain, read, skip_ties, version):
     with ``skip_ties`` (rows of mostly tied values: few cuts per node) only where a cut may
     follow, behind a branch that is then rarely taken.
     """
+    first = _FIRST[read]
+
     @register_jitable
     @per_criterion(version, ("tied_" if skip_ties else "free_") + read.__name__)
     def scan(row, a, size, total, n, min_bucket, param, work):
@@ -92,7 +114,7 @@ def make_scan(start, add, gain, read, skip_ties, version):
         nl = 0.0
         best = -np.inf
         best_t = -1
-        cur = row[0][a]
+        cur = first(row, a)
         for i in range(size - min_bucket):
             t = a + i
             c, w, distinct, cur = read(row, t, cur)
