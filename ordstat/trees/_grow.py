@@ -136,8 +136,8 @@ class Level(NamedTuple):
 class SortedSample(NamedTuple):
     """What the compiled levels sorting each node's drawn features read of the sample."""
 
-    XT: np.ndarray  # (p, n) features
-    sort_by: np.ndarray  # XT, or the features' ranks (no missing values)
+    X: np.ndarray  # (n, p) features, as given (no transposed copy)
+    sort_by: np.ndarray  # (p, n) XT, or the features' ranks (no missing values)
     negXT: np.ndarray  # -XT, or no row without missing values
     codes: np.ndarray  # class codes
     w: np.ndarray  # weights
@@ -148,7 +148,7 @@ class WordSample(NamedTuple):
     """What the compiled presorted levels read of the sample (see
     :func:`ordstat.trees._kernels.presorted.make_presorted_level`)."""
 
-    XT: np.ndarray  # (p, n) features
+    X: np.ndarray  # (n, p) features, as given (read for the thresholds)
     cb: int  # bits of a word's class code
     ub: int  # bits of a word's unit
     row_feature: np.ndarray  # (P,) feature of each row of words
@@ -245,7 +245,7 @@ class TreeBuilder:
             raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
                              f"min_bucket counts them); got min_bucket={self.min_bucket}.")
         data = sample.data
-        n = data.XT.shape[1]
+        n = data.X.shape[0]
         self.repeats = np.zeros(n, dtype=np.int64)
         self.repeats[sample.rows] = repeats
         self.K = data.n_classes
@@ -348,19 +348,19 @@ class TreeBuilder:
         return "loop"
 
     def _node_arrays(self, n_rows, n_units):
-        """Preallocated :class:`NodeArrays` of the compiled levels, the root filled in."""
-        cap = max(1, 2 * n_rows - 1)  # each split divides >= 2 rows: at most n_rows leaves
-        value = np.zeros((cap, self.K))
+        """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
+        first levels; :func:`_room` grows them between levels, as the tree needs."""
+        value = np.zeros((1, self.K))
         value[0] = self.nodes.value[0]
-        units = np.zeros(cap, dtype=np.int64)
-        units[0] = n_units
-        return NodeArrays(
-            value=value, n_units=units, left=np.full(cap, -1, dtype=np.int64),
-            right=np.full(cap, -1, dtype=np.int64), feature=np.full(cap, -1, dtype=np.int64),
-            threshold=np.full(cap, np.nan), goodness=np.zeros(cap),
-            missing=np.full(cap, -1, dtype=np.int8), depth=np.zeros(cap, dtype=np.int64),
-            number=np.ones(cap, dtype=np.int64), count=np.ones(1, dtype=np.int64),
-            iscale=np.zeros(1))
+        root = NodeArrays(
+            value=value, n_units=np.full(1, n_units, dtype=np.int64),
+            left=np.full(1, -1, dtype=np.int64), right=np.full(1, -1, dtype=np.int64),
+            feature=np.full(1, -1, dtype=np.int64), threshold=np.full(1, np.nan),
+            goodness=np.zeros(1), missing=np.full(1, -1, dtype=np.int8),
+            depth=np.zeros(1, dtype=np.int64), number=np.ones(1, dtype=np.int64),
+            count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
+        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
+        return _room(root, min(_FIRST_NODES, max(1, 2 * n_rows - 1)), 2 * n_rows - 1)
 
     def _rules(self, n_drawn=0):
         """The :class:`Rules` of the compiled levels."""
@@ -401,14 +401,15 @@ class TreeBuilder:
         tree = self._node_arrays(n, n_units)
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
         sample = SortedSample(
-            XT=sp.XT, sort_by=sp.XT if sp.ranks is None else sp.ranks,
+            X=sp.X, sort_by=sp.XT if sp.ranks is None else sp.ranks,
             negXT=np.empty((0, n_all)) if sp._negXT is None else sp._negXT, codes=sp.codes,
             w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
         rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
         grow = _fast.level_grow(self.criterion)
-        # this level's units, segment sizes and nodes, and the next level's (swapped)
-        cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
-                          np.empty(2 * n, dtype=np.int64)) for _ in range(2))
+        # this level's units, segment sizes and nodes, and the next level's (swapped); a
+        # level has at most n nodes (each holds a row)
+        cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+                          np.empty(n, dtype=np.int64)) for _ in range(2))
         cur.rows[:], cur.sizes[0], cur.nodes[0] = sp.rows, n, 0
         n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
         while n_nodes:
@@ -416,6 +417,7 @@ class TreeBuilder:
             if drawn is None:  # every feature: every key <= kth
                 drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
             level = Level(cur.rows[:n_rows], cur.sizes[:n_nodes], cur.nodes[:n_nodes])
+            tree = _room(tree, int(tree.count[0]) + 2 * n_nodes, 2 * n - 1)
             n_nodes, n_rows = grow(sample, rules, tree, level, *drawn, nxt)
             cur, nxt = nxt, cur
         return self._compiled_tree(tree)
@@ -437,7 +439,7 @@ class TreeBuilder:
         tied = np.array([np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2
                          for row in order], dtype=bool)
         sample = WordSample(
-            XT=sp.XT, cb=cb, ub=ub,
+            X=sp.X, cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
             tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
@@ -445,23 +447,22 @@ class TreeBuilder:
             flag=sp._flag)
         rules = self._rules()
         level_kernel = _fast.presorted_level(self.criterion)
-        # the next level's layout, in flat buffers used in turn: a new one, then the root's
-        # (read only by the first level), so that a tree holds two (P, n) word arrays, not three
-        buffers = [np.empty(P * n, dtype=order.dtype), order.reshape(P * n)]
+        # each level's layout is written over the last one's, in the root's words: a tree
+        # holds one (P, n) array of words (101 MB at n = 10^6, p = 20)
+        words = order.reshape(P * n)
         out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
         level = Level(order, np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64))
         n_nodes = 1 if self._searchable(0) else 0
-        turn = 0
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
             if drawn is None:  # no keys: every feature
                 drawn = np.zeros((0, p)), np.zeros(0)
+            tree = _room(tree, int(tree.count[0]) + 2 * n_nodes, 2 * n - 1)
             n_nodes, m = level_kernel(sample, rules, tree, level, *drawn,
-                                      Level(buffers[turn], out_sizes, out_nodes))
-            level = Level(buffers[turn][:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
+                                      Level(words, out_sizes, out_nodes))
+            level = Level(words[:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
                           out_nodes[:n_nodes].copy())
-            turn = 1 - turn
-        del order, buffers, level  # the words are freed before the fitted tree is built
+        del order, words, level  # the words are freed before the fitted tree is built
         return self._compiled_tree(tree)
 
     def _best_splits(self, layout, nodes, sizes):
@@ -619,6 +620,33 @@ class TreeBuilder:
                      np.array(nd.yval, dtype=np.int64),
                      np.array(nd.complexity, dtype=np.float64),
                      np.array(nd.depth, dtype=np.int64), np.array(nd.number, dtype=np.int64))
+
+
+# node arrays of the compiled levels: room for this many nodes at first, then grown by at least a
+# quarter (a level adds at most two children per node it splits)
+_FIRST_NODES = 1024
+# what a node of each array holds before the levels write it (a leaf's)
+_NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
+              "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
+
+
+def _room(tree, need, most):
+    """``tree`` (:class:`NodeArrays`) with room for ``need`` nodes (at most ``most``, the
+    largest tree): the same arrays when they have it, else copies grown by at least a quarter
+    (growing by a quarter, the old and new arrays together stay below the 2 n preallocated
+    before, and the copies cost little beside a level's work)."""
+    cap = tree.left.shape[0]
+    if need <= cap:
+        return tree
+    cap = min(max(need, cap + cap // 4), max(most, need))
+    m = int(tree.count[0])
+    for name, fill in _NODE_FILL.items():
+        old = getattr(tree, name)
+        new = np.empty((cap,) + old.shape[1:], dtype=old.dtype)
+        new[:m] = old[:m]
+        new[m:] = fill
+        tree = tree._replace(**{name: new})
+    return tree
 
 
 def _risks(counts, loss):
