@@ -85,11 +85,15 @@ def _fit_one(task):
         # the sample prepared once for all trees
         data, encoding, params = prepared
         counts = np.bincount(sample, minlength=n)
-        sample = None  # the counts hold it (a tree at a time, 8 MB at n = 10^6)
         rows = np.flatnonzero(counts)
-        tree = fit_sample(template, params, Sample(data, rows), counts[rows], encoding,
-                          tree_seed, coding)
-        del rows
+        repeats = counts[rows]
+        # the out-of-bag units now: neither the sample nor the counts are kept while the
+        # tree grows (8 MB each at n = 10^6)
+        oob = np.flatnonzero(counts == 0) if oob_score or importance is not None else None
+        sample = counts = None
+        tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
+                          coding)
+        del rows, repeats
     elif isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
@@ -98,14 +102,13 @@ def _fit_one(task):
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
     tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
+    release_freed_memory()  # the tree's temporaries, freed in this thread's heap
     # the bootstrap indices are not kept: the ensemble draws them again from the seed when
     # asked (estimators_samples_), which saves an array of n per tree
     result = {"estimator": tree}
     if not (oob_score or importance is not None):
         return result
-    if sample is None:
-        oob = np.flatnonzero(counts == 0)
-    else:
+    if sample is not None:
         in_bag = np.zeros(n, dtype=bool)
         in_bag[sample] = True
         oob = np.flatnonzero(~in_bag)

@@ -369,14 +369,21 @@ class TreeBuilder:
                      loss=np.ascontiguousarray(self.loss), param=self.splitter._param,
                      n_drawn=n_drawn)
 
-    def _compiled_tree(self, tree) -> Tree:
-        """The fitted tree from the :class:`NodeArrays` of the compiled levels: pass 2 (only
-        the complexities when alpha < 0, else rpart's recursion on the grown tree)."""
+    def _compiled_tree(self, grown) -> Tree:
+        """The fitted tree from the :class:`NodeArrays` of the compiled levels (``grown``: a
+        list holding them, emptied here so that they are freed as the fitted tree is made):
+        pass 2 (only the complexities when alpha < 0, else rpart's recursion on the grown
+        tree)."""
+        tree = grown.pop()
         m = int(tree.count[0])
-        value, left, right, depth = tree.value[:m], tree.left[:m], tree.right[:m], tree.depth[:m]
+        nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL}
+        del tree
+        nodes["n"] = nodes.pop("n_units")
+        value, left, right = nodes["value"], nodes["left"], nodes["right"]
         risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
         risk = risks[np.arange(m), yval]
+        del risks, value
         if self.alpha < 0:
             complexity = _fast.compiled(_complexities_bottom_up, _complexity)(
                 left, right, risk, float(self.alpha))
@@ -385,11 +392,13 @@ class TreeBuilder:
                                      split=[None] * m, risk=risk.tolist(),
                                      complexity=[0.0] * m)
             self._partition(0, bound=nd.risk[0])
-            left, right = np.array(nd.left, dtype=np.int64), np.array(nd.right, dtype=np.int64)
+            nodes["left"] = np.array(nd.left, dtype=np.int64)
+            nodes["right"] = np.array(nd.right, dtype=np.int64)
             complexity = np.array(nd.complexity, dtype=np.float64)
-        return _tree(self.criterion, left, right, tree.feature[:m], tree.threshold[:m],
-                     tree.goodness[:m], None, tree.missing[:m], value, tree.n_units[:m], risk,
-                     yval, complexity, depth, tree.number[:m])
+        del left, right
+        nodes.update(left_categories=None, risk=risk, yval=yval, complexity=complexity)
+        del risk, yval, complexity
+        return _tree(self.criterion, nodes)
 
     def _grow_compiled(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
@@ -420,7 +429,10 @@ class TreeBuilder:
             tree = _room(tree, int(tree.count[0]) + 2 * n_nodes, 2 * n - 1)
             n_nodes, n_rows = grow(sample, rules, tree, level, *drawn, nxt)
             cur, nxt = nxt, cur
-        return self._compiled_tree(tree)
+        del cur, nxt, sample
+        grown = [tree]
+        del tree  # the node arrays are freed as the fitted tree is made
+        return self._compiled_tree(grown)
 
     def _grow_presorted(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
@@ -463,7 +475,9 @@ class TreeBuilder:
             level = Level(words[:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
                           out_nodes[:n_nodes].copy())
         del order, words, level  # the words are freed before the fitted tree is built
-        return self._compiled_tree(tree)
+        grown = [tree]
+        del tree  # the node arrays are freed as the fitted tree is made
+        return self._compiled_tree(grown)
 
     def _best_splits(self, layout, nodes, sizes):
         totals = np.array([self.nodes.value[v] for v in nodes]).reshape(nodes.size, self.K)
@@ -613,13 +627,14 @@ class TreeBuilder:
             left_categories[v] = sp.left_categories
             if sp.missing_left is not None:
                 missing[v] = sp.missing_left
-        return _tree(self.criterion, left, np.array(nd.right, dtype=np.int64), feature,
-                     threshold, goodness, left_categories, missing,
-                     np.array(nd.value, dtype=np.float64).reshape(-1, self.K),
-                     np.array(nd.n, dtype=np.int64), np.array(nd.risk, dtype=np.float64),
-                     np.array(nd.yval, dtype=np.int64),
-                     np.array(nd.complexity, dtype=np.float64),
-                     np.array(nd.depth, dtype=np.int64), np.array(nd.number, dtype=np.int64))
+        return _tree(self.criterion, dict(
+            left=left, right=np.array(nd.right, dtype=np.int64), feature=feature,
+            threshold=threshold, goodness=goodness, left_categories=left_categories,
+            missing=missing, value=np.array(nd.value, dtype=np.float64).reshape(-1, self.K),
+            n=np.array(nd.n, dtype=np.int64), risk=np.array(nd.risk, dtype=np.float64),
+            yval=np.array(nd.yval, dtype=np.int64),
+            complexity=np.array(nd.complexity, dtype=np.float64),
+            depth=np.array(nd.depth, dtype=np.int64), number=np.array(nd.number, dtype=np.int64)))
 
 
 # node arrays of the compiled levels: room for this many nodes at first, then grown by at least a
@@ -688,11 +703,15 @@ def _fix_cp(children_left, children_right, complexity):
                 complexity[kid] = complexity[v]
 
 
-def _tree(criterion, left, right, feature, threshold, goodness, left_categories, missing, value,
-          n, risk, yval, complexity, depth, number) -> Tree:
-    """The fitted :class:`Tree` from the grown node arrays (any node order, root first;
-    ``missing``: -1 where the node met no missing value on its split feature, else 1 for
-    left, 0 for right)."""
+def _tree(criterion, nodes) -> Tree:
+    """The fitted :class:`Tree` from the grown node arrays ``nodes`` (a dict: ``left``,
+    ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
+    ``missing``, ``value``, ``n``, ``risk``, ``yval``, ``complexity``, ``depth``, ``number``;
+    any node order, root first; ``missing``: -1 where the node met no missing value on its
+    split feature, else 1 for left, 0 for right). Each array is taken out of ``nodes`` as it is
+    put in preorder, so that a large tree's grown arrays are freed one by one while the fitted
+    ones are made (the caller keeps no other reference)."""
+    left, right = nodes.pop("left"), nodes.pop("right")
     order = _fast.compiled(_preorder)(left, right)
     n_nodes = order.size
     new = np.full(left.size, -1, dtype=np.int64)
@@ -703,20 +722,22 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
     cr = np.full(n_nodes, -1, dtype=np.int64)
     cl[inner] = new[old_left[inner]]
     cr[inner] = new[right[order[inner]]]
+    del left, right, new, old_left
     split_of = order[inner]
     feature_out = np.full(n_nodes, -1, dtype=np.int64)
     threshold_out = np.full(n_nodes, np.nan)
     improvement = np.zeros(n_nodes)
     categories = np.empty(n_nodes, dtype=object)
-    feature_out[inner] = feature[split_of]
-    threshold_out[inner] = threshold[split_of]
-    improvement[inner] = goodness[split_of]
+    feature_out[inner] = nodes.pop("feature")[split_of]
+    threshold_out[inner] = nodes.pop("threshold")[split_of]
+    improvement[inner] = nodes.pop("goodness")[split_of]
+    left_categories = nodes.pop("left_categories")
     if left_categories is not None:
         categories[inner] = left_categories[split_of]
-    learned = missing[split_of]
+    learned = nodes.pop("missing")[split_of]
     missing_learned = np.zeros(n_nodes, dtype=bool)
     missing_learned[inner] = learned >= 0
-    value = value[order]
+    value = nodes.pop("value")[order]
     wsum = value.sum(axis=1)
     # a node that met no missing value sends them to the heavier child (left on ties)
     heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
@@ -724,9 +745,11 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
     missing_left[inner] = np.where(learned >= 0, learned == 1, heavier_left)
     impurity = np.zeros(n_nodes)
     np.divide(criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
-    complexity = complexity[order]
+    complexity = nodes.pop("complexity")[order]
     _fast.compiled(_fix_cp)(cl, cr, complexity)
-    depth = depth[order]
+    depth = nodes.pop("depth")[order]
+    n, risk = nodes.pop("n")[order], nodes.pop("risk")[order]
+    yval, number = nodes.pop("yval")[order], nodes.pop("number")[order]
     return Tree(
         children_left=cl,
         children_right=cr,
@@ -734,14 +757,14 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
         threshold=threshold_out,
         left_categories=categories,
         value=value,
-        n_node_samples=n[order],
+        n_node_samples=n,
         weighted_n_node_samples=wsum,
         impurity=impurity,
         improvement=improvement,
-        risk=risk[order],
-        yval=yval[order],
+        risk=risk,
+        yval=yval,
         complexity=complexity,
-        node_number=number[order],
+        node_number=number,
         depth=depth,
         missing_left=missing_left,
         missing_learned=missing_learned,
