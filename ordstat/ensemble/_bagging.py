@@ -20,6 +20,7 @@ from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
 from ..trees import _fast
+from ..trees._engine import choose as choose_engine
 from ..trees._prepared import Sample, prepare
 from ..trees._tree import compact_array
 from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
@@ -278,7 +279,13 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         if type(template) is not OrdinalTreeClassifier or not template._counts_repeats(p):
             return None
         encoding = encode_target(np.arange(k), np.arange(k))[0]
-        data = prepare(X, codes, k, presort=template._presorts(p))
+        # the engine the trees will choose (ordstat.trees._engine: at large n, fully grown
+        # trees drawing fewer than all features sort per node, on ranks instead of words)
+        params = template._tree_params(p)
+        presort = template._presorts(p) and not choose_engine(
+            params["criterion"], params["max_features"], p, X.shape[0],
+            fully_grown=params["cp"] < 0 and params["max_leaf_nodes"] is None).per_node
+        data = prepare(X, codes, k, presort=presort)
         return data, encoding, template.get_params(deep=False)
 
     @property

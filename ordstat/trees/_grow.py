@@ -233,7 +233,7 @@ class TreeBuilder:
         self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
                                  min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
                                  max_features=self.max_features, rng=self.rng,
-                                 engine=self._choose_engine(X.shape[1]))
+                                 engine=self._choose_engine(*X.shape[::-1]))
         n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
         return self._grow(n_units)
 
@@ -253,12 +253,14 @@ class TreeBuilder:
                                  self.criterion, min_bucket=self.min_bucket,
                                  cat_sizes=self.cat_sizes, max_features=self.max_features,
                                  rng=self.rng, sample=sample,
-                                 engine=self._choose_engine(data.X.shape[1]))
+                                 engine=self._choose_engine(*data.X.shape[::-1]))
         return self._grow(int(self.repeats.sum()))
 
-    def _choose_engine(self, p):
+    def _choose_engine(self, p, n_rows):
         """The tree's engine (chosen once, for the splitter and the growth)."""
-        self.engine = (_engine.choose(self.criterion, self.max_features, p)
+        cp = self.cp if self.fixed_alpha is None else self.fixed_alpha
+        self.engine = (_engine.choose(self.criterion, self.max_features, p, n_rows,
+                                      fully_grown=cp < 0 and self.max_leaf_nodes is None)
                        if self.given_engine is None else self.given_engine)
         return self.engine
 

@@ -121,3 +121,30 @@ def test_bootstrap_indices_drawn_again_from_the_seeds(make):
     for a, b in zip(samples, again.estimators_samples_):
         np.testing.assert_array_equal(a, b)
     assert "estimators_samples_" not in vars(est)  # not stored: drawn when asked
+
+
+@pytest.mark.parametrize("missing", [False, True])
+def test_large_samples_sort_per_node_and_grow_the_same_trees(missing, monkeypatch):
+    """From PER_NODE_ROWS rows, fully grown trees drawing fewer than all features sort per
+    node (ranks, no words): run here at small n by lowering the threshold."""
+    from ordstat.ensemble._bagging import _BaseBagging
+    from ordstat.trees import _engine
+
+    X, y = _data(n=500, p=12, seed=9, missing=missing)
+    make = lambda: OrdinalRandomForestClassifier(  # noqa: E731
+        n_estimators=3, max_features=4, random_state=2, n_jobs=1)  # 4 * 6 > 12: presorted
+    template = make()._template()
+    assert not _engine.choose(template._tree_params(12)["criterion"], 4, 12, 500,
+                              fully_grown=True).per_node
+    presorted = make().fit(X, y)
+    monkeypatch.setattr(_engine, "PER_NODE_ROWS", 400)
+    data = _BaseBagging._prepared(template, X, y, 4)[0]
+    assert data.words is None and (data.ranks is not None) == (not missing)
+    per_node = make().fit(X, y)
+    assert_same_trees(_trees(presorted), _trees(per_node))
+    # not for trees with a complexity bound, nor drawing every feature (bagging)
+    crit = template._tree_params(12)["criterion"]
+    assert not _engine.choose(crit, 4, 12, 500, fully_grown=False).per_node
+    assert not _engine.choose(crit, 12, 12, 500, fully_grown=True).per_node
+    bagging = _bagging()
+    assert _BaseBagging._prepared(bagging._template(), X, y, 4)[0].presorted
