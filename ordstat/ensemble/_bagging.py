@@ -505,7 +505,7 @@ class OrdinalBaggingClassifier(_BaseBagging):
     estimators_ : list of fitted base estimators (predicting class codes)
     estimators_samples_ : list of ndarray
         The bootstrap indices (with repeats) of every tree, in the smallest integer type that
-        holds them.
+        holds them (drawn again from the trees' seeds when read, not stored).
     oob_error_, oob_mean_absolute_, oob_gamma_ : float
         Misclassification rate, mean absolute distance between class ranks and
         Goodman-Kruskal gamma of the aggregated out-of-bag prediction (each unit predicted by

@@ -25,7 +25,7 @@ features drawn, compiled scans), the tree is fully grown (alpha < 0, so nothing 
 no feature is categorical and no ``max_leaf_nodes`` is given, each level of pass 1 is one
 compiled call (:func:`ordstat.trees._kernels.levels.make_level_grow`) that draws the features
 from the same random keys, searches them with the same compiled scan, applies the same node
-rule and writes the children into preallocated node arrays; pass 2 is then only the
+rule and writes the children into node arrays (grown between levels); pass 2 is then only the
 weakest-link complexities. Nodes that cannot have a cut of positive goodness (fewer than two
 ``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still draw their features
 but are not searched. In forests (:mod:`ordstat.trees._prepared`) the units are sorted by the
@@ -95,7 +95,7 @@ class _Nodes:
 
 
 class NodeArrays(NamedTuple):
-    """The node arrays that the compiled levels fill, preallocated with the root filled in
+    """The node arrays that the compiled levels fill, made with the root filled in and grown
     (:meth:`TreeBuilder._node_arrays`), and the growth's running state."""
 
     value: np.ndarray  # (cap, K) class weights
