@@ -20,12 +20,13 @@ from ..metrics import goodman_kruskal_gamma
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
 from ..trees import _fast
+from ..trees._engine import choose as choose_engine
 from ..trees._prepared import Sample, prepare
 from ..trees._tree import compact_array
 from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
                       coded_predictors, compact_tree, fit_base, fit_sample, missing_values,
-                      run_parallel, spawn_seeds, takes_categories, vote_table,
-                      weighted_median)
+                      release_freed_memory, run_parallel, spawn_seeds, takes_categories,
+                      vote_table, weighted_median)
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
@@ -77,9 +78,8 @@ def _fit_one(task):
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
     template, X, codes, k, seed, importance, oob_score, prepared, coding = task
-    rng = np.random.default_rng(seed)
     n = X.shape[0]
-    sample = rng.integers(0, n, size=n)
+    sample, rng = _bootstrap(seed, n)
     tree_seed = int(rng.integers(0, np.iinfo(np.int32).max))
     if prepared is not None:
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
@@ -87,8 +87,14 @@ def _fit_one(task):
         data, encoding, params = prepared
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
-        tree = fit_sample(template, params, Sample(data, rows), counts[rows], encoding,
-                          tree_seed, coding)
+        repeats = counts[rows]
+        # the out-of-bag units now: neither the sample nor the counts are kept while the
+        # tree grows (8 MB each at n = 10^6)
+        oob = np.flatnonzero(counts == 0) if oob_score or importance is not None else None
+        sample = counts = None
+        tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
+                          coding)
+        del rows, repeats
     elif isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
@@ -97,13 +103,18 @@ def _fit_one(task):
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
     tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
-    in_bag = np.zeros(n, dtype=bool)
-    in_bag[sample] = True
-    oob = np.flatnonzero(~in_bag)
-    # the bootstrap indices in the smallest integer type that holds them (a fitted ensemble
-    # keeps one array of n per tree)
-    result = {"estimator": tree, "sample": compact_array(sample), "oob": oob}
-    if oob.size and (oob_score or importance is not None):
+    release_freed_memory()  # the tree's temporaries, freed in this thread's heap
+    # the bootstrap indices are not kept: the ensemble draws them again from the seed when
+    # asked (estimators_samples_), which saves an array of n per tree
+    result = {"estimator": tree}
+    if not (oob_score or importance is not None):
+        return result
+    if sample is not None:
+        in_bag = np.zeros(n, dtype=bool)
+        in_bag[sample] = True
+        oob = np.flatnonzero(~in_bag)
+    result["oob"] = oob
+    if oob.size:
         Xo = X[oob]
         result["oob_pred"] = base_predict(tree, Xo)
         result["oob_proba"] = base_proba(tree, Xo, k)
@@ -117,6 +128,38 @@ def _fit_one(task):
                 gains[j] = _loss(importance, truth, base_predict(tree, Xp), k) - base
             result["importance"] = gains
     return result
+
+
+def _bootstrap(seed, n):
+    """A tree's bootstrap indices (n draws of 0..n-1) and the generator that drew them (it
+    then draws the tree's own seed), from the tree's ``seed``."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, n, size=n), rng
+
+
+class _OutOfBag:
+    """The out-of-bag votes and class probabilities of the trees summed over trees, and each
+    tree's own scores, added a tree at a time in the trees' order."""
+
+    def __init__(self, n, k):
+        self.votes = np.zeros((n, k))
+        self.proba_sum = np.zeros((n, k))
+        self.rows = []
+
+    def add(self, result, codes, k):
+        m = len(self.rows)
+        oob = result["oob"]
+        if oob.size == 0:
+            self.rows.append({"estimator": m, "n_oob": 0, "misclassification": np.nan,
+                              "gamma": np.nan, "mean_absolute": np.nan})
+            return
+        pred, truth = result["oob_pred"], codes[oob]
+        self.votes[oob, pred] += 1.0
+        self.proba_sum[oob] += result["oob_proba"]
+        self.rows.append({"estimator": m, "n_oob": int(oob.size),
+                          "misclassification": float(np.mean(pred != truth)),
+                          "gamma": _gamma(truth, pred, k),
+                          "mean_absolute": float(np.mean(np.abs(pred - truth)))})
 
 
 def _aggregate(pred, proba, aggregation, k):
@@ -202,14 +245,24 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         # would each hold a copy of the sample, load the kernels and send their trees back.
         results = run_parallel(_fit_one, tasks, self.n_jobs, self.progress,
                                desc=type(self).__name__,
-                               prefer="threads" if threads else None)
-        self.estimators_ = [r["estimator"] for r in results]
-        self.estimators_samples_ = [r["sample"] for r in results]
-        if self.oob_score:
-            self._set_oob(results, codes, k)
+                               prefer="threads" if threads else None, lazy=True)
+        # each tree's out-of-bag results are summed as the tree comes (in order), not kept
+        # for all trees: at n = 10^6 they are 18 MB a tree
+        self.estimators_, gains = [], []
+        oob = _OutOfBag(codes.shape[0], k) if self.oob_score else None
+        for r in results:
+            self.estimators_.append(r["estimator"])
+            if oob is not None:
+                oob.add(r, codes, k)
+            if importance is not None:
+                gains.append(r.get("importance", np.full(X.shape[1], np.nan)))
+            del r
+            release_freed_memory()
+        self._bootstrap_seeds, self._n_samples = seeds, codes.shape[0]
+        if oob is not None:
+            self._set_oob(oob, codes, k)
         if importance is not None:
-            gains = np.array([r.get("importance", np.full(X.shape[1], np.nan))
-                              for r in results])
+            gains = np.array(gains)
             self.permutation_importances_ = gains
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
@@ -226,28 +279,28 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         if type(template) is not OrdinalTreeClassifier or not template._counts_repeats(p):
             return None
         encoding = encode_target(np.arange(k), np.arange(k))[0]
-        data = prepare(X, codes, k, presort=template._presorts(p))
+        # the engine the trees will choose (ordstat.trees._engine: at large n, fully grown
+        # trees drawing fewer than all features sort per node, on ranks instead of words)
+        params = template._tree_params(p)
+        presort = template._presorts(p) and not choose_engine(
+            params["criterion"], params["max_features"], p, X.shape[0],
+            fully_grown=params["cp"] < 0 and params["max_leaf_nodes"] is None).per_node
+        data = prepare(X, codes, k, presort=presort)
         return data, encoding, template.get_params(deep=False)
 
-    def _set_oob(self, results, codes, k):
+    @property
+    def estimators_samples_(self):
+        """The bootstrap indices (with repeats) of every tree, in the smallest integer type
+        that holds them: drawn again from each tree's seed (as :func:`_fit_one` drew them),
+        not kept by the fit."""
+        check_is_fitted(self)
+        return [compact_array(_bootstrap(seed, self._n_samples)[0])
+                for seed in self._bootstrap_seeds]
+
+    def _set_oob(self, oob, codes, k):
         n = codes.shape[0]
-        rows = []
-        votes = np.zeros((n, k))
-        proba_sum = np.zeros((n, k))
-        for m, r in enumerate(results):
-            oob = r["oob"]
-            if oob.size == 0:
-                rows.append({"estimator": m, "n_oob": 0, "misclassification": np.nan,
-                             "gamma": np.nan, "mean_absolute": np.nan})
-                continue
-            pred, truth = r["oob_pred"], codes[oob]
-            votes[oob, pred] += 1.0
-            proba_sum[oob] += r["oob_proba"]
-            rows.append({"estimator": m, "n_oob": int(oob.size),
-                         "misclassification": float(np.mean(pred != truth)),
-                         "gamma": _gamma(truth, pred, k),
-                         "mean_absolute": float(np.mean(np.abs(pred - truth)))})
-        self.oob_per_estimator_ = pd.DataFrame(rows)
+        votes, proba_sum = oob.votes, oob.proba_sum
+        self.oob_per_estimator_ = pd.DataFrame(oob.rows)
         n_trees = votes.sum(axis=1)
         seen = n_trees > 0
         self.oob_n_estimators_ = n_trees.astype(np.int64)
@@ -452,7 +505,7 @@ class OrdinalBaggingClassifier(_BaseBagging):
     estimators_ : list of fitted base estimators (predicting class codes)
     estimators_samples_ : list of ndarray
         The bootstrap indices (with repeats) of every tree, in the smallest integer type that
-        holds them.
+        holds them (drawn again from the trees' seeds when read, not stored).
     oob_error_, oob_mean_absolute_, oob_gamma_ : float
         Misclassification rate, mean absolute distance between class ranks and
         Goodman-Kruskal gamma of the aggregated out-of-bag prediction (each unit predicted by

@@ -3,8 +3,9 @@
 The split search runs the criterion's compiled scan where numba imports and the criterion has
 one (the built-in criteria), numpy otherwise (user criteria, or no numba; see
 :mod:`ordstat.trees._fast`). With the compiled scan and few features drawn in each node
-(``max_features * PER_NODE_RATIO <= p``), each node's units are sorted by the features drawn for
-it instead of keeping every feature presorted (see :mod:`ordstat.trees._splitter`). Where the
+(``max_features * PER_NODE_RATIO <= p``), or fewer than all features drawn in fully grown trees
+of at least ``PER_NODE_ROWS`` rows, each node's units are sorted by the features drawn for it
+instead of keeping every feature presorted (see :mod:`ordstat.trees._splitter`). Where the
 tree allows it, each level is then grown by one compiled call (see "compiled levels" in
 :mod:`ordstat.trees._grow`), else by the level loop.
 
@@ -21,12 +22,19 @@ from dataclasses import dataclass
 
 from . import _fast
 
-__all__ = ["Engine", "choose", "forced", "PER_NODE_RATIO", "NUMPY_SORT_MIN"]
+__all__ = ["Engine", "choose", "forced", "PER_NODE_RATIO", "PER_NODE_ROWS", "NUMPY_SORT_MIN"]
 
 # Sort per node (instead of presorting every feature) when max_features * PER_NODE_RATIO <= p:
 # per node up to 8 of 50 features, where moving every presorted feature at each level costs
 # more than sorting the few drawn (benchmarks/bench_ensemble.py compares the two).
 PER_NODE_RATIO = 6
+# ... and from this many rows whenever fewer than all features are drawn in a fully grown tree
+# (the compiled levels sorting per node): presorting holds every unit's word for every feature,
+# 8 bytes a unit and feature shared by the trees plus as many per growing tree (0.26 GB for
+# two trees and the sample at n = 10^6, p = 20), where sorting per node holds 4-byte ranks and
+# one drawn feature's sorted copy; at n = 10^6, p = 20, 4 features drawn, it was as fast
+# (20 trees of a forest, benchmarks/bench_ensemble.py memory_rows).
+PER_NODE_ROWS = 500_000
 # The level loop sorting per node sorts nodes of at least this many units by numpy's argsort
 # (vectorised, faster on long arrays), the many small ones in one compiled loop.
 NUMPY_SORT_MIN = 300
@@ -61,13 +69,16 @@ def forced(**parts):
         _FORCED.reset(token)
 
 
-def choose(criterion, max_features, p):
+def choose(criterion, max_features, p, n_rows=None, fully_grown=False):
     """The :class:`Engine` of a tree with this criterion, drawing ``max_features`` (None: all)
-    of ``p`` features in each node."""
+    of ``p`` features in each node; ``n_rows``: the rows of its sample (None: unknown),
+    ``fully_grown``: grown without a complexity bound (cp < 0, no ``max_leaf_nodes``)."""
     force = _FORCED.get()
     numba = force.get("numba", True) and _fast.kernels() is not None
     scan = numba and _fast.level_search(criterion) is not None
-    rule = max_features is not None and max_features * PER_NODE_RATIO <= p
+    large = (n_rows is not None and n_rows >= PER_NODE_ROWS and fully_grown
+             and max_features is not None and max_features < p)
+    rule = max_features is not None and (max_features * PER_NODE_RATIO <= p or large)
     return Engine(numba=numba, scan=scan, per_node=scan and force.get("per_node", rule),
                   levels=scan and force.get("levels", True),
                   numpy_sort_min=force.get("numpy_sort_min", NUMPY_SORT_MIN))

@@ -101,7 +101,7 @@ def presorted_level(criterion):
 
         def presorted(sample, rules, tree, level, keys, kth, out):
             # the features read-only, as a prepared sample's (the level writes sample.flag)
-            sample = sample._replace(XT=read_only(sample.XT))
+            sample = sample._replace(X=read_only(sample.X))
             return kernel(sample, rules, tree, level, keys, np.ascontiguousarray(kth), out)
 
         presorted.kernel = kernel

@@ -25,7 +25,7 @@ features drawn, compiled scans), the tree is fully grown (alpha < 0, so nothing 
 no feature is categorical and no ``max_leaf_nodes`` is given, each level of pass 1 is one
 compiled call (:func:`ordstat.trees._kernels.levels.make_level_grow`) that draws the features
 from the same random keys, searches them with the same compiled scan, applies the same node
-rule and writes the children into preallocated node arrays; pass 2 is then only the
+rule and writes the children into node arrays (grown between levels); pass 2 is then only the
 weakest-link complexities. Nodes that cannot have a cut of positive goodness (fewer than two
 ``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still draw their features
 but are not searched. In forests (:mod:`ordstat.trees._prepared`) the units are sorted by the
@@ -95,7 +95,7 @@ class _Nodes:
 
 
 class NodeArrays(NamedTuple):
-    """The node arrays that the compiled levels fill, preallocated with the root filled in
+    """The node arrays that the compiled levels fill, made with the root filled in and grown
     (:meth:`TreeBuilder._node_arrays`), and the growth's running state."""
 
     value: np.ndarray  # (cap, K) class weights
@@ -136,8 +136,8 @@ class Level(NamedTuple):
 class SortedSample(NamedTuple):
     """What the compiled levels sorting each node's drawn features read of the sample."""
 
-    XT: np.ndarray  # (p, n) features
-    sort_by: np.ndarray  # XT, or the features' ranks (no missing values)
+    X: np.ndarray  # (n, p) features, as given (no transposed copy)
+    sort_by: np.ndarray  # (p, n) XT, or the features' ranks (no missing values)
     negXT: np.ndarray  # -XT, or no row without missing values
     codes: np.ndarray  # class codes
     w: np.ndarray  # weights
@@ -148,7 +148,7 @@ class WordSample(NamedTuple):
     """What the compiled presorted levels read of the sample (see
     :func:`ordstat.trees._kernels.presorted.make_presorted_level`)."""
 
-    XT: np.ndarray  # (p, n) features
+    X: np.ndarray  # (n, p) features, as given (read for the thresholds)
     cb: int  # bits of a word's class code
     ub: int  # bits of a word's unit
     row_feature: np.ndarray  # (P,) feature of each row of words
@@ -233,7 +233,7 @@ class TreeBuilder:
         self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
                                  min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
                                  max_features=self.max_features, rng=self.rng,
-                                 engine=self._choose_engine(X.shape[1]))
+                                 engine=self._choose_engine(*X.shape[::-1]))
         n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
         return self._grow(n_units)
 
@@ -245,7 +245,7 @@ class TreeBuilder:
             raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
                              f"min_bucket counts them); got min_bucket={self.min_bucket}.")
         data = sample.data
-        n = data.XT.shape[1]
+        n = data.X.shape[0]
         self.repeats = np.zeros(n, dtype=np.int64)
         self.repeats[sample.rows] = repeats
         self.K = data.n_classes
@@ -253,12 +253,14 @@ class TreeBuilder:
                                  self.criterion, min_bucket=self.min_bucket,
                                  cat_sizes=self.cat_sizes, max_features=self.max_features,
                                  rng=self.rng, sample=sample,
-                                 engine=self._choose_engine(data.X.shape[1]))
+                                 engine=self._choose_engine(*data.X.shape[::-1]))
         return self._grow(int(self.repeats.sum()))
 
-    def _choose_engine(self, p):
+    def _choose_engine(self, p, n_rows):
         """The tree's engine (chosen once, for the splitter and the growth)."""
-        self.engine = (_engine.choose(self.criterion, self.max_features, p)
+        cp = self.cp if self.fixed_alpha is None else self.fixed_alpha
+        self.engine = (_engine.choose(self.criterion, self.max_features, p, n_rows,
+                                      fully_grown=cp < 0 and self.max_leaf_nodes is None)
                        if self.given_engine is None else self.given_engine)
         return self.engine
 
@@ -348,19 +350,19 @@ class TreeBuilder:
         return "loop"
 
     def _node_arrays(self, n_rows, n_units):
-        """Preallocated :class:`NodeArrays` of the compiled levels, the root filled in."""
-        cap = max(1, 2 * n_rows - 1)  # each split divides >= 2 rows: at most n_rows leaves
-        value = np.zeros((cap, self.K))
+        """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
+        first levels; :func:`_room` grows them between levels, as the tree needs."""
+        value = np.zeros((1, self.K))
         value[0] = self.nodes.value[0]
-        units = np.zeros(cap, dtype=np.int64)
-        units[0] = n_units
-        return NodeArrays(
-            value=value, n_units=units, left=np.full(cap, -1, dtype=np.int64),
-            right=np.full(cap, -1, dtype=np.int64), feature=np.full(cap, -1, dtype=np.int64),
-            threshold=np.full(cap, np.nan), goodness=np.zeros(cap),
-            missing=np.full(cap, -1, dtype=np.int8), depth=np.zeros(cap, dtype=np.int64),
-            number=np.ones(cap, dtype=np.int64), count=np.ones(1, dtype=np.int64),
-            iscale=np.zeros(1))
+        root = NodeArrays(
+            value=value, n_units=np.full(1, n_units, dtype=np.int64),
+            left=np.full(1, -1, dtype=np.int64), right=np.full(1, -1, dtype=np.int64),
+            feature=np.full(1, -1, dtype=np.int64), threshold=np.full(1, np.nan),
+            goodness=np.zeros(1), missing=np.full(1, -1, dtype=np.int8),
+            depth=np.zeros(1, dtype=np.int64), number=np.ones(1, dtype=np.int64),
+            count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
+        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
+        return _room(root, min(_FIRST_NODES, max(1, 2 * n_rows - 1)), 2 * n_rows - 1)
 
     def _rules(self, n_drawn=0):
         """The :class:`Rules` of the compiled levels."""
@@ -369,14 +371,21 @@ class TreeBuilder:
                      loss=np.ascontiguousarray(self.loss), param=self.splitter._param,
                      n_drawn=n_drawn)
 
-    def _compiled_tree(self, tree) -> Tree:
-        """The fitted tree from the :class:`NodeArrays` of the compiled levels: pass 2 (only
-        the complexities when alpha < 0, else rpart's recursion on the grown tree)."""
+    def _compiled_tree(self, grown) -> Tree:
+        """The fitted tree from the :class:`NodeArrays` of the compiled levels (``grown``: a
+        list holding them, emptied here so that they are freed as the fitted tree is made):
+        pass 2 (only the complexities when alpha < 0, else rpart's recursion on the grown
+        tree)."""
+        tree = grown.pop()
         m = int(tree.count[0])
-        value, left, right, depth = tree.value[:m], tree.left[:m], tree.right[:m], tree.depth[:m]
+        nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL}
+        del tree
+        nodes["n"] = nodes.pop("n_units")
+        value, left, right = nodes["value"], nodes["left"], nodes["right"]
         risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
         risk = risks[np.arange(m), yval]
+        del risks, value
         if self.alpha < 0:
             complexity = _fast.compiled(_complexities_bottom_up, _complexity)(
                 left, right, risk, float(self.alpha))
@@ -385,11 +394,13 @@ class TreeBuilder:
                                      split=[None] * m, risk=risk.tolist(),
                                      complexity=[0.0] * m)
             self._partition(0, bound=nd.risk[0])
-            left, right = np.array(nd.left, dtype=np.int64), np.array(nd.right, dtype=np.int64)
+            nodes["left"] = np.array(nd.left, dtype=np.int64)
+            nodes["right"] = np.array(nd.right, dtype=np.int64)
             complexity = np.array(nd.complexity, dtype=np.float64)
-        return _tree(self.criterion, left, right, tree.feature[:m], tree.threshold[:m],
-                     tree.goodness[:m], None, tree.missing[:m], value, tree.n_units[:m], risk,
-                     yval, complexity, depth, tree.number[:m])
+        del left, right
+        nodes.update(left_categories=None, risk=risk, yval=yval, complexity=complexity)
+        del risk, yval, complexity
+        return _tree(self.criterion, nodes)
 
     def _grow_compiled(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
@@ -401,14 +412,15 @@ class TreeBuilder:
         tree = self._node_arrays(n, n_units)
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
         sample = SortedSample(
-            XT=sp.XT, sort_by=sp.XT if sp.ranks is None else sp.ranks,
+            X=sp.X, sort_by=sp.XT if sp.ranks is None else sp.ranks,
             negXT=np.empty((0, n_all)) if sp._negXT is None else sp._negXT, codes=sp.codes,
             w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
         rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
         grow = _fast.level_grow(self.criterion)
-        # this level's units, segment sizes and nodes, and the next level's (swapped)
-        cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(2 * n, dtype=np.int64),
-                          np.empty(2 * n, dtype=np.int64)) for _ in range(2))
+        # this level's units, segment sizes and nodes, and the next level's (swapped); a
+        # level has at most n nodes (each holds a row)
+        cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+                          np.empty(n, dtype=np.int64)) for _ in range(2))
         cur.rows[:], cur.sizes[0], cur.nodes[0] = sp.rows, n, 0
         n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
         while n_nodes:
@@ -416,9 +428,13 @@ class TreeBuilder:
             if drawn is None:  # every feature: every key <= kth
                 drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
             level = Level(cur.rows[:n_rows], cur.sizes[:n_nodes], cur.nodes[:n_nodes])
+            tree = _room(tree, int(tree.count[0]) + 2 * n_nodes, 2 * n - 1)
             n_nodes, n_rows = grow(sample, rules, tree, level, *drawn, nxt)
             cur, nxt = nxt, cur
-        return self._compiled_tree(tree)
+        del cur, nxt, sample
+        grown = [tree]
+        del tree  # the node arrays are freed as the fitted tree is made
+        return self._compiled_tree(grown)
 
     def _grow_presorted(self, n_units) -> Tree:
         """:meth:`_grow_by_level` with each level one compiled call
@@ -437,7 +453,7 @@ class TreeBuilder:
         tied = np.array([np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2
                          for row in order], dtype=bool)
         sample = WordSample(
-            XT=sp.XT, cb=cb, ub=ub,
+            X=sp.X, cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
             tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
@@ -445,24 +461,25 @@ class TreeBuilder:
             flag=sp._flag)
         rules = self._rules()
         level_kernel = _fast.presorted_level(self.criterion)
-        # the next level's layout, in flat buffers used in turn: a new one, then the root's
-        # (read only by the first level), so that a tree holds two (P, n) word arrays, not three
-        buffers = [np.empty(P * n, dtype=order.dtype), order.reshape(P * n)]
+        # each level's layout is written over the last one's, in the root's words: a tree
+        # holds one (P, n) array of words (101 MB at n = 10^6, p = 20)
+        words = order.reshape(P * n)
         out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
         level = Level(order, np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64))
         n_nodes = 1 if self._searchable(0) else 0
-        turn = 0
         while n_nodes:
             drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
             if drawn is None:  # no keys: every feature
                 drawn = np.zeros((0, p)), np.zeros(0)
+            tree = _room(tree, int(tree.count[0]) + 2 * n_nodes, 2 * n - 1)
             n_nodes, m = level_kernel(sample, rules, tree, level, *drawn,
-                                      Level(buffers[turn], out_sizes, out_nodes))
-            level = Level(buffers[turn][:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
+                                      Level(words, out_sizes, out_nodes))
+            level = Level(words[:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
                           out_nodes[:n_nodes].copy())
-            turn = 1 - turn
-        del order, buffers, level  # the words are freed before the fitted tree is built
-        return self._compiled_tree(tree)
+        del order, words, level  # the words are freed before the fitted tree is built
+        grown = [tree]
+        del tree  # the node arrays are freed as the fitted tree is made
+        return self._compiled_tree(grown)
 
     def _best_splits(self, layout, nodes, sizes):
         totals = np.array([self.nodes.value[v] for v in nodes]).reshape(nodes.size, self.K)
@@ -612,13 +629,41 @@ class TreeBuilder:
             left_categories[v] = sp.left_categories
             if sp.missing_left is not None:
                 missing[v] = sp.missing_left
-        return _tree(self.criterion, left, np.array(nd.right, dtype=np.int64), feature,
-                     threshold, goodness, left_categories, missing,
-                     np.array(nd.value, dtype=np.float64).reshape(-1, self.K),
-                     np.array(nd.n, dtype=np.int64), np.array(nd.risk, dtype=np.float64),
-                     np.array(nd.yval, dtype=np.int64),
-                     np.array(nd.complexity, dtype=np.float64),
-                     np.array(nd.depth, dtype=np.int64), np.array(nd.number, dtype=np.int64))
+        return _tree(self.criterion, dict(
+            left=left, right=np.array(nd.right, dtype=np.int64), feature=feature,
+            threshold=threshold, goodness=goodness, left_categories=left_categories,
+            missing=missing, value=np.array(nd.value, dtype=np.float64).reshape(-1, self.K),
+            n=np.array(nd.n, dtype=np.int64), risk=np.array(nd.risk, dtype=np.float64),
+            yval=np.array(nd.yval, dtype=np.int64),
+            complexity=np.array(nd.complexity, dtype=np.float64),
+            depth=np.array(nd.depth, dtype=np.int64), number=np.array(nd.number, dtype=np.int64)))
+
+
+# node arrays of the compiled levels: room for this many nodes at first, then grown by at least a
+# quarter (a level adds at most two children per node it splits)
+_FIRST_NODES = 1024
+# what a node of each array holds before the levels write it (a leaf's)
+_NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
+              "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
+
+
+def _room(tree, need, most):
+    """``tree`` (:class:`NodeArrays`) with room for ``need`` nodes (at most ``most``, the
+    largest tree): the same arrays when they have it, else copies grown by at least a quarter
+    (growing by a quarter, the old and new arrays together stay below the 2 n preallocated
+    before, and the copies cost little beside a level's work)."""
+    cap = tree.left.shape[0]
+    if need <= cap:
+        return tree
+    cap = min(max(need, cap + cap // 4), max(most, need))
+    m = int(tree.count[0])
+    for name, fill in _NODE_FILL.items():
+        old = getattr(tree, name)
+        new = np.empty((cap,) + old.shape[1:], dtype=old.dtype)
+        new[:m] = old[:m]
+        new[m:] = fill
+        tree = tree._replace(**{name: new})
+    return tree
 
 
 def _risks(counts, loss):
@@ -660,11 +705,15 @@ def _fix_cp(children_left, children_right, complexity):
                 complexity[kid] = complexity[v]
 
 
-def _tree(criterion, left, right, feature, threshold, goodness, left_categories, missing, value,
-          n, risk, yval, complexity, depth, number) -> Tree:
-    """The fitted :class:`Tree` from the grown node arrays (any node order, root first;
-    ``missing``: -1 where the node met no missing value on its split feature, else 1 for
-    left, 0 for right)."""
+def _tree(criterion, nodes) -> Tree:
+    """The fitted :class:`Tree` from the grown node arrays ``nodes`` (a dict: ``left``,
+    ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
+    ``missing``, ``value``, ``n``, ``risk``, ``yval``, ``complexity``, ``depth``, ``number``;
+    any node order, root first; ``missing``: -1 where the node met no missing value on its
+    split feature, else 1 for left, 0 for right). Each array is taken out of ``nodes`` as it is
+    put in preorder, so that a large tree's grown arrays are freed one by one while the fitted
+    ones are made (the caller keeps no other reference)."""
+    left, right = nodes.pop("left"), nodes.pop("right")
     order = _fast.compiled(_preorder)(left, right)
     n_nodes = order.size
     new = np.full(left.size, -1, dtype=np.int64)
@@ -675,20 +724,22 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
     cr = np.full(n_nodes, -1, dtype=np.int64)
     cl[inner] = new[old_left[inner]]
     cr[inner] = new[right[order[inner]]]
+    del left, right, new, old_left
     split_of = order[inner]
     feature_out = np.full(n_nodes, -1, dtype=np.int64)
     threshold_out = np.full(n_nodes, np.nan)
     improvement = np.zeros(n_nodes)
     categories = np.empty(n_nodes, dtype=object)
-    feature_out[inner] = feature[split_of]
-    threshold_out[inner] = threshold[split_of]
-    improvement[inner] = goodness[split_of]
+    feature_out[inner] = nodes.pop("feature")[split_of]
+    threshold_out[inner] = nodes.pop("threshold")[split_of]
+    improvement[inner] = nodes.pop("goodness")[split_of]
+    left_categories = nodes.pop("left_categories")
     if left_categories is not None:
         categories[inner] = left_categories[split_of]
-    learned = missing[split_of]
+    learned = nodes.pop("missing")[split_of]
     missing_learned = np.zeros(n_nodes, dtype=bool)
     missing_learned[inner] = learned >= 0
-    value = value[order]
+    value = nodes.pop("value")[order]
     wsum = value.sum(axis=1)
     # a node that met no missing value sends them to the heavier child (left on ties)
     heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
@@ -696,9 +747,11 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
     missing_left[inner] = np.where(learned >= 0, learned == 1, heavier_left)
     impurity = np.zeros(n_nodes)
     np.divide(criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
-    complexity = complexity[order]
+    complexity = nodes.pop("complexity")[order]
     _fast.compiled(_fix_cp)(cl, cr, complexity)
-    depth = depth[order]
+    depth = nodes.pop("depth")[order]
+    n, risk = nodes.pop("n")[order], nodes.pop("risk")[order]
+    yval, number = nodes.pop("yval")[order], nodes.pop("number")[order]
     return Tree(
         children_left=cl,
         children_right=cr,
@@ -706,14 +759,14 @@ def _tree(criterion, left, right, feature, threshold, goodness, left_categories,
         threshold=threshold_out,
         left_categories=categories,
         value=value,
-        n_node_samples=n[order],
+        n_node_samples=n,
         weighted_n_node_samples=wsum,
         impurity=impurity,
         improvement=improvement,
-        risk=risk[order],
-        yval=yval[order],
+        risk=risk,
+        yval=yval,
         complexity=complexity,
-        node_number=number[order],
+        node_number=number,
         depth=depth,
         missing_left=missing_left,
         missing_learned=missing_learned,

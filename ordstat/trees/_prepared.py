@@ -15,6 +15,13 @@ them. A tree's units keep the order of the rows, as in ``X[rows]``, and the pres
 restricted to the rows sorts them, so the trees are those grown from ``X[rows]`` (ties between
 equal values may be ordered otherwise, which no cut sees).
 
+No transposed copy of the features is made where the compiled levels grow the trees: they
+read the features as given, (n, p), where they need values (thresholds; the units are sorted
+by ranks or words and sent left or right by them), so a forest or bagging at n = 10^6, p = 20
+holds no second 160 MB copy of ``X``. The level loop (categorical features, ``max_leaf_nodes``,
+no numba) and missing values still use the transposed copy (:meth:`PreparedData.transposed`,
+made once, when first asked for).
+
 The arrays are plain read-only numpy arrays: the ensembles grow their trees in threads that
 share them; under a process backend joblib memory-maps them to the workers, which use them as
 they arrive.
@@ -22,12 +29,13 @@ they arrive.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import _fast
-from ._splitter import _missing_features, _unit_dtype, word_bits
+from ._splitter import _unit_dtype, word_bits
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -37,8 +45,7 @@ class PreparedData:
     """Validated numeric features ``X`` (n, p) and class codes, with what the split search
     derives from them (see the module docstring)."""
 
-    X: np.ndarray  # (n, p) float64
-    XT: np.ndarray  # (p, n) float64, C-contiguous
+    X: np.ndarray  # (n, p) float64, C-contiguous
     codes: np.ndarray  # (n,) int64, 0..n_classes-1
     n_classes: int
     mirror: np.ndarray  # numeric features with missing values
@@ -46,6 +53,23 @@ class PreparedData:
     order: np.ndarray | None  # (p, n) each feature's order, presorting trees without words
     ranks: np.ndarray | None  # (p, n) int32 dense ranks, for trees sorting per node
     words: np.ndarray | None = None  # (p, n) int64 words of order, for presorting trees
+    # the C-contiguous transposed features, once made (see transposed)
+    _made: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def XT(self):
+        """(p, n) the features transposed: a view of ``X`` (for shapes and single values; see
+        :meth:`transposed` for the C-contiguous copy that the split search reads)."""
+        return self.X.T
+
+    def transposed(self):
+        """(p, n) C-contiguous read-only copy of ``X.T``, made once, when first asked for
+        (by the trees grown by the level loop, or with missing values: see the module
+        docstring)."""
+        with _LOCK:
+            if "XT" not in self._made:
+                self._made["XT"] = _read_only(np.ascontiguousarray(self.X.T))
+            return self._made["XT"]
 
     @property
     def presorted(self):
@@ -57,7 +81,7 @@ class PreparedData:
         loop): ``order``, or the units of the ``words`` (which are in that order)."""
         if self.order is not None:
             return self.order
-        n = self.XT.shape[1]
+        n = self.X.shape[0]
         cb, ub = word_bits(self.n_classes, n)
         return ((self.words >> cb) & ((1 << ub) - 1)).astype(_unit_dtype(n))
 
@@ -80,10 +104,11 @@ def prepare(X, codes, n_classes, presort):
     Memory (a forest at n = 10^6 holds these once for all its trees): each feature is sorted
     on its own, so that no (p, n) int64 order exists beside the result; with the words, the
     order is not kept (:meth:`PreparedData.unit_order` reads it back from them)."""
-    X = np.asarray(X, dtype=np.float64)
-    XT = np.ascontiguousarray(X.T)
-    p, n = XT.shape
-    mirror = _missing_features(XT, np.zeros(p, dtype=np.int64))
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    n, p = X.shape
+    mirror = np.flatnonzero([np.isnan(X[:, j]).any() for j in range(p)]).astype(np.int64)
+    # the transposed copy only where the trees will read it (missing values: the -x rows)
+    XT = _read_only(np.ascontiguousarray(X.T)) if mirror.size else None
     codes = np.asarray(codes, dtype=np.int64)
     nb = _fast.kernels() if presort else None
     keep_order = presort and nb is None  # the level loop's presorted layout, without numba
@@ -95,19 +120,25 @@ def prepare(X, codes, n_classes, presort):
     for j in range(p):
         if not (keep_order or words is not None or rank_order):
             break
-        row = np.argsort(XT[j])
+        x = np.ascontiguousarray(X[:, j])
+        row = np.argsort(x)
         if keep_order:
             order[j] = row
         if words is not None:  # row j of the words (pack_rows writes row row0 + 0)
-            nb.pack_rows(XT, np.array([j], dtype=np.int64), 1.0, row[None, :], codes, j, cb,
-                         ub, words)
+            nb.pack_rows(x[None, :], np.zeros(1, dtype=np.int64), 1.0, row[None, :], codes, j,
+                         cb, ub, words)
         if rank_order:
-            ranks[j] = _dense_ranks(XT[j], row)
-    return PreparedData(X=X, XT=_read_only(XT), codes=_read_only(codes),
-                        n_classes=int(n_classes), mirror=mirror,
-                        negXT=_read_only(-XT if mirror.size else None),
+            ranks[j] = _dense_ranks(x, row)
+    data = PreparedData(X=_read_only(X), codes=_read_only(codes), n_classes=int(n_classes),
+                        mirror=mirror, negXT=_read_only(-XT if mirror.size else None),
                         order=_read_only(order), ranks=_read_only(ranks),
                         words=_read_only(words))
+    if XT is not None:
+        data._made["XT"] = XT
+    return data
+
+
+_LOCK = threading.Lock()  # PreparedData.transposed: one copy, whichever tree asks first
 
 
 def _read_only(a):

@@ -73,6 +73,10 @@ def _row_range(rows):
     return rows
 
 
+# nodes whose feature keys are partitioned at once (Splitter.feature_keys)
+_KEY_BLOCK = 4096
+
+
 def _starts(sizes):
     return np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
 
@@ -182,9 +186,10 @@ class Splitter:
         self._iscale = 0.0
         self.per_node = engine.per_node
         self._numpy_sort_min = engine.numpy_sort_min
+        self._data = None if sample is None else sample.data
         if sample is None:
             self.rows = np.arange(X.shape[0])
-            self.XT = _fast.read_only(np.ascontiguousarray(X.T))
+            self._XT = _fast.read_only(np.ascontiguousarray(X.T))
             # numeric features with missing values: searched a second time, mirrored
             self._mirror = _missing_features(self.XT, self.cat_sizes)
             self._negXT = (_fast.read_only(-self.XT) if self.per_node and self._mirror.size
@@ -192,7 +197,7 @@ class Splitter:
             self._presorted = self.ranks = None
         else:  # the rows of a sample prepared once for many trees (see PreparedSample)
             self.rows = sample.rows
-            self.XT, self._mirror = sample.data.XT, sample.data.mirror
+            self._mirror = sample.data.mirror
             self._negXT = sample.data.negXT if self.per_node and self._mirror.size else None
             # the prepared data when it holds each feature's order (as words, or as order)
             self._presorted = sample.data if sample.data.presorted else None
@@ -200,6 +205,14 @@ class Splitter:
             self.ranks = sample.data.ranks if self.per_node else None
         self._nan_in_node = None
         self.last_missing_left = None
+
+    @property
+    def XT(self):
+        """(p, n) C-contiguous transposed features (of a prepared sample: made when first
+        read, which the compiled levels without missing values never do)."""
+        if self._data is not None:
+            return self._data.transposed()
+        return self._XT
 
     # -- layout --------------------------------------------------------------------------------
     def root(self):
@@ -360,8 +373,13 @@ class Splitter:
         if self.max_features is None or self.max_features >= p:
             return None
         keys = self.rng.random((n_nodes, p))
-        kth = np.partition(keys, self.max_features - 1, axis=1)[:, self.max_features - 1]
-        return keys, np.ascontiguousarray(kth)  # (a column: one compiled type, C-contiguous)
+        k = self.max_features - 1
+        kth = np.empty(n_nodes)
+        # by blocks of nodes: np.partition copies its input, and a deep level of a large
+        # tree draws keys for 10^5 nodes
+        for a in range(0, n_nodes, _KEY_BLOCK):
+            kth[a:a + _KEY_BLOCK] = np.partition(keys[a:a + _KEY_BLOCK], k, axis=1)[:, k]
+        return keys, kth  # (C-contiguous: one compiled type)
 
     def feature_mask(self, n_nodes):
         """(p, S) features drawn for each node, or None when all are used."""

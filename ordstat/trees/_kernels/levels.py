@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+from numba.extending import register_jitable
 
 from .cache import jit, per_criterion
 from .nodes import (add_children, level_frame, may_split, midpoint, passes_noise_rule,
@@ -23,8 +24,9 @@ def make_level_grow(start, add, gain):
     of a level what the level loop of the builder does with
     :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
     :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.SortedSample`) the
-    transposed features ``XT``, what the units are sorted by (``sort_by``: ``XT`` itself or,
-    without missing values, the features' ranks, which order the units as their values do),
+    features ``X`` (n, p: as given, no transposed copy), what the units are sorted by
+    (``sort_by``, (p, n): the transposed features ``XT`` or, without missing values, the
+    features' ranks, which order the units as their values do),
     ``negXT`` (-XT, or no rows without missing values), the class codes, weights ``w`` and
     repeat counts ``rep`` of the units; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the
     controls; ``tree`` (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
@@ -48,12 +50,12 @@ def make_level_grow(start, add, gain):
     @jit
     @per_criterion(version)
     def level_grow(sample, rules, tree, level, keys, kth, out):
-        XT, SK, negXT, codes, w, rep = sample
+        X, SK, negXT, codes, w, rep = sample
         units, sizes, nodes = level
         R = rules.n_drawn
         min_bucket, param = rules.min_bucket, rules.param
         S = nodes.shape[0]
-        p = XT.shape[0]
+        p = X.shape[1]
         K = tree.value.shape[1]
         M = units.shape[0]
         starts, totals = level_frame(sizes, nodes, tree.value)
@@ -71,52 +73,65 @@ def make_level_grow(start, add, gain):
                     feats[r, s] = j
                     todo[r, s] = True
                     r += 1
-        o_order = np.empty((R, M), dtype=np.int64)
-        o_xs = np.empty((R, M), dtype=SK.dtype)
-        o_ys = np.empty((R, M), dtype=np.int64)
-        o_ws = np.empty((R, M))
-        node_sort(SK, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws)
         good = np.empty((R, S))
-        pos = np.empty((R, S), dtype=np.int64)
-        level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, todo, good,
-                     pos)
         thr = np.full((R, S), np.nan)
-        for r in range(R):
-            for s in range(S):
-                t = pos[r, s]
-                if t >= 0:
-                    j = feats[r, s]
-                    thr[r, s] = midpoint(XT[j, o_order[r, t]], XT[j, o_order[r, t + 1]])
+        # the sort key of the first unit right of each cut: x < thr exactly where the unit's
+        # key is below it (values are sorted, the threshold lies in (x_t, x_t+1], NaN is never
+        # below), so the units are sent by their keys (rows of 4 bytes with ranks)
+        cutkey = np.zeros((R, S), dtype=SK.dtype)
         # missing values: NaN sort last; search -x where a node has some on a drawn feature
         nan = np.zeros((R, S), dtype=np.bool_)
         ml = np.zeros((R, S), dtype=np.bool_)
-        if negXT.shape[0] > 0:
-            mfeats = np.full((R, S), -1, dtype=np.int64)
+        # one drawn feature at a time (each (feature, node) is searched on its own): the
+        # sorted copies of a level are (1, M), not (R, M) (70 MB at the root of a tree of
+        # 10^6 rows drawing 4 features)
+        f1 = np.empty((1, S), dtype=np.int64)
+        t1 = np.empty((1, S), dtype=np.bool_)
+        g1 = np.empty((1, S))
+        p1 = np.empty((1, S), dtype=np.int64)
+        o_order = np.empty((1, M), dtype=np.int64)
+        o_xs = np.empty((1, M), dtype=SK.dtype)
+        o_ys = np.empty((1, M), dtype=np.int64)
+        o_ws = np.empty((1, M))
+        m_xs = np.empty((1, 0))
+        for r in range(R):
+            f1[0] = feats[r]
+            t1[0] = todo[r]
+            node_sort(SK, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
+            level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
+                         p1)
+            for s in range(S):
+                good[r, s] = g1[0, s]
+                t = p1[0, s]
+                if t >= 0:
+                    j = feats[r, s]
+                    thr[r, s] = midpoint(X[o_order[0, t], j], X[o_order[0, t + 1], j])
+                    cutkey[r, s] = SK[j, o_order[0, t + 1]]
+            if negXT.shape[0] == 0:
+                continue
             any_nan = False
-            for r in range(R):
-                for s in range(S):
-                    if not todo[r, s]:
-                        continue
-                    last = XT[feats[r, s], o_order[r, starts[s] + sizes[s] - 1]]
-                    if last != last:
-                        nan[r, s] = True
-                        mfeats[r, s] = feats[r, s]
-                        any_nan = True
-            if any_nan:
-                m_xs = np.empty((R, M))
-                node_sort(negXT, codes, w, units, starts, sizes, mfeats, o_order, m_xs, o_ys,
-                          o_ws)
-                m_good = np.empty((R, S))
-                m_pos = np.empty((R, S), dtype=np.int64)
-                level_search(m_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, nan,
-                             m_good, m_pos)
-                for r in range(R):
-                    for s in range(S):
-                        t = m_pos[r, s]
-                        if nan[r, s] and t >= 0 and m_good[r, s] > good[r, s]:
-                            good[r, s] = m_good[r, s]
-                            thr[r, s] = midpoint(-m_xs[r, t + 1], -m_xs[r, t])
-                            ml[r, s] = True
+            for s in range(S):
+                f1[0, s] = -1
+                t1[0, s] = False
+                if todo[r, s] and X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]] != \
+                        X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]]:
+                    nan[r, s] = True
+                    f1[0, s] = feats[r, s]
+                    t1[0, s] = True
+                    any_nan = True
+            if not any_nan:
+                continue
+            if m_xs.shape[1] != M:
+                m_xs = np.empty((1, M))
+            node_sort(negXT, codes, w, units, starts, sizes, f1, o_order, m_xs, o_ys, o_ws)
+            level_search(m_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
+                         p1)
+            for s in range(S):
+                t = p1[0, s]
+                if nan[r, s] and t >= 0 and g1[0, s] > good[r, s]:
+                    good[r, s] = g1[0, s]
+                    thr[r, s] = midpoint(-m_xs[0, t + 1], -m_xs[0, t])
+                    ml[r, s] = True
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -133,13 +148,13 @@ def make_level_grow(start, add, gain):
             j = feats[br, s]
             cut = thr[br, s]
             go_nan = ml[br, s]
+            key = cutkey[br, s]
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
             for i in range(starts[s], starts[s] + sizes[s]):
                 u = units[i]
-                x = XT[j, u]
-                go = go_nan if x != x else x < cut
+                go = _goes_left(X, SK, u, j, go_nan, cut, key)
                 if go:
                     lc[codes[u]] += w[u]
                     rows_left += 1
@@ -154,11 +169,20 @@ def make_level_grow(start, add, gain):
                 n_next += 1
                 for i in range(starts[s], starts[s] + sizes[s]):
                     u = units[i]
-                    x = XT[j, u]
-                    go = go_nan if x != x else x < cut
-                    if go == side:
+                    if _goes_left(X, SK, u, j, go_nan, cut, key) == side:
                         out.rows[m_next] = u
                         m_next += 1
         return n_next, m_next
 
     return level_grow
+
+
+@register_jitable(forceinline=True)
+def _goes_left(X, SK, u, j, go_nan, cut, key):
+    """Whether unit u goes left on ``x_j < cut``: by its sort key (below the cut's ``key``:
+    see ``cutkey``) unless the missing values go left (a cut found on -x), then by its
+    value."""
+    if go_nan:
+        x = X[u, j]
+        return True if x != x else x < cut
+    return SK[j, u] < key

@@ -23,17 +23,18 @@ def make_presorted_level(start, add, gain):
     nodes of a level what the level loop of the builder does with
     :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
     :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.WordSample`) the
-    transposed features ``XT``, the bits ``cb``, ``ub`` of a word's class code and unit, the
-    feature of each row (``row_feature``), the rows of mostly tied values (``tied``), the
-    units' weights ``w`` and repeat counts ``rep``, and a scratch flag per unit; ``rules``
-    (:class:`~ordstat.trees._grow.Rules`) the controls; ``tree``
+    features ``X`` (n, p: as given; read only for the thresholds), the bits ``cb``, ``ub`` of
+    a word's class code and unit, the feature of each row (``row_feature``), the rows of
+    mostly tied values (``tied``), the units' weights ``w`` and repeat counts ``rep``, and a
+    scratch flag per unit; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the controls;
+    ``tree``
     (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
     (:class:`~ordstat.trees._grow.Level`) the level: row r of ``level.rows`` (P, M) holds each
     node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
-    segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``XT.shape[0]`` on are
+    segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``X.shape[1]`` on are
     sorted by -x of the features with missing values, searched where the node has some on
     that feature ("missing left", kept when strictly better). Each entry is one word (see
-    :func:`pack_rows`): the unit's rank in the row's order (``XT.shape[1]`` for a missing
+    :func:`pack_rows`): the unit's rank in the row's order (``X.shape[0]`` for a missing
     value, so that no cut is made next to one), its index and its class code, so that only the
     words move and the search reads them in order (the weights by unit).
 
@@ -46,7 +47,8 @@ def make_presorted_level(start, add, gain):
     rule; the units are sent left or right (class counts summed in the order of row 0, as the
     level loop), the two children appended to the node arrays, and every row partitioned
     stably into the children that may be split, in child order (left, right, ...), into
-    ``out.rows`` (flat, read as (P, M'), trailing columns unused). ``out.sizes`` and
+    ``out.rows`` (flat, read as (P, M'), trailing columns unused), which may be the flat
+    buffer of ``level.rows`` itself. ``out.sizes`` and
     ``out.nodes`` get the next level's segment sizes and node ids; returns its numbers of nodes
     and of columns M' (no array: see :func:`ordstat.trees._kernels.levels.make_level_grow`).
     """
@@ -61,8 +63,8 @@ def make_presorted_level(start, add, gain):
         """Search row r in every node of a level (-inf, -1 where not searched); inlined in the
         level (a call per row counts references to the records' arrays and hides from the
         compiler what the level knows)."""
-        p = sample.XT.shape[0]
-        cb, rs, nan_rank = sample.cb, sample.cb + sample.ub, sample.XT.shape[1]
+        p = sample.X.shape[1]
+        cb, rs, nan_rank = sample.cb, sample.cb + sample.ub, sample.X.shape[0]
         j = sample.row_feature[r]
         row = (order[r], sample.w, cb, (1 << sample.ub) - 1, rs, nan_rank)
         for s in range(starts.shape[0]):
@@ -83,16 +85,16 @@ def make_presorted_level(start, add, gain):
     def presorted_level(sample, rules, tree, level, keys, kth, out):
         if len(version) == 0:  # never: only puts the code version into the cache key
             return 0, 0
-        XT, cb, ub, row_feature, _, w, rep, flag = sample
+        X, cb, ub, row_feature, _, w, rep, flag = sample
         order, sizes, nodes = level
         S = nodes.shape[0]
-        p = XT.shape[0]
+        p = X.shape[1]
         P = order.shape[0]
         K = tree.value.shape[1]
         umask = (1 << ub) - 1
         cmask = (1 << cb) - 1
         rs = cb + ub
-        nan_rank = XT.shape[1]
+        nan_rank = X.shape[0]
         starts, totals = level_frame(sizes, nodes, tree.value)
         weights = node_weights(totals)
         good = np.empty((P, S))
@@ -126,22 +128,25 @@ def make_presorted_level(start, add, gain):
             v = nodes[s]
             t = pos[br, s]
             j = row_feature[br]
-            xa = XT[j, (order[br, t] >> cb) & umask]
-            xb = XT[j, (order[br, t + 1] >> cb) & umask]
+            xa = X[(order[br, t] >> cb) & umask, j]
+            xb = X[(order[br, t + 1] >> cb) & umask, j]
             go_nan = br >= p
             # on a row of -x, the cut between -x = -xa and -xb is x = xb | xa
             cut = midpoint(xb, xa) if go_nan else midpoint(xa, xb)
             # the node has missing values (sorted last)
             has_nan = order[j, starts[s] + sizes[s] - 1] >> rs == nan_rank
+            # the side of each unit from its position in row br (sorted by x, or by -x): up to
+            # the cut on x, after it on -x (missing values, last, go right, or left on -x),
+            # as x < cut sends them (without reading x)
+            for i in range(starts[s], starts[s] + sizes[s]):
+                flag[(order[br, i] >> cb) & umask] = (i <= t) != go_nan
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
             for i in range(starts[s], starts[s] + sizes[s]):
                 word = order[0, i]
                 u = (word >> cb) & umask
-                x = XT[j, u]
-                go = go_nan if x != x else x < cut
-                flag[u] = go
+                go = flag[u]
                 if go:
                     lc[word & cmask] += w[u]
                     rows_left += 1
@@ -168,7 +173,11 @@ def make_presorted_level(start, add, gain):
             if kid_rows[i] > 0:
                 dest[i] = d
                 d += kid_rows[i]
+        # out.rows may be this level's own buffer (one (P, n) array of words per tree): row r
+        # of the next level only covers rows <= r of this one, and row r is copied first
+        row = np.empty(order.shape[1], dtype=order.dtype)
         for r in range(P):
+            row[:] = order[r]
             for s in range(S):
                 if not split[s]:
                     continue
@@ -177,7 +186,7 @@ def make_presorted_level(start, add, gain):
                 if kid_rows[2 * s] + kid_rows[2 * s + 1] == 0:
                     continue
                 for t in range(starts[s], starts[s] + sizes[s]):
-                    word = order[r, t]
+                    word = row[t]
                     go = np.int64(flag[(word >> cb) & umask])
                     oo[r, ri + go * (li - ri)] = word
                     li += go
