@@ -1,7 +1,12 @@
 """With ORDSTAT_REQUIRE_R=1 (set by ``make test``) a missing R, rpy2 or R package fails the run
 instead of silently skipping the R cross-checks. ORDSTAT_HYPOTHESIS=compat (``make test``'s run
 at the oldest supported releases) draws 20 examples per property instead of 100: that run checks
-that the code works with those releases; the properties are explored fully at the newest ones."""
+that the code works with those releases; the properties are explored fully at the newest ones.
+
+Tests that import rpy2 directly let R put its library folders first on LD_LIBRARY_PATH
+(ordstat's own ``robjects()`` undoes that); each test starts with the variable as the process
+started, so that the Python processes a later test starts (joblib, Dask workers) load this
+interpreter's libpython, not the system's."""
 
 import os
 import shutil
@@ -12,6 +17,18 @@ from hypothesis import settings
 settings.register_profile("compat", max_examples=20)
 if os.environ.get("ORDSTAT_HYPOTHESIS", "").strip() == "compat":
     settings.load_profile("compat")
+
+_LD_LIBRARY_PATH = os.environ.get("LD_LIBRARY_PATH")
+
+
+@pytest.fixture(autouse=True)
+def _library_path_as_started():
+    if _LD_LIBRARY_PATH is None:
+        os.environ.pop("LD_LIBRARY_PATH", None)
+    else:
+        os.environ["LD_LIBRARY_PATH"] = _LD_LIBRARY_PATH
+    yield
+
 
 REQUIRE_R = os.environ.get("ORDSTAT_REQUIRE_R", "").strip().lower() in ("1", "true", "yes")
 R_PACKAGES = ("rpart", "mclust", "MASS", "mlbench", "jsonlite")
