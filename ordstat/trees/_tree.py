@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Tree", "compact_array"]
+__all__ = ["Tree", "DerivedTree", "compact_array"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -220,6 +220,60 @@ class Tree:
             missing_left=self.missing_left[order] & internal,
             missing_learned=self.missing_learned[order] & internal,
         )
+
+
+class DerivedTree(Tree):
+    """A :class:`Tree` that stores only what cannot be computed from its other arrays: the
+    node depths and rpart's node numbers (from the children), the total weights (row sums of
+    ``value``) and the impurities (the criterion's, from ``value``) are computed when read,
+    the same values in the same types as the tree it was made from (:meth:`from_tree`). An
+    ensemble keeps hundreds of trees, and these are about a quarter of a compact tree's bytes;
+    prediction reads none of them. Pickled, it is stored as a :class:`Tree` is (every field)."""
+
+    _DERIVED = ("depth", "node_number", "weighted_n_node_samples", "impurity")
+
+    @classmethod
+    def from_tree(cls, tree, criterion):
+        """``tree`` without its derived arrays (``criterion``: the Criterion it was grown
+        with, whose impurity it holds)."""
+        self = object.__new__(cls)
+        for name in tree.__dataclass_fields__:
+            if name not in cls._DERIVED:
+                object.__setattr__(self, name, getattr(tree, name))
+        object.__setattr__(self, "_criterion", criterion)
+        return self
+
+    def __getattr__(self, name):  # only for names not stored: the derived arrays
+        if name == "weighted_n_node_samples":
+            return self.value.astype(np.float64).sum(axis=1)
+        if name == "impurity":
+            wsum = self.weighted_n_node_samples
+            impurity = np.zeros(wsum.shape)
+            np.divide(self._criterion.impurity(self.value.astype(np.float64)), wsum,
+                      out=impurity, where=wsum > 0)
+            return impurity
+        if name in ("depth", "node_number"):
+            return _depths_and_numbers(self.children_left, self.children_right)[
+                name == "node_number"]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+def _depths_and_numbers(left, right):
+    """(depth, rpart node number) of every node of a tree given by its children (root 0,
+    depth 0, number 1; the children of number k are 2k and 2k + 1), level by level."""
+    depth = np.zeros(left.shape, dtype=np.int64)
+    number = np.ones(left.shape, dtype=np.int64)
+    level = np.zeros(1, dtype=np.int64)
+    d = 0
+    while level.size:
+        level = level[left[level] >= 0]
+        kids_l, kids_r = left[level].astype(np.int64), right[level].astype(np.int64)
+        d += 1
+        depth[kids_l] = depth[kids_r] = d
+        number[kids_l] = 2 * number[level]
+        number[kids_r] = 2 * number[level] + 1
+        level = np.concatenate([kids_l, kids_r])
+    return depth, number
 
 
 _INT_TYPES = (np.int8, np.int16, np.int32, np.int64)

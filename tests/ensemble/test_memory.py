@@ -3,6 +3,7 @@ processes (the prepared sample memory-mapped), the prepared order read back from
 the fitted trees kept in compact types."""
 
 import copy
+import pickle
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from ordstat.ensemble._common import compact_tree
 from ordstat.trees import OrdinalTreeClassifier
 from ordstat.trees._engine import forced
 from ordstat.trees._prepared import prepare
-from ordstat.trees._tree import Tree
+from ordstat.trees._tree import DerivedTree, Tree
 
 FIELDS = list(Tree.__dataclass_fields__)
 
@@ -94,17 +95,34 @@ def test_prepared_sample_holds_words_or_ranks_not_the_order():
     assert per_node.ranks.dtype == np.int32
 
 
-def test_compact_tree_keeps_every_value_and_prediction():
+@pytest.mark.parametrize("criterion, weighted, missing", [
+    ("ordinal", False, False), ("twoing", True, False), ("gini", True, True),
+    ("gini_quadratic", False, True)])
+def test_compact_tree_keeps_every_value_and_prediction(criterion, weighted, missing):
     X, y = _data(n=400, seed=5)
-    tree = OrdinalTreeClassifier(criterion="ordinal", min_split=2, cp=-1.0, xval=0).fit(X, y)
+    rng = np.random.default_rng(1)
+    if missing:
+        X = np.where(rng.random(X.shape) < 0.1, np.nan, X)
+    w = rng.uniform(0.5, 2.0, size=y.size) if weighted else None
+    tree = OrdinalTreeClassifier(criterion=criterion, min_split=2, cp=-1.0, xval=0).fit(
+        X, y, sample_weight=w)
     small = compact_tree(copy.deepcopy(tree))
     assert small._full_tree is small.tree_
+    # depths, node numbers, total weights and impurities are computed when read (twoing's
+    # impurity: NaN), in the types of the full tree
+    assert isinstance(small.tree_, DerivedTree)
+    assert not set(DerivedTree._DERIVED) & set(vars(small.tree_))
+    unpickled = pickle.loads(pickle.dumps(small.tree_))
     for name in FIELDS:
         if name != "left_categories":
             a, b = getattr(tree.tree_, name), getattr(small.tree_, name)
             np.testing.assert_array_equal(a, b, err_msg=name)
+            np.testing.assert_array_equal(a, getattr(unpickled, name), err_msg=name)
             assert b.itemsize <= a.itemsize
-    assert small.tree_.children_left.itemsize < 8 and small.tree_.value.itemsize < 8
+            if name in DerivedTree._DERIVED:
+                assert b.dtype == a.dtype, name
+    assert small.tree_.children_left.itemsize < 8
+    assert weighted or small.tree_.value.itemsize < 8  # weighted counts: fractions
     np.testing.assert_array_equal(tree.predict_proba(X), small.predict_proba(X))
     np.testing.assert_array_equal(tree.predict(X), small.predict(X))
     # the ensembles keep their trees compact
