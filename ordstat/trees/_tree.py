@@ -223,29 +223,42 @@ class Tree:
 
 
 class DerivedTree(Tree):
-    """A :class:`Tree` that stores only what cannot be computed from its other arrays: the
-    node depths and rpart's node numbers (from the children), the total weights (row sums of
-    ``value``) and the impurities (the criterion's, from ``value``) are computed when read,
-    the same values in the same types as the tree it was made from (:meth:`from_tree`). An
-    ensemble keeps hundreds of trees, and these are about a quarter of a compact tree's bytes;
-    prediction reads none of them. Pickled, it is stored as a :class:`Tree` is (every field)."""
+    """A :class:`Tree` that stores only what cannot be computed from its other arrays, and
+    computes the rest when read, the same values in the same types as the tree it was made
+    from (:meth:`from_tree`): always the node depths and rpart's node numbers (from the
+    children), the total weights (row sums of ``value``) and the impurities (the criterion's,
+    from ``value``); and, where computing them gives exactly the stored values (checked when
+    made), the unit counts (row sums of ``value``: bootstrap repeats as weights), the risks and
+    predicted classes (from ``value`` and the loss) and the complexities (weakest links of a
+    fully grown tree). An ensemble keeps hundreds of trees, for which these are about half of a
+    compact tree's bytes; prediction reads none of them. Pickled, it is stored as a
+    :class:`Tree` is (every field)."""
 
     _DERIVED = ("depth", "node_number", "weighted_n_node_samples", "impurity")
+    _CHECKED = ("n_node_samples", "yval", "risk", "complexity")
 
     @classmethod
-    def from_tree(cls, tree, criterion):
+    def from_tree(cls, tree, criterion, loss):
         """``tree`` without its derived arrays (``criterion``: the Criterion it was grown
-        with, whose impurity it holds)."""
+        with, ``loss``: its (K, K) loss matrix)."""
         self = object.__new__(cls)
+        object.__setattr__(self, "_criterion", criterion)
+        object.__setattr__(self, "_loss", np.asarray(loss, dtype=np.float64))
+        leaves = tree.children_left < 0
+        object.__setattr__(self, "_alpha", float(tree.complexity[leaves].max()))
         for name in tree.__dataclass_fields__:
             if name not in cls._DERIVED:
                 object.__setattr__(self, name, getattr(tree, name))
-        object.__setattr__(self, "_criterion", criterion)
+        for name in cls._CHECKED:  # dropped where computing it gives it back exactly
+            kept = self.__dict__.pop(name)
+            if not np.array_equal(getattr(self, name), kept):
+                object.__setattr__(self, name, kept)
         return self
 
     def __getattr__(self, name):  # only for names not stored: the derived arrays
-        if name == "weighted_n_node_samples":
-            return self.value.astype(np.float64).sum(axis=1)
+        if name in ("weighted_n_node_samples", "n_node_samples"):
+            total = self.value.astype(np.float64).sum(axis=1)
+            return total if name == "weighted_n_node_samples" else total.astype(np.int64)
         if name == "impurity":
             wsum = self.weighted_n_node_samples
             impurity = np.zeros(wsum.shape)
@@ -255,6 +268,22 @@ class DerivedTree(Tree):
         if name in ("depth", "node_number"):
             return _depths_and_numbers(self.children_left, self.children_right)[
                 name == "node_number"]
+        if name in ("yval", "risk"):
+            from ._grow import _risks
+
+            risks = _risks(self.value.astype(np.float64), self._loss)
+            yval = np.argmin(risks, axis=1)
+            return yval if name == "yval" else risks[np.arange(yval.size), yval]
+        if name == "complexity":
+            from . import _fast
+            from ._grow import _complexities_bottom_up, _complexity, _fix_cp
+
+            left = self.children_left.astype(np.int64)
+            right = self.children_right.astype(np.int64)
+            cx = _fast.compiled(_complexities_bottom_up, _complexity)(
+                left, right, np.asarray(self.risk, dtype=np.float64), self._alpha)
+            _fast.compiled(_fix_cp)(left, right, cx)
+            return cx
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 

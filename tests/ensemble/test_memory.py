@@ -112,6 +112,10 @@ def test_compact_tree_keeps_every_value_and_prediction(criterion, weighted, miss
     # impurity: NaN), in the types of the full tree
     assert isinstance(small.tree_, DerivedTree)
     assert not set(DerivedTree._DERIVED) & set(vars(small.tree_))
+    # the checked arrays are dropped where computing them gives them back exactly: the risks,
+    # classes and complexities of a fully grown tree; unit counts only without weights
+    stored = set(DerivedTree._CHECKED) & set(vars(small.tree_))
+    assert stored == ({"n_node_samples"} if weighted else set())
     unpickled = pickle.loads(pickle.dumps(small.tree_))
     for name in FIELDS:
         if name != "left_categories":
