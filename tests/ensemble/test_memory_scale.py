@@ -16,17 +16,13 @@ from ordstat.trees._engine import forced
 from ordstat.trees._prepared import Sample, prepare
 from ordstat.trees._tree import Tree
 
+from .test_memory import _data as _small_data
+
 FIELDS = [name for name in Tree.__dataclass_fields__ if name != "left_categories"]
 
 
 def _data(n=600, p=8, seed=0, missing=False):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, p))
-    X[:, 1] = np.round(X[:, 1])  # ties
-    y = np.digitize(X[:, 0] + X[:, 1] + rng.normal(size=n), [-1.0, 0.0, 1.0])
-    if missing:
-        X[rng.random(X.shape) < 0.08] = np.nan
-    return X, y
+    return _small_data(n, p, seed, missing)
 
 
 def _forest(**kw):

@@ -14,6 +14,7 @@ from ordstat.trees import OrdinalTreeClassifier
 from ordstat.trees import criteria as C
 
 from .test_levels import assert_same_tree
+from .test_ordinal_criteria_scans import _run
 
 KINDS = {"gini_linear": 1, "gini_quadratic": 2}
 
@@ -25,16 +26,7 @@ def _matrix(kind, k):
 
 def _gains(scan, ys, ws, cost):
     """The scan run uncompiled over units in a node: the goodness after each unit."""
-    start, add, gain = scan
-    k = cost.shape[0]
-    total = np.bincount(ys, weights=ws, minlength=k).astype(float)
-    state = start(total, cost, np.full((4, k), np.nan))  # scratch: any contents
-    out, nl = [], 0.0
-    for c, w in zip(ys, ws):
-        state = add(state, total, cost, int(c), float(w))
-        nl += w
-        out.append(gain(state, total, cost, nl, total.sum()))
-    return np.array(out)
+    return _run(scan, cost, ys, ws, cost.shape[0])[0]
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
