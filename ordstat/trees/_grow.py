@@ -71,7 +71,7 @@ import numpy as np
 
 from . import _engine, _fast
 from ._splitter import Splitter, word_bits
-from ._tree import Tree
+from ._tree import Tree, _complexities_bottom_up, _complexity, _fix_cp, _risks
 
 __all__ = ["TreeBuilder"]
 
@@ -666,16 +666,6 @@ def _room(tree, need, most):
     return tree
 
 
-def _risks(counts, loss):
-    """(s, K) risk of predicting each class in each node: ``counts @ loss.T``, summed the same
-    way for every row whatever the number of rows (a matrix product's rounding can depend on
-    its shape, and the level loop and compiled levels multiply different blocks of nodes)."""
-    risks = np.empty((counts.shape[0], loss.shape[0]))
-    for h in range(loss.shape[0]):
-        risks[:, h] = np.sum(counts * loss[h], axis=1)
-    return risks
-
-
 def _preorder(left, right):
     """The nodes reachable from the root (node 0) in depth-first preorder, left subtree
     before right (a plain loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
@@ -694,15 +684,6 @@ def _preorder(left, right):
             stack[top + 1] = left[v]
             top += 2
     return order[:n]
-
-
-def _fix_cp(children_left, children_right, complexity):
-    """rpart's fix_cp on a tree in preorder: a node cannot outlive its parent (parents come
-    first, so each node's complexity is final when it is passed to its children)."""
-    for v in range(children_left.size):
-        for kid in (children_left[v], children_right[v]):
-            if kid >= 0 and complexity[v] < complexity[kid]:
-                complexity[kid] = complexity[v]
 
 
 def _tree(criterion, nodes) -> Tree:
@@ -772,42 +753,3 @@ def _tree(criterion, nodes) -> Tree:
         missing_learned=missing_learned,
     )
 
-def _complexity(risk, risk_l, risk_r, cx_l, cx_r, l_split, l_risk, r_split, r_risk):
-    """Weakest-link complexity of a node of risk ``risk`` whose children (risks ``risk_l``,
-    ``risk_r``, complexities ``cx_l``, ``cx_r``) keep ``l_split``, ``r_split`` splits of
-    summed leaf risk ``l_risk``, ``r_risk`` below them, letting a child collapse first when its
-    own complexity is smaller (rpart's partition, "who goes first"); returns the complexity and
-    the four numbers after the collapses."""
-    t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-    if cx_r > cx_l:
-        if t > cx_l:
-            l_risk, l_split = risk_l, 0
-            t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-            if t > cx_r:
-                r_risk, r_split = risk_r, 0
-    elif t > cx_r:
-        r_risk, r_split = risk_r, 0
-        t = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-        if t > cx_l:
-            l_risk, l_split = risk_l, 0
-    cx = (risk - (l_risk + r_risk)) / (l_split + r_split + 1)
-    return cx, l_split, l_risk, r_split, r_risk
-
-
-def _complexities_bottom_up(left, right, risk, alpha):
-    """:meth:`TreeBuilder._partition` when alpha < 0, children before parents (children are
-    always appended after their parent): risks are >= 0 and a split never raises the summed
-    risk, so no node is made a leaf or collapsed and only the complexities remain to compute
-    (a plain loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
-    cx = np.full(left.size, alpha)
-    n_split = np.zeros(left.size, dtype=np.int64)  # splits kept below each node
-    sub_risk = risk.copy()  # summed leaf risk below each node
-    for v in range(left.size - 1, -1, -1):
-        lv, rv = left[v], right[v]
-        if lv < 0:
-            continue
-        c, ls, lr, rs, rr = _complexity(risk[v], risk[lv], risk[rv], cx[lv], cx[rv],
-                                        n_split[lv], sub_risk[lv], n_split[rv], sub_risk[rv])
-        cx[v] = c
-        n_split[v], sub_risk[v] = ls + rs + 1, lr + rr
-    return cx

@@ -98,7 +98,7 @@ def may_split(n_units, depth, counts, rules):
 @register_jitable(forceinline=True)
 def risk_above(counts, loss, alpha):
     """Whether the risk of a node of class weights ``counts`` (the smallest over h of sum_g
-    loss[h, g] counts[g], computed by :func:`ordstat.trees._grow._risks`) is above ``alpha <=
+    loss[h, g] counts[g], computed by :func:`ordstat.trees._tree._risks`) is above ``alpha <=
     0`` (the compiled levels' case), without summing it: with non-negative weights and losses
     the risk is >= 0, and it is 0 only when some h has a zero term for every class."""
     if alpha < 0.0:
