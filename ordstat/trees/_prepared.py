@@ -146,11 +146,7 @@ def _read_only(a):
     processes memory-mapped read-only, and numba compiles one version of a kernel per array
     type: read-only everywhere, the compiled kernels see one type in every process (a warm-up
     on small data compiles the version the large data use)."""
-    if a is None:
-        return None
-    view = a.view()
-    view.flags.writeable = False
-    return view
+    return None if a is None else _fast.read_only(a)
 
 
 def _dense_ranks(x, order):
