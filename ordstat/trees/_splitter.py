@@ -268,9 +268,10 @@ class Splitter:
         (``ub`` and ``cb`` bits); from a prepared sample, its words restricted to the rows."""
         rows, p = self.rows, self.X.shape[1]
         out = np.empty((p + self._mirror.size, rows.size), dtype=np.int64)
-        if self._presorted is None:  # the sample is every row
-            self._nb.pack_rows(self.XT, np.arange(p), 1.0, np.argsort(self.XT, axis=1),
-                               self.codes, 0, cb, ub, out)
+        if self._presorted is None:  # no prepared words (a tree's own sample): sort its rows
+            self._nb.pack_rows(self.XT, np.arange(p), 1.0,
+                               rows[np.argsort(self.XT[:, rows], axis=1)], self.codes, 0, cb,
+                               ub, out)
         else:
             inside = np.zeros(self.X.shape[0], dtype=bool)
             inside[rows] = True

@@ -144,3 +144,29 @@ def test_large_samples_sort_per_node_and_grow_the_same_trees(missing, monkeypatc
     assert not _engine.choose(crit, 12, 12, 500, fully_grown=True).per_node
     bagging = _bagging()
     assert _BaseBagging._prepared(bagging._template(), X, y, 4)[0].presorted
+
+
+@pytest.mark.parametrize("missing", [False, True])
+def test_presorted_trees_on_a_sample_prepared_without_words(missing):
+    """A tree keeping every feature presorted on a bootstrap sample prepared without words (as
+    for trees sorting per node) sorts the sample's own rows: the trees of a sample prepared
+    with words. (It once packed every row of the data into room for the sample's rows only,
+    writing past the buffer, when the tree and the preparation chose different engines.)"""
+    from ordstat._core.labels import encode_target
+
+    X, y = _data(n=400, p=6, seed=4, missing=missing)
+    template = OrdinalTreeClassifier(criterion="ordinal", min_split=2, cp=-1.0, xval=0)
+    rng = np.random.default_rng(0)
+    rows = np.unique(rng.integers(0, 400, 400))
+    repeats = rng.integers(1, 4, rows.size)
+    encoding = encode_target(np.arange(4), np.arange(4))[0]
+    trees = []
+    for presort in (True, False):
+        data = prepare(X, y, 4, presort=presort)
+        assert (data.words is None) == (not presort)
+        with forced(per_node=False):
+            est = fit_sample(template, template.get_params(deep=False), Sample(data, rows),
+                             repeats, encoding, 0)
+        trees.append(est.tree_)
+    assert trees[0].n_nodes > 20
+    assert_same_trees([trees[0]], [trees[1]])
