@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ordstat.trees import OrdinalTreeClassifier, _fast
 from ordstat.trees._engine import forced
+from ordstat.trees._kernels.levels import SMALL_NODE
 
 SCANNED = ("gini", "entropy", "ordinal", "twoing", "gini_linear", "gini_quadratic", "loss_linear",
            "loss_quadratic")
@@ -207,11 +208,14 @@ def test_node_sort_sorts_large_nodes_by_radix():
 
 
 def test_large_forest_trees_are_the_same_with_compiled_levels():
-    """Nodes large enough for the radix sort (the level loop sorts them with numpy)."""
+    """Nodes large enough for the radix sort (the level loop sorts them with numpy), and levels
+    holding both nodes searched one feature at a time across the level and nodes searched node
+    by node (below SMALL_NODE units), on distinct and on mostly tied values."""
+    n = 3 * SMALL_NODE
     rng = np.random.default_rng(6)
-    X = rng.normal(size=(5000, 12))
+    X = rng.normal(size=(n, 12))
     X[:, 1] = np.round(X[:, 1] * 2)
-    y = np.digitize(X[:, 0] + X[:, 1] + rng.normal(size=5000), [-1, 0, 1])
+    y = np.digitize(X[:, 0] + X[:, 1] + rng.normal(size=n), [-1, 0, 1])
 
     def fit():
         return OrdinalRandomForestClassifier(n_estimators=1, criterion="gini", max_depth=6,
@@ -219,7 +223,12 @@ def test_large_forest_trees_are_the_same_with_compiled_levels():
 
     with forced(per_node=True):
         loop, compiled = _both(fit)
-    assert_same_tree(loop.estimators_[0].tree_, compiled.estimators_[0].tree_)
+    tree = compiled.estimators_[0].tree_
+    assert_same_tree(loop.estimators_[0].tree_, tree)
+    # the root's children: one above SMALL_NODE units, one below (a level of both kinds)
+    units = np.unique(compiled.estimators_samples_[0])
+    left = int(np.sum(X[units, tree.feature[0]] < tree.threshold[0]))
+    assert min(left, units.size - left) < SMALL_NODE <= max(left, units.size - left)
 
 
 @settings(max_examples=60, deadline=None)

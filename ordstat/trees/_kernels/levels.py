@@ -7,12 +7,19 @@ import numpy as np
 from numba.extending import register_jitable
 
 from .cache import jit, per_criterion
-from .nodes import (add_children, level_frame, may_split, midpoint, passes_noise_rule,
-                    worth_searching)
-from .scan import criterion_version, level_search_function
-from .sort import node_sort
+from .nodes import (add_children, level_frame, may_split, midpoint, node_weights,
+                    passes_noise_rule, worth_searching)
+from .scan import criterion_version, level_search_function, make_scan, sorted_values
+from .sort import node_sort, sort_segment
 
-__all__ = ["make_level_grow"]
+__all__ = ["make_level_grow", "SMALL_NODE"]
+
+# Nodes of fewer units than this (and no missing values) are searched node by node: their
+# units' class codes and weights are read once into small buffers that every drawn feature's
+# sort reuses, instead of once per feature from the whole sample's arrays (a cache miss per
+# unit and feature in the deep levels of a tree of 10^6 rows, where the units of a node lie
+# far apart). Larger nodes are sorted one drawn feature at a time across the level.
+SMALL_NODE = 8192
 
 
 def make_level_grow(start, add, gain):
@@ -46,6 +53,57 @@ def make_level_grow(start, add, gain):
     """
     level_search = level_search_function(start, add, gain)
     version = criterion_version(start, add, gain)
+    scan_tied = make_scan(start, add, gain, sorted_values, True, version)
+    scan_free = make_scan(start, add, gain, sorted_values, False, version)
+
+    @register_jitable
+    @per_criterion(version)
+    def small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
+                     param, good, thr, cutkey):
+        """The search of the small nodes of a level (no missing values), node by node: each
+        drawn feature's keys sorted as :func:`~ordstat.trees._kernels.sort.node_sort` sorts
+        them (the same permutation, so the same trees), the codes and weights taken from the
+        node's buffers, the scan chosen as the level search chooses it (``tied`` on mostly
+        tied keys)."""
+        R, S = feats.shape
+        lys = np.empty(SMALL_NODE, dtype=np.int64)  # the node's codes and weights, in its order
+        lws = np.empty(SMALL_NODE)
+        xs = np.empty(SMALL_NODE, dtype=SK.dtype)  # one feature's sorted keys, codes, weights
+        ys = np.empty(SMALL_NODE, dtype=np.int64)
+        ws = np.empty(SMALL_NODE)
+        at = np.empty(SMALL_NODE, dtype=np.int64)  # their positions in the node's order
+        work = np.empty((4, totals.shape[1]))  # the scans' state arrays
+        weights = node_weights(totals)
+        for s in range(S):
+            if not small[s] or feats[0, s] < 0:
+                continue
+            a, m = starts[s], sizes[s]
+            for i in range(m):
+                u = units[a + i]
+                lys[i] = codes[u]
+                lws[i] = w[u]
+            for r in range(R):
+                j = feats[r, s]
+                good[r, s] = -np.inf
+                if j < 0:
+                    continue
+                for i in range(m):
+                    xs[i] = SK[j, units[a + i]]
+                    at[i] = i
+                sort_segment(xs, at, 0, m)
+                ties = 0
+                for i in range(m):
+                    ys[i] = lys[at[i]]
+                    ws[i] = lws[at[i]]
+                for i in range(m - 1):
+                    ties += xs[i] == xs[i + 1]
+                args = ((xs, ys, ws), 0, m, totals[s], weights[s], min_bucket, param, work)
+                g, t = scan_tied(*args) if ties > m // 2 else scan_free(*args)
+                good[r, s] = g
+                if t >= 0:
+                    ua, ub = units[a + at[t]], units[a + at[t + 1]]
+                    thr[r, s] = midpoint(X[ua, j], X[ub, j])
+                    cutkey[r, s] = SK[j, ub]
 
     @jit
     @per_criterion(version)
@@ -73,7 +131,7 @@ def make_level_grow(start, add, gain):
                     feats[r, s] = j
                     todo[r, s] = True
                     r += 1
-        good = np.empty((R, S))
+        good = np.full((R, S), -np.inf)
         thr = np.full((R, S), np.nan)
         # the sort key of the first unit right of each cut: x < thr exactly where the unit's
         # key is below it (values are sorted, the threshold lies in (x_t, x_t+1], NaN is never
@@ -82,25 +140,35 @@ def make_level_grow(start, add, gain):
         # missing values: NaN sort last; search -x where a node has some on a drawn feature
         nan = np.zeros((R, S), dtype=np.bool_)
         ml = np.zeros((R, S), dtype=np.bool_)
-        # one drawn feature at a time (each (feature, node) is searched on its own): the
-        # sorted copies of a level are (1, M), not (R, M) (70 MB at the root of a tree of
-        # 10^6 rows drawing 4 features)
+        # the small nodes (see SMALL_NODE) are searched node by node after the others
+        small = np.zeros(S, dtype=np.bool_)
+        n_large = 0
+        for s in range(S):
+            small[s] = negXT.shape[0] == 0 and sizes[s] < SMALL_NODE
+            n_large += feats[0, s] >= 0 and not small[s]
+        # the large nodes, one drawn feature at a time (each (feature, node) is searched on its
+        # own): the sorted copies of a level are (1, M), not (R, M) (70 MB at the root of a
+        # tree of 10^6 rows drawing 4 features)
         f1 = np.empty((1, S), dtype=np.int64)
         t1 = np.empty((1, S), dtype=np.bool_)
         g1 = np.empty((1, S))
         p1 = np.empty((1, S), dtype=np.int64)
-        o_order = np.empty((1, M), dtype=np.int64)
-        o_xs = np.empty((1, M), dtype=SK.dtype)
-        o_ys = np.empty((1, M), dtype=np.int64)
-        o_ws = np.empty((1, M))
+        width = M if n_large else 0
+        o_order = np.empty((1, width), dtype=np.int64)
+        o_xs = np.empty((1, width), dtype=SK.dtype)
+        o_ys = np.empty((1, width), dtype=np.int64)
+        o_ws = np.empty((1, width))
         m_xs = np.empty((1, 0))
-        for r in range(R):
-            f1[0] = feats[r]
-            t1[0] = todo[r]
+        for r in range(R if n_large else 0):
+            for s in range(S):
+                f1[0, s] = -1 if small[s] else feats[r, s]
+                t1[0, s] = todo[r, s] and not small[s]
             node_sort(SK, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
             level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
                          p1)
             for s in range(S):
+                if small[s]:
+                    continue
                 good[r, s] = g1[0, s]
                 t = p1[0, s]
                 if t >= 0:
@@ -132,6 +200,8 @@ def make_level_grow(start, add, gain):
                     good[r, s] = g1[0, s]
                     thr[r, s] = midpoint(-m_xs[0, t + 1], -m_xs[0, t])
                     ml[r, s] = True
+        small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
+                     param, good, thr, cutkey)
         n_next = 0
         m_next = 0
         lc = np.empty(K)

@@ -9,7 +9,7 @@ from numba.extending import overload, register_jitable
 
 from .cache import jit
 
-__all__ = ["node_sort", "RADIX_MIN", "RANK_RADIX_MIN"]
+__all__ = ["node_sort", "sort_segment", "RADIX_MIN", "RANK_RADIX_MIN"]
 
 
 @jit
@@ -39,25 +39,34 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
                     hi -= 1
                     o_xs[r, hi] = x
                     o_order[r, hi] = u
-            if lo - a >= _radix_min(o_xs):
-                _radix(o_xs[r], o_order[r], a, lo)
-            elif lo - a > 16:
-                _sort_pairs(o_xs[r], o_order[r], a, lo)
-            else:  # insertion sort, inline: most nodes are small
-                for i in range(a + 1, lo):
-                    x = o_xs[r, i]
-                    u = o_order[r, i]
-                    k = i - 1
-                    while k >= a and x < o_xs[r, k]:
-                        o_xs[r, k + 1] = o_xs[r, k]
-                        o_order[r, k + 1] = o_order[r, k]
-                        k -= 1
-                    o_xs[r, k + 1] = x
-                    o_order[r, k + 1] = u
+            sort_segment(o_xs[r], o_order[r], a, lo)
             for t in range(a, b):
                 u = o_order[r, t]
                 o_ys[r, t] = codes[u]
                 o_ws[r, t] = w[u]
+
+
+@register_jitable(forceinline=True)
+def sort_segment(xs, order, a, b):
+    """Sort ``xs[a:b]`` (no NaN), moving ``order`` along: by radix sort from ``RADIX_MIN``
+    values (``RANK_RADIX_MIN`` ranks) on, by quicksort or insertion sort below. The order of
+    tied values depends only on the values and their order before: every caller sorting the
+    same values in the same order gets the same permutation (the same trees)."""
+    if b - a >= _radix_min(xs):
+        _radix(xs, order, a, b)
+    elif b - a > 16:
+        _sort_pairs(xs, order, a, b)
+    else:  # insertion sort, inline: most nodes are small
+        for i in range(a + 1, b):
+            x = xs[i]
+            u = order[i]
+            k = i - 1
+            while k >= a and x < xs[k]:
+                xs[k + 1] = xs[k]
+                order[k + 1] = order[k]
+                k -= 1
+            xs[k + 1] = x
+            order[k + 1] = u
 
 
 # node_sort sorts the values of a node by radix sort from this many on (faster than quicksort
