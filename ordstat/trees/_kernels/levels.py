@@ -158,7 +158,6 @@ def make_level_grow(start, add, gain):
         o_xs = np.empty((1, width), dtype=SK.dtype)
         o_ys = np.empty((1, width), dtype=np.int64)
         o_ws = np.empty((1, width))
-        m_xs = np.empty((1, 0))
         for r in range(R if n_large else 0):
             for s in range(S):
                 f1[0, s] = -1 if small[s] else feats[r, s]
@@ -189,16 +188,16 @@ def make_level_grow(start, add, gain):
                     any_nan = True
             if not any_nan:
                 continue
-            if m_xs.shape[1] != M:
-                m_xs = np.empty((1, M))
-            node_sort(negXT, codes, w, units, starts, sizes, f1, o_order, m_xs, o_ys, o_ws)
-            level_search(m_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
+            # into the keys' buffer (of their type: with ranks, which come without missing
+            # values, this is never run, and the level search compiles once)
+            node_sort(negXT, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
+            level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
                          p1)
             for s in range(S):
                 t = p1[0, s]
                 if nan[r, s] and t >= 0 and g1[0, s] > good[r, s]:
                     good[r, s] = g1[0, s]
-                    thr[r, s] = midpoint(-m_xs[0, t + 1], -m_xs[0, t])
+                    thr[r, s] = midpoint(-o_xs[0, t + 1], -o_xs[0, t])
                     ml[r, s] = True
         small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
                      param, good, thr, cutkey)
