@@ -56,17 +56,23 @@ def sort_segment(xs, order, a, b):
         _radix(xs, order, a, b)
     elif b - a > 16:
         _sort_pairs(xs, order, a, b)
-    else:  # insertion sort, inline: most nodes are small
-        for i in range(a + 1, b):
-            x = xs[i]
-            u = order[i]
-            k = i - 1
-            while k >= a and x < xs[k]:
-                xs[k + 1] = xs[k]
-                order[k + 1] = order[k]
-                k -= 1
-            xs[k + 1] = x
-            order[k + 1] = u
+    else:  # inline: most nodes are small
+        _insertion_sort(xs, order, a, b)
+
+
+@register_jitable(forceinline=True)
+def _insertion_sort(v, u, lo, hi):
+    """Insertion sort of v[lo:hi], moving u along (stable)."""
+    for i in range(lo + 1, hi):
+        x = v[i]
+        y = u[i]
+        k = i - 1
+        while k >= lo and x < v[k]:
+            v[k + 1] = v[k]
+            u[k + 1] = u[k]
+            k -= 1
+        v[k + 1] = x
+        u[k + 1] = y
 
 
 # node_sort sorts the values of a node by radix sort from this many on (faster than quicksort
@@ -237,13 +243,4 @@ def _sort_pairs(v, u, lo, hi):
         else:
             _sort_pairs(v, u, a2, b2)
             lo, hi = a1, b1
-    for i in range(lo + 1, hi):
-        x = v[i]
-        y = u[i]
-        k = i - 1
-        while k >= lo and x < v[k]:
-            v[k + 1] = v[k]
-            u[k + 1] = u[k]
-            k -= 1
-        v[k + 1] = x
-        u[k + 1] = y
+    _insertion_sort(v, u, lo, hi)
