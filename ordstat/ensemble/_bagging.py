@@ -321,12 +321,14 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             _warn("No unit was out of bag for any tree; the out-of-bag scores are NaN. "
                   "Use more estimators.", UserWarning)
             self.oob_error_ = self.oob_gamma_ = self.oob_mean_absolute_ = float("nan")
+            self.oob_score_ = float("nan")
             return
         if not seen.all():
             _warn(f"{int((~seen).sum())} unit(s) were in every bootstrap sample and "
                   "are left out of the out-of-bag scores.", UserWarning)
         truth = codes[seen]
         self.oob_error_ = float(np.mean(oob_pred != truth))
+        self.oob_score_ = 1.0 - self.oob_error_  # scikit-learn's name: the accuracy
         self.oob_mean_absolute_ = float(np.mean(np.abs(oob_pred - truth)))
         self.oob_gamma_ = _gamma(truth, oob_pred, k)
 
@@ -511,6 +513,8 @@ class OrdinalBaggingClassifier(_BaseBagging):
         Goodman-Kruskal gamma of the aggregated out-of-bag prediction (each unit predicted by
         the trees whose bootstrap sample did not contain it; units in every sample are left
         out).
+    oob_score_ : float
+        The out-of-bag accuracy, ``1 - oob_error_`` (scikit-learn's ``oob_score_``).
     oob_decision_function_ : ndarray of shape (n_samples, K)
         Out-of-bag vote shares (or mean probabilities); NaN rows for units never out of bag.
     oob_prediction_codes_ : ndarray of shape (n_samples,)
@@ -644,7 +648,7 @@ class OrdinalRandomForestClassifier(_BaseBagging):
 
     Attributes
     ----------
-    estimators_, estimators_samples_, oob_error_, oob_mean_absolute_, oob_gamma_,
+    estimators_, estimators_samples_, oob_error_, oob_mean_absolute_, oob_gamma_, oob_score_,
     oob_decision_function_, oob_prediction_codes_, oob_n_estimators_, oob_per_estimator_,
     oob_confusion_
         As in :class:`OrdinalBaggingClassifier`.

@@ -79,6 +79,7 @@ def test_oob_votes_use_only_trees_that_did_not_see_the_unit():
     assert row["mean_absolute"] == pytest.approx(np.mean(np.abs(pred - y[out])))
     oob = np.argmax(votes[seen], axis=1)
     assert bag.oob_error_ == pytest.approx(np.mean(oob != y[seen]))
+    assert bag.oob_score_ == pytest.approx(np.mean(oob == y[seen]))  # scikit-learn's accuracy
 
 
 def test_oob_error_of_a_memorising_learner_is_not_its_training_error():
