@@ -341,7 +341,7 @@ class TreeBuilder:
             return "best_first"
         if engine.levels and not sp.cat_sizes.any():
             if engine.per_node:
-                if self.alpha < 0:
+                if self.alpha < 0 and sp.X.shape[0] < 2 ** 31:  # (sorted units as int32)
                     return "levels"
             else:
                 cb, ub = word_bits(self.K, sp.X.shape[0])
@@ -413,7 +413,7 @@ class TreeBuilder:
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
         sample = SortedSample(
             X=sp.X, sort_by=sp.XT if sp.ranks is None else sp.ranks,
-            negXT=np.empty((0, n_all)) if sp._negXT is None else sp._negXT, codes=sp.codes,
+            negXT=np.empty((0, n_all)) if sp._negXT is None else sp._negXT, codes=sp._small_codes,
             w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
         rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
         grow = _fast.level_grow(self.criterion)

@@ -154,7 +154,8 @@ def make_level_grow(start, add, gain):
         g1 = np.empty((1, S))
         p1 = np.empty((1, S), dtype=np.int64)
         width = M if n_large else 0
-        o_order = np.empty((1, width), dtype=np.int64)
+        # (units as int32: trees of fewer than 2^31 rows, see _grow._growth)
+        o_order = np.empty((1, width), dtype=np.int32)
         o_xs = np.empty((1, width), dtype=SK.dtype)
         o_ys = np.empty((1, width), dtype=np.int64)
         o_ws = np.empty((1, width))

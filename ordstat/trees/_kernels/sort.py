@@ -155,7 +155,7 @@ def _radix_pairs(v, u, lo, hi):
         keys[i] = ~b if b & sign else b | sign
     uu = u[lo:hi].copy()
     tk = np.empty(m, dtype=np.uint64)
-    tu = np.empty(m, dtype=np.int64)
+    tu = np.empty_like(uu)
     count = np.empty(2048, dtype=np.int64)
     mask = np.uint64(2047)
     for shift in range(0, 64, 11):
