@@ -33,7 +33,7 @@ PER_NODE_RATIO = 6
 # 8 bytes a unit and feature shared by the trees plus as many per growing tree (0.26 GB for
 # two trees and the sample at n = 10^6, p = 20), where sorting per node holds 4-byte ranks and
 # one drawn feature's sorted copy; at n = 10^6, p = 20, 4 features drawn, 20 trees, 2 jobs, the
-# forest's peak was 1.12 GB against 1.32-1.41 GB presorted, in 40-43 s against 38-48 s
+# forest's peak was 1.12-1.16 GB against 1.32-1.41 GB presorted, in 38-41 s against 38-48 s
 # (benchmarks/bench_ensemble.py memory_rows; docs/architecture.md).
 PER_NODE_ROWS = 500_000
 # The level loop sorting per node sorts nodes of at least this many units by numpy's argsort
