@@ -53,8 +53,7 @@ def make_level_grow(start, add, gain):
     """
     level_search = level_search_function(start, add, gain)
     version = criterion_version(start, add, gain)
-    scan_tied = make_scan(start, add, gain, sorted_values, True, version)
-    scan_free = make_scan(start, add, gain, sorted_values, False, version)
+    scan = make_scan(start, add, gain, sorted_values, False, version)
 
     @register_jitable
     @per_criterion(version)
@@ -63,8 +62,10 @@ def make_level_grow(start, add, gain):
         """The search of the small nodes of a level (no missing values), node by node: each
         drawn feature's keys sorted as :func:`~ordstat.trees._kernels.sort.node_sort` sorts
         them (the same permutation, so the same trees), the codes and weights taken from the
-        node's buffers, the scan chosen as the level search chooses it (``tied`` on mostly
-        tied keys)."""
+        node's buffers. One scan for all rows, the one evaluating the gain after every unit:
+        on mostly tied keys the level search's other scan only skips the positions where no
+        cut may follow, so the best cut is the same, and one scan compiles faster (about 3 s
+        less per criterion)."""
         R, S = feats.shape
         lys = np.empty(SMALL_NODE, dtype=np.int64)  # the node's codes and weights, in its order
         lws = np.empty(SMALL_NODE)
@@ -91,14 +92,10 @@ def make_level_grow(start, add, gain):
                     xs[i] = SK[j, units[a + i]]
                     at[i] = i
                 sort_segment(xs, at, 0, m)
-                ties = 0
                 for i in range(m):
                     ys[i] = lys[at[i]]
                     ws[i] = lws[at[i]]
-                for i in range(m - 1):
-                    ties += xs[i] == xs[i + 1]
-                args = ((xs, ys, ws), 0, m, totals[s], weights[s], min_bucket, param, work)
-                g, t = scan_tied(*args) if ties > m // 2 else scan_free(*args)
+                g, t = scan((xs, ys, ws), 0, m, totals[s], weights[s], min_bucket, param, work)
                 good[r, s] = g
                 if t >= 0:
                     ua, ub = units[a + at[t]], units[a + at[t + 1]]
