@@ -139,6 +139,10 @@ def _build_parser():
                       help="the CSV file's column separator: one character, or tab, comma, "
                            "semicolon, pipe, space (default: guessed from the first lines "
                            "among , ; tab |, else a comma)")
+    cmp_.add_argument("--na-values", type=_csv_list, default=None, metavar="STR,...",
+                      help="the strings besides an empty field that mean a missing value, "
+                           "comma-separated (default: NA,NaN,nan,N/A,#N/A; \"None\" is data); "
+                           "a response level named in --order is data even when listed here")
     cmp_.add_argument("--response", help="name of the ordinal response column")
     cmp_.add_argument("--order", type=_csv_list,
                       help="class labels lowest to highest, comma-separated")
@@ -266,10 +270,12 @@ def _load(args):
         raise UsageError("give a CSV file (ordstat compare DATA.csv --response COL) or --bundled")
     if not args.response:
         raise UsageError("--response is required with a CSV file")
-    from ._data import read_csv, separator_hint
+    from ._data import NA_STRINGS, read_csv, separator_hint
 
+    na_values = NA_STRINGS if args.na_values is None else ["", *args.na_values]
     try:
-        frame, sep, notes = read_csv(args.data, args.sep)
+        frame, sep, notes = read_csv(args.data, args.sep, na_values,
+                                     keep={args.response: args.order or ()})
     except FileNotFoundError:
         raise UsageError(f"no such file: {args.data}") from None
     except ValueError as exc:
@@ -318,6 +324,11 @@ def _prepare(frame, response, args):
         unknown = sorted(set(labels) - set(args.order))
         if unknown:
             raise UsageError(f"response value(s) {', '.join(unknown)} are not in --order")
+        absent = [level for level in args.order if level not in set(labels)]
+        if absent:
+            raise UsageError(f"--order level(s) {', '.join(absent)} are not values of the "
+                             f"response {response!r}; its values are "
+                             f"{', '.join(sorted(set(labels)))}")
         y = pd.Categorical(labels, categories=args.order, ordered=True)
     elif not (isinstance(y.dtype, pd.CategoricalDtype) or pd.api.types.is_numeric_dtype(y)):
         print(f"ordstat: warning: class order guessed by sorting the labels of {response!r}; "

@@ -216,3 +216,58 @@ def test_text_with_commas_is_left_as_text(tmp_path):
     read, sep, notes = _data.read_csv(path)
     assert sep == ";" and list(read["code"]) == ["1,a", "2,b", "3,c"]
     assert not any("decimal" in note for note in notes)
+
+
+# --------------------------------------------------------------- missing-value strings
+
+def _exercise_file(tmp_path, levels=("None", "Some", "Freq")):
+    """A survey-like file whose response has a level "None" (MASS::survey's Exer)."""
+    rng = np.random.default_rng(1)
+    n = 90
+    x = rng.normal(size=n)
+    exer = np.array(levels)[np.digitize(x + 0.3 * rng.normal(size=n), [-0.4, 0.4])]
+    path = tmp_path / "survey.csv"
+    pd.DataFrame({"pulse": x.round(3), "height": rng.normal(size=n).round(3),
+                  "Exer": exer}).to_csv(path, index=False)
+    return path, int(np.sum(exer == levels[0]))
+
+
+def _compare_args(order):
+    return ["--response", "Exer", "--order", order, "--methods", "tree", "--scheme", "cv3",
+            "--metrics", "misclassification", "--seed", "0"]
+
+
+def test_a_response_level_none_is_data_not_missing(tmp_path, capsys):
+    path, n_none = _exercise_file(tmp_path)
+    assert n_none > 0
+    code, out, err = _run([path, *_compare_args("None,Some,Freq")], capsys)
+    assert code == 0, err
+    assert "90 units, 2 predictors, 3 ordered classes" in out
+    assert "left out" not in out
+    # without --order too: "None" is not among the default missing-value strings
+    frame, _, _ = _data.read_csv(path)
+    assert (frame["Exer"] == "None").sum() == n_none
+
+
+def test_na_values_option_and_order_keeps_its_levels(tmp_path, capsys):
+    path, n_none = _exercise_file(tmp_path, levels=("NA", "Some", "Freq"))
+    # "NA" is missing by default, but a level named in --order is data
+    code, out, err = _run([path, *_compare_args("NA,Some,Freq")], capsys)
+    assert code == 0, err
+    assert "90 units, 2 predictors, 3 ordered classes" in out
+    # --na-values names other strings: here "Some" becomes missing
+    code, out, err = _run([path, "--na-values", "Some",
+                           *_compare_args("NA,Freq")], capsys)
+    assert code == 0, err
+    assert "of 90 units left out: no value of the response 'Exer'" in out
+    frame, _, _ = _data.read_csv(path, na_values=["", "Some"])
+    assert frame["Exer"].isna().sum() == 90 - n_none - (frame["Exer"] == "Freq").sum()
+    assert (frame["Exer"] == "NA").sum() == n_none
+
+
+def test_an_order_level_absent_from_the_data_is_refused(tmp_path, capsys):
+    path, _ = _exercise_file(tmp_path)
+    code, out, err = _run([path, *_compare_args("Nonee,None,Some,Freq")], capsys)
+    assert code == 2
+    assert ("--order level(s) Nonee are not values of the response 'Exer'; its values are "
+            "Freq, None, Some") in err
