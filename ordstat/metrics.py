@@ -240,15 +240,48 @@ def misclassification_rate(y_true, y_pred, classes=None, sample_weight=None):
 
 
 def mean_absolute_distance(y_true, y_pred, classes=None, sample_weight=None):
-    """``(1/n) sum_i |r(y_i) - r(yhat_i)|`` between class ranks ("mean abs", section 4.1)."""
-    _, t, p = _encode_pair(y_true, y_pred, classes)
+    """``(1/n) sum_i |r(y_i) - r(yhat_i)|`` between class ranks ("mean abs", section 4.1).
+
+    Without ``classes=`` the ranks are those of the labels present in either vector: integer
+    labels with gaps (1 and 5, no 2-4) are adjacent ranks, one apart, and a warning says so;
+    give ``classes=`` (e.g. ``range(1, 6)``) to measure on the full scale."""
+    encoding, t, p = _encode_pair(y_true, y_pred, classes)
+    if classes is None:
+        _warn_rank_gaps(encoding.classes, "mean_absolute_distance")
     return _mean_of(np.abs(t - p), check_sample_weight(sample_weight, len(t)))
 
 
 def mean_squared_distance(y_true, y_pred, classes=None, sample_weight=None):
-    """(1/n) sum_i (r(y_i) - r(yhat_i))^2 between class ranks ("mean squ", section 4.1)."""
-    _, t, p = _encode_pair(y_true, y_pred, classes)
+    """(1/n) sum_i (r(y_i) - r(yhat_i))^2 between class ranks ("mean squ", section 4.1).
+
+    Ranks as in :func:`mean_absolute_distance` (a warning for integer labels with gaps without
+    ``classes=``)."""
+    encoding, t, p = _encode_pair(y_true, y_pred, classes)
+    if classes is None:
+        _warn_rank_gaps(encoding.classes, "mean_squared_distance")
     return _mean_of((t - p) ** 2.0, check_sample_weight(sample_weight, len(t)))
+
+
+def _warn_rank_gaps(classes, metric):
+    """Warn when the classes found in the labels are whole numbers with gaps: the distance is
+    then between ranks of the labels present, not between the label values a user of an
+    integer-coded scale expects."""
+    c = np.asarray(classes)
+    if c.dtype.kind not in "iuf" or len(c) < 2:
+        return
+    if c.dtype.kind == "f" and not np.all(np.isfinite(c) & (c == np.round(c))):
+        return
+    steps = np.diff(c)
+    if not np.any(steps > 1):
+        return
+    c = c.astype(np.int64)
+    i = int(np.argmax(steps > 1))
+    lo, hi = int(c[i]), int(c[i + 1])
+    _warn(f"{metric}: the labels are whole numbers with gaps ({lo} and {hi} present, nothing "
+          f"between), and without classes= the distance is between the ranks of the labels "
+          f"present, so {lo} and {hi} are 1 apart, not {hi - lo}; give classes= (e.g. "
+          f"classes=range({c[0]}, {c[-1] + 1})) to measure on the full scale.",
+          UserWarning)
 
 
 def _concordant_discordant(table):
