@@ -101,17 +101,17 @@ _COMPARE_INPUTS = """\
 categorical predictors and missing values:
   String and categorical columns are used by the methods that take them as they
   are (the trees split them, fmm/foim/kernel take them as categories); every
-  other method is fitted without them, and a line says so per method. If a
-  method has no numeric column left, compare stops with an error naming it;
-  so it does when fmm, foim or kernel would get a continuous column (every
-  value a category of its own). --ordered COL=a,b,c declares an ordered
-  predictor (the trees split it as a scale).
-  Units with a missing predictor value in a column used by a method that cannot
-  take missing values are left out for every method, and a line says how many:
+  other method gets them coded as numbers, as R's model.matrix would (an
+  indicator column per level but the first; an ordered column as its ranks),
+  and a line says so per method. fmm, foim and kernel refuse a continuous
+  column (every value a category of its own). --ordered COL=a,b,c declares an
+  ordered predictor (the trees split it as a scale).
+  Units with a missing predictor value are left out for every method when a
+  method that cannot take missing values is compared, and a line says how many:
   all methods are trained and scored on the same units and the same splits, so
-  their results can be compared (the trees keep missing values in columns only
-  they use). Units without a response value are left out. --dropna leaves out
-  every unit with a missing value in a used column (complete-case analysis).
+  their results can be compared. Units without a response value are left out.
+  --dropna leaves out every unit with a missing value also when only the trees
+  are compared (complete-case analysis).
 """
 
 
@@ -575,7 +575,7 @@ def _compare(args, log):
     notes = read_notes + notes
     import pandas as pd
 
-    from ._inputs import ColumnSubset, plan_inputs
+    from ._inputs import NumericCoded, plan_inputs
     from ._methods import accepts_table
     from ..model_selection import compare_methods, evaluate
 
@@ -592,9 +592,9 @@ def _compare(args, log):
                          "without missing values")
     if isinstance(y.dtype, pd.CategoricalDtype):
         y = y.array
-    estimators = {name: _build(name, X[plan.columns[name]], table) for name in methods}
-    estimators = {name: est if plan.columns[name] == list(X.columns)
-                  else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
+    estimators = {name: _build(name, X, table) for name in methods}
+    estimators = {name: NumericCoded(est, plan.coding) if name in plan.coded else est
+                  for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
     # (continuous columns never reach a discrete model: plan_inputs refuses them)
     results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
