@@ -291,7 +291,12 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
     log_scores_ : ndarray of shape (M,) or None
         The log of the unnormalised likelihood weights (None for the committee).
     error_matrix_ : ndarray of shape (M, M) or None
-        C-hat of eq. 3.6 (committee only).
+        C-hat of eq. 3.6 (committee only). Its diagonal is each model's Brier score on the
+        posteriors that entered it: the mean over units of the squared distance between the
+        model's class probabilities and the unit's class indicator, from 0 to 2.
+    model_errors_ : ndarray of shape (M,) or None
+        The misclassification rate of each model's posteriors entering C-hat (committee only;
+        resubstitution, leave-one-out or cross-validated as ``posteriors`` says).
     chosen_ : ModelChoice
         With ``n_models`` or ``estimators="edda"``: the choice of models and the CA map.
     loo_error_ : float
@@ -400,12 +405,13 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         self._check_classes(fitted)
         seed = int(check_random_state(self.random_state).integers(2**31 - 1))
         self.estimators_ = fitted
-        self.log_scores_ = self.error_matrix_ = None
+        self.log_scores_ = self.error_matrix_ = self.model_errors_ = None
         self._exact = None
         if self.method == "committee":
             P = _posteriors(models, fitted, X, labels, codes, self.posteriors, self.cv, seed,
                             self.n_jobs, self.classes_)
             self.error_matrix_ = error_matrix(P, codes)
+            self.model_errors_ = np.mean(P.argmax(axis=2) != codes, axis=1)
             self.weights_ = committee_weights(self.error_matrix_)
         else:
             self.log_scores_, self._exact = _log_likelihoods(fitted, X, labels, self.method)
@@ -477,32 +483,49 @@ class SerialCombiner(OrdinalClassifierMixin, BaseEstimator):
         ordstat._core.summary.Summary
             The info line ``combination`` (the formula as the paper writes it, e.g.
             "0.82 [lambda B] + 0.18 [lambda I]") and the table ``"models"``
-            (``summary()["models"]``), one row per model: ``model`` (its name), ``weight``,
-            and for the likelihood rules ``log_score`` (the log of the unnormalised weight),
-            ``nu`` (parameters) and for ``method="integrated"`` ``exact`` (whether the
-            integrated likelihood is exact or its BIC approximation, also said in the notes);
-            for the committee ``error`` (the diagonal of C-hat, eq. 3.6).
+            (``summary()["models"]``), indexed by model name, with the columns ``weight``,
+            and for the committee ``misclassification`` (:attr:`model_errors_`) and ``brier``
+            (the diagonal of C-hat, eq. 3.6: a squared error of probabilities, not a
+            misclassification rate); for the likelihood rules ``log_score`` (the log of the
+            unnormalised weight), ``nu`` (parameters) and for ``method="integrated"``
+            ``exact`` (whether the integrated likelihood is exact or its BIC approximation).
+            The notes say what each column is.
         """
         check_is_fitted(self)
-        table = pd.DataFrame({"model": [model_name(e, names) for e in self.estimators_],
-                              "weight": self.weights_})
-        notes = ""
+        index = pd.Index([model_name(e, names) for e in self.estimators_], name="model")
+        table = pd.DataFrame({"weight": self.weights_}, index=index)
         if self.method == "committee":
-            table["error"] = np.diag(self.error_matrix_)
+            errors = getattr(self, "model_errors_", None)  # None: pickled before it existed
+            table["misclassification"] = np.nan if errors is None else errors
+            table["brier"] = np.diag(self.error_matrix_)
+            notes = [f"misclassification: the share of training units each model's "
+                     f"{self.posteriors} posteriors misclassify.",
+                     "brier: the mean squared distance between each model's class "
+                     "probabilities and the true class's indicator (the diagonal of the error "
+                     "matrix C, eq. 3.6 of Brito, Celeux & Sousa Ferreira 2006), from 0 (sure "
+                     "and right) to 2 (sure and wrong); the weights minimise the combination's "
+                     "own such error."]
+            if self.weights_.max() > 1 - 1e-9:
+                notes.append(f"All the weight is on {index[int(self.weights_.argmax())]}: no "
+                             "convex combination of these models has a smaller squared error "
+                             "on these posteriors (a finding, not a failure; models that err "
+                             "differently, or posteriors='loo', may combine).")
         else:
             table["log_score"] = self.log_scores_
             table["nu"] = [getattr(e, "n_parameters_", np.nan) for e in self.estimators_]
+            notes = [f"log_score: the log of each model's unnormalised {self.method} weight; "
+                     "nu: its number of free parameters."]
             if self.method == "integrated":
                 table["exact"] = self._exact
-                notes = ("integrated likelihood: " + ", ".join(
+                notes.append("integrated likelihood: " + ", ".join(
                     f"{name} {'exact' if ex else 'BIC approximation'}"
-                    for name, ex in zip(table["model"], self._exact)))
+                    for name, ex in zip(table.index, self._exact)))
         title = f"Serial combination by {self.method}"
         if self.method == "committee":
             title += f" ({self.posteriors} posteriors)"
         info = [("combination", self.describe(names)),
                 ("classes", ", ".join(map(str, self.classes_)))]
-        return Summary(title, info, {"models": table}, notes, digits=6)
+        return Summary(title, info, {"models": table}, "\n".join(notes), digits=6)
 
     def loo_error(self, X, y):
         """Leave-one-out misclassification rate of the whole procedure (see

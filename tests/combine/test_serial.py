@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.datasets import load_iris
 from sklearn.linear_model import LogisticRegression
 
@@ -121,6 +121,7 @@ def test_useless_model_gets_weight_zero():
     comb = SerialCombiner([Lookup(good), Lookup(wrong)]).fit(X, y)
     np.testing.assert_allclose(comb.weights_, [1.0, 0.0], atol=1e-12)
     assert comb.describe(names="short") == "Lookup"
+    assert "All the weight is on Lookup: no convex combination" in str(comb.summary())
 
 
 def test_identical_models_split_the_weight_and_predict_the_same():
@@ -244,14 +245,34 @@ def test_describe_and_summary_read_like_the_paper():
     assert "committee" in text and "[lambda I]" in text and comb.describe() in text
     assert dict(summary.info)["combination"] == comb.describe()
     table = summary["models"]
-    assert list(table["model"]) == ["[lambda B]", "[lambda I]"]
+    assert list(table.index) == ["[lambda B]", "[lambda I]"]  # rows named by model
     np.testing.assert_array_equal(table["weight"], comb.weights_)
-    np.testing.assert_array_equal(table["error"], np.diag(comb.error_matrix_))
-    assert list(comb.summary(names="mclust")["models"]["model"]) == ["EEI", "EII"]
+    np.testing.assert_array_equal(table["brier"], np.diag(comb.error_matrix_))
+    assert "brier: the mean squared distance" in text and "misclassification: " in text
+    assert list(comb.summary(names="mclust")["models"].index) == ["EEI", "EII"]
     integ = SerialCombiner([EDDA(model="EEI"), EDDA(model="EII")], method="integrated").fit(X, y)
     assert "BIC approximation" in str(integ.summary())
     with pytest.raises(ValueError, match="names"):
         comb.describe(names="latex")
+
+
+def test_committee_summary_columns_by_hand():
+    """misclassification and brier of each model from its resubstitution posteriors."""
+    X, y = _iris()
+    models = [EDDA(model="EEI"), EDDA(model="EII")]
+    comb = SerialCombiner(models).fit(X, y)
+    table = comb.summary(names="mclust")["models"]
+    for name, model in zip(["EEI", "EII"], models):
+        proba = clone(model).fit(X, y).predict_proba(X)
+        indicator = np.eye(3)[y]
+        assert table.loc[name, "misclassification"] == pytest.approx(
+            np.mean(proba.argmax(axis=1) != y))
+        assert table.loc[name, "brier"] == pytest.approx(
+            np.mean(np.sum((indicator - proba) ** 2, axis=1)))
+    likelihood = SerialCombiner(models, method="bic").fit(X, y).summary()
+    assert list(likelihood["models"].columns) == ["weight", "log_score", "nu"]
+    assert "log_score: the log of each model's unnormalised bic weight" in str(likelihood)
+    assert "All the weight" not in str(comb.summary())
 
 
 def test_nominal_labels_without_warning():
