@@ -643,8 +643,17 @@ class OrdinalRandomForestClassifier(_BaseBagging):
         out-of-bag loss (mean absolute distance, minus gamma, or misclassification) when that
         feature's out-of-bag values are permuted (Breiman 2001), averaged over trees. The
         aliases of these metric names are accepted (see ``ordstat.metrics.get_metric``).
-    n_jobs, random_state, progress, classes
-        As in :class:`OrdinalBaggingClassifier`.
+    n_jobs : int, optional
+        Number of joblib jobs (threads for the trees; any joblib backend, Dask included); the
+        result does not depend on it.
+    random_state : None, int or numpy Generator
+        Seeds the bootstrap samples and the features drawn in every node: the same seed gives
+        the same forest whatever ``n_jobs``.
+    progress : bool, default=False
+        Show a tqdm progress bar while fitting.
+    classes : sequence, optional
+        All class labels from lowest to highest (otherwise those of ``y``: an ordered
+        Categorical's categories, or the sorted labels).
 
     Attributes
     ----------
@@ -720,7 +729,25 @@ class OrdinalRandomForestClassifier(_BaseBagging):
                                 f"min_bucket={self.min_bucket}, max_depth={self.max_depth}")]
 
     def fit(self, X, y):
-        """Fit the forest; see :meth:`OrdinalBaggingClassifier.fit`."""
+        """Grow ``n_estimators`` trees on bootstrap samples of (X, y), each drawing
+        ``max_features`` features at random in every node.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Numeric features, missing values (NaN) allowed. DataFrame columns may also be
+            strings or pandas Categoricals, coded once for all trees as the ordinal tree codes
+            them: strings and unordered Categoricals are split as categories ("missing" a
+            category of its own when the column has missing values), an ordered Categorical is
+            the numeric scale of its codes.
+        y : array-like of shape (n_samples,)
+            Ordered class labels: an ordered Categorical, labels with ``classes=``, or sorted
+            labels.
+
+        Returns
+        -------
+        self
+        """
         super().fit(X, y)
         self.feature_importances_ = split_importances(self.estimators_,
                                                       self.n_features_in_)
