@@ -87,7 +87,7 @@ def _priors_after_removal(n, units, priors):
 
 def _check_loo_units(model, sample, reg_covar):
     need = max(1, model.min_units(sample.X.shape[1])) if reg_covar <= 0 else 1
-    n_units = np.bincount(sample.codes[sample.w > 0], minlength=len(sample.class_names))
+    n_units = np.bincount(sample.codes[sample.w > 0])
     for k, c in enumerate(n_units):
         if c == 0:
             continue

@@ -299,7 +299,8 @@ def _multistart_orientation(W, n, *, tol, max_iter, init, equal_volume, default_
     scatter (the EEE solution) and of each class scatter; they run as one batch, so K + 1
     starts cost little more than one for small d. ``init`` adds starts after those: one
     orientation (..., d, d) or several (..., S, d, d). With ``default_starts`` false only the
-    starts of ``init`` run (the warm-started leave-one-out, see :func:`followed`).
+    starts of ``init`` run (the warm-started leave-one-out: the ``followed`` M-step of
+    :class:`CovarianceModel`).
 
     The returned state holds the end points of all starts, (..., S, d, d), the retained one
     first (ties go to the earlier start).
