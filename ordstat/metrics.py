@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
+from ._core.costs import distance_cost
 from ._core.labels import (OrdinalEncoding, _as_1d, _check_agrees_with_categorical,
                            _check_classes, encode_target)
 from ._core.names import METRIC_ALIASES, metric_name, normalize
@@ -418,13 +419,12 @@ def border_rank_table(y_true, y_pred, classes=None, sample_weight=None):
 
 def absolute_cost_matrix(n_classes):
     """``C[g, h] = |g - h|`` (linear misclassification costs)."""
-    g = np.arange(_check_n_classes(n_classes))
-    return np.abs(g[:, None] - g[None, :]).astype(float)
+    return distance_cost(_check_n_classes(n_classes), 1)
 
 
 def squared_cost_matrix(n_classes):
     """C[g, h] = (g - h)^2 (quadratic misclassification costs)."""
-    return absolute_cost_matrix(n_classes) ** 2
+    return distance_cost(_check_n_classes(n_classes), 2)
 
 
 def _check_n_classes(n_classes):

@@ -46,7 +46,8 @@ def plot_coupling_tree(model, ax=None, digits=3):
     """
     from sklearn.utils.validation import check_is_fitted
 
-    from .combine.hierarchical import HierarchicalCoupling, _set_text
+    from .combine._coupling_tree import set_text
+    from .combine.hierarchical import HierarchicalCoupling
 
     if not isinstance(model, HierarchicalCoupling):
         raise TypeError(f"model must be a fitted HierarchicalCoupling; got "
@@ -65,7 +66,7 @@ def plot_coupling_tree(model, ax=None, digits=3):
             cx, cy = pos[id(child)]
             ax.plot([x, cx], [y, cy], color="0.4", linewidth=1.2)
         if node.is_leaf:
-            ax.text(x, y, _set_text(node.classes), ha="center", va="top", bbox=box)
+            ax.text(x, y, set_text(node.classes), ha="center", va="top", bbox=box)
             continue
         text = node.model + f"\nerror {node.error:.{digits}f}"
         if node.affinity is not None:

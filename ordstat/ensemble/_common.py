@@ -11,7 +11,6 @@ from .._core.predictors import ColumnCoding
 from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
 from ..trees._tree import DerivedTree, Tree, compact_array
-from ..trees.criteria import get_criterion
 
 _SEED_MAX = np.iinfo(np.int32).max
 
@@ -71,6 +70,7 @@ def fit_sample(template, params, sample, repeats, encoding, seed, coding=None):
     if np.count_nonzero(present) < 2:
         return ConstantClassifier(np.argmax(present), k)
     est = type(template)(**{**params, "classes": np.arange(k), "random_state": int(seed)})
+    est._carried_by(template)  # a user criterion that came with the pickled template
     return est._fit_sample(sample, repeats, encoding, coding)
 
 
@@ -86,7 +86,7 @@ def compact_tree(est):
     if not isinstance(est, OrdinalTreeClassifier) or not isinstance(tree, Tree):
         return est
     small = Tree(**{name: _compact(getattr(tree, name)) for name in tree.__dataclass_fields__})
-    small = DerivedTree.from_tree(small, get_criterion(est.criterion), est._loss_)
+    small = DerivedTree.from_tree(small, est._criterion_record(), est._loss_)
     if getattr(est, "_full_tree", None) is tree:
         est._full_tree = small
     est.tree_ = small
@@ -221,9 +221,10 @@ def missing_values(estimator):
 
 def takes_categories(estimator):
     """Whether an ensemble of ``estimator`` (None: the default ordinal tree) takes nominal
-    (string, unordered Categorical) columns: ordinal trees split them as categories; any
-    other base estimator gets numbers only (ordered Categoricals as their codes)."""
-    return estimator is None or isinstance(estimator, OrdinalTreeClassifier)
+    (string, unordered Categorical) columns: when the base estimator's tags say it takes
+    categories (``base_inputs``; the ordinal trees split them as categories); any other
+    base estimator gets numbers only (ordered Categoricals as their codes)."""
+    return estimator is None or base_inputs([estimator])[1]
 
 
 def code_predictors(ensemble, X, estimator):

@@ -1,24 +1,62 @@
-"""Arithmetic shared by the estimator and the leave-one-out: class scatter, model fitting with
-checks, the Gaussian log-density (batched), and the degenerate-data messages.
+"""Arithmetic shared by the estimator and the leave-one-out: the small records they pass
+(``Sample``, ``ClassStats``, ``FitOptions``), class scatter, model fitting with checks, the
+Gaussian log-density (batched), and the degenerate-data messages. The models are
+:class:`~._models.CovarianceModel` records, given, not looked up by name.
 """
 
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import numpy as np
 
 from ..exceptions import ConvergenceWarning, NearSingularWarning
 from .._core.categories import feature_label
 from .._core.warnings import warn as _warn
-from ._models import ITERATIVE, MODELS, MStep, followed, min_units_per_class
+from ._models import MStep
 
 _LOG_2PI = np.log(2.0 * np.pi)
 # Below this reciprocal condition number a covariance is treated as singular (error); below
 # _RCOND_WARN it is usable but the densities lose digits (warning).
 _RCOND_ERROR = 1e-13
 _RCOND_WARN = 1e-9
-_POOLED = ("EII", "EEI", "EEE")  # one covariance matrix for all classes
+
+
+class Sample(NamedTuple):
+    """Labelled units: ``X`` (n, d), class codes (n,), weights (n,) and the class labels of
+    the codes (for messages)."""
+
+    X: np.ndarray
+    codes: np.ndarray
+    w: np.ndarray
+    class_names: object = None
+
+    def subset(self, rows):
+        """The units ``rows`` (indices or a mask), with the same classes."""
+        return Sample(self.X[rows], self.codes[rows], self.w[rows], self.class_names)
+
+
+class ClassStats(NamedTuple):
+    """The sufficient statistics of the classes: weights n (..., K), means (..., K, d),
+    scatter matrices W (..., K, d, d)."""
+
+    n: np.ndarray
+    means: np.ndarray
+    W: np.ndarray
+
+    def subset(self, classes):
+        """The statistics of the classes ``classes`` (a mask or indices)."""
+        return ClassStats(self.n[classes], self.means[classes], self.W[classes])
+
+
+class FitOptions(NamedTuple):
+    """The estimator's settings that a model's fit and its leave-one-out refits use."""
+
+    reg_covar: float
+    tol: float
+    max_iter: int
+    priors: np.ndarray | None = None  # fixed class priors; None: n_k / n
 
 
 def label(names, k):
@@ -51,7 +89,8 @@ def one_blas_thread():
 def class_scatter(X, codes, w, K):
     """Weighted class sizes n_k, means m_k and scatter W_k = sum w_i (x_i - m_k)(x_i - m_k)'.
 
-    Returns n (K,), means (K, d), W (K, d, d). Classes with zero weight get mean 0, W = 0.
+    Returns :class:`ClassStats`: n (K,), means (K, d), W (K, d, d). Classes with zero weight
+    get mean 0, W = 0.
     """
     d = X.shape[1]
     n = np.bincount(codes, weights=w, minlength=K).astype(float)
@@ -65,7 +104,7 @@ def class_scatter(X, codes, w, K):
         means[k] = wk @ X[idx] / n[k]
         Z = X[idx] - means[k]
         W[k] = (Z * wk[:, None]).T @ Z
-    return n, means, W
+    return ClassStats(n, means, W)
 
 
 def regularise(W, n, reg_covar):
@@ -100,8 +139,9 @@ def rcond(kind, cov):
 
 
 def check_class_scatter(model, W, class_names, reg_covar, feature_names=None):
-    """ValueError when a class scatter is too degenerate for the model's class-specific shape;
-    features are named by ``feature_names`` (a DataFrame's columns) when given.
+    """ValueError when a class scatter is too degenerate for the class-specific shape of
+    ``model`` (a :class:`~._models.CovarianceModel`); features are named by ``feature_names``
+    (a DataFrame's columns) when given.
 
     A class-specific shape needs spread in every direction within the class: every feature for
     the diagonal models (EVI, VVI), a non-singular W_k for the others (EVE, VVE, EVV, VVV); a
@@ -111,18 +151,19 @@ def check_class_scatter(model, W, class_names, reg_covar, feature_names=None):
         return
     diag = np.diagonal(W, axis1=-2, axis2=-1)
     scale = np.maximum(diag.max(axis=-1, keepdims=True), np.finfo(float).tiny)
+    shape = model.class_shape
     for k in range(W.shape[0]):
         name = label(class_names, k)
-        if model[1] == "V" and model[2] == "I":
+        if shape == "diagonal":
             flat = np.flatnonzero(diag[k] <= 1e-12 * scale[k])
             if flat.size:
                 features = ", ".join(feature_label(j, feature_names) for j in flat)
                 raise ValueError(
-                    f"EDDA model {model!r}: within class {name!r} these features are constant: "
-                    f"{features}; so its diagonal shape is singular; choose a model with a common "
-                    "shape (e.g. 'VEI' or 'EEI') or set reg_covar > 0."
+                    f"EDDA model {model.name!r}: within class {name!r} these features are "
+                    f"constant: {features}; so its diagonal shape is singular; choose a model "
+                    "with a common shape (e.g. 'VEI' or 'EEI') or set reg_covar > 0."
                 )
-        elif model[1] == "V":  # EVE, VVE, EVV, VVV
+        elif shape == "full":
             ev, vectors = np.linalg.eigh(W[k])
             if ev[0] <= 1e-12 * max(ev[-1], np.finfo(float).tiny):
                 # the features along which the class has no spread
@@ -130,15 +171,14 @@ def check_class_scatter(model, W, class_names, reg_covar, feature_names=None):
                 involved = np.flatnonzero(np.abs(flat) > 1e-6 * np.abs(flat).max())
                 features = ", ".join(feature_label(j, feature_names) for j in involved)
                 raise ValueError(
-                    f"EDDA model {model!r}: the scatter matrix of class {name!r} is singular (no "
-                    f"spread within the class along a combination of {features}), so its "
-                    "class-specific shape "
-                    "cannot be estimated; choose a model with a common shape (e.g. 'VEE', 'EEV' "
-                    "or 'EEE') or set reg_covar > 0."
+                    f"EDDA model {model.name!r}: the scatter matrix of class {name!r} is "
+                    f"singular (no spread within the class along a combination of {features}), "
+                    "so its class-specific shape cannot be estimated; choose a model with a "
+                    "common shape (e.g. 'VEE', 'EEV' or 'EEE') or set reg_covar > 0."
                 )
-        elif model[0] == "V" and not diag[k].sum() > 0:
+        elif model.class_volume and not diag[k].sum() > 0:
             raise ValueError(
-                f"EDDA model {model!r}: class {name!r} has no spread at all, so its volume "
+                f"EDDA model {model.name!r}: class {name!r} has no spread at all, so its volume "
                 "cannot be estimated; choose a model with a common volume or set reg_covar > 0."
             )
 
@@ -147,66 +187,67 @@ def check_min_units(model, counts, d, class_names, reg_covar):
     """ValueError when a class has fewer units than the model's class-specific parameters need."""
     if reg_covar > 0:
         return
-    need = min_units_per_class(model, d)
+    need = model.min_units(d)
     for k, c in enumerate(counts):
         if 0 < c < need:
             what = ("a class-specific full covariance needs d + 1 = " f"{need}" if need > 2
                     else "a class-specific volume or shape needs 2")
             raise ValueError(
-                f"EDDA model {model!r}: class {label(class_names, k)!r} has {int(c)} unit(s) but "
-                f"{what}; choose a more parsimonious model (e.g. 'EEE', 'EEI' or 'EII'), "
-                "or set reg_covar > 0."
+                f"EDDA model {model.name!r}: class {label(class_names, k)!r} has {int(c)} "
+                f"unit(s) but {what}; choose a more parsimonious model (e.g. 'EEE', 'EEI' or "
+                "'EII'), or set reg_covar > 0."
             )
 
 
-def fit_model(model, W, n, *, reg_covar, tol, max_iter, init=None, class_names=None,
-              context="", warm=False):
-    """Run a model's M-step on (possibly batched) scatter matrices, then check the result.
+def fit_model(model, W, n, options, *, init=None, class_names=None, context="", warm=False):
+    """Run the M-step of ``model`` (a :class:`~._models.CovarianceModel`) on (possibly batched)
+    scatter matrices with the ``options`` (:class:`FitOptions`), then check the result.
 
-    ``warm``: an iterative model starts from ``init`` only (``_models.followed``), not also
+    ``warm``: an iterative model starts from ``init`` only (its ``followed`` M-step), not also
     from its default starts.
 
     Raises ValueError naming the class and model when a covariance is singular; warns when one
     is near-singular or when an iterative M-step reached ``max_iter``.
     """
-    mstep = followed(model) if warm and init is not None else MODELS[model]
+    mstep = model.followed if warm and init is not None and model.iterative else model.mstep
+    tol, max_iter = options.tol, options.max_iter
     try:
         # A singular class scatter makes some M-steps divide by zero on the way; the result is
         # then non-finite or singular and reported below, with the class and model named.
         with np.errstate(all="ignore"):
-            step = mstep(regularise(W, n, reg_covar), n, tol=tol, max_iter=max_iter,
+            step = mstep(regularise(W, n, options.reg_covar), n, tol=tol, max_iter=max_iter,
                          init=init)
             r = rcond(step.kind, step.cov)
     except np.linalg.LinAlgError:
         step, r = None, np.zeros(n.shape)
     if step is None:
         raise ValueError(
-            f"EDDA model {model!r}{context}: the M-step failed on a singular class scatter. Set "
-            "reg_covar > 0 or choose a more parsimonious model."
+            f"EDDA model {model.name!r}{context}: the M-step failed on a singular class "
+            "scatter. Set reg_covar > 0 or choose a more parsimonious model."
         )
     if not np.all(np.isfinite(step.cov)) or np.any(r < _RCOND_ERROR):
         k = int(np.argwhere(~(r >= _RCOND_ERROR))[0][-1])
-        which = ("the common covariance matrix (pooled over the classes)" if model in _POOLED
+        which = ("the common covariance matrix (pooled over the classes)" if model.pooled
                  else f"the covariance matrix of class {label(class_names, k)!r}")
         raise ValueError(
-            f"EDDA model {model!r}{context}: {which} is singular "
+            f"EDDA model {model.name!r}{context}: {which} is singular "
             f"(reciprocal condition number {float(np.min(r)):.2g}); the class scatter has too "
             "little spread in some direction. Set reg_covar > 0 (e.g. 1e-6 times the feature "
             "variances) or choose a more parsimonious model."
         )
     if np.any(r < _RCOND_WARN):
         k = int(np.argwhere(r < _RCOND_WARN)[0][-1])
-        which = ("the common covariance matrix (pooled over the classes)" if model in _POOLED
+        which = ("the common covariance matrix (pooled over the classes)" if model.pooled
                  else f"the covariance matrix of class {label(class_names, k)!r}")
         _warn(
-            f"EDDA model {model!r}{context}: {which} is nearly singular (reciprocal "
+            f"EDDA model {model.name!r}{context}: {which} is nearly singular (reciprocal "
             f"condition number {float(np.min(r)):.2g}); densities may be "
             "inaccurate. Consider reg_covar > 0 or a more parsimonious model.",
             NearSingularWarning,
         )
-    if model in ITERATIVE and not step.converged:
+    if model.iterative and not step.converged:
         _warn(
-            f"EDDA model {model!r}{context}: the iterative M-step did not converge within "
+            f"EDDA model {model.name!r}{context}: the iterative M-step did not converge within "
             f"max_iter={max_iter} iterations (tol={tol}); the last iterate is used. Increase "
             "max_iter or tol.",
             ConvergenceWarning,

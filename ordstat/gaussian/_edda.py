@@ -15,10 +15,11 @@ from .._core.validation import (Integral, Interval, Real, StrOptions, check_prio
                                 check_sample_weight, validate_fit, validate_predict)
 from .._core.warnings import warn as _warn
 from ..model_selection import _progress
-from ._core import (as_full, check_class_scatter, check_min_units, class_scatter, fit_model,
-                    label, log_density, logsumexp_rows, one_blas_thread)
+from ._core import (FitOptions, Sample, as_full, check_class_scatter, check_min_units,
+                    class_scatter, fit_model, label, log_density, logsumexp_rows,
+                    one_blas_thread)
 from ._loo import leave_one_out
-from ._models import ITERATIVE, MODELS, PAPER_NAMES, MStep, n_covariance_parameters
+from ._models import COVARIANCE_MODELS, MStep
 
 __all__ = ["EDDA"]
 
@@ -28,7 +29,7 @@ def _parse_models(model):
     """A list of valid model names from a name, a list of names, or "all"."""
     if isinstance(model, str):
         if model.lower() == "all":
-            return list(MODELS)
+            return list(COVARIANCE_MODELS)
         names = [model]
     elif isinstance(model, (list, tuple)) and len(model) > 0:
         names = list(model)
@@ -38,9 +39,10 @@ def _parse_models(model):
         )
     out = []
     for m in names:
-        if not isinstance(m, str) or m.upper() not in MODELS:
+        if not isinstance(m, str) or m.upper() not in COVARIANCE_MODELS:
             raise ValueError(
-                f"model must be one of {list(MODELS)} (or a list of them, or 'all'); got {m!r}."
+                f"model must be one of {list(COVARIANCE_MODELS)} (or a list of them, or 'all'); "
+                f"got {m!r}."
             )
         if m.upper() not in out:
             out.append(m.upper())
@@ -217,7 +219,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         K, d = self.n_classes_, X.shape[1]
         priors = check_priors(self.priors, K)
         names = self.classes_
-        n, means, W = class_scatter(X, codes, w, K)
+        stats = class_scatter(X, codes, w, K)
+        n, means = stats.n, stats.means
         present = n > 0
         if not present.all():
             absent = [label(names, k) for k in np.flatnonzero(~present)]
@@ -231,14 +234,14 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         loo_steps = len(models) if len(models) > 1 and self.select == "loo" else 0
         steps = self._steps(len(models) + loo_steps)
         try:
-            fits = self._fit_models(models, X, codes, w, n, W, steps)
+            sample = Sample(X, codes, w, names)
+            fits = self._fit_models(models, sample, stats, steps)
             multi = len(fits) > 1
             joints = {}
             if multi and self.select == "loo":
                 for _ in range(len(models) - len(fits)):
                     steps.done()  # models that could not be fitted
-                joints = self._leave_one_out_of(fits, X, codes, w, n, means, W, priors,
-                                                steps=steps)
+                joints = self._leave_one_out_of(fits, sample, stats, priors, steps=steps)
         finally:
             steps.close()
         loo = {}
@@ -274,7 +277,8 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         self.means_ = np.where(present[:, None], means, np.nan)
         self.covariances_ = np.full((K, d, d), np.nan)
         self.covariances_[present] = as_full(step.kind, step.cov, d)
-        vol, shape, orient = _decompose(model, step, d)
+        record = COVARIANCE_MODELS[model]
+        vol, shape, orient = _decompose(record, step, d)
         self.volumes_ = np.full(K, np.nan)
         self.volumes_[present] = vol
         self.shapes_ = np.full((K, d), np.nan)
@@ -282,9 +286,9 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         self.orientations_ = np.full((K, d, d), np.nan)
         self.orientations_[present] = orient
         self.priors_ = np.asarray(priors_, dtype=float)
-        self.df_mclust_ = int(Kp * d + n_covariance_parameters(model, Kp, d))
+        self.df_mclust_ = int(Kp * d + record.n_parameters(Kp, d))
         self.n_parameters_ = self.df_mclust_ + (Kp - 1 if priors_estimated else 0)
-        self.n_iter_ = int(step.n_iter) if model in ITERATIVE else 1
+        self.n_iter_ = int(step.n_iter) if record.iterative else 1
         self.converged_ = bool(step.converged)
 
     # --- densities and likelihoods ---------------------------------------------------------
@@ -341,23 +345,31 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         """The progress of a fit of ``total`` steps (``ordstat.model_selection._progress``)."""
         return _progress.Steps(total, "EDDA", _progress.resolve(self.progress))
 
-    def _fit_models(self, models, X, codes, w, n, W, steps=None):
-        """{model: fit} of each of ``models`` on the class statistics; a model that cannot be
-        fitted is skipped with a warning (an error when it is the only one). ``steps``: the
-        fit's progress, one step per model."""
+    def _options(self, priors=None):
+        """The settings of every fit and leave-one-out refit (``priors``: the checked fixed
+        priors, or None)."""
+        return FitOptions(float(self.reg_covar), float(self.tol), int(self.max_iter), priors)
+
+    def _fit_models(self, models, sample, stats, steps=None):
+        """{model: fit} of each of ``models`` (names) on the class statistics ``stats`` of
+        ``sample``; a model that cannot be fitted is skipped with a warning (an error when it
+        is the only one). ``steps``: the fit's progress, one step per model."""
         steps = self._steps(0) if steps is None else steps
-        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
-        names, present, d = self.classes_, n > 0, X.shape[1]
-        counts = np.bincount(codes[w > 0], minlength=len(names))
+        options = self._options()
+        reg = options.reg_covar
+        present, d = stats.n > 0, sample.X.shape[1]
+        names = np.asarray(sample.class_names)[present]
+        counts = np.bincount(sample.codes[sample.w > 0], minlength=len(present))[present]
         fits, errors = {}, {}
         for m in models:
+            model = COVARIANCE_MODELS[m]
             steps.start(f"{m} fit")
             try:
-                check_min_units(m, counts[present], d, names[present], reg)
-                check_class_scatter(m, W[present], names[present], reg, _column_names(self))
+                check_min_units(model, counts, d, names, reg)
+                check_class_scatter(model, stats.W[present], names, reg, _column_names(self))
                 with one_blas_thread():  # K d x d matrices: one thread is fastest
-                    fits[m] = fit_model(m, W[present], n[present], reg_covar=reg, tol=tol,
-                                        max_iter=max_iter, class_names=names[present])
+                    fits[m] = fit_model(model, stats.W[present], stats.n[present], options,
+                                        class_names=names)
             except ValueError as exc:
                 if len(models) == 1:
                     raise
@@ -370,21 +382,19 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
                   + " | ".join(errors.values()), UserWarning)
         return fits
 
-    def _leave_one_out_of(self, fits, X, codes, w, n, means, W, priors, pairs=False,
-                          steps=None):
-        """{model: leave-one-out log joint densities} of each fit (``ordstat.gaussian._loo``);
-        a model whose leave-one-out fails (a class left too small) is dropped with a warning
-        (an error when it is the only one). ``steps``: the fit's progress, one step per
-        model, told of every chunk of leave-one-out refits."""
-        reg, tol, max_iter = float(self.reg_covar), float(self.tol), int(self.max_iter)
+    def _leave_one_out_of(self, fits, sample, stats, priors, pairs=False, steps=None):
+        """{model: leave-one-out log joint densities} of each fit (``ordstat.gaussian._loo``)
+        on ``sample`` with class statistics ``stats`` and fixed ``priors`` (or None); a model
+        whose leave-one-out fails (a class left too small) is dropped with a warning (an error
+        when it is the only one). ``steps``: the fit's progress, one step per model, told of
+        every chunk of leave-one-out refits."""
+        options = self._options(priors)
         steps = self._steps(0) if steps is None else steps
         joints = {}
         for m, step in fits.items():
             part = steps.start(f"{m} leave-one-out")
             try:
-                joints[m] = leave_one_out(m, step, X, codes, w, n, means, W, n > 0,
-                                          priors=priors, reg_covar=reg, tol=tol,
-                                          max_iter=max_iter, class_names=self.classes_,
+                joints[m] = leave_one_out(COVARIANCE_MODELS[m], step, sample, stats, options,
                                           pairs=pairs, progress=part)
             except ValueError as exc:
                 if len(fits) == 1:
@@ -405,15 +415,15 @@ class EDDA(GenerativeClassifierMixin, BaseEstimator):
         models = [self.model_] if models is None else models
         check = type(self)(**{**self.get_params(), "model": models})
         X, codes, w = validate_fit(check, X, y, sample_weight, classes=self.classes_)
-        n, means, W = class_scatter(X, codes, w, len(self.classes_))
+        sample = Sample(X, codes, w, self.classes_)
+        stats = class_scatter(X, codes, w, len(self.classes_))
         priors = check_priors(self.priors, len(self.classes_))
         steps = self._steps(2 * len(models))  # as fit: a fit, then a leave-one-out per model
         try:
-            fits = self._fit_models(models, X, codes, w, n, W, steps)
+            fits = self._fit_models(models, sample, stats, steps)
             for _ in range(len(models) - len(fits)):
                 steps.done()
-            joints = self._leave_one_out_of(fits, X, codes, w, n, means, W, priors, pairs,
-                                            steps)
+            joints = self._leave_one_out_of(fits, sample, stats, priors, pairs, steps)
         finally:
             steps.close()
         return joints, codes, w
@@ -578,19 +588,20 @@ def _comparison_rows(fits, loo, X, codes, w, means, present, priors_, priors_est
         log_priors = np.log(priors_)
     rows = {}
     for m, f in fits.items():
+        model = COVARIANCE_MODELS[m]
         joint = np.full((X.shape[0], K), -np.inf)
         joint[:, present] = log_density(X, means[present], f)
         joint += log_priors
         ll = complete_log_likelihood(joint, codes, w)
         mix = float(np.sum(w[pos] * logsumexp_rows(joint[pos])))
-        df = int(Kp * d + n_covariance_parameters(m, Kp, d))
+        df = int(Kp * d + model.n_parameters(Kp, d))
         nu = df + (Kp - 1 if priors_estimated else 0)
         rows[m] = {
-            "paper": PAPER_NAMES[m], "loglik": ll, "nu": nu,
+            "paper": model.paper_name, "loglik": ll, "nu": nu,
             "AIC": -2 * ll + 2 * nu, "BIC": -2 * ll + nu * np.log(Ntot),
             "mixture_loglik": mix, "df_mclust": df, "BIC_mclust": 2 * mix - df * np.log(Ntot),
             "loo_error": loo.get(m, np.nan),
-            "n_iter": f.n_iter if m in ITERATIVE else 1, "converged": f.converged,
+            "n_iter": f.n_iter if model.iterative else 1, "converged": f.converged,
         }
     return rows
 
@@ -604,7 +615,8 @@ def _error_rate(joint, codes, w):
 
 
 def _decompose(model, step: MStep, d):
-    """(volumes (K,), shapes (K, d), orientations (K, d, d)) of the fitted covariances."""
+    """(volumes (K,), shapes (K, d), orientations (K, d, d)) of the covariances of ``model``
+    (a :class:`~._models.CovarianceModel`) fitted in ``step``."""
     K = step.cov.shape[0]
     eye = np.broadcast_to(np.eye(d), (K, d, d)).copy()
     if step.kind == "spherical":
@@ -612,7 +624,7 @@ def _decompose(model, step: MStep, d):
     if step.kind == "diagonal":
         vol = np.exp(np.mean(np.log(step.cov), axis=-1))
         return vol, step.cov / vol[:, None], eye
-    if model in ("EVE", "VVE"):
+    if model.multistart:
         D = step.state[0]  # end points of the starts, the retained one first
         ev = np.einsum("ji,kjl,li->ki", D, step.cov, D)
         orient = np.broadcast_to(D, (K, d, d)).copy()

@@ -35,6 +35,10 @@ For the models whose class-k covariance is a rank-one down-date of a full matrix
 the densities at x_i follow from the full-data Cholesky factors through the matrix determinant
 lemma and the Sherman-Morrison formula, without forming the batch of d x d matrices.
 
+What each model takes of these routes its record says (``_models.CovarianceModel``: rank_one,
+iterative, multistart); the functions take the record, the units (``_core.Sample``), the class
+statistics (``_core.ClassStats``) and the fit's settings (``_core.FitOptions``).
+
 References
 ----------
 Bensmail, H. and Celeux, G. (1996). Regularized Gaussian discriminant analysis through
@@ -48,8 +52,8 @@ import contextlib
 import numpy as np
 from scipy.linalg import cho_factor, cho_solve
 
-from ._core import fit_model, label, log_density, log_normal, one_blas_thread, regularise
-from ._models import ITERATIVE, min_units_per_class
+from ._core import (Sample, fit_model, label, log_density, log_normal,
+                    one_blas_thread, regularise)
 
 _CHUNK_ELEMENTS = 2_000_000  # batch size target: B * K * d * d floats per chunk
 _COLD = False  # see cold_refits
@@ -68,28 +72,30 @@ def cold_refits():
         _COLD = before
 
 
-def _priors_after_removal(n, N, w_i, k_i, priors):
-    """(B, K) log priors of each leave-one-out fit: n_k'/N' when estimated, else fixed."""
-    B, K = len(w_i), len(n)
+def _priors_after_removal(n, units, priors):
+    """(B, K) log priors of each fit without one of the B ``units``: n_k'/N' when estimated,
+    else the fixed ``priors``."""
+    B, K = len(units.w), len(n)
     if priors is not None:
         with np.errstate(divide="ignore"):
             return np.broadcast_to(np.log(priors), (B, K))
     nb = np.broadcast_to(n, (B, K)).copy()
-    nb[np.arange(B), k_i] -= w_i
+    nb[np.arange(B), units.codes] -= units.w
     with np.errstate(divide="ignore"):
-        return np.log(nb) - np.log(N - w_i)[:, None]
+        return np.log(nb) - np.log(n.sum() - units.w)[:, None]
 
 
-def _check_loo_units(model, codes, w, n_units, d, class_names, reg_covar):
-    need = max(1, min_units_per_class(model, d)) if reg_covar <= 0 else 1
+def _check_loo_units(model, sample, reg_covar):
+    need = max(1, model.min_units(sample.X.shape[1])) if reg_covar <= 0 else 1
+    n_units = np.bincount(sample.codes[sample.w > 0])
     for k, c in enumerate(n_units):
         if c == 0:
             continue
         if c - 1 < need:
             raise ValueError(
-                f"EDDA model {model!r}: leave-one-out removes a unit from class "
-                f"{label(class_names, k)!r}, which has {int(c)} unit(s); the model needs at least "
-                f"{need} per class after the removal. Use a more parsimonious model, "
+                f"EDDA model {model.name!r}: leave-one-out removes a unit from class "
+                f"{label(sample.class_names, k)!r}, which has {int(c)} unit(s); the model needs "
+                f"at least {need} per class after the removal. Use a more parsimonious model, "
                 "reg_covar > 0, or another error estimate."
             )
 
@@ -99,13 +105,17 @@ def _guard(one_minus):
     return np.where(one_minus > 1e-12, one_minus, np.nan)
 
 
-def _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar):
-    """Leave-one-out log-densities (B, K) for VVV, EEE and EVV via rank-one formulas.
+def _sm_full(model, units, stats, reg_covar):
+    """Leave-one-out log-densities (B, K) at each of the B ``units`` for the rank-one models
+    (VVV, EEE and EVV) via rank-one formulas.
 
     With S = a (W_k + reg n_k I) the class-k covariance (a a scalar) and the down-date
     S' = S - c u u', log|S'| = log|S| + log(1 - c u' S^-1 u) (determinant lemma) and
     v' S'^-1 v = v' S^-1 v + c (v' S^-1 u)^2 / (1 - c u' S^-1 u) (Sherman-Morrison).
     """
+    x, k_i, w_i = units.X, units.codes, units.w
+    n, means, W = stats
+    N = n.sum()
     B, d = x.shape
     K = len(n)
     rows = np.arange(B)
@@ -113,7 +123,7 @@ def _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar):
     n_new = n[k_i] - w_i
     c = w_i * n[k_i] / n_new                             # down-date weight
     Wr = regularise(W, n, reg_covar)
-    if model == "EEE":
+    if model.pooled:
         bases = [Wr.sum(axis=0)]
     else:
         bases = list(Wr)
@@ -124,7 +134,7 @@ def _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar):
     # diffs to the class means, with class k_i's mean moved: x - m_k' = (n_k/n_k') u.
     diff = x[:, None, :] - means[None, :, :]             # (B, K, d)
     diff[rows, k_i] = u * (n[k_i] / n_new)[:, None]
-    if model == "EEE":
+    if model.pooled:  # EEE
         F = factors[0]
         Sinv_u = cho_solve(F, u.T, check_finite=False).T                     # (B, d)
         Sinv_diff = cho_solve(F, diff.reshape(-1, d).T, check_finite=False).T.reshape(B, K, d)
@@ -153,7 +163,7 @@ def _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar):
         vSu = np.einsum("bd,bd->b", v, Sinv_u)
         maha[sel, k] = maha[sel, k] + c[sel] * vSu ** 2 / one_minus
         raw_logdet[sel, k] += np.log(one_minus)
-    if model == "VVV":
+    if model.class_volume:  # VVV: Sigma_j = W_j' / n_j'
         nb = np.broadcast_to(n, (B, K)).copy()
         nb[rows, k_i] = n_new
         logdet = raw_logdet - d * np.log(nb)
@@ -183,21 +193,22 @@ def _warm_starts(model, step):
     """The full-data state an iterative model's leave-one-out fits start from: the volumes
     (VEI, VEE, VEV) or the distinct end points of the orientation starts (EVE, VVE); None for
     the closed-form models and with :func:`cold_refits`."""
-    if model not in ITERATIVE or _COLD:
+    if not model.iterative or _COLD:
         return None
-    if model in ("EVE", "VVE"):
+    if model.multistart:
         return step.state[_distinct_orientations(step.state)]
     return step.state
 
 
-def _fits_without(model, x, k_i, w_i, n, means, W, *, init, reg_covar, tol, max_iter,
-                  class_names):
-    """The B fits each without one unit (x_i of class k_i, weight w_i): the rank-one down-dates
-    of that class's statistics and one batched M-step, warm-started from ``init`` alone (see
-    :func:`_warm_starts`), or from the default starts when ``init`` is None.
+def _fits_without(model, units, stats, options, init):
+    """The B fits each without one of the B ``units`` (x_i of class k_i, weight w_i): the
+    rank-one down-dates of that class's statistics and one batched M-step, warm-started from
+    ``init`` alone (see :func:`_warm_starts`), or from the default starts when ``init`` is None.
 
     Returns (step, means (B, K, d)).
     """
+    x, k_i, w_i = units.X, units.codes, units.w
+    n, means, W = stats
     B, d = x.shape
     K = len(n)
     rows = np.arange(B)
@@ -210,98 +221,93 @@ def _fits_without(model, x, k_i, w_i, n, means, W, *, init, reg_covar, tol, max_
     mb = np.broadcast_to(means, (B, K, d)).copy()
     mb[rows, k_i] -= (w_i / n_new)[:, None] * u
     start_state = None
-    if model in ITERATIVE and init is not None:
+    if model.iterative and init is not None:
         start_state = np.broadcast_to(init, (B,) + np.shape(init)).copy()
-    step = fit_model(model, Wb, nb, reg_covar=reg_covar, tol=tol, max_iter=max_iter,
-                     init=start_state, class_names=class_names,
-                     context=" (leave-one-out refit)", warm=True)
+    step = fit_model(model, Wb, nb, options, init=start_state,
+                     class_names=units.class_names, context=" (leave-one-out refit)",
+                     warm=True)
     return step, mb
 
 
 def _floats_per_unit(model, K, d, per_point, init):
     """Floats a batch holds per left-out unit (batches hold about ``_CHUNK_ELEMENTS``)."""
     per_unit = K * d * d * per_point
-    if model in ("EVE", "VVE"):  # each unit runs K + 1 starts, or the followed ones
+    if model.multistart:  # each unit runs K + 1 starts, or the followed ones
         per_unit *= K + 1 if init is None else len(init)
     return per_unit
 
 
-def loo_log_joint(model, X, codes, w, n, means, W, *, priors, reg_covar, tol, max_iter,
-                  init=None, class_names=None, progress=None):
-    """log(pi_k' f_k'(x_i)) of the leave-unit-i-out fit, for every unit of positive weight.
+def loo_log_joint(model, sample, stats, options, *, init=None, progress=None):
+    """log(pi_k' f_k'(x_i)) of the leave-unit-i-out fit of ``model`` (a
+    :class:`~._models.CovarianceModel`), for every unit of ``sample`` of positive weight.
 
-    Every class is present (n > 0). Returns (idx, joint): the unit indices (w > 0) and a
-    (len(idx), K) array. ``progress(done, total)``, when given, is called after each chunk with
-    the number of leave-one-out fits done so far.
+    Every class is present (``stats.n`` > 0). Returns (idx, joint): the unit indices (w > 0)
+    and a (len(idx), K) array. ``init``: the warm start (:func:`_warm_starts`).
+    ``progress(done, total)``, when given, is called after each chunk with the number of
+    leave-one-out fits done so far.
     """
-    N, d, K = n.sum(), X.shape[1], len(n)
-    units = np.bincount(codes[w > 0], minlength=K)
-    _check_loo_units(model, codes, w, units, d, class_names, reg_covar)
-    idx = np.flatnonzero(w > 0)
+    d, K = sample.X.shape[1], len(stats.n)
+    _check_loo_units(model, sample, options.reg_covar)
+    idx = np.flatnonzero(sample.w > 0)
     out = np.empty((len(idx), K))
     # With reg_covar > 0 the regulariser of class k shrinks by w reg I, not a rank-one change.
-    rank_one = model in ("VVV", "EVV", "EEE") and reg_covar <= 0
+    rank_one = model.rank_one and options.reg_covar <= 0
     per_unit = _floats_per_unit(model, K, d, 1 if rank_one else 3, init)
     chunk = max(64, _CHUNK_ELEMENTS // max(per_unit, 1))
     for start in range(0, len(idx), chunk):
         sel = idx[start:start + chunk]
-        x, k_i, w_i = X[sel], codes[sel], w[sel]
+        units = sample.subset(sel)
         if rank_one:
             with np.errstate(divide="ignore", invalid="ignore"):
-                logf = _sm_full(model, x, k_i, w_i, n, means, W, N, reg_covar)
+                logf = _sm_full(model, units, stats, options.reg_covar)
             # A down-date that makes the class scatter singular shows as 1 - c u'S^-1u <= 0.
             if not np.all(np.isfinite(logf)):
                 bad = int(np.flatnonzero(~np.isfinite(logf).all(axis=1))[0])
                 raise ValueError(
-                    f"EDDA model {model!r}: leaving out unit {int(sel[bad])} makes the "
-                    f"covariance of class {label(class_names, k_i[bad])!r} singular; set "
-                    "reg_covar > 0 or choose a more parsimonious model."
+                    f"EDDA model {model.name!r}: leaving out unit {int(sel[bad])} makes the "
+                    f"covariance of class {label(sample.class_names, units.codes[bad])!r} "
+                    "singular; set reg_covar > 0 or choose a more parsimonious model."
                 )
         else:
-            step, mb = _fits_without(model, x, k_i, w_i, n, means, W, init=init,
-                                     reg_covar=reg_covar, tol=tol, max_iter=max_iter,
-                                     class_names=class_names)
-            logf = log_density(x[:, None, :], mb, step)[:, 0, :]
-        out[start:start + len(sel)] = logf + _priors_after_removal(n, N, w_i, k_i, priors)
+            step, mb = _fits_without(model, units, stats, options, init)
+            logf = log_density(units.X[:, None, :], mb, step)[:, 0, :]
+        out[start:start + len(sel)] = logf + _priors_after_removal(stats.n, units,
+                                                                   options.priors)
         if progress is not None:
             progress(start + len(sel), len(idx))
     return idx, out
 
 
-def loo_log_joint_pairs(model, X, codes, w, n, means, W, *, at, priors, reg_covar, tol,
-                        max_iter, init=None, class_names=None, progress=None):
+def loo_log_joint_pairs(model, sample, stats, options, *, at, init=None, progress=None):
     """log(pi_k' f_k'(a_j)) of the leave-unit-i-out fit at every point a_j of ``at``, for every
     unit i of positive weight.
 
-    Every class is present (n > 0). Returns (idx, joint): the unit indices (w > 0) and a
-    (len(idx), len(at), K) array. ``progress``: as in :func:`loo_log_joint`.
+    Every class is present (``stats.n`` > 0). Returns (idx, joint): the unit indices (w > 0)
+    and a (len(idx), len(at), K) array. ``init``, ``progress``: as in :func:`loo_log_joint`.
     """
-    N, d, K = n.sum(), X.shape[1], len(n)
-    units = np.bincount(codes[w > 0], minlength=K)
-    _check_loo_units(model, codes, w, units, d, class_names, reg_covar)
-    idx = np.flatnonzero(w > 0)
+    d, K = sample.X.shape[1], len(stats.n)
+    _check_loo_units(model, sample, options.reg_covar)
+    idx = np.flatnonzero(sample.w > 0)
     out = np.empty((len(idx), len(at), K))
     chunk = max(1, 2 * _CHUNK_ELEMENTS // max(_floats_per_unit(model, K, d, len(at), init), 1))
     for start in range(0, len(idx), chunk):
-        sel = idx[start:start + chunk]
-        k_i, w_i = codes[sel], w[sel]
-        step, mb = _fits_without(model, X[sel], k_i, w_i, n, means, W, init=init,
-                                 reg_covar=reg_covar, tol=tol, max_iter=max_iter,
-                                 class_names=class_names)
-        logp = _priors_after_removal(n, N, w_i, k_i, priors)
-        out[start:start + len(sel)] = log_density(at, mb, step) + logp[:, None, :]
+        units = sample.subset(idx[start:start + chunk])
+        step, mb = _fits_without(model, units, stats, options, init)
+        logp = _priors_after_removal(stats.n, units, options.priors)
+        out[start:start + len(units.w)] = log_density(at, mb, step) + logp[:, None, :]
         if progress is not None:
-            progress(start + len(sel), len(idx))
+            progress(start + len(units.w), len(idx))
     return idx, out
 
 
-def leave_one_out(model, step, X, codes, w, n, means, W, present, *, priors, reg_covar, tol,
-                  max_iter, class_names, pairs=False, progress=None):
-    """Leave-one-out log joint densities of one model, the fit ``step`` on (X, codes, w) given.
+def leave_one_out(model, step, sample, stats, options, *, pairs=False, progress=None):
+    """Leave-one-out log joint densities of ``model`` (a :class:`~._models.CovarianceModel`),
+    its fit ``step`` on ``sample`` (:class:`~._core.Sample`, the class statistics ``stats``,
+    the settings ``options``) given.
 
-    Classes absent from the data (``present`` False; their units have weight zero) are set
-    aside and get -inf; leaving out a unit of weight zero leaves the fit as it is, so its rows
-    are those of ``step``. ``priors`` are the fixed priors of every class (None: n_k / n).
+    Classes absent from the data (n_k = 0; their units have weight zero) are set aside and get
+    -inf; leaving out a unit of weight zero leaves the fit as it is, so its rows are those of
+    ``step``. ``options.priors`` are the fixed priors of every class (None: n_k / n).
 
     Returns an (n_units, K) array, row i at x_i, or with ``pairs`` an (n_units, n_units, K)
     array, [i, j] at x_j, both under the fit without unit i. ``progress(done, total)``, when
@@ -309,35 +315,36 @@ def leave_one_out(model, step, X, codes, w, n, means, W, present, *, priors, reg
     BLAS on one thread (see :func:`one_blas_thread`).
     """
     with one_blas_thread():
-        return _leave_one_out(model, step, X, codes, w, n, means, W, present, priors=priors,
-                              reg_covar=reg_covar, tol=tol, max_iter=max_iter,
-                              class_names=class_names, pairs=pairs, progress=progress)
+        return _leave_one_out(model, step, sample, stats, options, pairs=pairs,
+                              progress=progress)
 
 
-def _leave_one_out(model, step, X, codes, w, n, means, W, present, *, priors, reg_covar, tol,
-                   max_iter, class_names, pairs=False, progress=None):
+def _leave_one_out(model, step, sample, stats, options, *, pairs=False, progress=None):
     """:func:`leave_one_out` (BLAS threads as the caller set them)."""
+    present = stats.n > 0
     K = len(present)
-    keep = present[codes]
+    keep = present[sample.codes]
     remap = np.cumsum(present) - 1
+    priors = options.priors
     fixed = None if priors is None else priors[present] / priors[present].sum()
-    args = (model, X[keep], remap[codes[keep]], w[keep], n[present], means[present], W[present])
-    kwargs = dict(priors=fixed, reg_covar=reg_covar, tol=tol, max_iter=max_iter,
-                  init=_warm_starts(model, step),
-                  class_names=np.asarray(class_names)[present], progress=progress)
+    kept = Sample(sample.X[keep], remap[sample.codes[keep]], sample.w[keep],
+                  np.asarray(sample.class_names)[present])
+    args = (model, kept, stats.subset(present), options._replace(priors=fixed))
+    kwargs = dict(init=_warm_starts(model, step), progress=progress)
     if pairs:
-        idx, joint = loo_log_joint_pairs(*args, at=X, **kwargs)
+        idx, joint = loo_log_joint_pairs(*args, at=sample.X, **kwargs)
     else:
         idx, joint = loo_log_joint(*args, **kwargs)
-    n_units, n_present = len(codes), int(present.sum())
+    n_units, n_present = len(sample.codes), int(present.sum())
     part = np.empty((n_units,) * (2 if pairs else 1) + (n_present,))
     rows = np.flatnonzero(keep)[idx]
     part[rows] = joint
     unchanged = np.setdiff1d(np.arange(n_units), rows)
     if unchanged.size:
+        n = stats.n
         with np.errstate(divide="ignore"):
             log_p = np.log(n[present] / n.sum() if fixed is None else fixed)
-        own = log_density(X, means[present], step) + log_p
+        own = log_density(sample.X, stats.means[present], step) + log_p
         part[unchanged] = own if pairs else own[unchanged]
     if n_present == K:
         return part

@@ -1,4 +1,11 @@
-"""The 14 Gaussian covariance models of EDDA as a table of small M-step functions.
+"""The 14 Gaussian covariance models of EDDA: their M-step functions and their records.
+
+The module structure is the following: the M-step functions by family (spherical, diagonal,
+ellipsoidal, the common-orientation pair with its rotations); ``CovarianceModel``, the record
+of one model (its names, M-step, warm start, letters and leave-one-out route), from which its
+parameter count and the units a class needs follow; ``COVARIANCE_MODELS``, the one registry of
+the records (adding a model is adding its record there); and ``MODELS`` and ``PAPER_NAMES``,
+read-only views of the registry by name.
 
 Each class covariance is decomposed as Sigma_k = lambda_k D_k A_k D_k' (Banfield & Raftery 1993;
 Celeux & Govaert 1995): volume lambda_k = |Sigma_k|^(1/d), orientation D_k (eigenvectors) and
@@ -28,12 +35,14 @@ solved exactly for each pair and over-relaxed.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["MODELS", "PAPER_NAMES", "MStep", "ITERATIVE", "n_covariance_parameters",
-           "min_units_per_class"]
+__all__ = ["CovarianceModel", "COVARIANCE_MODELS", "MODELS", "PAPER_NAMES", "MStep",
+           "n_covariance_parameters"]
 
 
 class MStep(NamedTuple):
@@ -290,7 +299,8 @@ def _multistart_orientation(W, n, *, tol, max_iter, init, equal_volume, default_
     scatter (the EEE solution) and of each class scatter; they run as one batch, so K + 1
     starts cost little more than one for small d. ``init`` adds starts after those: one
     orientation (..., d, d) or several (..., S, d, d). With ``default_starts`` false only the
-    starts of ``init`` run (the warm-started leave-one-out, see :func:`followed`).
+    starts of ``init`` run (the warm-started leave-one-out: the ``followed`` M-step of
+    :class:`CovarianceModel`).
 
     The returned state holds the end points of all starts, (..., S, d, d), the retained one
     first (ties go to the earlier start).
@@ -381,17 +391,6 @@ def _vvv(W, n, *, tol, max_iter, init=None):
     return MStep("full", W / n[..., None, None])
 
 
-MODELS = {
-    "EII": _eii, "VII": _vii,
-    "EEI": _eei, "VEI": _vei, "EVI": _evi, "VVI": _vvi,
-    "EEE": _eee, "VEE": _vee, "EVE": _eve, "VVE": _vve,
-    "EEV": _eev, "VEV": _vev, "EVV": _evv, "VVV": _vvv,
-}
-"""Model name -> M-step function, in mclust's order of increasing complexity by family."""
-
-ITERATIVE = frozenset({"VEI", "VEE", "EVE", "VVE", "VEV"})
-
-
 def _eve_followed(W, n, *, tol, max_iter, init):
     return _multistart_orientation(W, n, tol=tol, max_iter=max_iter, init=init,
                                    equal_volume=True, default_starts=False)
@@ -402,57 +401,161 @@ def _vve_followed(W, n, *, tol, max_iter, init):
                                    equal_volume=False, default_starts=False)
 
 
-def followed(model):
-    """The M-step of an iterative model that starts from ``init`` only: its warm start.
+# --- the records -----------------------------------------------------------------------------
 
-    VEI, VEE and VEV alternate from given volumes whatever the start, so this is their M-step;
-    EVE and VVE run only the given orientations (one (..., d, d) or several (..., S, d, d)),
-    not the K + 1 default starts of :func:`_multistart_orientation`, and keep the best.
-    Started from the full-data end points, a fit without one unit follows each full-data
-    maximum to its nearby maximum, which is where a refit from the default starts arrives
-    as long as no start crosses into another basin as the unit is removed.
+@dataclass(frozen=True)
+class CovarianceModel:
+    """One covariance model: every fact about it that the estimator and the leave-one-out use.
+
+    Parameters
+    ----------
+    name : str
+        The model's name (mclust's three letters for the 14), upper case: the estimator
+        matches the names it is given in upper case.
+    paper_name : str
+        The model in the notation of Bensmail & Celeux (1996).
+    mstep : callable
+        ``mstep(W, n, *, tol, max_iter, init=None) -> MStep``, batched over leading axes (see
+        the module docstring).
+    followed : callable or None, default=None
+        For an iterative M-step: the M-step that starts from ``init`` only, the warm start of
+        its leave-one-out refits (VEI, VEE and VEV alternate from given volumes whatever the
+        start, so it is their M-step; EVE and VVE run only the given orientations, not their
+        K + 1 default starts, and keep the best: started from the full-data end points, a fit
+        without one unit follows each full-data maximum to its nearby maximum, which is where a
+        refit from the default starts arrives as long as no start crosses into another basin
+        as the unit is removed). None: a closed-form M-step.
+    letters : str, optional
+        Volume, shape and orientation, each E (common to the classes), V (varies) or I (the
+        identity; none for the volume); default ``name``. The parameter count, the units a
+        class needs and the checks of the class scatter follow from them.
+    rank_one : bool, default=False
+        Each class covariance is a multiple of its class scatter (EVV, VVV) or of the pooled
+        scatter (EEE): the leave-one-out densities follow from the full-data Cholesky factors
+        (determinant lemma, Sherman-Morrison), without batched M-steps.
+    multistart : bool, default=False
+        The M-step runs several starting orientations and its state holds their end points
+        (..., S, d, d), the retained one first (EVE, VVE): the leave-one-out follows the
+        distinct ones, and the retained one is the common orientation.
     """
-    return {"EVE": _eve_followed, "VVE": _vve_followed}.get(model, MODELS[model])
 
-PAPER_NAMES = {
-    "EII": "[lambda I]", "VII": "[lambda_k I]",
-    "EEI": "[lambda B]", "VEI": "[lambda_k B]", "EVI": "[lambda B_k]", "VVI": "[lambda_k B_k]",
-    "EEE": "[lambda D A D']", "VEE": "[lambda_k D A D']", "EVE": "[lambda D A_k D']",
-    "VVE": "[lambda_k D A_k D']", "EEV": "[lambda D_k A D_k']", "VEV": "[lambda_k D_k A D_k']",
-    "EVV": "[lambda D_k A_k D_k']", "VVV": "[lambda_k D_k A_k D_k']",
-}
-"""mclust names -> the notation of Bensmail & Celeux (1996) and Brito et al. (2006)."""
+    name: str
+    paper_name: str
+    mstep: Callable
+    followed: Callable | None = None
+    letters: str | None = None
+    rank_one: bool = False
+    multistart: bool = False
+
+    def __post_init__(self):
+        letters = self.name if self.letters is None else self.letters
+        if len(letters) != 3 or letters[0] not in "EV" or any(c not in "EVI" for c in letters):
+            raise ValueError(f"covariance model {self.name!r}: letters must be volume, shape "
+                             f"and orientation, each E, V or I (no I volume); got {letters!r}.")
+        object.__setattr__(self, "letters", letters)
+        if self.rank_one and letters not in ("EEE", "EVV", "VVV"):
+            raise ValueError(f"covariance model {self.name!r}: rank-one leave-one-out needs a "
+                             "multiple of the class or pooled scatter (EEE, EVV, VVV).")
+        if self.multistart and self.followed is None:
+            raise ValueError(f"covariance model {self.name!r}: a multistart M-step is "
+                             "iterative; give its followed M-step.")
+
+    @property
+    def iterative(self):
+        """Whether the M-step iterates (it then reports n_iter and converged)."""
+        return self.followed is not None
+
+    @property
+    def pooled(self):
+        """Whether one covariance matrix serves all classes (nothing varies: EII, EEI, EEE)."""
+        return "V" not in self.letters
+
+    @property
+    def class_volume(self):
+        """Whether each class has its own volume lambda_k."""
+        return self.letters[0] == "V"
+
+    @property
+    def class_shape(self):
+        """What a class-specific shape is: "diagonal" (EVI, VVI), "full" (with its own or a
+        common orientation: EVE, VVE, EVV, VVV) or None."""
+        if self.letters[1] != "V":
+            return None
+        return "diagonal" if self.letters[2] == "I" else "full"
+
+    def n_parameters(self, K, d):
+        """Free parameters of the K covariance matrices (Celeux & Govaert 1995, Table 1).
+
+        A volume costs 1, a shape d - 1, an orientation d (d - 1) / 2; each counted once when
+        common (E) and K times when free (V); I costs nothing.
+        """
+        per_part = (1, d - 1, d * (d - 1) // 2)
+        return sum({"E": 1, "V": K, "I": 0}[letter] * cost
+                   for letter, cost in zip(self.letters, per_part))
+
+    def min_units(self, d):
+        """Units a class needs for the model's class-specific parameters to be estimable.
+
+        A class-specific full covariance (EVV, VVV) needs a non-singular W_k, so d + 1 units;
+        any other class-specific volume or shape needs some spread within the class, so 2
+        units; models with only common volume and shape (EII, EEI, EEE, EEV) borrow it from
+        the other classes.
+        """
+        if self.letters[1:] == "VV":
+            return d + 1
+        return 2 if "V" in self.letters[:2] else 1
+
+
+COVARIANCE_MODELS = {m.name: m for m in (
+    CovarianceModel("EII", "[lambda I]", _eii),
+    CovarianceModel("VII", "[lambda_k I]", _vii),
+    CovarianceModel("EEI", "[lambda B]", _eei),
+    CovarianceModel("VEI", "[lambda_k B]", _vei, followed=_vei),
+    CovarianceModel("EVI", "[lambda B_k]", _evi),
+    CovarianceModel("VVI", "[lambda_k B_k]", _vvi),
+    CovarianceModel("EEE", "[lambda D A D']", _eee, rank_one=True),
+    CovarianceModel("VEE", "[lambda_k D A D']", _vee, followed=_vee),
+    CovarianceModel("EVE", "[lambda D A_k D']", _eve, followed=_eve_followed, multistart=True),
+    CovarianceModel("VVE", "[lambda_k D A_k D']", _vve, followed=_vve_followed,
+                    multistart=True),
+    CovarianceModel("EEV", "[lambda D_k A D_k']", _eev),
+    CovarianceModel("VEV", "[lambda_k D_k A D_k']", _vev, followed=_vev),
+    CovarianceModel("EVV", "[lambda D_k A_k D_k']", _evv, rank_one=True),
+    CovarianceModel("VVV", "[lambda_k D_k A_k D_k']", _vvv, rank_one=True),
+)}
+"""Model name -> :class:`CovarianceModel`, in mclust's order of increasing complexity by
+family: the one registry of the covariance models (adding a model is adding its record)."""
+
+
+class _Field(Mapping):
+    """One field of every record of :data:`COVARIANCE_MODELS`, by name, in its order: a
+    read-only view that follows the registry."""
+
+    def __init__(self, field):
+        self._field = field
+
+    def __getitem__(self, name):
+        return getattr(COVARIANCE_MODELS[name], self._field)
+
+    def __iter__(self):
+        return iter(COVARIANCE_MODELS)
+
+    def __len__(self):
+        return len(COVARIANCE_MODELS)
+
+    def __repr__(self):
+        return repr(dict(self))
+
+
+MODELS = _Field("mstep")
+"""Model name -> M-step function (a view of :data:`COVARIANCE_MODELS`)."""
+
+PAPER_NAMES = _Field("paper_name")
+"""Model name -> the notation of Bensmail & Celeux (1996) and Brito et al. (2006) (a view of
+:data:`COVARIANCE_MODELS`)."""
 
 
 def n_covariance_parameters(model: str, K: int, d: int) -> int:
-    """Free parameters of the K covariance matrices (Celeux & Govaert 1995, Table 1).
-
-    A volume costs 1, a shape d - 1, an orientation d (d - 1) / 2; each counted once when common
-    (E) and K times when free (V); I costs nothing.
-    """
-    vol, shape, orient = model
-    rot = d * (d - 1) // 2
-    n_vol = 1 if vol == "E" else K
-    if shape == "I":
-        n_shape = 0
-    else:
-        n_shape = (d - 1) * (1 if shape == "E" else K)
-    if orient == "I":
-        n_orient = 0
-    else:
-        n_orient = rot * (1 if orient == "E" else K)
-    return n_vol + n_shape + n_orient
-
-
-def min_units_per_class(model: str, d: int) -> int:
-    """Units a class needs for the model's class-specific parameters to be estimable.
-
-    A class-specific full covariance (EVV, VVV) needs a non-singular W_k, so d + 1 units; any other
-    class-specific volume or shape needs some spread within the class, so 2 units; models with
-    only common volume and shape (EII, EEI, EEE, EEV) borrow it from the other classes.
-    """
-    if model in ("EVV", "VVV"):
-        return d + 1
-    if "V" in model[:2]:
-        return 2
-    return 1
+    """Free parameters of the K covariance matrices of ``model`` (see
+    :meth:`CovarianceModel.n_parameters`)."""
+    return COVARIANCE_MODELS[model].n_parameters(K, d)

@@ -11,6 +11,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.costs import distance_cost
 from .._core.predictors import ColumnCoding
 from .._core.validation import (
     Integral,
@@ -37,7 +38,7 @@ from ._prune import (
     select_cp,
     select_leaves,
 )
-from .criteria import CRITERIA, get_criterion, user_registration
+from .criteria import get_criterion, user_registration
 
 __all__ = ["OrdinalTreeClassifier"]
 
@@ -279,7 +280,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         those cannot say: a registered criterion, ``leaf_rule="cost"`` with a cost criterion,
         ``xval`` as a vector of fold ids, ``prune`` by a rule with cross-validation."""
         super()._validate_params()
-        crit = get_criterion(self.criterion)
+        crit = self._criterion_record()
         if self.leaf_rule == "cost" and not crit.has_cost:
             raise ValueError(
                 "leaf_rule='cost' needs a criterion with a cost matrix, e.g. "
@@ -305,7 +306,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         record, the default min_bucket, max_features as a count of the ``n_features``."""
         min_bucket = (max(1, int(round(self.min_split / 3))) if self.min_bucket is None
                       else int(self.min_bucket))
-        return dict(criterion=get_criterion(self.criterion), min_split=int(self.min_split),
+        return dict(criterion=self._criterion_record(), min_split=int(self.min_split),
                     min_bucket=min_bucket, cp=float(self.cp), max_depth=int(self.max_depth),
                     max_leaf_nodes=self.max_leaf_nodes,
                     max_features=self._n_features_drawn(n_features))
@@ -314,28 +315,44 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         return None if self.max_features is None else n_features_drawn(self.max_features, p)
 
     # -- pickling: user criteria travel with the estimator --------------------------------
+    def _criterion_record(self):
+        """The :class:`~ordstat.trees.criteria.Criterion` that ``criterion`` names: the record
+        this estimator carries from its pickle when it names that, else the registry's."""
+        carried = self._carried_criterion()
+        return get_criterion(self.criterion) if carried is None else carried[1]
+
+    def _carried_criterion(self):
+        """``(name, record)`` of the user criterion carried from a pickle, when ``criterion``
+        still names it (the registry of this process need not know it), else None."""
+        carried = self.__dict__.get("_user_criterion")
+        return carried if carried is not None and carried[0] == self.criterion else None
+
+    def _carried_by(self, other):
+        """This estimator, given the user criterion record that ``other`` carries: its clones
+        and the trees an ensemble builds from it need the record where the registry lacks it."""
+        carried = other.__dict__.get("_user_criterion")
+        if carried is not None:
+            self._user_criterion = carried
+        return self
+
     def __getstate__(self):
         state = super().__getstate__()
-        registration = user_registration(self.criterion)
+        state.pop("_user_criterion", None)
+        registration = self._carried_criterion() or user_registration(self.criterion)
         if registration is not None:
-            # a worker process (joblib, Dask) has a fresh registry: carry the record along
-            state = dict(state, _user_criterion=registration)
+            # a worker process (joblib, Dask) has a fresh registry: carry the record along;
+            # unpickling keeps it on the estimator and leaves the registry alone
+            state["_user_criterion"] = registration
         return state
 
-    def __setstate__(self, state):
-        state = dict(state)
-        registration = state.pop("_user_criterion", None)
-        if registration is not None:
-            name, crit = registration
-            CRITERIA[name] = crit
-        super().__setstate__(state)
+    def __sklearn_clone__(self):
+        return super().__sklearn_clone__()._carried_by(self)
 
     def _loss(self, crit, k):
-        g = np.arange(k, dtype=np.float64)
         if self.leaf_rule == "mode":
             return 1.0 - np.eye(k)
         if self.leaf_rule == "median":
-            return np.abs(g[:, None] - g[None, :])
+            return distance_cost(k)
         cost = np.asarray(crit.cost_matrix(k), dtype=np.float64)
         if cost.shape != (k, k):
             raise ValueError(

@@ -64,6 +64,7 @@ from functools import partial
 
 import numpy as np
 
+from .._core.costs import distance_cost
 from .._core.names import CRITERION_ALIASES, normalize
 
 __all__ = [
@@ -448,9 +449,8 @@ def _check_cost_size(cost, k):
         )
 
 
-def _distance_cost(k, power):
-    g = np.arange(k, dtype=np.float64)
-    return np.abs(g[:, None] - g[None, :]) ** power
+# The name under which pickles made before the one distance_cost hold the distance costs.
+_distance_cost = distance_cost
 
 
 def _fixed_cost(k, matrix):
@@ -488,7 +488,7 @@ def _matrix_parameter(value, argument, check):
             raise ValueError(
                 f"{argument} must be 'linear', 'quadratic' or a K x K matrix; got {value!r}."
             )
-        return partial(_distance_cost, power=1 if value == "linear" else 2), value
+        return partial(distance_cost, power=1 if value == "linear" else 2), value
     return partial(_fixed_cost, matrix=check(value)), None
 
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from sklearn.datasets import load_iris
 from sklearn.model_selection import LeaveOneOut
 
-from ordstat.combine.hierarchical import (HierarchicalCoupling, _bipartitions, _cv_mistakes,
-                                          _evaluate)
+from ordstat.combine._coupling_candidates import _cv_mistakes, bipartitions, evaluate
+from ordstat.combine.hierarchical import HierarchicalCoupling
 from ordstat._core.labels import OrderGuessWarning
 from ordstat.discrete import FullMultinomial, IndependenceModel
 from ordstat.gaussian import EDDA
@@ -77,7 +77,7 @@ def test_planted_hierarchy_recovered():
 
 def test_bipartitions_count_and_cover():
     for m in range(2, 7):
-        parts = _bipartitions(tuple(range(m)))
+        parts = bipartitions(tuple(range(m)))
         assert len(parts) == 2 ** (m - 1) - 1
         assert len({frozenset(map(frozenset, p)) for p in parts}) == len(parts)
         for left, right in parts:
@@ -174,7 +174,7 @@ def test_failing_candidate_is_skipped_with_warning():
 
 def test_evaluate_reports_failure_by_name():
     X = np.zeros((4, 2))
-    fitted, wrong, msg, _ = _evaluate("mine", EDDA(model="VVV"), X, np.array([0, 0, 1, 1]),
+    fitted, wrong, msg, _ = evaluate("mine", EDDA(model="VVV"), X, np.array([0, 0, 1, 1]),
                                       "loo", 0)
     assert fitted is None and msg.startswith("mine: ")
 
@@ -326,6 +326,22 @@ def test_pickle_roundtrip_and_feature_count():
 
     with pytest.raises(NotFittedError):
         HierarchicalCoupling([EDDA(model="EII")]).predict(X)
+
+
+def test_pickles_naming_the_nodes_by_their_old_module_load():
+    # The tree's nodes were defined in ordstat.combine.hierarchical before the module was
+    # split: a pickle that names them there still loads (protocol 0 writes module paths as
+    # text, so the old path can be put back in).
+    import pickle
+
+    X, y = _planted(n=8)
+    hc = HierarchicalCoupling([EDDA(model="EII")]).fit(X, y)
+    blob = pickle.dumps(hc, protocol=0)
+    assert b"ordstat.combine._coupling_tree" in blob
+    old = blob.replace(b"ordstat.combine._coupling_tree", b"ordstat.combine.hierarchical")
+    again = pickle.loads(old)
+    np.testing.assert_array_equal(again.predict_proba(X), hc.predict_proba(X))
+    assert str(again.summary()) == str(hc.summary())
 
 
 def test_named_candidates_and_tree_table():

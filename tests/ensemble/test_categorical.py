@@ -159,3 +159,23 @@ def test_tags_say_categorical_and_missing():
                                   OrdinalBaggingClassifier(ReplicatedTreeClassifier(),
                                                            n_estimators=2, random_state=0)
                                   .fit(codes, y).predict(codes))
+
+
+def test_what_an_ensemble_takes_is_read_from_its_base_tags():
+    """A base estimator other than a tree whose tags say it takes categories (the discrete
+    models) gets the nominal columns as their codes, as a tree does; one whose tags do not
+    (ReplicatedTreeClassifier, above) has them refused."""
+    from ordstat.discrete import FullMultinomial
+
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame({"a": rng.choice(["x", "y", "z"], 90), "b": rng.choice(["u", "v"], 90)})
+    y = (X.a == "z").astype(int) + (X.b == "v").astype(int)
+    bag = OrdinalBaggingClassifier(FullMultinomial(), n_estimators=3, random_state=0)
+    assert "categorical" in accepts(bag)
+    with pytest.warns(UserWarning, match="every bootstrap sample"):
+        bag.fit(X, y)
+    codes = X.apply(lambda col: pd.Categorical(col).codes)
+    with pytest.warns(UserWarning, match="every bootstrap sample"):
+        numeric = OrdinalBaggingClassifier(FullMultinomial(), n_estimators=3,
+                                           random_state=0).fit(codes, y)
+    np.testing.assert_array_equal(bag.predict_proba(X), numeric.predict_proba(codes))

@@ -15,7 +15,9 @@ from sklearn.datasets import load_iris
 import ordstat
 from ordstat.gaussian import EDDA, MODELS, PAPER_NAMES, ConvergenceWarning, n_covariance_parameters
 from ordstat.gaussian._core import class_scatter
-from ordstat.gaussian._models import ITERATIVE
+from ordstat.gaussian._models import COVARIANCE_MODELS
+
+ITERATIVE = sorted(m for m, model in COVARIANCE_MODELS.items() if model.iterative)
 
 ALL = list(MODELS)
 
@@ -289,15 +291,16 @@ def test_warm_start_needs_fewer_iterations():
 def test_shared_parts_couple_the_classes():
     # A unit of class 0 left out changes the parameters of every class for the iterative
     # models (a common shape, matrix, orientation or volume), so no unit can skip its refit.
-    from ordstat.gaussian._core import fit_model
+    from ordstat.gaussian._core import FitOptions, fit_model
 
     X, y = _blobs(n_per=(8, 9, 7), d=3, seed=2)
     n, _, W = class_scatter(X, y, np.ones(len(y)), 3)
     keep = np.arange(len(y)) != 0
     n2, _, W2 = class_scatter(X[keep], y[keep], np.ones(len(y) - 1), 3)
     for model in ITERATIVE:
-        full = fit_model(model, W, n, reg_covar=0.0, tol=1e-12, max_iter=20000)
-        without = fit_model(model, W2, n2, reg_covar=0.0, tol=1e-12, max_iter=20000)
+        options = FitOptions(reg_covar=0.0, tol=1e-12, max_iter=20000)
+        full = fit_model(COVARIANCE_MODELS[model], W, n, options)
+        without = fit_model(COVARIANCE_MODELS[model], W2, n2, options)
         changed = np.abs(without.cov - full.cov).reshape(3, -1).max(axis=1)
         assert np.all(changed > 1e-6), model
 
@@ -709,3 +712,48 @@ def test_loo_log_joints_of_all_models_match_each_model_alone():
         err = np.mean(np.argmax(joint, axis=1) != np.searchsorted(several.classes_, y))
         assert several.summary()["models"].loc[m, "loo_error"] == pytest.approx(err)
     assert not hasattr(several, "loo_log_joint")  # one model's method needs one model
+
+
+def _doubled_vvv(W, n, *, tol, max_iter, init=None):
+    """A toy covariance model for the test below: twice VVV's class covariances."""
+    from ordstat.gaussian._models import MStep
+
+    return MStep("full", 2.0 * W / n[..., None, None])
+
+
+def test_a_covariance_model_is_one_record(monkeypatch):
+    # Adding a model is adding its record to the registry: a toy 15th model fits, predicts and
+    # gives its exact leave-one-out (the batched route) with nothing else changed.
+    from ordstat.gaussian._models import CovarianceModel
+
+    before = dict(COVARIANCE_MODELS)
+    toy = CovarianceModel("TOY", "[2 lambda_k D_k A_k D_k']", _doubled_vvv, letters="VVV")
+    X, y = _blobs(n_per=(8, 9, 7), d=2, seed=1)
+    with monkeypatch.context() as mp:
+        mp.setitem(COVARIANCE_MODELS, "TOY", toy)
+        assert list(MODELS)[-1] == "TOY" and PAPER_NAMES["TOY"] == toy.paper_name
+        assert n_covariance_parameters("TOY", 3, 2) == 3 * 3
+        clf = EDDA(model="toy").fit(X, y)
+        assert clf.model_ == "TOY" and clf.n_parameters_ == 3 * 2 + 9 + 2
+        by_hand = np.column_stack([
+            np.log(np.mean(y == k)) + multivariate_normal(
+                X[y == k].mean(axis=0), 2 * np.cov(X[y == k].T, bias=True)).logpdf(X)
+            for k in range(3)])
+        np.testing.assert_allclose(clf.predict_log_proba(X),
+                                   by_hand - np.logaddexp.reduce(by_hand, axis=1)[:, None])
+        np.testing.assert_allclose(_fast_loo_joint("TOY", X, y),
+                                   _brute_force_loo_joint("TOY", X, y), rtol=1e-9, atol=1e-9)
+        table = EDDA(model=["VVV", "TOY"]).fit(X, y).summary()["models"]
+        assert table.loc["TOY", "paper"] == toy.paper_name
+    assert COVARIANCE_MODELS == before and "TOY" not in MODELS and len(PAPER_NAMES) == 14
+
+
+def test_covariance_model_records_are_checked():
+    from ordstat.gaussian._models import CovarianceModel
+
+    with pytest.raises(ValueError, match="letters"):
+        CovarianceModel("TOY", "toy", _doubled_vvv)
+    with pytest.raises(ValueError, match="rank-one"):
+        CovarianceModel("VVI", "toy", _doubled_vvv, rank_one=True)
+    with pytest.raises(ValueError, match="followed"):
+        CovarianceModel("EVE", "toy", _doubled_vvv, multistart=True)

@@ -99,12 +99,13 @@ def test_leave_one_out_reports_every_chunk(monkeypatch):
     X, y = _classes(n=150)
     model = EDDA(model="EVE").fit(X, y)
     calls = []
-    from ordstat.gaussian._core import class_scatter
+    from ordstat.gaussian._core import FitOptions, Sample, class_scatter
+    from ordstat.gaussian._models import COVARIANCE_MODELS
 
-    n, means, W = class_scatter(X, y, np.ones(len(y)), 5)
-    _loo.leave_one_out("EVE", model._step, X, y, np.ones(len(y)), n, means, W, n > 0,
-                       priors=None, reg_covar=0.0, tol=1e-8, max_iter=2000,
-                       class_names=model.classes_, progress=lambda *a: calls.append(a))
+    w = np.ones(len(y))
+    _loo.leave_one_out(COVARIANCE_MODELS["EVE"], model._step, Sample(X, y, w, model.classes_),
+                       class_scatter(X, y, w, 5), FitOptions(0.0, 1e-8, 2000),
+                       progress=lambda *a: calls.append(a))
     assert calls == [(64, 150), (128, 150), (150, 150)]
 
 

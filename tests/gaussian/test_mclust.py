@@ -15,7 +15,9 @@ from sklearn.datasets import load_iris
 
 from ordstat.gaussian import EDDA, MODELS
 from ordstat.gaussian._core import class_scatter
-from ordstat.gaussian._models import ITERATIVE
+from ordstat.gaussian._models import COVARIANCE_MODELS
+
+ITERATIVE = sorted(m for m, model in COVARIANCE_MODELS.items() if model.iterative)
 
 _R_FIT = """
 suppressMessages(library(mclust))

@@ -382,6 +382,39 @@ def test_pickled_estimator_brings_its_registered_criterion():
     assert b"_user_criterion" not in pickle.dumps(OrdinalTreeClassifier())
 
 
+def test_unpickling_a_tree_leaves_the_registry_alone():
+    """A fitted tree grown with a user criterion, unpickled where the registry lacks it: the
+    registry is not written, and the tree predicts, refits, clones and pickles again with the
+    record it carries."""
+    import pickle
+
+    from sklearn.base import clone
+
+    from ordstat.trees import OrdinalTreeClassifier
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(80, 2))
+    y = np.digitize(X[:, 0], [-0.5, 0.5])
+    try:
+        register_criterion("half_gini_unpickled", _half_gini)
+        grown = OrdinalTreeClassifier(criterion="half_gini_unpickled", xval=0).fit(X, y)
+        blob = pickle.dumps(grown)
+    finally:
+        CRITERIA.pop("half_gini_unpickled", None)
+    before = dict(CRITERIA)
+    est = pickle.loads(blob)
+    assert CRITERIA == before
+    np.testing.assert_array_equal(est.predict(X), grown.predict(X))
+    refit = clone(est).fit(X, y)
+    assert CRITERIA == before
+    np.testing.assert_array_equal(refit.tree_.improvement, grown.tree_.improvement)
+    again = pickle.loads(pickle.dumps(refit))
+    np.testing.assert_array_equal(again.predict(X), grown.predict(X))
+    # another criterion set on it: the carried record no longer applies
+    with pytest.raises(ValueError, match="criterion must be one of"):
+        est.set_params(criterion="half_gini_unpickled_2").fit(X, y)
+
+
 @pytest.mark.slow
 def test_registered_criterion_reaches_joblib_workers():
     from ordstat.model_selection import evaluate
