@@ -72,4 +72,4 @@ html_theme_options = {
 # pages without sub-pages: no empty left sidebar, the width goes to their tables
 html_sidebars = {page: [] for page in ("index", "quickstart", "user_guide", "features",
                                        "r_package", "dask", "architecture", "trees_engine",
-                                       "references")}
+                                       "algorithms", "references")}

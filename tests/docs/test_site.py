@@ -125,7 +125,8 @@ def test_index_renders_with_its_scripts(site):
     assert "Classification into ordered categories" in html
     targets = {local_target(site / "index.html", u) for u in links(html).links}
     for page in ("quickstart", "user_guide", "features", "gallery/index", "api/index",
-                 "r_package", "dask", "architecture", "trees_engine", "references"):
+                 "r_package", "dask", "architecture", "trees_engine", "algorithms",
+                 "references"):
         assert (site / f"{page}.html").resolve() in targets, page
 
 
