@@ -286,6 +286,11 @@ def misclassification_rate(y_true, y_pred, classes=None, sample_weight=None):
         The (weighted) share of units whose predicted class is not their true class, in [0, 1];
         the class order does not change it.
 
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -293,11 +298,6 @@ def misclassification_rate(y_true, y_pred, classes=None, sample_weight=None):
     >>> order = ["low", "mid", "high"]
     >>> misclassification_rate(y_true, y_pred, classes=order)
     0.5
-
-    References
-    ----------
-    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
-    structure, section 4.1.
     """
     _, t, p = _encode_pair(y_true, y_pred, classes)
     return _mean_of(t != p, check_sample_weight(sample_weight, len(t)))
@@ -309,6 +309,11 @@ def mean_absolute_distance(y_true, y_pred, classes=None, sample_weight=None):
     ``(1/n) sum_i |r(y_i) - r(yhat_i)|``, with r the rank 1..K of a class in the class order
     ("mean abs" of Tutz & Hechenbichler). Also known as the mean absolute error on the ranks
     (aliases ``"mae"``, ``"mean_abs"``).
+
+    Without ``classes=`` the ranks are those of the labels present in either vector: string
+    labels are ranked alphabetically ("high" < "low" < "mid"), with an ``OrderGuessWarning``,
+    and integer labels with gaps (1 and 5, no 2-4) are adjacent ranks, one apart, with a
+    warning; give ``classes=`` (e.g. ``range(1, 6)``) to measure on the full scale.
 
     Parameters
     ----------
@@ -327,6 +332,11 @@ def mean_absolute_distance(y_true, y_pred, classes=None, sample_weight=None):
     distance : float
         The (weighted) mean, in [0, K - 1]; 0 for perfect predictions.
 
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -334,16 +344,10 @@ def mean_absolute_distance(y_true, y_pred, classes=None, sample_weight=None):
     >>> order = ["low", "mid", "high"]
     >>> mean_absolute_distance(y_true, y_pred, classes=order)
     0.75
-
-    Without ``classes=`` string labels would be ranked alphabetically ("high" < "low" <
-    "mid"), with an ``OrderGuessWarning``.
-
-    References
-    ----------
-    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
-    structure, section 4.1.
     """
-    _, t, p = _encode_pair(y_true, y_pred, classes)
+    encoding, t, p = _encode_pair(y_true, y_pred, classes)
+    if classes is None:
+        _warn_rank_gaps(encoding.classes, "mean_absolute_distance")
     return _mean_of(np.abs(t - p), check_sample_weight(sample_weight, len(t)))
 
 
@@ -351,7 +355,9 @@ def mean_squared_distance(y_true, y_pred, classes=None, sample_weight=None):
     """Mean squared distance between true and predicted class ranks.
 
     ``(1/n) sum_i (r(y_i) - r(yhat_i))^2``, with r the rank 1..K of a class in the class order
-    ("mean squ" of Tutz & Hechenbichler; aliases ``"mse"``, ``"mean_squ"``).
+    ("mean squ" of Tutz & Hechenbichler; aliases ``"mse"``, ``"mean_squ"``). Ranks as in
+    :func:`mean_absolute_distance` (a warning for integer labels with gaps without
+    ``classes=``).
 
     Parameters
     ----------
@@ -370,6 +376,11 @@ def mean_squared_distance(y_true, y_pred, classes=None, sample_weight=None):
     distance : float
         The (weighted) mean, in [0, (K - 1)^2]; 0 for perfect predictions.
 
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -377,14 +388,33 @@ def mean_squared_distance(y_true, y_pred, classes=None, sample_weight=None):
     >>> order = ["low", "mid", "high"]
     >>> mean_squared_distance(y_true, y_pred, classes=order)
     1.25
-
-    References
-    ----------
-    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
-    structure, section 4.1.
     """
-    _, t, p = _encode_pair(y_true, y_pred, classes)
+    encoding, t, p = _encode_pair(y_true, y_pred, classes)
+    if classes is None:
+        _warn_rank_gaps(encoding.classes, "mean_squared_distance")
     return _mean_of((t - p) ** 2.0, check_sample_weight(sample_weight, len(t)))
+
+
+def _warn_rank_gaps(classes, metric):
+    """Warn when the classes found in the labels are whole numbers with gaps: the distance is
+    then between ranks of the labels present, not between the label values a user of an
+    integer-coded scale expects."""
+    c = np.asarray(classes)
+    if c.dtype.kind not in "iuf" or len(c) < 2:
+        return
+    if c.dtype.kind == "f" and not np.all(np.isfinite(c) & (c == np.round(c))):
+        return
+    steps = np.diff(c)
+    if not np.any(steps > 1):
+        return
+    c = c.astype(np.int64)
+    i = int(np.argmax(steps > 1))
+    lo, hi = int(c[i]), int(c[i + 1])
+    _warn(f"{metric}: the labels are whole numbers with gaps ({lo} and {hi} present, nothing "
+          f"between), and without classes= the distance is between the ranks of the labels "
+          f"present, so {lo} and {hi} are 1 apart, not {hi - lo}; give classes= (e.g. "
+          f"classes=range({c[0]}, {c[-1] + 1})) to measure on the full scale.",
+          UserWarning)
 
 
 def _concordant_discordant(table):
@@ -433,6 +463,11 @@ def goodman_kruskal_gamma(y_true, y_pred, classes=None, sample_weight=None):
         ``UndefinedMetricWarning``, when there is no untied pair (C + D = 0, e.g. all
         predictions in one class).
 
+    References
+    ----------
+    Goodman, L. A. & Kruskal, W. H. (1954). Measures of association for cross
+    classifications. Journal of the American Statistical Association 49, 732-764.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -442,11 +477,6 @@ def goodman_kruskal_gamma(y_true, y_pred, classes=None, sample_weight=None):
     0.0
     >>> goodman_kruskal_gamma(["a", "b", "c"], ["a", "b", "b"], classes=["a", "b", "c"])
     1.0
-
-    References
-    ----------
-    Goodman, L. A. & Kruskal, W. H. (1954). Measures of association for cross
-    classifications. Journal of the American Statistical Association 49, 732-764.
     """
     table = ordinal_confusion_matrix(y_true, y_pred, classes, sample_weight)
     concordant, discordant = _concordant_discordant(table)
@@ -537,6 +567,11 @@ def border_rank_sensitivity(y_true, y_pred, border, classes=None, sample_weight=
     --------
     border_rank_specificity, border_rank_table
 
+    References
+    ----------
+    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
+    ordinal regression, eq. 13-14.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -547,11 +582,6 @@ def border_rank_sensitivity(y_true, y_pred, border, classes=None, sample_weight=
     >>> border_rank_sensitivity(y_true, y_pred, border=1, classes=order,
     ...                         denominator="predicted")
     0.5
-
-    References
-    ----------
-    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
-    ordinal regression, eq. 13-14.
     """
     return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
                         lower=True, what="border_rank_sensitivity")
@@ -597,6 +627,11 @@ def border_rank_specificity(y_true, y_pred, border, classes=None, sample_weight=
     --------
     border_rank_sensitivity, border_rank_table
 
+    References
+    ----------
+    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
+    ordinal regression, eq. 13-14.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -604,11 +639,6 @@ def border_rank_specificity(y_true, y_pred, border, classes=None, sample_weight=
     >>> order = ["low", "mid", "high"]
     >>> border_rank_specificity(y_true, y_pred, border=1, classes=order)
     0.6666666666666666
-
-    References
-    ----------
-    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
-    ordinal regression, eq. 13-14.
     """
     return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
                         lower=False, what="border_rank_specificity")
@@ -645,6 +675,11 @@ def border_rank_table(y_true, y_pred, classes=None, sample_weight=None):
     --------
     border_rank_sensitivity, border_rank_specificity
 
+    References
+    ----------
+    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
+    ordinal regression, eq. 13-14.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -656,11 +691,6 @@ def border_rank_table(y_true, y_pred, classes=None, sample_weight=None):
     border
     1        low   mid     1.000000
     2        mid  high     0.666667
-
-    References
-    ----------
-    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
-    ordinal regression, eq. 13-14.
     """
     encoding, t, p, w = _border_counts(y_true, y_pred, classes, sample_weight)
     rows = []
@@ -697,18 +727,18 @@ def absolute_cost_matrix(n_classes):
     --------
     squared_cost_matrix, expected_cost, min_expected_cost_decision
 
+    References
+    ----------
+    Archer, K. J. & Mas, V. R. (2009). Ordinal response prediction using bootstrap
+    aggregation, with application to a high-throughput methylation data set, section 4
+    (linear costs of generalized Gini).
+
     Examples
     --------
     >>> absolute_cost_matrix(3)
     array([[0., 1., 2.],
            [1., 0., 1.],
            [2., 1., 0.]])
-
-    References
-    ----------
-    Archer, K. J. & Mas, V. R. (2009). Ordinal response prediction using bootstrap
-    aggregation, with application to a high-throughput methylation data set, section 4
-    (linear costs of generalized Gini).
     """
     g = np.arange(_check_n_classes(n_classes))
     return np.abs(g[:, None] - g[None, :]).astype(float)
@@ -731,18 +761,18 @@ def squared_cost_matrix(n_classes):
     --------
     absolute_cost_matrix, expected_cost
 
+    References
+    ----------
+    Archer, K. J. & Mas, V. R. (2009). Ordinal response prediction using bootstrap
+    aggregation, with application to a high-throughput methylation data set, section 4
+    (quadratic costs of generalized Gini).
+
     Examples
     --------
     >>> squared_cost_matrix(3)
     array([[0., 1., 4.],
            [1., 0., 1.],
            [4., 1., 0.]])
-
-    References
-    ----------
-    Archer, K. J. & Mas, V. R. (2009). Ordinal response prediction using bootstrap
-    aggregation, with application to a high-throughput methylation data set, section 4
-    (quadratic costs of generalized Gini).
     """
     return absolute_cost_matrix(n_classes) ** 2
 
@@ -913,6 +943,11 @@ def ordinal_scores(y_true, y_pred, classes=None, sample_weight=None):
         :func:`misclassification_rate`, :func:`mean_absolute_distance`,
         :func:`mean_squared_distance` and :func:`goodman_kruskal_gamma` give them.
 
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
     Examples
     --------
     >>> y_true = ["low", "mid", "high", "mid"]
@@ -920,11 +955,6 @@ def ordinal_scores(y_true, y_pred, classes=None, sample_weight=None):
     >>> order = ["low", "mid", "high"]
     >>> ordinal_scores(y_true, y_pred, classes=order)
     {'misclassification': 0.5, 'mean_absolute': 0.75, 'mean_squared': 1.25, 'gamma': 0.0}
-
-    References
-    ----------
-    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
-    structure, section 4.1.
     """
     return {name: fn(y_true, y_pred, classes=classes, sample_weight=sample_weight)
             for name, (fn, _) in METRICS.items()}

@@ -1,4 +1,5 @@
 import itertools
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -216,11 +217,32 @@ def test_integer_labels_with_absent_codes_are_dropped_like_the_general_path():
     p = np.array([2, 2, 0, 5])
     _assert_same_as_general(t, p, None)
     assert M.ordinal_confusion_matrix(t, p).shape == (3, 3)  # 0, 2, 5: ranks 0, 1, 2
-    assert M.mean_absolute_distance(t, p) == pytest.approx((1 + 0 + 2 + 0) / 4)
+    with pytest.warns(UserWarning, match="0 and 2 present"):
+        assert M.mean_absolute_distance(t, p) == pytest.approx((1 + 0 + 2 + 0) / 4)
     # labels far apart (a table over 0..max would not fit): found by their counts
     far = np.array([0, 10**6, 10**6 + 1])
     _assert_same_as_general(far, far[::-1].copy(), None)
     assert M.goodman_kruskal_gamma(far, far) == 1.0
+
+
+@pytest.mark.parametrize("metric, on_ranks, on_values", [
+    (M.mean_absolute_distance, 1.0, 4.0), (M.mean_squared_distance, 1.0, 16.0)])
+@pytest.mark.parametrize("labels", [np.array([1, 5]), np.array([1.0, 5.0]),
+                                    pd.Series([1, 5]), [1, 5]])
+def test_distances_on_integer_labels_with_gaps_warn_and_classes_give_the_scale(
+        metric, on_ranks, on_values, labels):
+    """[1, 5, 1, 5] against [5, 1, 5, 1]: without classes= the ranks of the labels present
+    (1 apart), with a warning naming the gap; with classes= the full scale (4 apart)."""
+    t = np.tile(np.asarray(labels), 2)
+    p = t[::-1].copy()
+    with pytest.warns(UserWarning, match=r"1 and 5 are 1 apart, not 4.*classes=range\(1, 6\)"):
+        assert metric(t, p) == on_ranks
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert metric(t, p, classes=range(1, 6)) == on_values
+        assert metric(np.array([1, 2, 3]), np.array([3, 2, 1])) > 0  # no gap: no warning
+        letters = pd.Categorical(["a", "c"], ordered=True)  # not numbers: ranks, no warning
+        assert metric(letters, letters[::-1]) == on_ranks
 
 
 def test_integer_labels_in_pandas_and_lists_agree_with_arrays():

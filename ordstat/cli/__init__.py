@@ -101,17 +101,17 @@ _COMPARE_INPUTS = """\
 categorical predictors and missing values:
   String and categorical columns are used by the methods that take them as they
   are (the trees split them, fmm/foim/kernel take them as categories); every
-  other method is fitted without them, and a line says so per method. If a
-  method has no numeric column left, compare stops with an error naming it;
-  so it does when fmm, foim or kernel would get a continuous column (every
-  value a category of its own). --ordered COL=a,b,c declares an ordered
-  predictor (the trees split it as a scale).
-  Units with a missing predictor value in a column used by a method that cannot
-  take missing values are left out for every method, and a line says how many:
+  other method gets them coded as numbers, as R's model.matrix would (an
+  indicator column per level but the first; an ordered column as its ranks),
+  and a line says so per method. fmm, foim and kernel refuse a continuous
+  column (every value a category of its own). --ordered COL=a,b,c declares an
+  ordered predictor (the trees split it as a scale).
+  Units with a missing predictor value are left out for every method when a
+  method that cannot take missing values is compared, and a line says how many:
   all methods are trained and scored on the same units and the same splits, so
-  their results can be compared (the trees keep missing values in columns only
-  they use). Units without a response value are left out. --dropna leaves out
-  every unit with a missing value in a used column (complete-case analysis).
+  their results can be compared. Units without a response value are left out.
+  --dropna leaves out every unit with a missing value also when only the trees
+  are compared (complete-case analysis).
 """
 
 
@@ -139,6 +139,10 @@ def _build_parser():
                       help="the CSV file's column separator: one character, or tab, comma, "
                            "semicolon, pipe, space (default: guessed from the first lines "
                            "among , ; tab |, else a comma)")
+    cmp_.add_argument("--na-values", type=_csv_list, default=None, metavar="STR,...",
+                      help="the strings besides an empty field that mean a missing value, "
+                           "comma-separated (default: NA,NaN,nan,N/A,#N/A; \"None\" is data); "
+                           "a response level named in --order is data even when listed here")
     cmp_.add_argument("--response", help="name of the ordinal response column")
     cmp_.add_argument("--order", type=_csv_list,
                       help="class labels lowest to highest, comma-separated")
@@ -147,6 +151,10 @@ def _build_parser():
                       help="an ordered predictor: column COL as an ordered categorical with "
                            "these levels, lowest first (e.g. edu=primary,secondary,tertiary); "
                            "repeat the option for several columns")
+    cmp_.add_argument("--weights", metavar="COL",
+                      help="a column of non-negative unit weights, e.g. the counts of a "
+                           "frequency table (not a predictor); the methods whose fit takes no "
+                           "weights are left out, and a line says so")
     cmp_.add_argument("--predictors", type=_csv_list,
                       help="predictor columns, comma-separated (default: all other columns)")
     cmp_.add_argument("--methods", type=_csv_list, default=None,
@@ -266,10 +274,12 @@ def _load(args):
         raise UsageError("give a CSV file (ordstat compare DATA.csv --response COL) or --bundled")
     if not args.response:
         raise UsageError("--response is required with a CSV file")
-    from ._data import read_csv, separator_hint
+    from ._data import NA_STRINGS, read_csv, separator_hint
 
+    na_values = NA_STRINGS if args.na_values is None else ["", *args.na_values]
     try:
-        frame, sep, notes = read_csv(args.data, args.sep)
+        frame, sep, notes = read_csv(args.data, args.sep, na_values,
+                                     keep={args.response: args.order or ()})
     except FileNotFoundError:
         raise UsageError(f"no such file: {args.data}") from None
     except ValueError as exc:
@@ -298,15 +308,21 @@ def _prepare(frame, response, args):
 
     if response not in frame.columns:
         raise UsageError(_no_response(response, frame.columns))
-    predictors = args.predictors or [c for c in frame.columns if c != response]
+    weights = args.weights
+    if weights is not None and weights not in frame.columns:
+        raise UsageError(f"--weights: no column {weights!r}"
+                         f"{_did_you_mean(weights, _column_spellings(frame.columns))}")
+    if weights in (response, *(args.predictors or ())):
+        raise UsageError(f"--weights {weights}: that column is the response or a predictor")
+    predictors = args.predictors or [c for c in frame.columns if c not in (response, weights)]
     missing = [c for c in predictors if c not in frame.columns]
     if missing:
         raise UsageError(f"predictor column(s) "
                          f"{_unknown_names(missing, _column_spellings(frame.columns))} not found")
     if not predictors:
         raise UsageError("no predictor columns")
-    frame = frame[predictors + [response]]
-    notes = []
+    frame = frame[predictors + [response] + ([weights] if weights else [])]
+    notes = [] if weights else _frequency_hint(frame[predictors])
     no_response = frame[response].isna()
     if no_response.any():
         notes.append(f"{int(no_response.sum())} of {len(frame)} units left out: no value of "
@@ -318,6 +334,11 @@ def _prepare(frame, response, args):
         unknown = sorted(set(labels) - set(args.order))
         if unknown:
             raise UsageError(f"response value(s) {', '.join(unknown)} are not in --order")
+        absent = [level for level in args.order if level not in set(labels)]
+        if absent:
+            raise UsageError(f"--order level(s) {', '.join(absent)} are not values of the "
+                             f"response {response!r}; its values are "
+                             f"{', '.join(sorted(set(labels)))}")
         y = pd.Categorical(labels, categories=args.order, ordered=True)
     elif not (isinstance(y.dtype, pd.CategoricalDtype) or pd.api.types.is_numeric_dtype(y)):
         print(f"ordstat: warning: class order guessed by sorting the labels of {response!r}; "
@@ -326,7 +347,49 @@ def _prepare(frame, response, args):
                            ordered=True)
     if pd.Series(y).nunique() < 2:
         raise UsageError(f"response {response!r} has fewer than two classes")
-    return frame[predictors], y, notes
+    w = None
+    if weights is not None:
+        w = _unit_weights(frame[weights])
+        notes.append(f"unit weights from column {weights!r} (total {w.sum():g} over {len(w)} "
+                     "rows)")
+    return frame[predictors], y, w, notes
+
+
+# Column names that usually hold the counts of a frequency table (R's as.data.frame(table)
+# names it Freq).
+_COUNT_NAMES = ("freq", "frequency", "count", "counts", "n", "weight", "weights")
+
+
+def _frequency_hint(X):
+    """A note when a predictor looks like the counts of a frequency table."""
+    import pandas as pd
+
+    notes = []
+    for column in X.columns:
+        values = X[column]
+        if (str(column).lower() in _COUNT_NAMES and pd.api.types.is_integer_dtype(values)
+                and (values >= 0).all()):
+            notes.append(f"column {column!r} is used as a predictor; if it holds the counts of "
+                         f"a frequency table, give --weights {column}")
+    return notes
+
+
+def _unit_weights(column):
+    """The --weights column as floats: numbers, non-negative, none missing."""
+    import pandas as pd
+
+    name = column.name
+    if not pd.api.types.is_numeric_dtype(column):
+        raise UsageError(f"--weights {name}: the column must hold numbers; found "
+                         f"{column.dropna().astype(str).iloc[0]!r}")
+    import numpy as np
+
+    w = column.to_numpy(dtype=float)
+    if np.isnan(w).any():
+        raise UsageError(f"--weights {name}: {int(np.isnan(w).sum())} unit(s) have no weight")
+    if (w < 0).any() or not np.isfinite(w).all():
+        raise UsageError(f"--weights {name}: weights must be finite and non-negative")
+    return w
 
 
 def _apply_ordered(frame, response, specs):
@@ -486,17 +549,33 @@ def _build(name, X, table):
     return make_method(name)
 
 
+def _weighted_methods(methods):
+    """The methods whose fit takes unit weights, and a note naming those left out."""
+    from sklearn.utils.validation import has_fit_parameter
+
+    kept = [m for m in methods if has_fit_parameter(make_method(m), "sample_weight")]
+    left_out = [m for m in methods if m not in kept]
+    if not kept:
+        raise UsageError(f"--weights: none of the methods {', '.join(methods)} takes unit "
+                         "weights")
+    return kept, ([f"left out: {', '.join(left_out)} (they take no unit weights)"]
+                  if left_out else [])
+
+
 def _compare(args, log):
     if args.list_data:
         return _list_data()
     methods = _check_choices(args)
     frame, response, read_notes = _load(args)
     frame = _apply_ordered(frame, response, args.ordered)
-    X, y, notes = _prepare(frame, response, args)
+    X, y, weights, notes = _prepare(frame, response, args)
+    if weights is not None:
+        methods, unweighted = _weighted_methods(methods)
+        notes = notes + unweighted
     notes = read_notes + notes
     import pandas as pd
 
-    from ._inputs import ColumnSubset, plan_inputs
+    from ._inputs import NumericCoded, plan_inputs
     from ._methods import accepts_table
     from ..model_selection import compare_methods, evaluate
 
@@ -506,19 +585,21 @@ def _compare(args, log):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     X, y = X[plan.keep].reset_index(drop=True), pd.Series(y)[plan.keep].reset_index(drop=True)
+    if weights is not None:
+        weights = weights[plan.keep]
     if y.nunique() < 2:
         raise UsageError(f"response {response!r} has fewer than two classes among the units "
                          "without missing values")
     if isinstance(y.dtype, pd.CategoricalDtype):
         y = y.array
-    estimators = {name: _build(name, X[plan.columns[name]], table) for name in methods}
-    estimators = {name: est if plan.columns[name] == list(X.columns)
-                  else ColumnSubset(est, plan.columns[name]) for name, est in estimators.items()}
+    estimators = {name: _build(name, X, table) for name in methods}
+    estimators = {name: NumericCoded(est, plan.coding) if name in plan.coded else est
+                  for name, est in estimators.items()}
     classes = list(y.categories) if isinstance(y, pd.Categorical) else None
     # (continuous columns never reach a discrete model: plan_inputs refuses them)
     results = evaluate(estimators, X, y, scheme=args.scheme, metrics=args.metrics,
                        classes=classes, n_jobs=args.jobs, random_state=args.seed,
-                       progress=args.progress, on_error="drop")
+                       progress=args.progress, on_error="drop", sample_weight=weights)
     log.flush()  # the fits' warnings, each once, before the results
     _print_summary(results, X, y, args.scheme, len(plan.categorical), notes + plan.notes)
     if len(methods) >= 2:

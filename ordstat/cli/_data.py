@@ -1,6 +1,6 @@
 """What ``ordstat compare`` reads from a CSV file: its separator (``--sep``, or guessed from the
-first lines), decimal commas in a file not separated by commas, and the ordered predictors
-declared with ``--ordered COL=a,b,c``.
+first lines), decimal commas in a file not separated by commas, the strings that mean a missing
+value (``--na-values``), and the ordered predictors declared with ``--ordered COL=a,b,c``.
 
 The functions raise ``ValueError`` with a one-line message; the command reports it as a usage
 error. pandas is imported by the functions that need it, so that ``ordstat --help`` stays fast.
@@ -12,14 +12,19 @@ import argparse
 import csv
 import itertools
 
-__all__ = ["SEPARATORS", "separator", "sniff_separator", "read_csv", "separator_hint",
-           "ordered_spec", "apply_ordered"]
+__all__ = ["SEPARATORS", "NA_STRINGS", "separator", "sniff_separator", "read_csv",
+           "separator_hint", "ordered_spec", "apply_ordered"]
 
 # The separators sniffing chooses from: the usual ones; a comma when none fits.
 SEPARATORS = ",;\t|"
 # Names for separators that are awkward to type in a shell.
 _NAMED = {"tab": "\t", "\\t": "\t", "comma": ",", "semicolon": ";", "pipe": "|", "space": " "}
 _SNIFF_LINES = 20
+# The strings read as a missing value unless --na-values says otherwise: an empty field and
+# R's and spreadsheets' markers. Not pandas' longer default list, which also reads "None",
+# "null" and "n/a" as missing: "None" is a response level of real survey data (MASS::survey's
+# exercise frequency), and dropping those units silently changes the classes.
+NA_STRINGS = ("", "NA", "NaN", "nan", "N/A", "#N/A")
 
 
 def separator(text):
@@ -50,9 +55,13 @@ def sniff_separator(path):
         return ","
 
 
-def read_csv(path, sep=None):
+def read_csv(path, sep=None, na_values=NA_STRINGS, keep=None):
     """``(frame, sep, notes)``: the CSV file read with ``sep`` or else the sniffed separator
     (returned); the notes say which separator was sniffed when it is not a comma.
+
+    ``na_values`` are the strings read as missing values in every column, except those that
+    ``keep`` (``{column: strings}``) names for a column: there they are data (a response level
+    "None" or "NA" named in ``--order``).
 
     Raises ``FileNotFoundError`` for a missing file and ``ValueError`` (one line) for a file
     that is not CSV.
@@ -66,11 +75,15 @@ def read_csv(path, sep=None):
             notes.append(f"{path}: columns separated by {_shown(sep)} (guessed from the first "
                          "lines; give --sep to change it)")
     try:
-        frame = pd.read_csv(path, sep=sep)
+        columns = pd.read_csv(path, sep=sep, nrows=0).columns
+        keep = keep or {}
+        missing = {c: [v for v in na_values if v not in set(keep.get(c, ()))] for c in columns}
+        options = dict(sep=sep, keep_default_na=False, na_values=missing)
+        frame = pd.read_csv(path, **options)
         decimal = _decimal_comma_columns(frame) if sep != "," else []
         if decimal:
             # a spreadsheet's export with decimal commas (1,5;2,25;low): numbers, not labels
-            frame = pd.read_csv(path, sep=sep, decimal=",")
+            frame = pd.read_csv(path, decimal=",", **options)
             notes.append(f"{path}: decimal commas read as numbers in "
                          f"{', '.join(map(str, decimal))}")
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:

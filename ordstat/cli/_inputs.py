@@ -6,11 +6,13 @@ models take categorical columns as categories, the other methods need complete n
 predictors. The rule, chosen so that the comparison stays
 a comparison:
 
-- **Columns** may differ between methods: a method that needs numbers is fitted without the
-  categorical columns (one line says so per method). A method with nothing left to use is an
-  error naming it. A discrete model takes every column as categories, so it is refused, with
-  the columns named, when a numeric column looks continuous (each value would be a category of
-  its own, and test values unseen in training would fail every split).
+- **Columns** are the same for every method: a method that needs numbers gets each unordered
+  categorical column as indicator columns, one per level but the first (treatment contrasts,
+  as R's ``model.matrix``), and each ordered one as its ranks 0..L-1 (the scale the trees
+  read); one line says so per method. The levels are those of all the units compared, so every
+  split gets the same columns. A discrete model takes every column as categories, so it is
+  refused, with the columns named, when a numeric column looks continuous (each value would be
+  a category of its own, and test values unseen in training would fail every split).
 - **Categories** of a discrete model are those of all the units compared (a Categorical's
   categories, else the distinct values), declared when it is built, so that a value absent
   from one training part (a zoo animal with 5 legs) does not make that split fail. The
@@ -34,7 +36,7 @@ from sklearn.utils.validation import check_is_fitted
 from .._core.base import configured_clone
 from .._core.predictors import describe_predictors, looks_continuous
 
-__all__ = ["InputPlan", "plan_inputs", "declared_categories", "ColumnSubset"]
+__all__ = ["InputPlan", "plan_inputs", "declared_categories", "numeric_coding", "NumericCoded"]
 
 
 @dataclass
@@ -45,16 +47,19 @@ class InputPlan:
     ----------
     keep : ndarray of bool
         Units kept (the same for every method).
-    columns : dict
-        ``{method: list of columns}``, the predictors each method is fitted on.
+    coded : list
+        The methods that get the categorical columns coded as numbers (:func:`numeric_coding`).
+    coding : dict
+        ``{column: (ordered, levels)}`` of every categorical column, for :func:`numeric_coding`.
     categorical : list
         The categorical columns of ``X``.
     notes : list of str
-        One line per method whose columns were cut, and one for the units left out.
+        One line per method that gets coded columns, and one for the units left out.
     """
 
     keep: np.ndarray
-    columns: dict
+    coded: list
+    coding: dict
     categorical: list
     notes: list = field(default_factory=list)
 
@@ -64,7 +69,8 @@ def _names(cols):
 
 
 def plan_inputs(X, methods, accepts, *, dropna=False):
-    """Columns per method and the common units, as described in the module docstring.
+    """The coding of categorical columns per method and the common units, as described in the
+    module docstring.
 
     Parameters
     ----------
@@ -79,8 +85,7 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
     Raises
     ------
     ValueError
-        When a method has no column it can use, a discrete model would get a continuous
-        column, or no unit is left.
+        When a discrete model would get a continuous column, or no unit is left.
     """
     kinds = describe_predictors(X)
     all_cols = list(X.columns)
@@ -88,19 +93,12 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
     numeric = kinds.columns(~kinds.categorical)
     continuous = [c for c in numeric if pd.api.types.is_float_dtype(X[c].dtype)
                   and looks_continuous(X[c].to_numpy(dtype=float, na_value=np.nan))]
-    columns, notes, starved, discrete = {}, [], [], []
-    for m in methods:
-        flags = accepts.get(m, ())
-        if "categorical" in flags or not categorical:
-            columns[m] = all_cols
-        elif not numeric:
-            starved.append(m)
-        else:
-            columns[m] = numeric
-            notes.append(f"{m}: fitted without the categorical column(s) {_names(categorical)} "
-                         "(it needs numeric predictors)")
-        if continuous and "discrete" in flags:
-            discrete.append(m)
+    coding = {c: _levels(X[c]) for c in categorical}
+    coded = [m for m in methods if categorical and "categorical" not in accepts.get(m, ())]
+    notes = [f"{m}: categorical column(s) {_names(categorical)} coded as numbers (an indicator "
+             "column per level but the first, as R's model.matrix; ordered columns as their "
+             "ranks)" for m in coded]
+    discrete = [m for m in methods if continuous and "discrete" in accepts.get(m, ())]
     if discrete:
         # refused before any fit: every split would fail on values its training part never saw
         raise ValueError(
@@ -108,15 +106,8 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
             f"{_names(continuous)}: they take every predictor as categories, each distinct value "
             "a category of its own; leave those columns out with --predictors, group them into "
             "categories, or choose other methods")
-    if starved:
-        takers = [m for m in accepts if "categorical" in accepts[m]]
-        raise ValueError(
-            f"method(s) {_names(starved)} need numeric predictors, but every predictor "
-            f"({_names(categorical)}) is categorical; encode them as numbers, or choose methods "
-            f"that take categorical predictors ({_names(takers)})"
-        )
     strict = [m for m in methods if dropna or "missing" not in accepts.get(m, ())]
-    used = sorted({c for m in strict for c in columns[m]}, key=all_cols.index)
+    used = all_cols if strict else []
     missing = X[used].isna()
     drop = missing.any(axis=1).to_numpy()
     if drop.any():
@@ -131,7 +122,35 @@ def plan_inputs(X, methods, accepts, *, dropna=False):
             raise ValueError(
                 f"every unit has a missing value in {_names(with_na)} ({why}); no unit is "
                 "left to compare on")
-    return InputPlan(~drop, columns, categorical, notes)
+    return InputPlan(~drop, coded, coding, categorical, notes)
+
+
+def _levels(column):
+    """``(ordered, levels)`` of a categorical column: a Categorical's categories, else its
+    distinct values sorted as text."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return bool(column.cat.ordered), list(column.cat.categories)
+    return False, sorted(pd.unique(column.dropna()), key=str)
+
+
+def numeric_coding(X, coding):
+    """``X`` with the columns of ``coding`` (``{column: (ordered, levels)}``) as numbers: an
+    unordered column as indicator columns ``column=level`` for every level but the first, an
+    ordered one as its ranks 0..L-1; NaN where the value is missing."""
+    parts = []
+    for column in X.columns:
+        if column not in coding:
+            parts.append(X[[column]])
+            continue
+        ordered, levels = coding[column]
+        codes = pd.Categorical(X[column], categories=levels).codes
+        missing = codes < 0
+        if ordered:
+            parts.append(pd.DataFrame({column: np.where(missing, np.nan, codes)}, index=X.index))
+            continue
+        parts.append(pd.DataFrame({f"{column}={level}": np.where(missing, np.nan, codes == i)
+                                   for i, level in enumerate(levels) if i > 0}, index=X.index))
+    return pd.concat(parts, axis=1)
 
 
 def declared_categories(X):
@@ -144,36 +163,37 @@ def declared_categories(X):
     return [np.asarray(c) for c in space.categories]
 
 
-class ColumnSubset(ClassifierMixin, BaseEstimator):
-    """An estimator fitted and applied on some columns of a DataFrame only.
+class NumericCoded(ClassifierMixin, BaseEstimator):
+    """An estimator fitted and applied on ``X`` with its categorical columns coded as numbers
+    (:func:`numeric_coding`; ``coding`` from :func:`plan_inputs`).
 
     ``classes`` and ``random_state`` are passed on to ``estimator`` (when it takes them and, for
     ``random_state``, when its own is None), so that ``evaluate`` can set them per split.
     """
 
-    def __init__(self, estimator, columns, classes=None, random_state=None):
+    def __init__(self, estimator, coding, classes=None, random_state=None):
         self.estimator = estimator
-        self.columns = columns
+        self.coding = coding
         self.classes = classes
         self.random_state = random_state
 
-    def _take(self, X):
+    def _coded(self, X):
         if not isinstance(X, pd.DataFrame):
-            raise TypeError("ColumnSubset needs X as a DataFrame (it selects columns by name).")
-        return X[list(self.columns)]
+            raise TypeError("NumericCoded needs X as a DataFrame (it codes columns by name).")
+        return numeric_coding(X, self.coding)
 
     def fit(self, X, y, sample_weight=None):
         est = configured_clone(self.estimator, classes=self.classes,
                                random_state=self.random_state, keep_seed=True)
         kwargs = {} if sample_weight is None else {"sample_weight": sample_weight}
-        self.estimator_ = est.fit(self._take(X), y, **kwargs)
+        self.estimator_ = est.fit(self._coded(X), y, **kwargs)
         self.classes_ = est.classes_
         return self
 
     def predict(self, X):
         check_is_fitted(self)
-        return self.estimator_.predict(self._take(X))
+        return self.estimator_.predict(self._coded(X))
 
     def predict_proba(self, X):
         check_is_fitted(self)
-        return self.estimator_.predict_proba(self._take(X))
+        return self.estimator_.predict_proba(self._coded(X))

@@ -8,13 +8,14 @@ import warnings
 import numpy as np
 import pandas as pd
 from joblib import delayed
-from sklearn.model_selection import (LeaveOneOut)
+from sklearn.model_selection import LeaveOneOut
+from sklearn.utils.validation import has_fit_parameter
 
 from .._core.base import configured_clone
 from .._core import warnings as _warnings
 from .._core.labels import encode_target
 from .._core.names import metric_name
-from .._core.validation import check_random_state
+from .._core.validation import check_random_state, check_sample_weight
 from ..metrics import METRICS
 from . import _pooled, _progress
 from ._splits import make_cv
@@ -46,7 +47,7 @@ def _check_metrics(metrics):
     return list(dict.fromkeys(metric_name(m, "metrics") for m in metrics))
 
 
-def _fit_and_predict(estimator, X, codes, train, test, encoding, seed):
+def _fit_and_predict(estimator, X, codes, train, test, encoding, seed, weights=None):
     """Codes predicted for the test units.
 
     An estimator that takes ``classes`` is fitted on the user's labels with the full class
@@ -56,7 +57,8 @@ def _fit_and_predict(estimator, X, codes, train, test, encoding, seed):
     est = configured_clone(estimator, classes=encoding.classes, random_state=seed,
                            keep_seed=True)
     take = (lambda idx: X.iloc[idx]) if isinstance(X, pd.DataFrame) else (lambda idx: X[idx])
-    est.fit(take(train), encoding.decode(codes[train]) if labelled else codes[train])
+    kwargs = {} if weights is None else {"sample_weight": weights[train]}
+    est.fit(take(train), encoding.decode(codes[train]) if labelled else codes[train], **kwargs)
     pred = np.asarray(est.predict(take(test)))
     return encoding.encode(pred, "predictions") if labelled else pred
 
@@ -66,12 +68,12 @@ class _Failed(str):
 
 
 def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, encoding, seed,
-                   pooled=False, catch=False):
+                   pooled=False, catch=False, weights=None):
     """One fit: its tidy rows (or, pooled, its test predictions) and the warnings it raised;
     with ``catch``, an error is returned as :class:`_Failed` instead of raised."""
     try:
         pred, caught = _warnings.record(_fit_and_predict, estimator, X, codes, train, test,
-                                        encoding, seed)
+                                        encoding, seed, weights)
     except Exception as exc:  # noqa: BLE001 - any failure of the method, reported by evaluate
         if not catch:
             raise
@@ -85,14 +87,15 @@ def _fit_and_score(name, estimator, X, codes, train, test, split, metrics, encod
             # gamma is undefined on a test set predicted into one class: kept as NaN and
             # counted by summarize().
             warnings.simplefilter("ignore")
-            value = fn(codes[test], pred, classes=np.arange(encoding.n_classes))
+            value = fn(codes[test], pred, classes=np.arange(encoding.n_classes),
+                       sample_weight=None if weights is None else weights[test])
         rows.append((split, name, metric, value))
     return rows, caught
 
 
 def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "mean_absolute",
              "mean_squared", "gamma"), classes=None, n_jobs=None, random_state=None,
-             progress=None, on_error="raise"):
+             progress=None, on_error="raise", sample_weight=None):
     """Fit several estimators on the same resampling splits and score them on the test parts.
 
     Parameters
@@ -160,13 +163,19 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
                         f"terminal); got {progress!r}.")
     if on_error not in ("raise", "drop"):
         raise ValueError(f"on_error must be 'raise' or 'drop'; got {on_error!r}.")
+    weights = _check_weights(sample_weight, items, len(codes))
     rng = check_random_state(random_state)
     cv = make_cv(scheme, random_state=int(rng.integers(np.iinfo(np.int32).max)))
     pooled = isinstance(cv, LeaveOneOut)
+    if pooled and weights is not None:
+        raise ValueError("sample_weight cannot be used with leave-one-out: its pooled standard "
+                         "errors and paired tests count units, not weights; use a v-fold "
+                         "scheme (e.g. scheme='cv10') or one row per counted unit.")
     splits = list(cv.split(X_, codes))
     seeds = rng.integers(np.iinfo(np.int32).max, size=len(splits))
     tasks = [delayed(_fit_and_score)(name, est, X_, codes, train, test, i, metrics,
-                                     encoding, int(seeds[i]), pooled, on_error == "drop")
+                                     encoding, int(seeds[i]), pooled, on_error == "drop",
+                                     weights)
              for i, (train, test) in enumerate(splits) for name, est in items]
     outputs = _progress.run(tasks, n_jobs=n_jobs, progress=progress, desc="evaluate")
     names = [n for n, _ in items]
@@ -183,6 +192,19 @@ def evaluate(estimators, X, y, *, scheme="cv10", metrics=("misclassification", "
     frame["metric"] = pd.Categorical(frame["metric"], categories=metrics)
     frame.attrs.update(attrs)
     return frame
+
+
+def _check_weights(sample_weight, items, n):
+    """The checked unit weights (None without them); every method must take them."""
+    if sample_weight is None:
+        return None
+    weights = check_sample_weight(sample_weight, n)
+    unable = [name for name, est in items if not has_fit_parameter(est, "sample_weight")]
+    if unable:
+        raise TypeError(f"sample_weight: method(s) {', '.join(map(repr, unable))} cannot take "
+                        "weights (their fit has no sample_weight); leave them out or give one "
+                        "row per counted unit.")
+    return weights
 
 
 def _drop_failed(names, task_names, outputs, n_splits):

@@ -216,3 +216,109 @@ def test_text_with_commas_is_left_as_text(tmp_path):
     read, sep, notes = _data.read_csv(path)
     assert sep == ";" and list(read["code"]) == ["1,a", "2,b", "3,c"]
     assert not any("decimal" in note for note in notes)
+
+
+# --------------------------------------------------------------- missing-value strings
+
+def _exercise_file(tmp_path, levels=("None", "Some", "Freq")):
+    """A survey-like file whose response has a level "None" (MASS::survey's Exer)."""
+    rng = np.random.default_rng(1)
+    n = 90
+    x = rng.normal(size=n)
+    exer = np.array(levels)[np.digitize(x + 0.3 * rng.normal(size=n), [-0.4, 0.4])]
+    path = tmp_path / "survey.csv"
+    pd.DataFrame({"pulse": x.round(3), "height": rng.normal(size=n).round(3),
+                  "Exer": exer}).to_csv(path, index=False)
+    return path, int(np.sum(exer == levels[0]))
+
+
+def _compare_args(order):
+    return ["--response", "Exer", "--order", order, "--methods", "tree", "--scheme", "cv3",
+            "--metrics", "misclassification", "--seed", "0"]
+
+
+def test_a_response_level_none_is_data_not_missing(tmp_path, capsys):
+    path, n_none = _exercise_file(tmp_path)
+    assert n_none > 0
+    code, out, err = _run([path, *_compare_args("None,Some,Freq")], capsys)
+    assert code == 0, err
+    assert "90 units, 2 predictors, 3 ordered classes" in out
+    assert "left out" not in out
+    # without --order too: "None" is not among the default missing-value strings
+    frame, _, _ = _data.read_csv(path)
+    assert (frame["Exer"] == "None").sum() == n_none
+
+
+def test_na_values_option_and_order_keeps_its_levels(tmp_path, capsys):
+    path, n_none = _exercise_file(tmp_path, levels=("NA", "Some", "Freq"))
+    # "NA" is missing by default, but a level named in --order is data
+    code, out, err = _run([path, *_compare_args("NA,Some,Freq")], capsys)
+    assert code == 0, err
+    assert "90 units, 2 predictors, 3 ordered classes" in out
+    # --na-values names other strings: here "Some" becomes missing
+    code, out, err = _run([path, "--na-values", "Some",
+                           *_compare_args("NA,Freq")], capsys)
+    assert code == 0, err
+    assert "of 90 units left out: no value of the response 'Exer'" in out
+    frame, _, _ = _data.read_csv(path, na_values=["", "Some"])
+    assert frame["Exer"].isna().sum() == 90 - n_none - (frame["Exer"] == "Freq").sum()
+    assert (frame["Exer"] == "NA").sum() == n_none
+
+
+def test_an_order_level_absent_from_the_data_is_refused(tmp_path, capsys):
+    path, _ = _exercise_file(tmp_path)
+    code, out, err = _run([path, *_compare_args("Nonee,None,Some,Freq")], capsys)
+    assert code == 2
+    assert ("--order level(s) Nonee are not values of the response 'Exer'; its values are "
+            "Freq, None, Some") in err
+
+
+# ------------------------------------------------------------------------- --weights
+
+def _table_file(tmp_path):
+    """A frequency table as R's as.data.frame(table) writes it: a Freq column of counts."""
+    rng = np.random.default_rng(2)
+    rows = [(a, b, g) for a in range(4) for b in ("u", "v") for g in ("low", "mid", "high")]
+    frame = pd.DataFrame(rows, columns=["age", "sex", "grade"])
+    frame["Freq"] = rng.integers(0, 9, size=len(frame))
+    path = tmp_path / "table.csv"
+    frame.to_csv(path, index=False)
+    return path, frame
+
+
+def test_weights_column_is_not_a_predictor_and_unweighted_methods_are_named(tmp_path, capsys):
+    path, frame = _table_file(tmp_path)
+    base = ["--response", "grade", "--order", "low,mid,high", "--scheme", "cv3",
+            "--metrics", "misclassification", "--seed", "0"]
+    code, out, err = _run([path, *base, "--methods", "tree", "--predictors", "age,sex,Freq"],
+                          capsys)
+    assert code == 0, err
+    assert "if it holds the counts of a frequency table, give --weights Freq" in out
+    code, out, err = _run([path, *base, "--methods", "tree,forest", "--weights", "Freq"],
+                          capsys)
+    assert code == 0, err
+    assert "24 units, 2 predictors (1 categorical), 3 ordered classes" in out
+    assert f"unit weights from column 'Freq' (total {frame['Freq'].sum()} over 24 rows)" in out
+    assert "left out: forest (they take no unit weights)" in out
+    assert "give --weights" not in out
+    code, _, err = _run([path, *base, "--methods", "forest", "--weights", "Freq"], capsys)
+    assert code == 2
+    assert "--weights: none of the methods forest takes unit weights" in err
+
+
+@pytest.mark.parametrize("column, values, message", [
+    ("Fre", None, "--weights: no column 'Fre' (did you mean Freq?)"),
+    ("Freq", "text", "--weights Freq: the column must hold numbers"),
+    ("Freq", -1, "--weights Freq: weights must be finite and non-negative"),
+    ("Freq", np.nan, "--weights Freq: 1 unit(s) have no weight"),
+    ("grade", None, "--weights grade: that column is the response or a predictor")])
+def test_bad_weights_are_refused(tmp_path, capsys, column, values, message):
+    path, frame = _table_file(tmp_path)
+    if values is not None:
+        frame["Freq"] = frame["Freq"].astype(object)
+        frame.loc[3, "Freq"] = values
+        frame.to_csv(path, index=False)
+    code, _, err = _run([path, "--response", "grade", "--order", "low,mid,high",
+                         "--methods", "tree", "--weights", column], capsys)
+    assert code == 2
+    assert message in err

@@ -6,7 +6,8 @@ import pandas as pd
 import pytest
 from sklearn.base import clone
 
-from ordstat.cli._inputs import ColumnSubset, declared_categories, plan_inputs
+from ordstat.cli._inputs import (NumericCoded, declared_categories, numeric_coding,
+                                 plan_inputs)
 from ordstat.cli._methods import DEFAULT_METHODS, accepts_table
 from ordstat.baseline import ProportionalOddsClassifier
 from ordstat.cli import main
@@ -41,13 +42,14 @@ def test_plan_by_hand():
     X = pd.DataFrame({"a": [np.nan, 1.0, 2.0, 3.0], "g": ["u", None, "v", "u"],
                       "b": [1.0, 2.0, 3.0, 4.0]})
     plan = plan_inputs(X, ["polr", "tree", "fmm"], accepts_table())
-    assert plan.columns == {"polr": ["a", "b"], "tree": ["a", "g", "b"],
-                            "fmm": ["a", "g", "b"]}
+    assert plan.coded == ["polr"]  # the tree and fmm take g as it is
+    assert plan.coding == {"g": (False, ["u", "v"])}
     assert plan.categorical == ["g"]
-    # polr uses a (unit 0 missing), fmm uses a and g (unit 1 missing): both left out for all
+    # polr and fmm cannot take missing values: units 0 (a) and 1 (g) left out for all
     assert plan.keep.tolist() == [False, False, True, True]
     assert plan.notes == [
-        "polr: fitted without the categorical column(s) g (it needs numeric predictors)",
+        "polr: categorical column(s) g coded as numbers (an indicator column per level but "
+        "the first, as R's model.matrix; ordered columns as their ranks)",
         "2 of 4 units left out for every method: missing values in a, g (polr, fmm cannot "
         "take missing values); all methods are trained and scored on the same 2 units"]
     # the tree alone takes everything; with dropna it gets the complete cases
@@ -56,9 +58,9 @@ def test_plan_by_hand():
     strict = plan_inputs(X, ["tree"], accepts_table(), dropna=True)
     assert strict.keep.tolist() == [False, False, True, True]
     assert "(--dropna)" in strict.notes[0]
-    # missing values in a column only the tree uses do not cost polr any unit
+    # polr uses g too (coded), so its missing value costs a unit
     only_g = plan_inputs(X[["g", "b"]], ["polr", "tree"], accepts_table())
-    assert only_g.keep.all() and only_g.columns["polr"] == ["b"]
+    assert only_g.keep.tolist() == [True, False, True, True] and only_g.coded == ["polr"]
 
 
 def test_plan_refuses_discrete_models_given_continuous_columns():
@@ -74,9 +76,9 @@ def test_plan_refuses_discrete_models_given_continuous_columns():
     assert str(info.value) == message
     # whole-number and few-valued numeric columns are categories enough: accepted
     plan = plan_inputs(X[["k", "g"]], ["fmm", "foim", "kernel", "tree"], accepts_table())
-    assert plan.columns["fmm"] == ["k", "g"] and plan.notes == []
+    assert plan.coded == [] and plan.notes == []
     # the other methods take continuous columns
-    assert plan_inputs(X, ["tree", "polr"], accepts_table()).columns["tree"] == list(X.columns)
+    assert plan_inputs(X, ["tree", "polr"], accepts_table()).coded == ["polr"]
 
 
 def test_compare_refuses_discrete_models_before_any_split(tmp_path, capsys):
@@ -92,32 +94,47 @@ def test_compare_refuses_discrete_models_before_any_split(tmp_path, capsys):
                            "group them into categories, or choose other methods")
 
 
-def test_plan_refuses_when_a_method_has_nothing_to_use():
+def test_plan_codes_categorical_columns_when_every_predictor_is_categorical():
     X = pd.DataFrame({"g": ["u", "v", "u"], "h": pd.Categorical(["a", "b", "a"])})
-    with pytest.raises(ValueError, match=r"method\(s\) polr, edda need numeric predictors, but "
-                                         r"every predictor \(g, h\) is categorical; .*\(fmm, "
-                                         "foim, kernel, tree"):
-        plan_inputs(X, ["polr", "tree", "edda"], accepts_table())
+    plan = plan_inputs(X, ["polr", "tree", "edda"], accepts_table())
+    assert plan.coded == ["polr", "edda"] and plan.keep.all()
+    assert plan.coding == {"g": (False, ["u", "v"]), "h": (False, ["a", "b"])}
     X = pd.DataFrame({"a": [np.nan, np.nan], "b": [1.0, np.nan]})
     with pytest.raises(ValueError, match=r"every unit has a missing value in a, b \(polr "
                                          r"cannot take missing values\); no unit is left"):
         plan_inputs(X, ["polr"], accepts_table())
 
 
-def test_column_subset_is_the_estimator_on_those_columns():
+def test_numeric_coding_by_hand():
+    """Unordered: an indicator per level but the first (R's treatment contrasts); ordered: the
+    ranks; missing stays missing."""
+    X = pd.DataFrame({"x": [1.5, 2.5, 3.5, 4.5], "g": ["u", None, "v", "w"],
+                      "h": pd.Categorical(["hi", "lo", "lo", None], categories=["lo", "hi"],
+                                          ordered=True)})
+    plan = plan_inputs(X, ["polr"], accepts_table())
+    coded = numeric_coding(X, plan.coding)
+    assert list(coded.columns) == ["x", "g=v", "g=w", "h"]
+    np.testing.assert_array_equal(coded["g=v"], [0, np.nan, 1, 0])
+    np.testing.assert_array_equal(coded["g=w"], [0, np.nan, 0, 1])
+    np.testing.assert_array_equal(coded["h"], [1, 0, 0, np.nan])
+    np.testing.assert_array_equal(coded["x"], X["x"])
+
+
+def test_numeric_coded_is_the_estimator_on_the_coded_columns():
     frame = _grades(na_numeric=(), na_string=(), na_response=())
     X, y = frame[["hours", "school", "age"]], frame["grade"]
     order = ["C", "B", "A"]
-    wrapped = ColumnSubset(ProportionalOddsClassifier(), ["hours", "age"], classes=order)
-    wrapped = clone(wrapped).fit(X, y)
-    direct = ProportionalOddsClassifier(classes=order).fit(X[["hours", "age"]], y)
-    np.testing.assert_allclose(wrapped.predict_proba(X), direct.predict_proba(X[["hours", "age"]]))
-    assert list(wrapped.classes_) == order and (wrapped.predict(X) == direct.predict(
-        X[["hours", "age"]])).all()
-    tree = ColumnSubset(OrdinalTreeClassifier(), ["school"], random_state=3).fit(X, y)
-    assert tree.estimator_.random_state == 3 and tree.estimator_.categories_
+    coding = plan_inputs(X, ["polr"], accepts_table()).coding
+    wrapped = clone(NumericCoded(ProportionalOddsClassifier(), coding, classes=order)).fit(X, y)
+    dummies = pd.get_dummies(X["school"], drop_first=True, prefix="school", prefix_sep="=",
+                             dtype=float)
+    by_hand = pd.concat([X[["hours"]], dummies, X[["age"]]], axis=1)
+    direct = ProportionalOddsClassifier(classes=order).fit(by_hand, y)
+    np.testing.assert_allclose(wrapped.predict_proba(X), direct.predict_proba(by_hand))
+    assert list(wrapped.classes_) == order
+    assert (wrapped.predict(X) == direct.predict(by_hand)).all()
     with pytest.raises(TypeError, match="DataFrame"):
-        tree.predict(X.to_numpy())
+        wrapped.predict(X.to_numpy())
 
 
 # ----------------------------------------------------------------------- the command line
@@ -135,15 +152,14 @@ def test_compare_drops_units_for_all_methods_and_says_so(tmp_path, capsys):
     assert code == 0, err
     assert "116 units, 3 predictors (1 categorical), 3 ordered classes" in out
     assert "note: 1 of 120 units left out: no value of the response 'grade'" in out
-    assert ("note: polr: fitted without the categorical column(s) school (it needs numeric "
-            "predictors)") in out
+    assert "note: polr: categorical column(s) school coded as numbers" in out
     assert ("note: 3 of 119 units left out for every method: missing values in hours (polr "
             "cannot take missing values); all methods are trained and scored on the same 116 "
             "units") in out
-    # the same numbers from the complete rows, polr on its numeric columns
+    # the same numbers from the complete rows, each method alone
     clean = tmp_path / "clean.csv"
     frame.dropna().to_csv(clean, index=False)
-    for method, predictors in [("polr", "hours,age"), ("tree", "hours,age,school")]:
+    for method, predictors in [("polr", "hours,age,school"), ("tree", "hours,age,school")]:
         ref_csv = tmp_path / f"{method}.csv"
         code, _, err = _compare(capsys, clean, "--response", "grade", "--order", "C,B,A",
                                 "--methods", method, "--predictors", predictors,
@@ -154,14 +170,16 @@ def test_compare_drops_units_for_all_methods_and_says_so(tmp_path, capsys):
         np.testing.assert_allclose(ours, pd.read_csv(ref_csv)["value"].to_numpy())
 
 
-def test_compare_refuses_string_predictors_for_numeric_methods(tmp_path, capsys):
+def test_compare_codes_string_predictors_for_numeric_methods(tmp_path, capsys):
+    """Every predictor a string column: polr still runs, on indicator columns."""
     path = tmp_path / "grades.csv"
-    _grades().to_csv(path, index=False)
-    code, _, err = _compare(capsys, path, "--response", "grade", "--predictors", "school",
-                            "--methods", "polr,edda,tree")
-    assert code == 2
-    assert ("ordstat: error: method(s) polr, edda need numeric predictors, but "
-            "every predictor (school) is categorical") in err
+    _grades(na_string=()).to_csv(path, index=False)
+    code, out, err = _compare(capsys, path, "--response", "grade", "--order", "C,B,A",
+                              "--predictors", "school", "--methods", "polr,tree",
+                              "--scheme", "cv5", "--seed", "0", "--metrics", "misclassification")
+    assert code == 0, err
+    assert "note: polr: categorical column(s) school coded as numbers" in out
+    assert "polr" in out[out.index("mean (sd)"):]
 
 
 def test_compare_discrete_models_take_string_columns(tmp_path, capsys):
@@ -171,7 +189,7 @@ def test_compare_discrete_models_take_string_columns(tmp_path, capsys):
                               "--predictors", "school,age", "--methods", "foim,polr",
                               "--scheme", "cv5", "--seed", "0", "--metrics", "misclassification")
     assert code == 0, err
-    assert "note: polr: fitted without the categorical column(s) school" in out
+    assert "note: polr: categorical column(s) school coded as numbers" in out
     assert "foim:" not in out  # foim takes every column
 
 
@@ -182,15 +200,15 @@ def test_csv_with_strings_and_missing_values_through_compare_defaults(tmp_path, 
     code, out, err = _compare(capsys, path, "--response", "grade", "--scheme", "cv5",
                               "--seed", "0")
     assert code == 0, err
-    # units missing 'hours' are left out for all (polr and edda use it); units missing
-    # 'school' stay, since only the trees use that column and they handle missing values
-    assert "116 units, 3 predictors (1 categorical), 3 ordered classes" in out
-    assert ("3 of 119 units left out for every method: missing values in hours (polr, edda "
-            "cannot take missing values)") in out
+    # units missing 'hours' or 'school' are left out for all (polr and edda use both, school
+    # coded as numbers)
+    assert "114 units, 3 predictors (1 categorical), 3 ordered classes" in out
+    assert ("5 of 119 units left out for every method: missing values in hours, school (polr, "
+            "edda cannot take missing values)") in out
     for method in DEFAULT_METHODS:
         assert method in out
     for method in ("polr", "edda"):
-        assert f"note: {method}: fitted without the categorical column(s) school" in out
+        assert f"note: {method}: categorical column(s) school coded as numbers" in out
 
 
 def test_csv_with_strings_and_missing_values_through_the_tree(tmp_path):

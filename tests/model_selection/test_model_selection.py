@@ -275,3 +275,53 @@ def test_evaluate_input_errors():
         evaluate([ProportionalOddsClassifier()], X[:-1], y)
     with pytest.raises(TypeError, match="results"):
         compare_methods(pd.DataFrame({"a": [1]}))
+
+
+# ----------------------------------------------------------------- weighted evaluation
+
+def _frequency_table(seed=3):
+    """A frequency table (one row per pattern, its count in ``Freq``) and its fold of each
+    row, for a predefined split."""
+    rng = np.random.default_rng(seed)
+    n = 40
+    x = rng.integers(0, 6, size=(n, 2)).astype(float)
+    y = np.clip((x[:, 0] + rng.integers(-1, 2, size=n)) // 2, 0, 2).astype(int)
+    freq = rng.integers(1, 5, size=n)
+    folds = np.arange(n) % 4
+    return x, y, freq, folds
+
+
+def test_weighted_evaluate_equals_the_expanded_table():
+    from sklearn.model_selection import PredefinedSplit
+
+    from ordstat import OrdinalTreeClassifier
+
+    x, y, freq, folds = _frequency_table()
+    # no size limits (they count rows, not weights) and no cross-validation
+    tree = {"tree": OrdinalTreeClassifier(criterion="gini", min_split=2, min_bucket=1, cp=0.0,
+                                          xval=0)}
+    metrics = ["misclassification", "mean_absolute", "gamma"]
+    weighted = evaluate(tree, x, y, scheme=PredefinedSplit(folds), metrics=metrics,
+                        classes=[0, 1, 2], sample_weight=freq)
+    expanded = evaluate(tree, np.repeat(x, freq, axis=0), np.repeat(y, freq),
+                        scheme=PredefinedSplit(np.repeat(folds, freq)), metrics=metrics,
+                        classes=[0, 1, 2])
+    np.testing.assert_allclose(weighted["value"], expanded["value"], rtol=1e-12)
+    unweighted = evaluate(tree, x, y, scheme=PredefinedSplit(folds), metrics=metrics,
+                          classes=[0, 1, 2])
+    assert not np.allclose(unweighted["value"], weighted["value"])  # the weights matter
+
+
+def test_weighted_evaluate_refuses_methods_without_weights_and_leave_one_out():
+    from ordstat import OrdinalRandomForestClassifier, OrdinalTreeClassifier
+
+    x, y, freq, _ = _frequency_table()
+    with pytest.raises(TypeError, match=r"sample_weight: method\(s\) 'forest' cannot take "
+                                        r"weights"):
+        evaluate({"tree": OrdinalTreeClassifier(),
+                  "forest": OrdinalRandomForestClassifier(n_estimators=3)}, x, y,
+                 scheme="cv3", sample_weight=freq)
+    with pytest.raises(ValueError, match="sample_weight cannot be used with leave-one-out"):
+        evaluate([OrdinalTreeClassifier()], x, y, scheme="loo", sample_weight=freq)
+    with pytest.raises(ValueError, match="sample_weight must be a 1-D array"):
+        evaluate([OrdinalTreeClassifier()], x, y, scheme="cv3", sample_weight=freq[:-1])
