@@ -49,7 +49,7 @@ numpydoc_show_class_members = True
 numpydoc_class_members_toctree = False
 numpydoc_attributes_as_param_list = True
 
-# Markdown: the README's sections are included as they are (docs/user_guide.md, ...).
+# Markdown pages (myst); the README links to them.
 myst_enable_extensions = ["colon_fence", "dollarmath", "deflist"]
 myst_heading_anchors = 3
 
@@ -71,4 +71,5 @@ html_theme_options = {
 }
 # pages without sub-pages: no empty left sidebar, the width goes to their tables
 html_sidebars = {page: [] for page in ("index", "quickstart", "user_guide", "features",
-                                       "r_package", "dask", "architecture", "references")}
+                                       "r_package", "dask", "architecture", "trees_engine",
+                                       "algorithms", "references")}

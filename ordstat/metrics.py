@@ -184,7 +184,39 @@ def ordinal_confusion_matrix(y_true, y_pred, classes=None, sample_weight=None,
                              as_frame=False):
     """K x K (weighted) counts, rows = true class, columns = predicted class, in ordinal order.
 
-    Returns an ndarray, or a DataFrame labelled by the classes when ``as_frame=True``.
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+    as_frame : bool, default=False
+        Return a DataFrame labelled by the classes (index "true", columns "predicted").
+
+    Returns
+    -------
+    table : ndarray of shape (K, K) or DataFrame
+        ``table[g, h]``: the (weighted) number of units of true class g predicted as h, as
+        floats; the classes are those of ``classes`` (all of them), or the labels found.
+
+    See Also
+    --------
+    border_rank_table : sensitivity and specificity at every border between classes.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> ordinal_confusion_matrix(y_true, y_pred, classes=order)
+    array([[1., 0., 0.],
+           [0., 1., 1.],
+           [1., 0., 0.]])
     """
     classes, table = _table(y_true, y_pred, classes, sample_weight)
     if as_frame:
@@ -235,17 +267,85 @@ def _mean_of(values, w):
 
 
 def misclassification_rate(y_true, y_pred, classes=None, sample_weight=None):
-    """(1/n) sum_i 1{y_i != yhat_i} (Tutz & Hechenbichler 2003, section 4.1)."""
+    """Share of misclassified units, (1/n) sum_i 1{y_i != yhat_i}.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+
+    Returns
+    -------
+    rate : float
+        The (weighted) share of units whose predicted class is not their true class, in [0, 1];
+        the class order does not change it.
+
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> misclassification_rate(y_true, y_pred, classes=order)
+    0.5
+    """
     _, t, p = _encode_pair(y_true, y_pred, classes)
     return _mean_of(t != p, check_sample_weight(sample_weight, len(t)))
 
 
 def mean_absolute_distance(y_true, y_pred, classes=None, sample_weight=None):
-    """``(1/n) sum_i |r(y_i) - r(yhat_i)|`` between class ranks ("mean abs", section 4.1).
+    """Mean absolute distance between true and predicted class ranks.
 
-    Without ``classes=`` the ranks are those of the labels present in either vector: integer
-    labels with gaps (1 and 5, no 2-4) are adjacent ranks, one apart, and a warning says so;
-    give ``classes=`` (e.g. ``range(1, 6)``) to measure on the full scale."""
+    ``(1/n) sum_i |r(y_i) - r(yhat_i)|``, with r the rank 1..K of a class in the class order
+    ("mean abs" of Tutz & Hechenbichler). Also known as the mean absolute error on the ranks
+    (aliases ``"mae"``, ``"mean_abs"``).
+
+    Without ``classes=`` the ranks are those of the labels present in either vector: string
+    labels are ranked alphabetically ("high" < "low" < "mid"), with an ``OrderGuessWarning``,
+    and integer labels with gaps (1 and 5, no 2-4) are adjacent ranks, one apart, with a
+    warning; give ``classes=`` (e.g. ``range(1, 6)``) to measure on the full scale.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+
+    Returns
+    -------
+    distance : float
+        The (weighted) mean, in [0, K - 1]; 0 for perfect predictions.
+
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> mean_absolute_distance(y_true, y_pred, classes=order)
+    0.75
+    """
     encoding, t, p = _encode_pair(y_true, y_pred, classes)
     if classes is None:
         _warn_rank_gaps(encoding.classes, "mean_absolute_distance")
@@ -253,10 +353,43 @@ def mean_absolute_distance(y_true, y_pred, classes=None, sample_weight=None):
 
 
 def mean_squared_distance(y_true, y_pred, classes=None, sample_weight=None):
-    """(1/n) sum_i (r(y_i) - r(yhat_i))^2 between class ranks ("mean squ", section 4.1).
+    """Mean squared distance between true and predicted class ranks.
 
-    Ranks as in :func:`mean_absolute_distance` (a warning for integer labels with gaps without
-    ``classes=``)."""
+    ``(1/n) sum_i (r(y_i) - r(yhat_i))^2``, with r the rank 1..K of a class in the class order
+    ("mean squ" of Tutz & Hechenbichler; aliases ``"mse"``, ``"mean_squ"``). Ranks as in
+    :func:`mean_absolute_distance` (a warning for integer labels with gaps without
+    ``classes=``).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+
+    Returns
+    -------
+    distance : float
+        The (weighted) mean, in [0, (K - 1)^2]; 0 for perfect predictions.
+
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> mean_squared_distance(y_true, y_pred, classes=order)
+    1.25
+    """
     encoding, t, p = _encode_pair(y_true, y_pred, classes)
     if classes is None:
         _warn_rank_gaps(encoding.classes, "mean_squared_distance")
@@ -312,8 +445,39 @@ def goodman_kruskal_gamma(y_true, y_pred, classes=None, sample_weight=None):
     excluded. Computed from the K x K table, so it costs O(n + K^2). With ``sample_weight`` a
     pair counts w_i w_j.
 
-    Returns NaN, with an ``UndefinedMetricWarning``, when there is no untied pair (C + D = 0,
-    e.g. all predictions in one class).
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+
+    Returns
+    -------
+    gamma : float
+        In [-1, 1], greater is better (1: no discordant pair). NaN, with an
+        ``UndefinedMetricWarning``, when there is no untied pair (C + D = 0, e.g. all
+        predictions in one class).
+
+    References
+    ----------
+    Goodman, L. A. & Kruskal, W. H. (1954). Measures of association for cross
+    classifications. Journal of the American Statistical Association 49, 732-764.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> goodman_kruskal_gamma(y_true, y_pred, classes=order)
+    0.0
+    >>> goodman_kruskal_gamma(["a", "b", "c"], ["a", "b", "b"], classes=["a", "b", "c"])
+    1.0
     """
     table = ordinal_confusion_matrix(y_true, y_pred, classes, sample_weight)
     concordant, discordant = _concordant_discordant(table)
@@ -371,6 +535,54 @@ def border_rank_sensitivity(y_true, y_pred, border, classes=None, sample_weight=
     ``|{y <= r and yhat <= r}| / |{y <= r}|``. With ``denominator="predicted"`` it is eq. 13 as
     printed, ``|{y <= r and yhat <= r}| / |{yhat <= r}|``, which in the usual terms is the
     positive predictive value of "rank <= r".
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    border : int
+        The border r in 1..K-1, between the r-th and the (r+1)-th class of the order.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+    denominator : {"true", "predicted"}, default="true"
+        Divide by the true count of the side (the usual definition) or by the predicted count
+        (the paper's equation as printed, a predictive value).
+
+    Returns
+    -------
+    sensitivity : float
+        In [0, 1]; NaN, with an ``UndefinedMetricWarning``, when the denominator is empty.
+
+    Raises
+    ------
+    ValueError
+        When ``border`` is not an integer in 1..K-1, or ``denominator`` is neither "true" nor
+        "predicted".
+
+    See Also
+    --------
+    border_rank_specificity, border_rank_table
+
+    References
+    ----------
+    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
+    ordinal regression, eq. 13-14.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> border_rank_sensitivity(y_true, y_pred, border=1, classes=order)
+    1.0
+    >>> border_rank_sensitivity(y_true, y_pred, border=1, classes=order,
+    ...                         denominator="predicted")
+    0.5
     """
     return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
                         lower=True, what="border_rank_sensitivity")
@@ -381,8 +593,53 @@ def border_rank_specificity(y_true, y_pred, border, classes=None, sample_weight=
     """Specificity for "rank <= r" between ranks r and r+1 (Waegeman & Boullart, eq. 14).
 
     ``denominator="true"``: ``|{y > r and yhat > r}| / |{y > r}|`` (the usual specificity);
-    ``denominator="predicted"``: eq. 14 as printed, ``|{y > r and yhat > r}| / |{yhat > r}|``, the
-    negative predictive value.
+    ``denominator="predicted"``: eq. 14 as printed, ``|{y > r and yhat > r}| / |{yhat > r}|``,
+    the negative predictive value.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    border : int
+        The border r in 1..K-1, between the r-th and the (r+1)-th class of the order.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+    denominator : {"true", "predicted"}, default="true"
+        Divide by the true count of the side (the usual definition) or by the predicted count
+        (the paper's equation as printed, a predictive value).
+
+    Returns
+    -------
+    specificity : float
+        In [0, 1]; NaN, with an ``UndefinedMetricWarning``, when the denominator is empty.
+
+    Raises
+    ------
+    ValueError
+        When ``border`` is not an integer in 1..K-1, or ``denominator`` is neither "true" nor
+        "predicted".
+
+    See Also
+    --------
+    border_rank_sensitivity, border_rank_table
+
+    References
+    ----------
+    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
+    ordinal regression, eq. 13-14.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> border_rank_specificity(y_true, y_pred, border=1, classes=order)
+    0.6666666666666666
     """
     return _border_rate(y_true, y_pred, border, classes, sample_weight, denominator,
                         lower=False, what="border_rank_specificity")
@@ -391,13 +648,50 @@ def border_rank_specificity(y_true, y_pred, border, classes=None, sample_weight=
 def border_rank_table(y_true, y_pred, classes=None, sample_weight=None):
     """All borders at once: a DataFrame with one row per border r = 1..K-1.
 
-    Columns: ``lower``/``upper`` (the classes on each side), ``sensitivity`` and
-    ``specificity`` (true-count denominators), ``sens_printed`` and ``spec_printed`` (eq. 13-14
-    exactly as printed in Waegeman & Boullart, i.e. predictive values).
-
     Note: the paper's Table III is described as eq. 13-14 for rank 1; its discussion (a method
     biased towards the middle ranks has a *lower* sensitivity at the lowest rank) fits the usual
     true-count definition, not the printed one. Its data are not available to settle this.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+
+    Returns
+    -------
+    table : DataFrame
+        Indexed by ``border``; columns ``lower``/``upper`` (the classes on each side),
+        ``sensitivity`` and ``specificity`` (true-count denominators), ``sens_printed`` and
+        ``spec_printed`` (eq. 13-14 exactly as printed, i.e. predictive values); NaN where a
+        denominator is empty.
+
+    See Also
+    --------
+    border_rank_sensitivity, border_rank_specificity
+
+    References
+    ----------
+    Waegeman, W. & Boullart, L. (2006). An ensemble of weighted support vector machines for
+    ordinal regression, eq. 13-14.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> table = border_rank_table(y_true, y_pred, classes=order)
+    >>> table[["lower", "upper", "sensitivity"]]  # doctest: +NORMALIZE_WHITESPACE
+           lower upper  sensitivity
+    border
+    1        low   mid     1.000000
+    2        mid  high     0.666667
     """
     encoding, t, p, w = _border_counts(y_true, y_pred, classes, sample_weight)
     rows = []
@@ -418,12 +712,68 @@ def border_rank_table(y_true, y_pred, classes=None, sample_weight=None):
 
 
 def absolute_cost_matrix(n_classes):
-    """``C[g, h] = |g - h|`` (linear misclassification costs)."""
+    """Linear misclassification costs, ``C[g, h] = |g - h|``.
+
+    Parameters
+    ----------
+    n_classes : int
+        The number of classes K, at least 2.
+
+    Returns
+    -------
+    cost : ndarray of shape (K, K)
+        The cost of predicting class h (column) for a unit of class g (row), by rank distance.
+
+    See Also
+    --------
+    squared_cost_matrix, expected_cost, min_expected_cost_decision
+
+    References
+    ----------
+    Archer, K. J. & Mas, V. R. (2009). Ordinal response prediction using bootstrap
+    aggregation, with application to a high-throughput methylation data set, section 4
+    (linear costs of generalized Gini).
+
+    Examples
+    --------
+    >>> absolute_cost_matrix(3)
+    array([[0., 1., 2.],
+           [1., 0., 1.],
+           [2., 1., 0.]])
+    """
     return distance_cost(_check_n_classes(n_classes), 1)
 
 
 def squared_cost_matrix(n_classes):
-    """C[g, h] = (g - h)^2 (quadratic misclassification costs)."""
+    """Quadratic misclassification costs, ``C[g, h] = (g - h)^2``.
+
+    Parameters
+    ----------
+    n_classes : int
+        The number of classes K, at least 2.
+
+    Returns
+    -------
+    cost : ndarray of shape (K, K)
+        The cost of predicting class h (column) for a unit of class g (row).
+
+    See Also
+    --------
+    absolute_cost_matrix, expected_cost
+
+    References
+    ----------
+    Archer, K. J. & Mas, V. R. (2009). Ordinal response prediction using bootstrap
+    aggregation, with application to a high-throughput methylation data set, section 4
+    (quadratic costs of generalized Gini).
+
+    Examples
+    --------
+    >>> squared_cost_matrix(3)
+    array([[0., 1., 4.],
+           [1., 0., 1.],
+           [4., 1., 0.]])
+    """
     return distance_cost(_check_n_classes(n_classes), 2)
 
 
@@ -447,14 +797,79 @@ def _check_cost(cost, n_classes):
 
 
 def expected_cost(y_true, y_pred, cost, classes=None, sample_weight=None):
-    """Mean misclassification cost (1/n) sum_i C[y_i, yhat_i]; C is true x predicted."""
+    """Mean misclassification cost, ``(1/n) sum_i C[y_i, yhat_i]``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    cost : array-like of shape (K, K)
+        Finite, non-negative costs, rows the true class and columns the predicted class, in
+        the class order (e.g. :func:`absolute_cost_matrix`).
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+
+    Returns
+    -------
+    cost : float
+        The (weighted) mean cost of the predictions.
+
+    Raises
+    ------
+    ValueError
+        When ``cost`` is not K x K, or holds negative or non-finite values.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> expected_cost(y_true, y_pred, squared_cost_matrix(3), classes=order)
+    1.25
+
+    With absolute costs it is :func:`mean_absolute_distance`; with squared costs,
+    :func:`mean_squared_distance`.
+    """
     encoding, t, p = _encode_pair(y_true, y_pred, classes)
     cost = _check_cost(cost, encoding.n_classes)
     return _mean_of(cost[t, p], check_sample_weight(sample_weight, len(t)))
 
 
 def min_expected_cost_decision(proba, cost):
-    """Index of the class minimising the expected cost sum_g p_g C[g, h], for each row."""
+    """Index of the class of least expected cost, ``argmin_h sum_g p_g C[g, h]``, for each row.
+
+    The Bayes decision under a cost matrix: with 0-1 costs the most probable class, with
+    absolute costs a median of the predicted distribution.
+
+    Parameters
+    ----------
+    proba : array-like of shape (n_samples, K)
+        Class probabilities, columns in the class order (``predict_proba``'s, whose columns
+        follow ``classes_``).
+    cost : array-like of shape (K, K)
+        Finite, non-negative costs, rows the true class and columns the predicted class.
+
+    Returns
+    -------
+    decision : ndarray of shape (n_samples,)
+        The column index (0..K-1) of the chosen class; ``classes_[decision]`` gives labels.
+
+    Raises
+    ------
+    ValueError
+        When ``proba`` is not 2-D, or ``cost`` is not K x K with finite non-negative values.
+
+    Examples
+    --------
+    >>> proba = [[0.4, 0.2, 0.4], [0.6, 0.1, 0.3]]
+    >>> min_expected_cost_decision(proba, absolute_cost_matrix(3))
+    array([1, 0])
+    """
     proba = np.asarray(proba, dtype=float)
     if proba.ndim != 2:
         raise ValueError(f"proba must be a 2-D array (n_samples, K); got shape {proba.shape}.")
@@ -507,7 +922,40 @@ def get_metric(name):
 
 
 def ordinal_scores(y_true, y_pred, classes=None, sample_weight=None):
-    """The four standard measures at once, as a dict name -> value (see ``METRICS``)."""
+    """The four standard measures at once, as a dict name -> value (see ``METRICS``).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (a pandas ordered Categorical carries its order).
+    y_pred : array-like of shape (n_samples,)
+        Predicted class labels, from the same classes.
+    classes : sequence, optional
+        The class order, lowest to highest. Default: the categories of an ordered Categorical
+        among ``y_true`` and ``y_pred``, else the sorted labels of both vectors.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative unit weights; default 1 for every unit.
+
+    Returns
+    -------
+    scores : dict
+        ``"misclassification"``, ``"mean_absolute"``, ``"mean_squared"`` and ``"gamma"``, as
+        :func:`misclassification_rate`, :func:`mean_absolute_distance`,
+        :func:`mean_squared_distance` and :func:`goodman_kruskal_gamma` give them.
+
+    References
+    ----------
+    Tutz, G. & Hechenbichler, K. (2003). Aggregating classifiers with ordinal response
+    structure, section 4.1.
+
+    Examples
+    --------
+    >>> y_true = ["low", "mid", "high", "mid"]
+    >>> y_pred = ["low", "high", "low", "mid"]
+    >>> order = ["low", "mid", "high"]
+    >>> ordinal_scores(y_true, y_pred, classes=order)
+    {'misclassification': 0.5, 'mean_absolute': 0.75, 'mean_squared': 1.25, 'gamma': 0.0}
+    """
     return {name: fn(y_true, y_pred, classes=classes, sample_weight=sample_weight)
             for name, (fn, _) in METRICS.items()}
 

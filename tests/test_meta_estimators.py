@@ -1,5 +1,6 @@
 """What scikit-learn's nominal meta-estimators pass to an ordinal estimator (documented in
-ordstat.ensemble and the README): the claims there, checked on the installed scikit-learn."""
+ordstat.ensemble and the user guide, docs/user_guide.md): the claims there, checked on the
+installed scikit-learn."""
 
 import warnings
 

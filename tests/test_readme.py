@@ -1,5 +1,7 @@
-"""README.md is the long description on the package index, where a link or image relative to
-the repository leads nowhere: every one must be absolute (or an anchor within the page)."""
+"""README.md is the landing page of the repository and the long description on the package
+index: short (the manual is the documentation site, docs/), with the quick start of two commands
+that CI runs (.ci/run), and, since a link or image relative to the repository leads nowhere on
+the index, every link absolute (or an anchor within the page)."""
 
 import re
 from pathlib import Path
@@ -51,3 +53,25 @@ def test_readme_links_into_this_repository_point_at_existing_files():
     assert paths
     missing = [p for p in paths if not (ROOT / p.split("#")[0]).exists()]
     assert missing == []
+
+
+def test_readme_is_a_landing_page_under_150_lines():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 150, f"README.md has {len(lines)} lines: move the details to docs/"
+
+
+def test_readme_quick_start_is_make_demo_and_make_test():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"^```sh\n(.*?)^```", quick, re.S | re.M).group(1)
+    commands = [line.split("#")[0].strip() for line in block.splitlines()]
+    assert [c for c in commands if c] == ["make demo", "make test"]
+    assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_readme_links_the_documentation_pages():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = {t.rsplit("/", 1)[-1] for t in targets(text)
+              if t.startswith("https://github.com/ordstat/ordstat/blob/main/docs/")}
+    assert {"quickstart.md", "user_guide.md", "features.md", "r_package.md", "architecture.md",
+            "references.md"} <= linked

@@ -1,6 +1,6 @@
 """Every public estimator is in the one registry (``ordstat._core.registry``), and every route
 that derives from it reaches it: the package's exports, the command line's methods, the common
-checks, the R package and the README's feature table."""
+checks, the R package and the feature list of the documentation (docs/features.md)."""
 
 import importlib
 import inspect
@@ -84,11 +84,33 @@ def test_r_package_wraps_every_estimator_or_says_why_not():
     assert len(_rside.ESTIMATORS) == sum(entry.r_kind is not None for entry in ESTIMATORS)
 
 
-def test_readme_feature_table_names_every_estimator():
-    readme = (ROOT / "README.md").read_text()
-    features = readme[readme.index("## Features"):]
+def feature_items(text):
+    """The items of docs/features.md: each bullet, its continuation lines joined."""
+    items = []
+    for line in text.splitlines():
+        if line.startswith("- "):
+            items.append(line[2:])
+        elif line.startswith("  ") and items:
+            items[-1] += " " + line.strip()
+    return items
+
+
+def test_feature_items_are_read_whole():
+    text = "# F\n\n- `A`: one\n  two. *Source*: X (2001).\n- `B`: three.\n\nprose\n"
+    assert feature_items(text) == ["`A`: one two. *Source*: X (2001).", "`B`: three."]
+
+
+# a paper by authors and year, or the dissertation (docs/references.md)
+_CITATION = re.compile(r"\*Source\*:.*(\b[A-Z][\w-]+\b.*\(\d{4}\)|dissertation)")
+
+
+def test_features_page_gives_every_estimator_an_item_with_its_paper():
+    items = feature_items((ROOT / "docs" / "features.md").read_text(encoding="utf-8"))
     for entry in ESTIMATORS:
-        assert f"`{entry.name}`" in features, f"{entry.name} has no README feature row"
+        # its own item: the first that names it (later ones name it among others)
+        mine = next((item for item in items if f"`{entry.name}`" in item), None)
+        assert mine is not None, f"{entry.name} has no item in docs/features.md"
+        assert _CITATION.search(mine), f"{entry.name}: its item in docs/features.md cites no paper"
 
 
 def test_accepts_reads_the_tags():

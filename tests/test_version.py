@@ -89,6 +89,7 @@ def test_changelog_keeps_its_link_for_the_release():
     assert f"[{VERSION}]: https://github.com/ordstat/ordstat/releases/tag/v{VERSION}" in text
 
 
-def test_readme_installs_the_r_tarball_of_this_version():
-    tarballs = set(re.findall(r"ordstat_(\d[\w.]*)\.tar\.gz", (ROOT / "README.md").read_text()))
+@pytest.mark.parametrize("page", ["README.md", "docs/quickstart.md"])
+def test_install_instructions_use_the_r_tarball_of_this_version(page):
+    tarballs = set(re.findall(r"ordstat_(\d[\w.]*)\.tar\.gz", (ROOT / page).read_text()))
     assert tarballs == {VERSION}

@@ -2,31 +2,16 @@
 converter between pandas/numpy and R, used by the data loaders, the peer methods and the R
 bridge (``ordstat.r``).
 
-rpy2's own pandas converter mostly works, but not in the corners a statistician hits: integer
-and logical columns with NA come back as -2147483648, a bare factor can come back as bare integer
-codes when another converter's rule wins, R's ``NA`` and ``NaN`` are confused, and the row names
-of a plain data.frame come back as the strings "1", "2", ... This module states every rule
-once, column by column:
+The module structure is the following:
 
-=====================================  ==========================================================
-pandas / numpy                          R
-=====================================  ==========================================================
-ordered Categorical                     ordered factor (levels and their order kept, unused too)
-unordered Categorical                   factor
-float (NaN = missing)                   double (NA_real_)
-int64 / Int64 (pd.NA)                   integer (NA_integer_); double beyond the int32 range
-bool / boolean (pd.NA)                  logical (NA)
-str / object of str (None, NaN, pd.NA)  character (NA_character_)
-2-D numeric ndarray                     numeric matrix (column-major, NaN -> NA)
-DataFrame with a default RangeIndex     data.frame with automatic row names
-DataFrame with another index            data.frame with the index as character row names
-=====================================  ==========================================================
+- :func:`robjects`: rpy2's ``robjects``, R started on first use;
+- the conversion rules, one per column type (ordered Categorical <-> ordered factor, NA of
+  every R type, row names), in :data:`converter`, never activated globally: use
+  ``with localconverter(converter): ...``;
+- :func:`to_r`, :func:`to_py`: one object each way.
 
-and back the other way (integer/logical vectors with NA become pandas ``Int64``/``boolean``
-arrays; without NA, plain numpy int64/bool; R's ``NaN`` and ``NA_real_`` both become NaN).
-
-The converter is never activated globally: use ``with localconverter(converter): ...`` or the
-helpers :func:`to_r` and :func:`to_py`.
+The table of rules is in the documentation, "How the other methods are computed"
+(docs/algorithms.md).
 """
 
 from __future__ import annotations

@@ -1,33 +1,14 @@
-"""Hierarchical coupling: a binary tree of class dichotomies, each with its own classifier.
-
-A K-class problem (K >= 3) is cut into two unions of classes; the two-class problem between them
-gets the candidate model (or the serial combination of the candidates) of lowest cross-validated
-error; each side is cut again until every leaf is one class (Brito, Celeux & Sousa Ferreira
-2006, section 4). A unit is classified down the tree by the hard decisions of the nodes (the
-paper's rule, ``rule="sequential"``) or as the leaf of largest product of the node posteriors
-along its root-to-leaf path (``rule="product"``); the class probabilities are those products
-under either rule, so they sum to one.
-
-Three ways to choose the cut at a node:
-
-- ``"cv"``: every one of the 2^(m-1) - 1 bipartitions of the m classes at the node times every
-  candidate; the (model, partition) pair of lowest cross-validated error wins (the paper's
-  continuous procedure);
-- ``"affinity"``: the bipartition of smallest basic affinity rho(f_A, f_B) = sum_x
-  sqrt(f_A(x) f_B(x)) between the empirical distributions (the full multinomial, FMM) of the two
-  class unions, then the model of lowest error (the paper's discrete procedure);
-- ``"ordinal"``: only the m - 1 contiguous cuts {lowest..r} vs {r+1..highest} of ordered
-  classes, chosen like ``"cv"``; every node is then an ordinal dichotomy.
-
-With ``cv="loo"`` and candidates that give their leave-one-out themselves (``loo_log_joint``:
-EDDA with one covariance model, by exact down-dates), the leave-one-out errors need no refits,
-so the search costs little more than the fits themselves.
+"""Hierarchical coupling: a binary tree of class dichotomies, each with its own classifier
+(Brito, Celeux & Sousa Ferreira 2006, section 4).
 
 The module structure is the following: the estimator ``HierarchicalCoupling`` (growth of the
 tree, its errors, prediction and display) here; the tree, its text and the prediction rules in
 ``_coupling_tree``; the candidates, the partitions of a node's classes and the
 cross-validated errors in ``_coupling_candidates``. The public names of both are importable
 from here.
+
+The three partitions and the leave-one-out without refits are explained in the documentation,
+"How the other methods are computed" (docs/algorithms.md).
 """
 
 from __future__ import annotations

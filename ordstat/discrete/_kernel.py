@@ -1,28 +1,18 @@
-"""Arithmetic of the kernel-smoothed multinomial (KERNEL, Brito et al. 2006, eq. 2.2).
+"""Arithmetic of the kernel-smoothed multinomial (KERNEL, Brito et al. 2006, eq. 2.2; the
+Aitchison-Aitken kernel).
 
-With c_j categories for variable j, the Aitchison-Aitken kernel between states x and t is
+The module structure is the following:
 
-    K_lambda(x, t) = prod_j  lambda               if x_j = t_j,
-                             (1 - lambda)/(c_j - 1) otherwise,
+- :func:`kernel_profile`: the kernel's weight by Hamming distance;
+- dense smoothing of a table of counts one variable at a time: :func:`dense_table`,
+  :func:`dense_smooth`, :func:`dense_histograms`;
+- pairwise: :func:`distance_histograms` (kernel weight by Hamming distance, for any lambda),
+  :func:`training_histograms` (at the training states, in blocks of bounded memory);
+- the leave-one-out choice of lambda: :func:`loo_strategy`, :func:`loo_objective`,
+  :func:`choose_lambda`.
 
-which for binary variables is eq. 2.2's lambda^(d - ||x - t||) (1 - lambda)^||x - t||. It sums to
-one over x, so f(x | lambda) = (1/n) sum_i K_lambda(x, x_i) is a distribution over the states;
-lambda = 1 gives the observed frequencies (FMM, eq. 2.1).
-
-The smoothed counts S(x) = sum_t N(t) K_lambda(x, t) over the *distinct* training states t are
-computed one of two ways, chosen by cost:
-
-- dense: a (K, s) table of counts smoothed one variable at a time (the kernel is a product over
-  variables), O(K s d) per lambda, for state spaces that fit in memory (d up to ~20 binary);
-- pairwise: for each query state q, the histogram M[q, k, h] of the kernel weight
-  sum_t N(t, k) prod_{j: q_j != t_j} 1/(c_j - 1) by Hamming distance h, after which
-  S(q) = sum_h M[q, k, h] lambda^(d - h) (1 - lambda)^h for any lambda at O(d) cost. Distances
-  come from one matrix product of one-hot codes between the query and distinct training states.
-
-The leave-one-out choice of lambda needs S at the training states for many lambdas, so it works
-with the histograms M there: from the pairwise distances, or from dense passes that carry the
-distance as an extra axis (:func:`dense_histograms`), over blocks of the state space so that
-memory stays bounded (:func:`training_histograms`).
+The two ways of computing the smoothed counts and when each is chosen are explained in the
+documentation, "How the other methods are computed" (docs/algorithms.md).
 """
 
 from __future__ import annotations

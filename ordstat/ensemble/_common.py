@@ -159,8 +159,8 @@ def release_freed_memory():
     """Hand the memory freed in the C heaps back to the system, where the C library can
     (glibc's ``malloc_trim``; elsewhere nothing). A tree's temporaries are allocated by the
     threads that grow it, and memory freed inside glibc's per-thread heaps stays resident
-    until trimmed: at n = 10^6 a forest's peak was 0.3 GB higher without this (measured by
-    benchmarks/bench_ensemble.py's memory rows)."""
+    until trimmed, which raises a large forest's peak (benchmarks/bench_ensemble.py's memory
+    rows show it)."""
     trim = _malloc_trim()
     if trim is not None:
         trim(0)

@@ -80,8 +80,7 @@ def one_blas_thread():
     The model fits and the leave-one-out are thousands of operations on d x d matrices
     (triangular solves with many right-hand sides, small products): a second BLAS thread cannot
     speed them up, and its start-up and waiting cost more than the work, many times over on a
-    busy machine (EEE's leave-one-out on thyroid took 2 ms on one thread, 30-70 ms on two with
-    the cores shared). Results do not depend on it.
+    busy machine (the changelog has the measurement). Results do not depend on it.
     """
     return _blas_controller().limit(limits=1, user_api="blas")
 

@@ -1,48 +1,22 @@
-"""Exact leave-one-out for the EDDA models without an outer loop of refits.
+"""Exact leave-one-out for the EDDA models without an outer loop of refits (Bensmail & Celeux
+1996 choose the model by it).
 
-Removing unit i (weight w) from its class k changes only that class's sufficient statistics:
+The module structure is the following:
 
-    n_k' = n_k - w,   m_k' = m_k - w (x_i - m_k) / n_k',
-    W_k' = W_k - (w n_k / n_k') (x_i - m_k)(x_i - m_k)'          (rank-one down-date)
+- :func:`leave_one_out`: the n leave-one-out fits of one model as one batched M-step on the
+  rank-one down-dated class scatters (closed-form models), or warm-started batched refits
+  (VEI, VEE, VEV, EVE, VVE); :func:`cold_refits` makes them refits from scratch (the reference
+  of the tests and the benchmark);
+- :func:`loo_log_joint`, :func:`loo_log_joint_pairs`: log pi_k f_k at each unit (and pairs of
+  units) under the fit without it, by the determinant lemma and Sherman-Morrison for VVV, EEE
+  and EVV.
 
-and x_i - m_k' = (n_k / n_k') (x_i - m_k). The M-step of every model is a function of (W, n)
-only, so the n leave-one-out fits are one *batched* M-step over the down-dated statistics (a
-leading axis of length n, processed in chunks): closed form for the closed-form models.
+The functions take the model's record (``_models.CovarianceModel``: rank_one, iterative,
+multistart), the units (``_core.Sample``), the class statistics (``_core.ClassStats``) and the
+fit's settings (``_core.FitOptions``).
 
-For the iterative ones (VEI, VEE, VEV, EVE, VVE) every class's parameters change with any unit
-removed, whatever its class: a common part couples the classes (the diagonal shape B of VEI,
-the matrix C = D A D' of VEE, the shape A of VEV, the orientation D of EVE and VVE, and the
-volume of EVE), and the class-specific parts are fitted given it. So every unit needs its own
-refit; there is no closed-form down-date, but the refits are warm-started: one unit moves the
-optimum only slightly, so the iterations started from the full-data solution need a few
-steps where a refit from scratch needs tens to hundreds.
-
-VEI, VEE and VEV have one maximum (their criterion is convex in the log-volumes and the log of
-the common part, geodesically for VEE's matrix), so the warm start changes the result by the
-optimiser's tolerance only. EVE and VVE may have several local maxima, which is why their fit
-runs K + 1 default starts (see ``_models``); their leave-one-out fits run instead from the
-distinct full-data end points of those starts only, following each local maximum as the unit
-is removed, and keep the best. That is the refit from scratch to the optimiser's tolerance
-unless removing the unit creates a new, higher maximum away from the full-data ones that a
-default start reaches. That happens where the common orientation fits the classes badly and
-its likelihood is flat: on 20 simulated classes of 50 units with unrelated orientations, for 2
-of 1000 units with EVE (same leave-one-out error); on 40 small random three-class samples, for
-4 (EVE) and 13 (VVE) of 1209 units, 4 of them classified differently (VVE). ``cold_refits``
-runs the refits from scratch (the default starts only, batched as well): the reference of the
-tests and of the benchmark.
-
-For the models whose class-k covariance is a rank-one down-date of a full matrix (VVV, EEE, EVV)
-the densities at x_i follow from the full-data Cholesky factors through the matrix determinant
-lemma and the Sherman-Morrison formula, without forming the batch of d x d matrices.
-
-What each model takes of these routes its record says (``_models.CovarianceModel``: rank_one,
-iterative, multistart); the functions take the record, the units (``_core.Sample``), the class
-statistics (``_core.ClassStats``) and the fit's settings (``_core.FitOptions``).
-
-References
-----------
-Bensmail, H. and Celeux, G. (1996). Regularized Gaussian discriminant analysis through
-eigenvalue decomposition. JASA 91, 1743-1748 (leave-one-out selection of the model).
+The down-dates, the warm starts and when they differ from a refit from scratch are explained
+in the documentation, "How the other methods are computed" (docs/algorithms.md).
 """
 
 from __future__ import annotations

@@ -7,29 +7,19 @@ parameter count and the units a class needs follow; ``COVARIANCE_MODELS``, the o
 the records (adding a model is adding its record there); and ``MODELS`` and ``PAPER_NAMES``,
 read-only views of the registry by name.
 
-Each class covariance is decomposed as Sigma_k = lambda_k D_k A_k D_k' (Banfield & Raftery 1993;
-Celeux & Govaert 1995): volume lambda_k = |Sigma_k|^(1/d), orientation D_k (eigenvectors) and
-shape A_k (diagonal, |A_k| = 1). A model fixes which of the three are common to all classes
-(letter E) and which vary (V), or are the identity (I); the three-letter names are those of
-mclust, mapped to the notation of Bensmail & Celeux (1996) in ``PAPER_NAMES``.
+Sigma_k = lambda_k D_k A_k D_k' (Banfield & Raftery 1993; Celeux & Govaert 1995); the
+three-letter names are mclust's. The module structure is the following:
 
-Every M-step function has one signature,
+- :class:`MStep`: the maximum likelihood covariances of one model, in their cheapest
+  representation (spherical, diagonal or full);
+- the M-step functions, one signature ``mstep(W, n, *, tol, max_iter, init=None) -> MStep``
+  batched over leading axes (one fit, or the n leave-one-out fits at once), closed form or
+  iterative (:data:`ITERATIVE`; the FG-type rotations of Flury & Gautschi 1986 for EVE, VVE);
+- :data:`MODELS` (name -> M-step), :data:`PAPER_NAMES` (Bensmail & Celeux 1996's notation),
+  :func:`n_covariance_parameters`, :func:`min_units_per_class`, :func:`followed`.
 
-    mstep(W, n, *, tol, max_iter, init=None) -> MStep
-
-with ``W`` the class scatter matrices sum_{i in k} w_i (x_i - m_k)(x_i - m_k)' of shape
-(..., K, d, d) and ``n`` the class weights of shape (..., K). Leading axes are a batch: the same
-function fits one model (no leading axis) or the n leave-one-out models at once (one leading axis),
-which is how the exact leave-one-out of :mod:`._loo` stays vectorised. Each returns the maximum
-likelihood covariances in the cheapest representation: a variance per class ("spherical"), a
-diagonal per class ("diagonal") or a full matrix per class ("full").
-
-The maximum likelihood estimators follow Celeux & Govaert (1995): closed form for 9 models; for
-VEI, VEE, VEV an alternation between volumes and the common shape (or common matrix C = D A D'),
-and for EVE, VVE an alternation between the shapes/volumes and the common orientation D, the
-orientation step being a sweep of pairwise (Jacobi-type) rotations in the manner of the FG
-algorithm of Flury & Gautschi (1986) on min_D sum_k tr(W_k D Delta_k^-1 D'),
-solved exactly for each pair and over-relaxed.
+The decomposition and the estimators are explained in the documentation, "How the other
+methods are computed" (docs/algorithms.md).
 """
 
 from __future__ import annotations

@@ -1,28 +1,17 @@
 """Leave-one-out results pooled over units, and the tests that go with them.
 
-With leave-one-out every split tests a single unit, so a per-split metric is a 0/1 error or one
-distance, the split-to-split standard deviation says nothing useful, gamma is undefined on every
-split, and Wilcoxon tests over "splits" are tests over units in disguise. Brito, Celeux & Sousa
-Ferreira (2006), "Combining methods in supervised classification: a comparative study on
-discrete and continuous problems", section 5, report leave-one-out error rates, i.e. the
-misclassification of the pooled out-of-fold predictions. So :func:`ordstat.model_selection.
-evaluate` with ``scheme="loo"`` keeps the out-of-fold prediction of every unit and computes each
-metric once on all of them (rows with ``split == "pooled"``), and the comparison of methods uses
-tests for paired per-unit outcomes:
+With leave-one-out every split tests one unit, so ``evaluate(scheme="loo")`` computes each
+metric once on the pooled out-of-fold predictions (Brito, Celeux & Sousa Ferreira 2006,
+section 5) and compares methods over units. The module structure is the following:
 
-- misclassification: McNemar's test (McNemar 1947, "Note on the sampling error of the difference
-  between correlated proportions or percentages", Psychometrika 12), in its exact form: among
-  the units on which exactly one of two methods errs, the number where the first errs is
-  Binomial(d, 1/2) under the null hypothesis; with three or more methods first Cochran's Q
-  (Cochran 1950, "The comparison of percentages in matched samples", Biometrika 37);
-- mean absolute or squared distance: the Wilcoxon signed-rank test on the per-unit distances
-  (Wilcoxon 1945, "Individual comparisons by ranking methods"); with three or more methods first
-  Friedman's test with the units as blocks (Friedman 1937);
-- gamma is a statistic of pairs of units, not a sum over units: no paired test is given.
+- :data:`POOLED`, :class:`PooledPredictions`, :func:`pooled_rows`: the pooled rows;
+- :func:`unit_losses`, :func:`standard_error`: per-unit losses and their standard errors;
+- :func:`mcnemar_exact` (McNemar 1947), :func:`cochran_q` (Cochran 1950) for
+  misclassification, and the Wilcoxon signed-rank and Friedman tests for distances:
+  :func:`paired_unit_test`, :func:`global_unit_test`.
 
-The units' leave-one-out predictions are not independent (the learning sets overlap), so these
-tests and the standard errors of :func:`pooled_standard_errors` are approximate, as are the
-tests over cross-validation splits.
+Why, and how approximate these tests are, is explained in the documentation, "How the other
+methods are computed" (docs/algorithms.md).
 """
 
 from __future__ import annotations

@@ -5,9 +5,8 @@ one (the built-in criteria), numpy otherwise (user criteria, or no numba; see
 :mod:`ordstat.trees._fast`). With the compiled scan and few features drawn in each node
 (``max_features * PER_NODE_RATIO <= p``), or fewer than all features drawn in fully grown trees
 of at least ``PER_NODE_ROWS`` rows, each node's units are sorted by the features drawn for it
-instead of keeping every feature presorted (see :mod:`ordstat.trees._splitter`). Where the
-tree allows it, each level is then grown by one compiled call (see "compiled levels" in
-:mod:`ordstat.trees._grow`), else by the level loop.
+instead of keeping every feature presorted. Where the tree allows it, each level is then grown
+by one compiled call, else by the level loop (docs/trees_engine.md, "The engine").
 
 Every engine grows the same trees (the tests compare them node for node), so tests and
 benchmarks force parts of the choice with :func:`forced`: a context, which reaches the trees
@@ -32,9 +31,8 @@ PER_NODE_RATIO = 6
 # (the compiled levels sorting per node): presorting holds every unit's word for every feature,
 # 8 bytes a unit and feature shared by the trees plus as many per growing tree (0.26 GB for
 # two trees and the sample at n = 10^6, p = 20), where sorting per node holds 4-byte ranks and
-# one drawn feature's sorted copy; at n = 10^6, p = 20, 4 features drawn, 20 trees, 2 jobs, the
-# forest's peak was 1.12-1.16 GB against 1.32-1.41 GB presorted, in 38-41 s against 38-48 s
-# (benchmarks/bench_ensemble.py memory_rows; docs/architecture.md).
+# one drawn feature's sorted copy, in about the same time (benchmarks/bench_ensemble.py
+# memory_rows compares them; the changelog has the measurements).
 PER_NODE_ROWS = 500_000
 # The level loop sorting per node sorts nodes of at least this many units by numpy's argsort
 # (vectorised, faster on long arrays), the many small ones in one compiled loop.

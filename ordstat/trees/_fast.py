@@ -1,26 +1,15 @@
 """Access to the compiled (numba) split search.
 
-For a criterion with a ``scan`` (the built-in ones), the split search runs one compiled loop
-per (feature, node) instead of one numpy pass per class and per arithmetic step, updating the
-criterion's sums as each unit moves to the left child. For Gini, generalized Gini with integer
-costs, the ordinal impurity and ordered twoing these sums are exact with integer weights, so the
-compiled and the numpy path choose the same splits; otherwise (fractional weights, entropy's
-logarithms) they may break exactly tied candidates differently. ``benchmarks/bench_trees.py``
-times the trees against scikit-learn's and rpart's.
+The module structure is the following:
 
-Criteria without a scan (user criteria) always go through the numpy path, so the registry
-contract holds whether or not numba is installed. numba is imported on first use, so that
-``import ordstat`` does not pay for it; when it cannot be imported the split search runs in
-numpy and a warning says so. Any other failure of the kernels is an error, not a silent
-fallback. Compiled functions are cached on disk (numba's cache under a file lock, see
-:class:`ordstat.trees._kernels.cache.LockedCache`): the JIT cost is paid once.
+- :func:`kernels`: the kernels, numba imported on first use (numpy and a warning without it);
+- :func:`level_search`, :func:`level_grow`, :func:`presorted_level`: a criterion's compiled
+  level search and compiled levels, or None without a scan (user criteria: the numpy path);
+- :func:`read_only`, :func:`compiled`: one argument type per kernel, so one compilation serves
+  every kind of fit (:func:`ordstat.compile_kernels` compiles them).
 
-numba compiles one machine code per argument type, and a read-only array, a strided view or an
-int32 array is another type than a writable C-contiguous int64 one. The compiled levels are the
-largest kernels, one per criterion, so their callers here give them one type per argument
-whatever the fit holds (:func:`read_only` views of what they only read, C-contiguous keys):
-one compilation serves a tree, a forest's prepared sample and a bagged tree alike, and
-:func:`ordstat.compile_kernels` compiles what the fits use.
+Why the compiled and the numpy paths choose the same splits, and the on-disk cache, are
+explained in the documentation, "How the trees are grown" (docs/trees_engine.md).
 """
 
 from __future__ import annotations

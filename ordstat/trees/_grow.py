@@ -1,64 +1,16 @@
-"""Growing a classification tree into flat arrays, rpart-style.
+"""Growing a classification tree into flat arrays, rpart-style (Therneau & Atkinson).
 
-The tree is rpart's (Therneau & Atkinson, "An Introduction to Recursive Partitioning Using the
-RPART Routines"; rpart's ``partition``), obtained in two passes:
+The module structure is the following:
 
-1. level by level, the largest tree allowed by the rules that depend on a node alone: a node is
-   split only with at least ``min_split`` units, below ``max_depth``, with risk R(t) > alpha
-   (``alpha = cp * R(root)``) and a cut leaving ``min_bucket`` units on each side with positive
-   goodness (the split search of all nodes of a level is one call of
-   :meth:`ordstat.trees._splitter.Splitter.best_splits`);
-2. rpart's depth-first recursion over that tree without touching the data: a node is not split
-   when min(R(t), bound from its parent) <= alpha; after both children, the node's complexity
-   (the weakest-link (R(t) - R(T_t)) / (|T_t| - 1), letting a weaker child collapse first) is
-   computed and a node whose complexity is at most alpha is collapsed again.
+- the records that the compiled levels take: :class:`NodeArrays`, :class:`Rules`,
+  :class:`Level`, :class:`SortedSample`, :class:`WordSample`;
+- :class:`TreeBuilder`: pass 1, the largest tree allowed by the node rules, grown level by level
+  (the level loop, or compiled levels where the engine allows), or best first with
+  ``max_leaf_nodes``; pass 2, rpart's recursion computing the weakest-link complexities and
+  collapsing the nodes at most alpha; the fitted :class:`ordstat.trees._tree.Tree`.
 
-How each tree grows is chosen once, when it is built (:meth:`TreeBuilder._growth`, from the
-engine of :mod:`ordstat.trees._engine`): by the level loop below, best first with
-``max_leaf_nodes``, or by compiled levels where the engine and the tree allow them. The trees
-are the same (the tests compare them, field by field); the compiled levels save the level
-loop's Python work per level (``Split`` objects, lists of nodes) and, for presorted features,
-most of the memory it moves.
-
-Compiled levels (forests): where the split search sorts each node's drawn features (few
-features drawn, compiled scans), the tree is fully grown (alpha < 0, so nothing is collapsed),
-no feature is categorical and no ``max_leaf_nodes`` is given, each level of pass 1 is one
-compiled call (:func:`ordstat.trees._kernels.levels.make_level_grow`) that draws the features
-from the same random keys, searches them with the same compiled scan, applies the same node
-rule and writes the children into node arrays (grown between levels); pass 2 is then only the
-weakest-link complexities. Nodes that cannot have a cut of positive goodness (fewer than two
-``min_bucket`` rows, or pure: every built-in criterion gives 0 there) still draw their features
-but are not searched. In forests (:mod:`ordstat.trees._prepared`) the units are sorted by the
-ranks of their values among each feature's distinct values, computed once for all trees
-(without missing values): the same order, from a radix sort of small ints.
-
-Compiled presorted levels (bagging, and forests drawing more than a sixth of the features):
-where every feature is kept presorted, the same holds with alpha <= 0 (cp <= 0: rpart's bagged
-trees, or cp = 0 for Archer & Mas' default), no categorical feature, no ``max_leaf_nodes`` and a
-unit's rank, index and class code fitting in 63 bits (under 2^29 units): each level of pass 1
-is one call of :func:`ordstat.trees._kernels.presorted.make_presorted_level`, which searches
-every (feature, node) of the level with the same scan (the same sums in the same order,
-features drawn from the same random keys), applies the node rule, writes the children into
-the node arrays and partitions every feature's sorted units into the children that may be
-split (risk > alpha included). Missing values are searched as in the level loop, on rows of -x
-("missing left"). The layout moves one int64 word per unit and feature instead of the level
-loop's unit, value, class code and weight (21 bytes): the rank of the unit's value (ties tested
-on ranks, missing values ranked last and never cut next to), its index and its class code,
-without a branch on the side a unit goes (a coin flip for the branch predictor); the weights
-are read by unit. A prepared sample (:mod:`ordstat.trees._prepared`) holds every unit's words
-once for all trees, and a tree keeps those of its rows in one compiled pass. With alpha = 0,
-pass 2 is rpart's recursion on the grown node arrays (nodes whose complexity is at most alpha
-collapse), as in the level loop. ``benchmarks/bench_ensemble.py`` times bagged trees and
-forests.
-
-The compiled levels take their arrays as records (:class:`NodeArrays`, :class:`Rules`,
-:class:`Level`, :class:`SortedSample`, :class:`WordSample`). The node risk is computed once,
-by :func:`_risks`; the compiled levels only ask whether it is above alpha.
-
-R is the risk of the leaf rule (misclassification for ``leaf_rule="mode"``). Since the best
-split of a node depends only on its units, the result is the tree of rpart's single recursive
-pass (checked against R in tests/trees/test_rpart.py). With ``max_leaf_nodes`` the nodes are
-split best first instead, and the weakest-link complexities are computed on the grown tree.
+The two passes, the compiled and the presorted levels and why they grow the same trees are
+explained in the documentation, "How the trees are grown" (docs/trees_engine.md).
 """
 
 from __future__ import annotations

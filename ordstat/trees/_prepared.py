@@ -1,30 +1,15 @@
 """A learning sample prepared once for the many trees of an ensemble.
 
-A forest or bagging fits every tree on rows of the same validated sample. Fitting each tree
-through :meth:`OrdinalTreeClassifier.fit` would copy those rows, transpose them for the split
-search, look again for missing values and, for trees that keep every feature presorted, sort
-every feature again. :func:`prepare` does this once for the ensemble: the transposed features,
-the numeric features with missing values (and their negation, for the "missing left" search)
-and, where the trees presort, each feature's order over all units, also as the words of rank,
-unit and class code that the compiled levels move (:func:`ordstat.trees._splitter.pack_words`;
-the order itself is then not kept, the words hold it), else (without missing values) each
-value's rank among its feature's distinct values, which the compiled levels sort instead of
-the values (two passes of a radix sort on small ints instead of a sort of doubles, and half
-the memory to gather); a tree then takes its rows (:class:`Sample`) and restricts these to
-them. A tree's units keep the order of the rows, as in ``X[rows]``, and the presorted order
-restricted to the rows sorts them, so the trees are those grown from ``X[rows]`` (ties between
-equal values may be ordered otherwise, which no cut sees).
+The module structure is the following:
 
-No transposed copy of the features is made where the compiled levels grow the trees: they
-read the features as given, (n, p), where they need values (thresholds; the units are sorted
-by ranks or words and sent left or right by them), so a forest or bagging at n = 10^6, p = 20
-holds no second 160 MB copy of ``X``. The level loop (categorical features, ``max_leaf_nodes``,
-no numba) and missing values still use the transposed copy (:meth:`PreparedData.transposed`,
-made once, when first asked for).
+- :func:`prepare`: the ensemble's validated sample, its missing values and, where the trees
+  presort, each feature's words of rank, unit and class code, else each value's rank among its
+  feature's distinct values; no transposed copy unless asked (:meth:`PreparedData.transposed`);
+- :class:`PreparedData`: those plain read-only arrays, shared by the trees' threads;
+- :class:`Sample`: one tree's rows of it, grown as from ``X[rows]``.
 
-The arrays are plain read-only numpy arrays: the ensembles grow their trees in threads that
-share them; under a process backend joblib memory-maps them to the workers, which use them as
-they arrive.
+Why, and what each tree takes, is explained in the documentation, "How the trees are grown"
+(docs/trees_engine.md, "Prepared samples").
 """
 
 from __future__ import annotations

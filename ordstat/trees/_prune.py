@@ -1,28 +1,15 @@
-"""Cost-complexity pruning: the nested sequence of subtrees, its cp table and cross-validation.
+"""Cost-complexity pruning: the nested sequence of subtrees, its cp table and cross-validation,
+as rpart (Therneau & Atkinson, sections 4 and 6; Breiman et al. 1984, chapter 3).
 
-Follows rpart's documented behaviour (Therneau & Atkinson, sections 4 and 6; Breiman et al.
-1984, chapter 3). Every internal node t carries its complexity alpha_t (``Tree.complexity``):
-the subtree below t is pruned away for every cp with cp * R(root) >= alpha_t. The distinct
-complexities, largest first, index the nested subtrees; for each, the table lists
+The module structure is the following:
 
-- ``CP``: the complexity divided by the root risk R(root),
-- ``nsplit``: the number of splits of the subtree,
-- ``rel_error``: its resubstitution risk over R(root),
-- ``xerror``, ``xstd``: the cross-validated risk over R(root) and its standard error.
+- :func:`cp_sequence`, :func:`prune_tree`: the nested subtrees by complexity, one of them;
+- :func:`make_folds`, :func:`cross_validated_risk`, :func:`nodes_at`: rpart's ``xval``;
+- :func:`cp_table`, :func:`select_cp` (minimum or one-standard-error rule),
+  :func:`select_leaves` (fixed size, Tutz & Hechenbichler 2003, section 4.1).
 
-A subtree is chosen from the sequence by cross-validation (``select_cp``: rpart's minimum or
-one-standard-error rule) or by its size (``select_leaves``: the largest subtree with at most k
-leaves, chosen by resubstitution risk alone, as the trees of fixed size of Tutz &
-Hechenbichler (2003), "Aggregating classifiers with ordinal response structure", section 4.1,
-grown to a maximum depth and pruned on the resubstitution misclassification rate).
-
-Cross-validation (as rpart's ``xval``): for each fold, a tree is grown on the other folds with
-the same controls and alpha rescaled by the share of weight in the training part; each held-out
-unit is dropped down that tree and, for each row of the table, stops at the first node whose
-complexity is at most the geometric mean of that row's CP and the previous one (ten times the
-first CP for the first row); its loss there is added to the row's risk. With L_i the loss of
-unit i and w_i its weight, xerror = sum w_i L_i / R(root) and
-xstd = sqrt(sum w_i L_i^2 - (sum w_i L_i)^2 / sum w_i) / R(root).
+The cp table's columns and the cross-validated risk are explained in the documentation, "How
+the trees are grown" (docs/trees_engine.md, "Pruning and the cp table").
 """
 
 from __future__ import annotations

@@ -1,50 +1,19 @@
 """The split search: best cut of every (feature, node) of a tree level, and the partition of the
 sorted units into the children.
 
-Every feature is sorted once for the whole sample (as rpart does); the units of each node stay
-sorted per feature, with their values, class codes and weights carried along (a
-:class:`Layout`), and a split partitions these lists stably, so no node is ever re-sorted. The
-nodes of a level are searched together: for every (feature, node) all cut points are evaluated
-from cumulative weighted class counts, by the criterion's compiled scan (:mod:`._fast`) or in
-numpy, calling the criterion once per level on every candidate.
+The module structure is the following:
 
-One extra path, for forests: when only a few features are drawn in each node and the
-compiled scan is available (the builder chooses, see :mod:`ordstat.trees._engine`: e.g. up to 8
-of 50, where moving every presorted feature at each level costs more than sorting the few
-drawn), nothing is presorted. The layout then has one row, the units of each node (in no
-particular order), and the search sorts each node's units by each feature drawn for it (as
-scikit-learn and ranger do), so its cost follows the features drawn instead of moving all p
-sorted lists at every level. Nodes of at least ``numpy_sort_min`` units are sorted by numpy's
-argsort (vectorised, faster on long arrays), the many small ones in one compiled loop (compiled
-levels, below, sort every node in that loop, which radix-sorts the largest). The features drawn
-come from the same :meth:`Splitter.feature_mask`, and a cut's goodness depends only on the class
-counts on each side, not on the order of tied values, so with integer weights the trees are
-those of the presorted path (the first feature, then the lowest threshold, on ties). Missing
-values are handled the same way: NaN sorts last in each node's segment, and where a node has
-missing values on a drawn feature, a second search on -x considers sending them left (sorting
--x for those nodes). Fully grown trees without categorical features run this path a level at a
-time in one compiled call (see "compiled levels" in :mod:`ordstat.trees._grow`); so do
-presorting trees with cp <= 0 (bagging), on a layout of one word per unit and feature
-(:meth:`Splitter.packed_root`).
+- :class:`Split`: a node's chosen cut;
+- :class:`Layout`: the units of each node of a level, sorted per feature (presorted), or one
+  row of units that each node sorts by its drawn features (per node), with the rows sorted by
+  -x for the "missing left" search;
+- :class:`Splitter`: ``root`` (the layout of the sample), ``search`` (the best goodness of each
+  feature in each node), ``best_splits`` (the node rule), the partition into the children and
+  ``packed_root`` (the words of the presorted levels); the tree ensembles use it directly;
+- :func:`word_bits`, :func:`pack_words`: one int64 word of rank, unit and class code.
 
-Internal entry point for tree ensembles (forests, boosting, replicated trees), independent of
-growth and pruning::
-
-    sp = Splitter(X, codes, weights, K, criterion, min_bucket=1)   # weights: boosting's
-    layout, totals = sp.root()                                     # one node: the sample
-    good, thr, cats = sp.search(layout, totals, sizes, mask)       # (p, S) best per feature
-    splits = sp.best_splits(layout, totals, sizes)                 # the node rule, per node
-
-``search`` gives the best goodness of each feature in each node (a forest passes ``mask``, the
-features drawn per node; a replicated tree asks for the binary gains of one attribute by giving
-each replica's 0/1 codes to its own Splitter); ``best_splits`` applies the node-local rule
-(drawn features, first feature on ties, positive goodness) once for every kind of growth.
-
-Missing values (NaN) of numeric features: their units sort last and are sent right by the plain
-search; for the features that have any, the layout carries one more row sorted by -x, searched
-for "missing left" (see ``_search_missing_left``; the per-node path above does the same in
-``_numeric_per_node``). After ``search``, ``sp.last_missing_left``
-(p, S) marks the best cuts that send missing values left. Without NaN nothing of this runs.
+The presorted and per-node searches and missing values are explained in the documentation,
+"How the trees are grown" (docs/trees_engine.md).
 """
 
 from __future__ import annotations

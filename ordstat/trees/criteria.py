@@ -1,59 +1,19 @@
 """Split criteria: one :class:`Criterion` record each, in one registry.
 
-A split criterion scores every candidate split of a node from the weighted class counts of its
-two children. Each criterion is one record (as rpart's method table or scikit-learn's
-``Criterion`` classes) holding
+The module structure is the following:
 
-- ``goodness(left, right)``: vectorised, for arrays of shape (n_candidates, K) of the left and
-  right children's weighted class counts (classes in ordinal order, lowest first); returns shape
-  (n_candidates,), larger is better. A candidate is only used when its goodness is positive, so
-  a criterion may return negative values (generalized Gini can);
-- ``impurity(counts)``: N i(t) for counts of shape (..., K), when the criterion is
-  impurity-based (None otherwise, e.g. for ordered twoing);
-- a parameter per number of classes K: the cost matrix of generalized Gini, the steps
-  s_{g+1} - s_g of the class scores of the ordinal impurity, or nothing;
-- optionally ``scan``: three small functions ``(start, add, gain)`` that the compiled split
-  search (:mod:`ordstat.trees._fast`) turns into one loop over the sorted units of a node,
-  updating running sums as each unit moves to the left child. They evaluate the same formula as
-  ``goodness`` (the tests compare them at every candidate). Without ``scan`` (user criteria,
-  or numba missing) the split search calls ``goodness`` on all candidates of a level at once.
+- :class:`Criterion`: a goodness of the left and right children's class counts (on the count
+  scale, larger is better), an optional impurity, a parameter per number of classes and an
+  optional compiled scan ``(start, add, gain)``;
+- the built-in criteria, each as numpy functions and a scan: Gini, entropy, generalized Gini
+  (:func:`generalized_gini`), rpart's loss matrix (:func:`loss_matrix_gini`), the ordinal
+  impurity (:func:`ordinal_impurity`) and ordered twoing (Archer & Mas 2009, sections 2 and 4;
+  Piccarreta 2008; Therneau & Atkinson);
+- the registry :data:`CRITERIA` with :func:`register_criterion`, :func:`get_criterion` and the
+  checks of a user criterion's goodness.
 
-The tree builder knows nothing about any particular criterion. Adding one means writing its
-record here; users add their own with :func:`register_criterion`.
-
-Goodness is on the *count scale*: for an impurity i(.) it is
-
-    N_t i(t) - N_tL i(tL) - N_tR i(tR) = N_t [i(t) - pL i(tL) - pR i(tR)],
-
-with N the (weighted) counts, i.e. the decrease of impurity (eq. 4 of Piccarreta's framework as
-used by Archer & Mas 2009) times the weight in the node. This is rpart's ``improve`` for
-``method="class"``, so variable importances add up across nodes of different sizes.
-
-Formulas (Archer & Mas (2009), "Ordinal response prediction using bootstrap aggregation, with
-application to a high-throughput methylation data set", sections 2 and 4; Piccarreta (2008)):
-for node proportions p(g|t) and F_t(g) = sum_{h<=g} p(h|t),
-
-- ``gini``: i(t) = 1 - sum_g p(g|t)^2 (eq. 1);
-- ``entropy``: i(t) = -sum_g p(g|t) log p(g|t) (eq. 2); its alias ``deviance``: a node's
-  deviance -2 sum_g n_g log p(g|t) is 2 N_t i(t), so it chooses the same splits (the
-  nominal trees of Tutz & Hechenbichler 2003 are grown by it);
-- generalized Gini (eq. 9 of Archer & Mas (2009), proportional to the ordinal impurity for
-  linear costs): i(t) = sum_g sum_h C(h|g) p(g|t) p(h|t), with C linear |g - h|
-  (``gini_linear``, alias ``linear``), quadratic (g - h)^2 (``gini_quadratic``, alias
-  ``quadratic``) or a user cost matrix (:func:`generalized_gini`);
-- rpart's loss matrix (altered priors; Therneau & Atkinson): Gini on the counts n_g re-weighted
-  by sum_h L[g, h], with L linear (``loss_linear``, alias ``rpart_linear``), quadratic
-  (``loss_quadratic``, alias ``rpart_quadratic``) or a user loss matrix
-  (:func:`loss_matrix_gini`); meant with ``leaf_rule="cost"`` (least expected loss leaves);
-- ``ordinal`` (Piccarreta's ordinal impurity, eq. 13; eq. 12 with class scores s_g through
-  :func:`ordinal_impurity`): i_OS(t) = sum_{g<G} F_t(g) (1 - F_t(g)) (s_{g+1} - s_g);
-- ``twoing`` (ordered twoing, eqs. 10-11): phi(s, t) = max_r pL pR (F_tL(r) - F_tR(r))^2 over
-  the superclasses {1..r} vs {r+1..G}, times N_t.
-
-The numpy goodness functions loop over the K classes on whole columns (K is small; no BLAS
-call, whose threads oversubscribe cores on (n, 5) products). The scan functions are plain
-Python in the subset numba compiles (no calls to other Python functions), so they also run
-uncompiled, which is how the tests check them.
+The formulas, the count scale and the scans are explained in the documentation, "How the trees
+are grown" (docs/trees_engine.md).
 """
 
 from __future__ import annotations
@@ -841,8 +801,9 @@ def register_criterion(name, fn, *, impurity=None, overwrite=False):
         Registry name, then usable as ``OrdinalTreeClassifier(criterion=name)``.
     fn : callable or Criterion
         ``fn(left, right) -> goodness`` for arrays of shape (n_candidates, K) of weighted class
-        counts; returns shape (n_candidates,), larger is better, on the count scale (see the
-        module docstring). Or a :class:`Criterion`.
+        counts; returns shape (n_candidates,), larger is better, on the count scale (the
+        decrease of impurity times the node's weight, as rpart's ``improve``). Or a
+        :class:`Criterion`.
     impurity : callable, optional
         ``impurity(counts) -> N i(t)`` for counts of shape (..., K), to have node impurities
         recorded (``Tree.impurity``, NaN otherwise). Ignored when ``fn`` is a Criterion.

@@ -125,22 +125,42 @@ def test_index_renders_with_its_scripts(site):
     assert "Classification into ordered categories" in html
     targets = {local_target(site / "index.html", u) for u in links(html).links}
     for page in ("quickstart", "user_guide", "features", "gallery/index", "api/index",
-                 "r_package", "dask", "architecture", "references"):
+                 "r_package", "dask", "architecture", "trees_engine", "algorithms",
+                 "references"):
         assert (site / f"{page}.html").resolve() in targets, page
 
 
-def test_user_guide_holds_the_readme_sections(site):
-    """The README's sections are included in the user guide, not copied: each heading of the
-    README from "A tour" to the features is a heading of the page."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    tour = readme.split("## A tour", 1)[1].split("## Features", 1)[0]
-    headings = re.findall(r"^### (.+)$", tour, re.M)
-    assert len(headings) >= 5
-    html = dom(site / "user_guide.html")
-    for heading in headings:
-        assert re.search(r"<h3>\s*" + re.escape(heading), html), heading
+def test_index_opens_with_an_example_and_a_figure_before_the_install(site, tmp_path):
+    html = dom(site / "index.html")
+    example = html.find("OrdinalTreeClassifier")
+    figure = html.find("<figure")
+    install = html.find('id="install"')
+    assert 0 <= example < figure < install, (example, figure, install)
+    images = [local_target(site / "index.html", src) for src in links(html).images]
+    images = [i for i in images if i is not None and i.suffix == ".png"]
+    assert images and all(w > 10 for w in images_loaded(images, tmp_path))
+
+
+def _headings(markdown):
+    """The ## and ### headings of a Markdown page, outside its code blocks."""
+    markdown = re.sub(r"^```.*?^```", "", markdown, flags=re.S | re.M)
+    return re.findall(r"^#{2,3} (.+)$", markdown, re.M)
+
+
+def test_guide_pages_render_their_sections(site):
+    """The user guide, getting started and R pages are written in docs/ (the README links to
+    them): every section heading of their source is a heading of the built page."""
+    for page in ("user_guide", "quickstart", "r_package", "features"):
+        headings = _headings((ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8"))
+        assert len(headings) >= 3, page
+        # Sphinx's smart quotes print an apostrophe as a typographic one
+        html = dom(site / f"{page}.html").replace("\u2019", "'").replace("&#8217;", "'")
+        for heading in headings:
+            text = re.escape(heading.replace("`", "")).replace(r"\ ", r"\s+")
+            assert re.search(r"<h[23][^>]*>\s*(?:<[^>]+>\s*)*" + text, html), \
+                f"{page}: {heading}"
     features = dom(site / "features.html")
-    for entry in ESTIMATORS:  # every estimator has a README feature row (test_registries)
+    for entry in ESTIMATORS:  # each has an item with its paper (test_registries)
         assert entry.name in features, entry.name
 
 

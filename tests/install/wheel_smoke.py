@@ -1,7 +1,7 @@
 """Smoke test of an installed ordstat wheel, run by tests/install/check_wheel.sh in a fresh
 virtualenv from a folder outside the source tree (not collected by pytest: plain asserts).
 
-    python wheel_smoke.py core VERSION    # without any extra: the README tour, --version,
+    python wheel_smoke.py core VERSION    # without any extra: the user guide's tour, --version,
                                           # ordstat reproduce without matplotlib and rpy2
     python wheel_smoke.py plot VERSION    # after pip install matplotlib: the report's figures
 
@@ -52,7 +52,8 @@ def check_installed(version):
 
 
 def tour():
-    """The README's tour, on ANES 1996 (statsmodels) and the shipped UCI files."""
+    """The user guide's tour (docs/user_guide.md), on ANES 1996 (statsmodels) and the shipped
+    UCI files."""
     import numpy as np
 
     from ordstat import (EDDA, OrdinalBaggingClassifier, OrdinalTreeClassifier,
@@ -120,7 +121,7 @@ def main(phase, version):
     print(f"wheel_smoke {phase} (ordstat {version}, {sys.executable})", flush=True)
     step("installed version, ordstat --version")(lambda: check_installed(version))
     if phase == "core":
-        step("README tour (fit, predict, predict_proba, summary, evaluate)")(tour)
+        step("user guide tour (fit, predict, predict_proba, summary, evaluate)")(tour)
         step("ordstat reproduce without extras")(lambda: reproduce_without_extras(out))
     elif phase == "plot":
         step("ordstat reproduce with matplotlib")(lambda: reproduce_with_matplotlib(out))

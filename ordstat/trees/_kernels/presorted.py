@@ -1,5 +1,5 @@
 """Compiled levels of trees that keep every feature presorted (bagging), on words of rank, unit
-and class code (see "compiled presorted levels" in :mod:`ordstat.trees._grow`)."""
+and class code (see "Compiled presorted levels" in docs/trees_engine.md)."""
 
 from __future__ import annotations
 
