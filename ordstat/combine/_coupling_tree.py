@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["CouplingNode", "tree_text"]
+from ._naming import model_name
+
+__all__ = ["CouplingNode", "tree_text", "mclust_model"]
 
 
 @dataclass
@@ -72,6 +74,21 @@ def set_text(labels):
     return str(labels[0]) if len(labels) == 1 else "{" + ", ".join(map(str, labels)) + "}"
 
 
+def mclust_model(node):
+    """A node's model as mclust names it ("EEE", "0.70 EEI + 0.30 EII"); None for a leaf."""
+    est = node.estimator
+    if est is None:
+        return None
+    return est.describe(names="mclust") if hasattr(est, "describe") else model_name(est, "mclust")
+
+
+def shown_model(node):
+    """A node's model as the paper writes it and, where mclust names it otherwise, mclust's
+    name after it: "[lambda D A D'] (EEE)"."""
+    mclust = mclust_model(node)
+    return node.model if mclust in (None, node.model) else f"{node.model} ({mclust})"
+
+
 def tree_text(node, digits=3):
     """The coupling tree as indented text (Brito et al. 2006, Figure 1 style)."""
     lines = []
@@ -79,7 +96,7 @@ def tree_text(node, digits=3):
     def visit(nd, prefix, head):
         text = set_text(nd.classes)
         if not nd.is_leaf:
-            parts = [nd.model, f"error {nd.error:.{digits}f}"]
+            parts = [shown_model(nd), f"error {nd.error:.{digits}f}"]
             if nd.affinity is not None:
                 parts.append(f"affinity {nd.affinity:.{digits}f}")
             text += "  " + "  ".join(parts)

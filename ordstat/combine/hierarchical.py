@@ -31,7 +31,8 @@ from ._coupling_candidates import PAIR_SMOOTHING  # noqa: F401 - public here bef
 from ._coupling_candidates import (bipartitions, candidate_set, check_candidates,
                                    contiguous_cuts, describe, empirical_affinities, evaluate,
                                    fix_categories, is_discrete)
-from ._coupling_tree import CouplingNode, goes_right, leaf_masses, rule_leaves, tree_text
+from ._coupling_tree import (CouplingNode, goes_right, leaf_masses, mclust_model, rule_leaves,
+                             tree_text)
 
 __all__ = ["HierarchicalCoupling", "CouplingNode", "candidate_set", "tree_text"]
 
@@ -391,7 +392,8 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         """The tree as a DataFrame, one row per node in depth-first order.
 
         Columns: ``node`` (0 = root), ``parent`` (-1 for the root), ``depth``, ``classes``,
-        ``left``, ``right`` (class labels joined by ", "), ``model``, ``error`` (the
+        ``left``, ``right`` (class labels joined by ", "), ``model`` (as the paper writes
+        it), ``mclust`` (mclust's name of it; None for a leaf), ``error`` (the
         cross-validated error of ``rule`` between the two unions), ``affinity`` (NaN when not
         computed), ``leaf``.
         """
@@ -406,6 +408,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
             rows.append({"node": me, "parent": parent, "depth": depth,
                          "classes": join(map(str, nd.classes)), "left": join(map(str, nd.left)),
                          "right": join(map(str, nd.right)), "model": nd.model,
+                         "mclust": mclust_model(nd),
                          "error": nd.error,
                          "affinity": np.nan if nd.affinity is None else nd.affinity,
                          "leaf": nd.is_leaf})

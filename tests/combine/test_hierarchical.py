@@ -226,8 +226,12 @@ def test_summary_text_and_unfitted_str():
     assert text.count("[lambda I]") == 3 and dict(summary.info)["tree error"] == \
         f"{hc.cv_error_:.3f}"
     tree = summary.notes.splitlines()
-    assert tree[0].startswith("{a, b, c, d}  [lambda I]  error") and len(tree) == 7
+    # each node in the paper's notation and mclust's
+    assert tree[0].startswith("{a, b, c, d}  [lambda I] (EII)  error") and len(tree) == 7
     assert summary.notes in text
+    table = hc.tree_table()
+    assert set(table.loc[~table["leaf"], "mclust"]) == {"EII"}
+    assert table.loc[table["leaf"], "mclust"].isna().all()
 
 
 def test_plot_coupling_tree_agg():
