@@ -18,17 +18,12 @@ combine_side <- function() {
 #' likelihoods, or to the integrated likelihoods (exact for the discrete models, the BIC
 #' approximation otherwise). Fitted by the Python class \code{ordstat.combine.SerialCombiner}.
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered or not: the
-#'   class order plays no part) or a character vector. Numeric predictors for EDDA models,
-#'   factors for the discrete models.
-#' @param data A data frame (optional: without it the variables are taken from the
-#'   environment of the formula, as in \code{lm}).
-#' @param weights Not supported (the combiner takes no case weights): giving them is an
-#'   error.
-#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
-#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
-#'   \code{na.exclude} or \code{na.fail} (the models need complete rows), a function or its
-#'   name; recorded and applied by \code{predict(fit, newdata)}.
+#' @template model-arguments
+#' @templateVar response \code{y} a factor (ordered or not: the class order plays no part) or a
+#'   character vector. Numeric predictors for EDDA models, factors for the discrete models.
+#' @templateVar weights Not supported (the combiner takes no case weights): giving them is an error.
+#' @templateVar na_choices \code{na.exclude} or \code{na.fail} (the models need complete rows)
+#' @templateVar na_note ; recorded and applied by \code{predict(fit, newdata)}
 #' @param models A character vector of models: EDDA covariance models (\code{"EEI"},
 #'   \code{"EII"}, ... as in mclust), \code{"fmm"}, \code{"foim"}, \code{"kernel"}, or
 #'   \code{"edda"} for all 14 EDDA models.

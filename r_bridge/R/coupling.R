@@ -11,17 +11,12 @@
 #' unless \code{rule = "product"} is given in \code{...}. Fitted by the Python
 #' \code{ordstat.combine.hierarchical.HierarchicalCoupling}.
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered for
-#'   \code{partition = "ordinal"}); numeric predictors for EDDA candidates, factors or logicals
-#'   for the discrete ones.
-#' @param data A data frame (optional: without it the variables are taken from the
-#'   environment of the formula, as in \code{lm}).
-#' @param weights Not supported (the coupling takes no case weights): giving them is an
-#'   error.
-#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
-#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
-#'   \code{na.exclude} or \code{na.fail} (the candidates need complete rows), a function or
-#'   its name; recorded and applied by \code{predict(fit, newdata)}.
+#' @template model-arguments
+#' @templateVar response \code{y} a factor (ordered for \code{partition = "ordinal"}); numeric
+#'   predictors for EDDA candidates, factors or logicals for the discrete ones.
+#' @templateVar weights Not supported (the coupling takes no case weights): giving them is an error.
+#' @templateVar na_choices \code{na.exclude} or \code{na.fail} (the candidates need complete rows)
+#' @templateVar na_note ; recorded and applied by \code{predict(fit, newdata)}
 #' @param candidates \code{"edda"} (the 14 EDDA models), \code{"discrete"} (FOIM, FMM,
 #'   KERNEL), \code{"foim+fmm"} or \code{"foim+kernel"} (the paper's pairs, KERNEL at
 #'   lambda = 0.99: with \code{partition = "affinity"} and \code{node = "committee"} or
@@ -39,13 +34,17 @@
 #'   so \code{set.seed()} before the call makes the fit reproducible.
 #' @param ... Further arguments of \code{HierarchicalCoupling} by their Python names
 #'   (\code{n_jobs}, \code{rule}: \code{"sequential"}, the default, or \code{"product"}, the class
-#'   of largest product of node posteriors); any other name is an error.
+#'   of largest product of node posteriors; any other name is an error); unused by the
+#'   methods.
+#' @param x,object A model fitted by \code{hierarchical_coupling}, or its summary.
+#' @param digits Significant digits printed.
 #' @return An object of class \code{"ordstat_coupling"} with \code{tree} (a data frame, one
 #'   row per node: \code{node}, \code{parent}, \code{depth}, \code{classes}, \code{left},
 #'   \code{right}, \code{model}, \code{error}, \code{affinity}, \code{leaf}), \code{cv_error}
 #'   (the tree's cross-validated error under its prediction rule, its structure fixed),
 #'   \code{levels}, \code{na.action}, \code{call} and the serialised Python model (so it survives
-#'   \code{saveRDS}/\code{readRDS} into a new R session).
+#'   \code{saveRDS}/\code{readRDS} into a new R session). \code{summary} returns an object
+#'   with the internal nodes and the training confusion matrix.
 #' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
 #'   \emph{REVSTAT}, 4, 201-225.
@@ -83,6 +82,7 @@ hierarchical_coupling <- function(formula, data, weights, subset, na.action = st
   object
 }
 
+#' @rdname hierarchical_coupling
 #' @export
 print.ordstat_coupling <- function(x, ...) {
   cat(sprintf("Hierarchical coupling (partition \"%s\", node \"%s\"), %d classes, %d units\n",
@@ -92,6 +92,7 @@ print.ordstat_coupling <- function(x, ...) {
   invisible(x)
 }
 
+#' @rdname hierarchical_coupling
 #' @export
 summary.ordstat_coupling <- function(object, ...) {
   structure(list(call = object$call, tree = object$tree[!object$tree$leaf, ],
@@ -100,6 +101,7 @@ summary.ordstat_coupling <- function(object, ...) {
             class = "summary.ordstat_coupling")
 }
 
+#' @rdname hierarchical_coupling
 #' @export
 print.summary.ordstat_coupling <- function(x, digits = max(3L, getOption("digits") - 3L), ...) {
   cat("Call:\n")

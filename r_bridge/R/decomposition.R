@@ -105,14 +105,9 @@ indicator_columns <- function(x) {
 #' \code{print} of an \code{odt} fit shows the tree when it has at most 31 nodes, else its
 #' size (\code{print(fit, max_nodes = Inf)} shows every node).
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} must be an ordered factor and
-#'   the predictors numeric, logical or factors (see Details).
-#' @param data A data frame (optional: without it the variables are taken from the
-#'   environment of the formula).
-#' @param weights Optional case weights (a column of \code{data} or a vector).
-#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
-#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
-#'   \code{na.exclude} or \code{na.fail} (a function or its name).
+#' @template model-arguments
+#' @templateVar response \code{y} must be an ordered factor and the predictors numeric, logical or
+#'   factors (see Details).
 #' @param estimator Binary learner: \code{"logistic"} (default), \code{"tree"}, \code{"svm"}, or
 #'   a scikit-learn classifier object made with reticulate.
 #' @param combine \code{"proba"} (Frank and Hall's differences) or \code{"count"} (counting

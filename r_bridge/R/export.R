@@ -1,7 +1,7 @@
 # A fitted ordinal tree (the flat arrays of ordstat.trees.OrdinalTreeClassifier$tree_) as an
 # object of class "rpart" with method "class", so that rpart's print, summary, predict, plot and
 # text (and rpart.plot) work on it. Used by ordinal_tree() and, through rpy2, by Python's
-# ordstat.r.to_rpart().
+# ordstat.r.to_rpart() (which sources this file alone: it needs rpart and nothing else).
 
 # Node numbers of rpart (root 1, children 2i and 2i + 1) for nodes in depth-first preorder.
 rpart_node_ids <- function(children_left, children_right) {
@@ -43,12 +43,17 @@ rpart_complexity <- function(children_left, children_right, dev) {
   pmax(cp, 0)
 }
 
+# rpart's print, summary and text functions of method = "class", taken once per session from a
+# small fit. The cache is this file's own: the file is also sourced alone into rpy2's R
+# (ordstat.r), where the rest of the package does not exist.
+.rpart_class <- new.env(parent = emptyenv())
+
 .class_functions <- function() {
-  if (is.null(.ordstat$class_functions)) {
+  if (is.null(.rpart_class$functions)) {
     d <- data.frame(y = factor(c("a", "b", "a", "b")), x = c(1, 2, 3, 4))
-    .ordstat$class_functions <- rpart::rpart(y ~ x, d, method = "class")$functions
+    .rpart_class$functions <- rpart::rpart(y ~ x, d, method = "class")$functions
   }
-  .ordstat$class_functions
+  .rpart_class$functions
 }
 
 #' Build an rpart object from the arrays of a fitted ordinal tree

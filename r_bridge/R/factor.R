@@ -1,6 +1,6 @@
 # Factors cross the R/Python border explicitly as (codes 0..K-1, levels, ordered): reticulate
 # turns a bare ordered factor into character strings ("ordering will be lost"), so nothing here
-# relies on its implicit conversion.
+# relies on its implicit conversion. Plain R (sourced into rpy2's R too, for split.R).
 
 check_ordered_response <- function(y, what = "the response") {
   if (is.factor(y) && !is.ordered(y)) {

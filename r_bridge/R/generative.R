@@ -38,12 +38,9 @@ generative_fields <- function(object) {
 #' mclust 6.0.0's \code{df} (means and covariances only); mclust's BIC is
 #' \code{2 logLik - df log n} (larger is better). \code{summary} prints both.
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered or not), the
-#'   predictors numeric.
-#' @param data A data frame (optional).
-#' @param weights Optional case weights.
-#' @param subset Optional expression selecting rows, as in \code{lm}.
-#' @param na.action \code{na.omit} (default), \code{na.exclude} or \code{na.fail}.
+#' @template model-arguments
+#' @templateVar response \code{y} a factor (ordered or not), the predictors numeric.
+#' @templateVar weights Optional case weights.
 #' @param model A model name such as \code{"VVV"}, \code{"EEE"}, a vector of names, or
 #'   \code{"all"}.
 #' @param select \code{"loo"} or \code{"bic"}: how to choose among several models.
@@ -135,13 +132,10 @@ edda_model_table <- function(py) {
 #' \code{lm}; \code{logLik}, \code{AIC}, \code{BIC} and \code{nobs} use the complete-data
 #' likelihood (see \code{\link{edda}}).
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} a factor (ordered or not:
-#'   predictions are a factor of the same kind) and the predictors factors (or integer-coded
-#'   categories).
-#' @param data A data frame (optional).
-#' @param weights Optional case weights.
-#' @param subset Optional expression selecting rows, as in \code{lm}.
-#' @param na.action \code{na.omit} (default), \code{na.exclude} or \code{na.fail}.
+#' @template model-arguments
+#' @templateVar response \code{y} a factor (ordered or not: predictions are a factor of the same
+#'   kind) and the predictors factors (or integer-coded categories).
+#' @templateVar weights Optional case weights.
 #' @param model \code{"fmm"}, \code{"foim"} or \code{"kernel"} (case is ignored). The full
 #'   multinomial model (the default) has K (prod m_j - 1) free parameters for predictors of
 #'   m_j categories: when they outnumber the units (131,070 for the 16 votes of mlbench's

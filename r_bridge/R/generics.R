@@ -1,10 +1,101 @@
 # R's model generics for every fitted model (class "ordstat_model", added by fit_wrapped() and
 # by ordinal_tree()): the model frame, formula and terms of the fit, update(), nobs(), fitted
 # classes, residuals as class distances, and clear errors where a generic has no meaning.
-# Documented in man/ordstat_model.Rd (written by hand; keep the two in sync), with predict()'s
-# na.action (predict_wrapped(), wrap.R).
+# The help page ordstat_model documents them, with predict()'s na.action (predict_wrapped(),
+# wrap.R).
 
-#' @rdname ordstat_model
+#' R's model generics on every fitted ordstat model, and predict()'s na.action
+#'
+#' @aliases ordstat_model
+#' @description
+#' Every model fitted by this package (\code{\link{ordinal_tree}}, the ensembles, the
+#' decompositions, \code{\link{edda}}, \code{\link{discrete_da}}, \code{\link{serial_combine}},
+#' \code{\link{hierarchical_coupling}}) has class \code{"ordstat_model"} too, with the methods
+#' below, as R users know them from \code{lm} and \code{rpart}: \code{model.frame},
+#' \code{formula}, \code{terms}, \code{update}, \code{nobs}, \code{fitted}, \code{residuals} (as
+#' class distances), \code{coef} (for EDDA) and clear errors where a generic has no meaning
+#' (\code{coef} of a tree, \code{logLik} of a model without a likelihood).
+#' @param formula,x,object A fitted model of this package.
+#' @param type For \code{fitted}: \code{"class"} (default; the fitted classes) or \code{"prob"}
+#'   (the fitted class probabilities). For \code{residuals}: \code{"distance"} (default; the
+#'   observed class rank minus the fitted class rank) or \code{"usual"} (rpart's residual of a
+#'   classification tree: 1 for a misclassified unit, 0 otherwise).
+#' @param ... For \code{model.frame}: \code{data}, \code{subset} or \code{na.action} rebuild the
+#'   frame from the fit's call with those values, as \code{model.frame.lm} does; otherwise unused.
+#' @details
+#' \code{model.frame(fit)} is the model frame of the fit, as \code{lm}'s: the response and the
+#' predictors as given (a character predictor as the factor it was turned into), a
+#' \code{"(weights)"} column when case weights were given, the rows used as row names, the
+#' \code{terms} attribute and, when rows were dropped, the \code{na.action} attribute. It is
+#' built from the data the fit keeps, without evaluating anything again. \code{formula} and
+#' \code{terms} are those of the fit; \code{update(fit, . ~ . - x)}, \code{update(fit, data =
+#' d2)} and \code{update(fit, n_estimators = 50)} refit from the call, as for \code{lm}.
+#' \code{nobs} is the number of units used (with positive weight when weighted).
+#'
+#' \code{fitted(fit)} are the classes the fitted model gives the training units (resubstitution:
+#' for the ensembles these are not out-of-bag predictions), an ordered factor when the response
+#' was ordered; under \code{na.action = na.exclude} the dropped rows are \code{NA}, as for
+#' \code{lm}. \code{residuals(fit)} are, for an ordered response, the integer class distances
+#' \code{rank(observed) - rank(fitted)} (the ranks are the level indices: 0 for a correct
+#' prediction, positive when the model predicted too low a class), padded with \code{NA} under
+#' \code{na.exclude}; \code{type = "usual"} gives rpart's 0/1 misclassification residual, the
+#' only one for an unordered response (\code{type = "distance"} is then an error).
+#'
+#' \code{coef} of an \code{\link{edda}} fit is a list with \code{model} (the covariance model's
+#' name), \code{priors} (the class proportions), \code{means} (classes by predictors, as
+#' \code{fit$means} and \code{MASS::lda}'s \code{means}; \code{t(means)} is mclust's
+#' \code{parameters$mean}) and \code{covariances} (predictors by predictors by classes, the
+#' layout of mclust's \code{parameters$variance$sigma}). For the other models \code{coef} is an
+#' error saying there are no coefficients to report. \code{logLik}, \code{AIC} and \code{BIC} are those of the
+#' generative models (\code{\link{logLik.ordstat_generative}}) and of \code{\link{ordinal_tree}}
+#' (\code{\link{logLik.ordinal_tree}}); on the other models
+#' \code{logLik} is an error saying so.
+#' @section Predictions and missing values:
+#' \code{predict(fit, newdata)} gives one prediction per row of \code{newdata} (an element of a
+#' factor, or a row of the probability matrix), named by the row names of \code{newdata}, as
+#' \code{predict.lm} and \code{predict.rpart} do. Every predict method of the package takes
+#' \code{na.action} (in its \code{...}), with \code{predict.lm}'s meaning; it is applied to
+#' \code{newdata}, whatever \code{na.action} the fit used:
+#' \itemize{
+#'   \item \code{na.pass} (default): every row is kept. A row with a missing predictor is
+#'     predicted by the models that handle missing predictors (\code{\link{ordinal_tree}},
+#'     \code{\link{ordinal_bagging}}, \code{\link{ordinal_forest}},
+#'     \code{\link{ordinal_boosting}}; the tree sends a missing value to the side it learned, or
+#'     to its larger child) and is \code{NA} for the other models.
+#'   \item \code{na.omit}: rows with a missing predictor are left out.
+#'   \item \code{na.exclude}: they are left out and come back as \code{NA} (also for the models
+#'     that could predict them).
+#'   \item \code{na.fail}: an error naming the predictors with missing values.
+#' }
+#' Other arguments in \code{...} of \code{predict} are ignored, as by \code{predict.lm}. Without
+#' \code{newdata}, the training units are predicted and the fit's \code{na.action} decides (its
+#' dropped rows are \code{NA} under \code{na.exclude}).
+#' @return \code{model.frame}: a data frame with a \code{terms} attribute. \code{formula}: a formula.
+#'   \code{terms}: a \code{terms} object. \code{nobs}: a whole number. \code{fitted}: a factor
+#'   (\code{type = "class"}) or a matrix of probabilities with one column per class.
+#'   \code{residuals}: an integer vector named by the row names. \code{coef}: for EDDA, the list
+#'   described in Details.
+#' @seealso \code{\link{predict.ordinal_tree}}, \code{\link{predict.ordstat_ensemble}},
+#'   \code{\link{predict.ordstat_decomposition}}, \code{\link{predict.ordstat_generative}},
+#'   \code{\link{logLik.ordstat_generative}}.
+#' @examples
+#' if (ordstat_available()) {
+#'   d <- data.frame(x1 = c(1:30, 1:30), x2 = rep(c(0, 1), 30))
+#'   d$y <- cut(d$x1 + 5 * d$x2, c(-Inf, 12, 24, Inf), labels = c("low", "mid", "high"),
+#'              ordered_result = TRUE)
+#'   fit <- frank_hall(y ~ x1 + x2, d)
+#'   head(model.frame(fit))
+#'   formula(fit)
+#'   nobs(fit)
+#'   table(residuals(fit))
+#'   smaller <- update(fit, . ~ . - x2)
+#'   new <- data.frame(x1 = c(3, NA, 28), x2 = c(0, 1, 1))
+#'   predict(fit, new)                      # NA for the row with a missing predictor
+#'   predict(fit, new, na.action = na.omit)  # that row left out
+#'   coef(edda(Species ~ ., iris, model = "EEE"))$means
+#' }
+#' @name ordstat_model
+#' @importFrom stats coef fitted formula logLik model.frame nobs residuals terms
 #' @export
 model.frame.ordstat_model <- function(formula, ...) {
   object <- formula

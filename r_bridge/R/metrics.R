@@ -12,7 +12,7 @@
 #'
 #' @param truth An ordered factor of true classes.
 #' @param pred An ordered factor of predicted classes with the same levels in the same order.
-#' @param metrics The metrics to compute, by name (see Details); default all four.
+#' @param metrics The metrics to compute, by name (see Description); default all four.
 #' @return A named numeric vector, named by the canonical names of the metrics asked for (by
 #'   default \code{misclassification}, \code{mean_absolute}, \code{mean_squared},
 #'   \code{gamma}).

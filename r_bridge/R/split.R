@@ -7,6 +7,9 @@
 #   N i(t) - N_L i(t_L) - N_R i(t_R),
 # i.e. the decrease of impurity of Piccarreta (2008) / Breiman et al. (1984) times the weight in
 # the node, which is also rpart's "improve" for method = "class".
+#
+# The Python side sources this file into rpy2's R (ordstat.r, with aliases.R, factor.R and
+# export.R; ordstat/r/R links to them): it needs those files and rpart only.
 
 # N * i(t) for a matrix of counts (one row per node), 0 for empty rows.
 # num / den with 0 where den is 0; den is recycled along the rows of a matrix num.
@@ -70,9 +73,6 @@
   .safe_div(nl * nr, nl + nr) * apply(matrix((fl - fr)^2, nrow = nrow(left)), 1L, max)
 }
 
-.criterion_names <- c("ordinal", "twoing", "gini", "entropy", "linear", "quadratic",
-                      "loss_linear", "loss_quadratic")
-
 # rpart's loss matrix (Therneau & Atkinson, altered priors): plain Gini on the class counts
 # multiplied by the row sums of L (rpart's altered priors up to one constant per tree, which
 # leaves the choice of splits unchanged).
@@ -95,19 +95,7 @@
   .distance_loss(k, if (criterion == "loss_linear") 1 else 2)
 }
 
-# One spelling of each criterion, the Python registry's (ordstat.trees.criteria.CRITERIA);
-# the others are aliases, accepted wherever a criterion is named (ordinal_tree(),
-# ordinal_split()): case, "-" or " " for "_", "linear"/"quadratic" for the generalized Gini and
-# "rpart_linear"/"rpart_quadratic" for rpart's loss matrices.
-.criterion_canonical <- c("ordinal", "twoing", "gini", "entropy", "gini_linear",
-                          "gini_quadratic", "loss_linear", "loss_quadratic")
-.criterion_aliases <- c(linear = "gini_linear", quadratic = "gini_quadratic",
-                        generalized_gini_linear = "gini_linear",
-                        generalized_gini_quadratic = "gini_quadratic",
-                        ordinal_impurity = "ordinal", ordered_twoing = "twoing",
-                        deviance = "entropy",
-                        rpart_linear = "loss_linear", rpart_quadratic = "loss_quadratic")
-
+# The canonical name of a criterion spelling (the tables are in aliases.R).
 criterion_name <- function(criterion, caller) {
   if (!is.character(criterion) || length(criterion) != 1L || is.na(criterion)) {
     stop(sprintf("%s: 'criterion' must be one string, one of %s.", caller,

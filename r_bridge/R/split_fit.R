@@ -11,9 +11,9 @@
 #' \code{ordinal_rpart()} is \code{rpart::rpart()} with an ordinal split method
 #' (\code{\link{ordinal_split}}): the same arguments and the same tree, returned as an object
 #' of class \code{c("ordinal_rpart", "rpart")} that keeps the class labels, so that
-#' \code{predict()} gives the ordered classes and the class probabilities. Everything of rpart
-#' works on it (\code{print}, \code{summary}, \code{plot}, \code{text}, \code{printcp},
-#' \code{prune}), and \code{update()}, \code{model.frame()}, \code{formula()} and
+#' \code{predict()} gives the ordered classes and the class probabilities
+#' (\code{\link{predict.ordinal_rpart}}). Everything of rpart works on it (\code{print},
+#' \code{summary}, \code{plot}, \code{text}, \code{printcp}, \code{prune}), and \code{update()}, \code{model.frame()}, \code{formula()} and
 #' \code{terms()} too.
 #'
 #' Why not \code{rpart::rpart(method = ordinal_split())} directly: rpart returns a plain rpart

@@ -37,14 +37,10 @@
 #' The fitted model keeps a serialised copy of the Python tree, so it survives
 #' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R session.
 #'
-#' @param formula A formula \code{y ~ x1 + x2 + ...}; \code{y} must be an ordered factor.
-#' @param data A data frame (optional: without it the variables are taken from the
-#'   environment of the formula).
-#' @param weights Optional case weights (a column of \code{data} or a vector).
-#' @param subset Optional expression selecting the rows to use, as in \code{lm}.
-#' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
-#'   \code{na.exclude}, \code{na.fail} or \code{na.pass} (keep rows with missing predictors;
-#'   the tree handles them, see Details), a function or its name.
+#' @template model-arguments
+#' @templateVar response \code{y} must be an ordered factor.
+#' @templateVar na_choices \code{na.exclude}, \code{na.fail} or \code{na.pass} (keep rows with
+#'   missing predictors; the tree handles them, see Details)
 #' @param criterion Split criterion: \code{"ordinal"} (Piccarreta's ordinal impurity),
 #'   \code{"twoing"} (ordered twoing), \code{"gini"}, \code{"entropy"}, \code{"gini_linear"} or
 #'   \code{"gini_quadratic"} (generalized Gini with linear or quadratic costs, eq. 9 of Archer
@@ -146,10 +142,8 @@ with_rpart <- function(object, py) {
   out
 }
 
-# rpart's control names -> OrdinalTreeClassifier's; rpart's surrogate controls are accepted and
-# have no effect (the tree keeps no surrogate or competitor splits).
-.tree_control_names <- c(minsplit = "min_split", minbucket = "min_bucket", cp = "cp",
-                         maxdepth = "max_depth", xval = "xval")
+# rpart's controls that the tree accepts and ignores (it keeps no surrogate or competitor
+# splits); the others are renamed by .tree_control_names (aliases.R).
 .rpart_unused <- c("maxcompete", "maxsurrogate", "usesurrogate", "surrogatestyle")
 
 # The tree parameters in `control` (a list such as rpart::rpart.control()), by their Python

@@ -1,5 +1,5 @@
-# What every model wrapper shares, on top of the model helpers of model.R and python.R: one fit,
-# one predict, one training summary.
+# What every model wrapper shares, on top of the model helpers of model.R and python-use.R:
+# one fit, one predict, one training summary.
 #
 # A wrapper reads:
 #   call <- match.call()

@@ -58,9 +58,9 @@ test_that("the Python is found: option, then ORDSTAT_PYTHON, then the install re
   # the install record: the source tree is found upwards from where the package was built
   tree <- tempfile("src")
   dir.create(file.path(tree, "ordstat"), recursive = TRUE)
-  dir.create(file.path(tree, "ordstat", "r", "rpkg"), recursive = TRUE)
+  dir.create(file.path(tree, "r_bridge", "R"), recursive = TRUE)
   file.create(file.path(tree, "pyproject.toml"), file.path(tree, "ordstat", "__init__.py"))
-  expect_identical(ordstat:::find_source_tree(file.path(tree, "ordstat", "r", "rpkg")),
+  expect_identical(ordstat:::find_source_tree(file.path(tree, "r_bridge", "R")),
                    normalizePath(tree))
   expect_null(ordstat:::find_source_tree(tempdir()))
   unlink(tree, recursive = TRUE)
