@@ -59,14 +59,6 @@ def test_what_the_code_reads_is_known():
     assert "ordstat/cli/__init__.py" in source_modules()
 
 
-def test_the_r_files_ordstat_r_sources_are_the_r_package_s():
-    # one copy of each: ordstat/r/R holds links to r_bridge/R, nothing else
-    for path in (ROOT / "ordstat/r/R").iterdir():
-        assert path.is_symlink(), path
-        assert path.resolve() == (ROOT / "r_bridge/R" / path.name).resolve(), path
-    assert not any((ROOT / PACKAGE).rglob("DESCRIPTION"))  # no R package inside ordstat/
-
-
 def test_every_folder_of_modules_is_a_package():
     # a folder of modules without __init__.py would be left out of the wheel silently
     packages = {p.replace(".", "/") for p in _packages()}
