@@ -7,11 +7,11 @@ STAMP := .make
 APT_PACKAGES := r-base-core r-base-dev r-cran-rpart r-cran-mclust r-cran-mass \
                 r-cran-reticulate r-cran-testthat r-cran-mlbench r-cran-ranger \
                 r-cran-randomforest r-cran-rrcov r-cran-ordinal r-cran-rmarkdown \
-                r-cran-knitr r-cran-jsonlite r-cran-pkgdown pandoc \
+                r-cran-knitr r-cran-jsonlite r-cran-pkgdown r-cran-roxygen2 pandoc \
                 qpdf chromium-headless-shell
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup system-deps venv venv-r rpkg rtest rcheck vignettes docs wheel-check lint demo test test-fast bench clean
+.PHONY: setup system-deps venv venv-r rpkg rdoc rtest rcheck vignettes docs wheel-check lint demo test test-fast bench clean
 
 setup: system-deps venv
 
@@ -41,7 +41,7 @@ $(STAMP)/venv: pyproject.toml | system-deps
 VENV_R := .venv-r
 PY_R := $(VENV_R)/bin/python
 RLIB := .rlib
-RPKG := ordstat/r/rpkg
+RPKG := r_bridge
 RPKG_FILES := $(shell find $(RPKG)/DESCRIPTION $(RPKG)/NAMESPACE $(RPKG)/R $(RPKG)/man $(RPKG)/tests -type f 2>/dev/null)
 RPKG_FILES += $(shell find $(RPKG)/inst -type f 2>/dev/null)
 RPKG_FILES += $(shell find $(RPKG)/vignettes -type f 2>/dev/null)
@@ -65,6 +65,12 @@ $(STAMP)/rpkg: $(RPKG_FILES) | system-deps
 	@mkdir -p $(RLIB) $(STAMP)
 	R CMD INSTALL --no-multiarch --library=$(RLIB) $(RPKG) >$(STAMP)/rpkg.log 2>&1 || { cat $(STAMP)/rpkg.log; exit 1; }
 	@touch $@
+
+# The R package's help pages (man/) and NAMESPACE, written by roxygen2 from its roxygen comments
+# (R/*.R; man-roxygen/ holds the argument texts the model functions share); run after changing
+# a comment and commit the result (tests/r/test_rpkg_docs.py fails while they are stale).
+rdoc: | system-deps
+	Rscript -e 'roxygen2::roxygenise("$(RPKG)")'
 
 rtest: $(STAMP)/rpkg $(STAMP)/venv-r
 	cd $(RPKG)/tests && R_LIBS=$(CURDIR)/$(RLIB) ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \

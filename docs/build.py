@@ -29,7 +29,7 @@ ROOT = DOCS.parent
 BUILD = DOCS / "_build"
 HTML = BUILD / "html"
 VIGNETTES = ROOT / "vignettes"
-RPKG = ROOT / "ordstat" / "r" / "rpkg"
+RPKG = ROOT / "r_bridge"
 # Debian's pkgdown links Bootstrap and jQuery from /usr/share/javascript (libjs-* packages);
 # the site gets its own copies so that it works when published.
 DEBIAN_JS = Path("/usr/share/javascript")
@@ -107,7 +107,7 @@ def sync_tree(source: Path, target: Path):
 def start_pkgdown(rlib, r_python, log_path):
     """Start pkgdown on a copy of the R package (pkgdown writes into the package's folder);
     returns the process."""
-    source = BUILD / "rpkg"
+    source = BUILD / "r_bridge"
     sync_tree(RPKG, source)
     (source / "_pkgdown.yml").write_text(PKGDOWN_YML, encoding="utf-8")
     script = BUILD / "pkgdown.R"

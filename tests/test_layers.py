@@ -4,10 +4,16 @@ ordstat.r).
 
 Every ``import`` statement counts, also those inside functions (imported on use): a lazy import
 hides a cycle from Python, not from the reader.
+
+The layout of the two languages: the Python package in ordstat/, the R package in r_bridge/ (a
+sibling, as LightGBM's and xgboost's R-package/), neither inside the other; the R files that
+ordstat.r sources into rpy2's R are the R package's own (linked from ordstat/r/R) and need
+nothing else of it.
 """
 
 import ast
 import pathlib
+import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("ordstat",)
@@ -24,8 +30,7 @@ def _modules():
     found = {}
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
-            if "rpkg" not in path.parts:
-                found[_module_name(path)] = path
+            found[_module_name(path)] = path
     return found
 
 
@@ -137,3 +142,56 @@ def test_ordstat_never_imports_the_r_bridge():
     for module, targets in GRAPH.items():
         if _unit(module) != "ordstat.r":
             assert not any(_unit(t) == "ordstat.r" for t in targets), module
+
+
+# --- the two languages ------------------------------------------------------------------------
+
+RPKG = ROOT / "r_bridge"
+
+
+def test_the_r_package_is_a_sibling_of_the_python_package():
+    assert (RPKG / "DESCRIPTION").read_text().startswith("Package: ordstat\n")
+    for part in ("NAMESPACE", "R", "man", "tests", "vignettes"):
+        assert (RPKG / part).exists(), part
+    # no R package inside the Python one, no Python package inside the R one
+    assert not [p for p in (ROOT / "ordstat").rglob("*") if p.name in ("DESCRIPTION", "NAMESPACE")]
+    assert not list(RPKG.rglob("__init__.py"))
+
+
+def _sourced_r_files():
+    """The R files ordstat.r sources (ordstat/r/_rpart.py's R_FILES, read without importing it:
+    importing starts R)."""
+    text = (ROOT / "ordstat" / "r" / "_rpart.py").read_text()
+    return ast.literal_eval(re.search(r"^R_FILES = (\(.*?\))$", text, re.M).group(1))
+
+
+def test_the_r_files_ordstat_r_sources_are_the_r_package_s():
+    # one copy of each: ordstat/r/R holds links to r_bridge/R and nothing else
+    links = {p.name: p for p in (ROOT / "ordstat" / "r" / "R").iterdir()}
+    assert set(links) == set(_sourced_r_files())
+    for name, path in links.items():
+        assert path.is_symlink(), name
+        assert path.resolve() == (RPKG / "R" / name).resolve(), name
+
+
+def _r_code(path):
+    """The code of an R file without its comments and string literals."""
+    text = re.sub(r"#.*", "", path.read_text())
+    return re.sub(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'', '""', text)
+
+
+def _r_definitions(path):
+    return set(re.findall(r"^([.\w]+) <- ", _r_code(path), re.M))
+
+
+def test_the_sourced_r_files_need_nothing_else_of_the_r_package():
+    sourced = [RPKG / "R" / name for name in _sourced_r_files()]
+    others = {name: path.name for path in (RPKG / "R").glob("*.R") if path not in sourced
+              for name in _r_definitions(path)}
+    for path in sourced:
+        code = _r_code(path)
+        assert "reticulate" not in code, path.name
+        # names the file assigns itself (local variables too) are its own
+        own = set(re.findall(r"(?<![\w.$@])([.A-Za-z][.\w]*)\s*<-", code))
+        used = set(re.findall(r"(?<![\w.$@:])([.A-Za-z][.\w]*)", code)) - own
+        assert {n: others[n] for n in used if n in others} == {}, path.name

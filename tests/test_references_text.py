@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = ["ordstat", "docs", "vignettes", "benchmarks", "tests", "README.md",
+SCANNED = ["ordstat", "r_bridge", "docs", "vignettes", "benchmarks", "tests", "README.md",
            "pyproject.toml", "Makefile"]
 # written by builds (docs/build.py, vignettes/render.py), from the files scanned here
 GENERATED = {"__pycache__", "_build", "_generated"}
@@ -46,8 +46,8 @@ def _files():
 def test_the_scan_sees_the_package_and_its_docs():
     names = {f.relative_to(ROOT).as_posix() for f in _files()}
     for expected in ["README.md", "docs/references.md", "ordstat/cli/__init__.py",
-                     "ordstat/r/rpkg/R/tree.R", "ordstat/r/rpkg/man/ordinal_tree.Rd",
-                     "ordstat/r/rpkg/vignettes/ordinal-r.Rmd"]:
+                     "r_bridge/R/tree.R", "r_bridge/man/ordinal_tree.Rd",
+                     "r_bridge/vignettes/ordinal-r.Rmd"]:
         assert expected in names
 
 

@@ -73,7 +73,7 @@ def test_common_checks_cover_every_estimator():
 def test_r_package_wraps_every_estimator_or_says_why_not():
     from ordstat.r import _rside
 
-    r_code = "\n".join(p.read_text() for p in (ROOT / "ordstat/r/rpkg/R").glob("*.R"))
+    r_code = "\n".join(p.read_text() for p in (ROOT / "r_bridge/R").glob("*.R"))
     for entry in ESTIMATORS:
         if entry.r_kind is None:
             assert entry.r_note, f"{entry.name}: not wrapped in R and no reason given"

@@ -13,7 +13,7 @@ import ordstat
 from ordstat import cli
 
 ROOT = Path(__file__).resolve().parents[1]
-RPKG = ROOT / "ordstat" / "r" / "rpkg"
+RPKG = ROOT / "r_bridge"
 
 
 def _static_version():
@@ -63,7 +63,7 @@ def test_r_package_description_has_it():
 def test_r_package_news_newest_heading_has_it():
     news = RPKG / "NEWS.md"
     if not news.exists():
-        pytest.skip("ordstat/r/rpkg/NEWS.md does not exist yet")
+        pytest.skip("r_bridge/NEWS.md does not exist yet")
     assert _first(r"^#\s+ordstat\s+(\S+)\s*$", news).group(1) == VERSION
 
 

@@ -1,7 +1,7 @@
 """Execute the vignettes and render them to HTML with their figures (run by ``make test``).
 
 Python vignettes are jupytext "percent" scripts, executed with nbclient and rendered with
-nbconvert; R vignettes are R Markdown (those of the R package are in ordstat/r/rpkg/vignettes),
+nbconvert; R vignettes are R Markdown (those of the R package are in r_bridge/vignettes),
 rendered with rmarkdown and pandoc. A vignette that fails,
 or that renders without a figure, fails the run.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 # the R vignettes are the R package's own (built by R CMD build too)
-R_VIGNETTES = HERE.parent / "ordstat" / "r" / "rpkg" / "vignettes"
+R_VIGNETTES = HERE.parent / "r_bridge" / "vignettes"
 
 
 def render_python(path: Path, out: Path) -> Path:

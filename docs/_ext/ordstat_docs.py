@@ -26,7 +26,7 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent.parent
 ROOT = DOCS.parent
 VIGNETTES = ROOT / "vignettes"
-RPKG = ROOT / "ordstat" / "r" / "rpkg"
+RPKG = ROOT / "r_bridge"
 
 # Titles of the estimator groups, by subpackage (a new subpackage shows under its module name).
 ESTIMATOR_GROUPS = {

@@ -47,8 +47,8 @@ CRITERION_NAMES = {
     "loss_quadratic": "rpart's loss matrix (altered priors, then Gini), quadratic loss (g - h)^2",
 }
 
-#: Other accepted criterion spellings. The R package keeps a copy (``R/split.R``), because
-#: ``ordinal_split()`` works without Python; a test checks that both tables are the same.
+#: Other accepted criterion spellings. The R package keeps a copy (``r_bridge/R/aliases.R``),
+#: because ``ordinal_split()`` works without Python; a test checks that both tables are the same.
 #: "deviance" (the nominal trees of Tutz & Hechenbichler 2003, section 4.1) is the entropy:
 #: a node's deviance -2 sum_g n_g log(n_g / n) is 2 n times its entropy impurity, so every
 #: split's decrease of deviance is twice its entropy goodness and the same split wins.

@@ -1,4 +1,4 @@
-"""Everything about R: the rpy2 bridge and the R package (ordstat/r/rpkg).
+"""The rpy2 bridge to R (the R package over reticulate is r_bridge/ in the repository).
 
 The Python side needs rpy2 (the ``r`` extra) and R with rpart; importing ``ordstat.r`` itself
 does not start R, the submodules do.

@@ -1,8 +1,8 @@
 """Export a fitted ``OrdinalTreeClassifier`` as an R object of class ``rpart``.
 
-The R side of the conversion is the R package's ``rpart_from_tree`` (ordstat/r/rpkg/R/export.R,
-sourced into a private environment, so the R package need not be installed): the object has
-rpart's ``method = "class"`` layout (frame with ``yval2`` = class, weighted counts,
+The R side of the conversion is the R package's ``rpart_from_tree`` (r_bridge/R/export.R,
+sourced into a private environment by ``_rpart``, so the R package need not be installed): the
+object has rpart's ``method = "class"`` layout (frame with ``yval2`` = class, weighted counts,
 proportions, node probability; splits; csplit for factor splits; cptable; ``ylevels`` and
 ``xlevels``), so R's ``print``, ``summary``, ``predict``, ``plot``/``text`` accept it.
 """

@@ -1,8 +1,10 @@
 """Run R's own ``rpart::rpart`` with the ordinal split criteria.
 
-The criteria are written in R (``ordstat/r/rpkg/R/split.R``, the R package's ``ordinal_split``)
-as an rpart user method, ``method = list(init, split, eval)``; this module sources those files
-into a private R environment, so it works whether or not the R package is installed.
+The criteria are written in R (``r_bridge/R/split.R``, the R package's ``ordinal_split``) as an
+rpart user method, ``method = list(init, split, eval)``; this module sources that file and the
+three it needs (``R_FILES``, shipped in the wheel as ``ordstat/r/R/``, links to the R package's
+files in the repository) into a private R environment, so it works whether or not the R
+package is installed. They are plain R: they need rpart and nothing of reticulate.
 
 References
 ----------
@@ -29,7 +31,10 @@ __all__ = ["rpart", "RpartResult", "R_CRITERIA", "rpart_frame", "r_split_goodnes
 R_CRITERIA = tuple(CRITERION_NAMES)
 _CONTROLS = ("minsplit", "minbucket", "cp", "maxcompete", "maxsurrogate", "usesurrogate",
              "surrogatestyle", "maxdepth", "xval")
-_RPKG_R = Path(__file__).resolve().parent / "rpkg" / "R"
+# the R package's files sourced here (criterion spellings, response checks, ordinal_split and
+# split_goodness, rpart_from_tree), in the wheel as package data
+R_DIR = Path(__file__).resolve().parent / "R"
+R_FILES = ("aliases.R", "factor.R", "split.R", "export.R")
 _ENV = None
 
 
@@ -39,11 +44,8 @@ def _env():
     if _ENV is None:
         ro.r("suppressPackageStartupMessages(requireNamespace('rpart'))")
         env = ro.r("new.env(parent = globalenv())")
-        # export.R keeps a cache in `.ordstat`, which the package defines in python.R (not
-        # sourced here: it needs reticulate)
-        ro.r["assign"](".ordstat", ro.r("new.env(parent = emptyenv())"), envir=env)
-        for name in ("factor.R", "split.R", "export.R"):
-            ro.r["sys.source"](str(_RPKG_R / name), envir=env, keep_source=False)
+        for name in R_FILES:
+            ro.r["sys.source"](str(R_DIR / name), envir=env, keep_source=False)
         _ENV = env
     return _ENV
 

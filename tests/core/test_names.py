@@ -102,8 +102,8 @@ def test_unknown_criterion_lists_names():
 
 
 def test_r_package_criterion_table_is_the_python_one():
-    # R's ordinal_split() works without Python, so R/split.R keeps a copy of the table
-    text = (ROOT / "ordstat/r/rpkg/R/split.R").read_text()
+    # R's ordinal_split() works without Python, so the R package's aliases.R keeps a copy
+    text = (ROOT / "r_bridge/R/aliases.R").read_text()
 
     def r_vector(name):
         body = re.search(rf"^{re.escape(name)} <- c\((.*?)\)\n", text, re.S | re.M).group(1)

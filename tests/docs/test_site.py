@@ -28,10 +28,10 @@ from ordstat._core.registry import ESTIMATORS, estimator_class
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "docs" / "_build" / "html"
 VIGNETTES = sorted(p.stem for p in (ROOT / "vignettes").glob("*.py") if p.name != "render.py")
-R_TOPICS = sorted(p.stem for p in (ROOT / "ordstat" / "r" / "rpkg" / "man").glob("*.Rd"))
+R_TOPICS = sorted(p.stem for p in (ROOT / "r_bridge" / "man").glob("*.Rd"))
 # pkgdown's reference index leaves out topics marked internal (the re-exports page)
 R_INDEXED = [t for t in R_TOPICS if "\\keyword{internal}" not in
-             (ROOT / "ordstat" / "r" / "rpkg" / "man" / f"{t}.Rd").read_text(encoding="utf-8")]
+             (ROOT / "r_bridge" / "man" / f"{t}.Rd").read_text(encoding="utf-8")]
 REQUIRE = os.environ.get("ORDSTAT_REQUIRE_DOCS", "").strip().lower() in ("1", "true", "yes")
 BROWSER = next(filter(None, map(shutil.which, ("chromium-headless-shell", "chromium",
                                                "chromium-browser"))), None)

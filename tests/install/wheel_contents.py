@@ -3,18 +3,15 @@
 Used by tests/test_packaging.py (on the file list setuptools would build, or on a built wheel)
 and by tests/install/check_wheel.sh (``python tests/install/wheel_contents.py WHEEL SDIST``).
 
-The wheel: only ``ordstat/**`` and ``ordstat-VERSION.dist-info/**``; every module of the source
-tree; every file the code reads at run time (each data file under ``ordstat/`` outside the R
-package's source, and each file of the R package's source that a module names, the R files
-``ordstat.r`` sources); nothing else of the R package's source; no compiled bytecode.
-The sdist: the same package files, the metadata and the documents, and no tests (they need the
-repository's R set-up).
+The wheel: only ``ordstat/**`` and ``ordstat-VERSION.dist-info/**`` (nothing of the R
+package, ``r_bridge/``, but the R files ``ordstat.r`` sources, ``ordstat/r/R/``); every module
+of the source tree; every file the code reads at run time (each data file under ``ordstat/``);
+no compiled bytecode. The sdist: the same package files, the metadata and the documents, and no
+tests (they need the repository's R set-up).
 """
 
 from __future__ import annotations
 
-import ast
-import re
 import sys
 import tarfile
 import zipfile
@@ -22,9 +19,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "ordstat"
-RPKG = f"{PACKAGE}/r/rpkg"
-# file names (with an extension) written as string literals in the package's modules
-_FILE_NAME = re.compile(r"^[\w.-]+\.(R|csv|json|txt|dat|npz|png|tsv)$")
 
 
 def _relative(path, root):
@@ -32,35 +26,16 @@ def _relative(path, root):
 
 
 def source_modules(root=ROOT):
-    """Every ``.py`` file of the package (not the R package's source)."""
+    """Every ``.py`` file of the package."""
     return {_relative(p, root) for p in (root / PACKAGE).rglob("*.py")
-            if "__pycache__" not in p.parts and not _relative(p, root).startswith(RPKG + "/")}
-
-
-def _named_in_code(root):
-    """File names written as string literals in the package's modules."""
-    names = set()
-    for module in source_modules(root):
-        for node in ast.walk(ast.parse((root / module).read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and _FILE_NAME.match(node.value):
-                names.add(node.value)
-    return names
+            if "__pycache__" not in p.parts}
 
 
 def runtime_files(root=ROOT):
-    """The non-Python files the package reads at run time: every data file under ``ordstat/``
-    outside the R package's source, and the files of the R package's source whose names a
-    module writes (the R code ``ordstat.r`` sources into rpy2's R)."""
-    files = set()
-    named = _named_in_code(root)
-    for path in (root / PACKAGE).rglob("*"):
-        if not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
-            continue
-        rel = _relative(path, root)
-        if not rel.startswith(RPKG + "/") or path.name in named:
-            files.add(rel)
-    return files
+    """The non-Python files the package reads at run time: every other file under
+    ``ordstat/`` (data sets, and the R files ``ordstat.r`` sources, links to ``r_bridge/R``)."""
+    return {_relative(p, root) for p in (root / PACKAGE).rglob("*")
+            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
 
 
 def wheel_problems(names, version, root=ROOT):
@@ -76,10 +51,6 @@ def wheel_problems(names, version, root=ROOT):
         missing = sorted(expected - names)
         if missing:
             problems.append(f"{what} missing from the wheel: {missing}")
-    allowed_r = runtime_files(root)
-    extra_r = sorted(n for n in names if n.startswith(RPKG + "/") and n not in allowed_r)
-    if extra_r:
-        problems.append(f"R package sources the code does not read: {extra_r}")
     compiled = sorted(n for n in names if n.endswith((".pyc", ".pyo")) or "__pycache__" in n)
     if compiled:
         problems.append(f"compiled files: {compiled}")

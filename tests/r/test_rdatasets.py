@@ -1,5 +1,5 @@
 """The R package builds the data sets that ordstat.datasets reads from R packages in R itself
-(ordstat/r/rpkg/R/rdatasets.R); here, through rpy2, they must equal the Python loaders' frames:
+(r_bridge/R/rdatasets.R); here, through rpy2, they must equal the Python loaders' frames:
 same columns, dtypes, row order and values."""
 
 from pathlib import Path
@@ -13,7 +13,7 @@ from ordstat.r import _rdata
 
 pytestmark = pytest.mark.r
 
-RDATASETS = Path(__file__).resolve().parents[2] / "ordstat" / "r" / "rpkg" / "R" / "rdatasets.R"
+RDATASETS = Path(__file__).resolve().parents[2] / "r_bridge" / "R" / "rdatasets.R"
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import ordstat
 
-RPKG = Path(__file__).resolve().parents[2] / "ordstat" / "r" / "rpkg"
+RPKG = Path(__file__).resolve().parents[2] / "r_bridge"
 
 
 def description():

@@ -1,0 +1,1 @@
+../../../r_bridge/R/split.R

@@ -1,0 +1,178 @@
+# A fitted ordinal tree (the flat arrays of ordstat.trees.OrdinalTreeClassifier$tree_) as an
+# object of class "rpart" with method "class", so that rpart's print, summary, predict, plot and
+# text (and rpart.plot) work on it. Used by ordinal_tree() and, through rpy2, by Python's
+# ordstat.r.to_rpart() (which sources this file alone: it needs rpart and nothing else).
+
+# Node numbers of rpart (root 1, children 2i and 2i + 1) for nodes in depth-first preorder.
+rpart_node_ids <- function(children_left, children_right) {
+  n <- length(children_left)
+  id <- numeric(n)
+  id[1L] <- 1
+  for (i in seq_len(n)) {
+    if (children_left[i] >= 0L) {
+      id[children_left[i] + 1L] <- 2 * id[i]
+      id[children_right[i] + 1L] <- 2 * id[i] + 1
+    }
+  }
+  id
+}
+
+# Weakest-link complexity of each internal node, scaled by the root risk as rpart does, and
+# never larger than its parent's.
+rpart_complexity <- function(children_left, children_right, dev) {
+  n <- length(dev)
+  subtree_risk <- dev
+  leaves <- rep(1, n)
+  for (i in rev(seq_len(n))) {
+    if (children_left[i] >= 0L) {
+      l <- children_left[i] + 1L
+      r <- children_right[i] + 1L
+      subtree_risk[i] <- subtree_risk[l] + subtree_risk[r]
+      leaves[i] <- leaves[l] + leaves[r]
+    }
+  }
+  root <- if (dev[1L] > 0) dev[1L] else 1
+  cp <- ifelse(children_left >= 0L, (dev - subtree_risk) / pmax(leaves - 1, 1) / root, 0)
+  for (i in seq_len(n)) {
+    if (children_left[i] >= 0L) {
+      for (child in c(children_left[i], children_right[i]) + 1L) {
+        if (children_left[child] >= 0L) cp[child] <- min(cp[child], cp[i])
+      }
+    }
+  }
+  pmax(cp, 0)
+}
+
+# rpart's print, summary and text functions of method = "class", taken once per session from a
+# small fit. The cache is this file's own: the file is also sourced alone into rpy2's R
+# (ordstat.r), where the rest of the package does not exist.
+.rpart_class <- new.env(parent = emptyenv())
+
+.class_functions <- function() {
+  if (is.null(.rpart_class$functions)) {
+    d <- data.frame(y = factor(c("a", "b", "a", "b")), x = c(1, 2, 3, 4))
+    .rpart_class$functions <- rpart::rpart(y ~ x, d, method = "class")$functions
+  }
+  .rpart_class$functions
+}
+
+#' Build an rpart object from the arrays of a fitted ordinal tree
+#'
+#' Low-level constructor used by \code{\link{ordinal_tree}} and by the Python function
+#' \code{ordstat.r.to_rpart}; the result has class \code{"rpart"} and method \code{"class"}, so
+#' \code{print}, \code{summary}, \code{predict}, \code{plot} and \code{text} from rpart work on it.
+#'
+#' @param children_left,children_right Integer vectors (0-based, -1 at leaves), nodes in
+#'   depth-first preorder, root first, left subtree before right.
+#' @param feature Integer vector, 0-based column of the split variable (-1 at leaves).
+#' @param threshold Numeric split points: \code{x < threshold} goes left.
+#' @param value Numeric matrix n_nodes x K of weighted class counts.
+#' @param n_node_samples Integer vector, units in each node.
+#' @param improvement Numeric vector, goodness of each node's split (0 at leaves).
+#' @param feature_names Character vector of predictor names.
+#' @param ylevels Character vector of the ordered class labels.
+#' @param terms A terms object for the predictors (and response) used by \code{predict}.
+#' @param xlevels Named list of levels of the factor predictors.
+#' @param left_categories List, one element per node: for a split on a factor, the 0-based codes
+#'   of the levels sent left; \code{NULL} otherwise.
+#' @param cptable Optional data frame with columns CP, nsplit, rel_error, xerror, xstd.
+#' @param where Optional integer vector: the row of \code{frame} of each training unit's leaf.
+#' @param call Optional call to store.
+#' @param yval Optional 1-based class predicted in each node (default: the class of largest
+#'   weighted count, the lowest on ties).
+#' @param dev Optional risk of each node (default: weighted number misclassified by
+#'   \code{yval}).
+#' @param complexity Optional complexity of each node on rpart's CP scale (default: computed
+#'   from \code{dev} by weakest link).
+#' @return An object of class \code{"rpart"}.
+#' @keywords internal
+#' @noRd
+rpart_from_tree <- function(children_left, children_right, feature, threshold, value,
+                            n_node_samples, improvement, feature_names, ylevels, terms,
+                            xlevels = list(), left_categories = NULL, cptable = NULL,
+                            where = NULL, call = NULL, yval = NULL, dev = NULL,
+                            complexity = NULL) {
+  children_left <- as.integer(children_left)
+  children_right <- as.integer(children_right)
+  feature <- as.integer(feature)
+  value <- matrix(as.double(value), nrow = length(children_left))
+  k <- ncol(value)
+  n_nodes <- length(children_left)
+  is_leaf <- children_left < 0L
+  wt <- rowSums(value)
+  if (is.null(yval)) yval <- max.col(value, ties.method = "first")
+  yval <- as.integer(yval)
+  if (is.null(dev)) dev <- wt - value[cbind(seq_len(n_nodes), yval)]
+  dev <- as.double(dev)
+  if (is.null(complexity)) complexity <- rpart_complexity(children_left, children_right, dev)
+  ids <- rpart_node_ids(children_left, children_right)
+  var <- ifelse(is_leaf, "<leaf>", feature_names[pmax(feature, 0L) + 1L])
+  frame <- data.frame(var = var, n = as.integer(n_node_samples), wt = wt, dev = dev,
+                      yval = yval,
+                      complexity = as.double(complexity),
+                      ncompete = 0L, nsurrogate = 0L, row.names = ids,
+                      stringsAsFactors = FALSE)
+  prob <- value / ifelse(wt > 0, wt, 1)
+  frame$yval2 <- cbind(yval, value, prob, nodeprob = wt / wt[1L])
+
+  internal <- which(!is_leaf)
+  splits <- NULL
+  csplit <- NULL
+  if (length(internal)) {
+    ncat <- rep(-1, length(internal))
+    index <- as.double(threshold[internal])
+    rows <- list()
+    for (j in seq_along(internal)) {
+      node <- internal[j]
+      name <- var[node]
+      if (!is.null(xlevels[[name]])) {
+        # a split on a factor: csplit row, 1 = left, 3 = right (rpart's coding)
+        nlev <- length(xlevels[[name]])
+        code <- rep(3L, nlev)
+        left <- as.integer(left_categories[[node]])
+        code[left[left < nlev] + 1L] <- 1L  # code nlev: "missing", which rpart has not
+        rows[[length(rows) + 1L]] <- code
+        ncat[j] <- nlev
+        index[j] <- length(rows)
+      }
+    }
+    splits <- cbind(count = as.double(n_node_samples[internal]), ncat = ncat,
+                    improve = as.double(improvement[internal]), index = index, adj = 0)
+    rownames(splits) <- var[internal]
+    if (length(rows)) {
+      width <- max(lengths(rows))
+      csplit <- do.call(rbind, lapply(rows, function(r) c(r, rep(2L, width - length(r)))))
+    }
+  }
+
+  if (is.null(cptable)) {
+    cptable <- matrix(c(0, 0, 1), nrow = 1L,
+                      dimnames = list("1", c("CP", "nsplit", "rel error")))
+  } else {
+    cptable <- as.data.frame(cptable)
+    names(cptable) <- sub("rel_error", "rel error", names(cptable))
+    cptable <- as.matrix(cptable)
+    rownames(cptable) <- seq_len(nrow(cptable))
+  }
+  importance <- NULL
+  if (length(internal)) {
+    importance <- sort(tapply(improvement[internal], var[internal], sum), decreasing = TRUE)
+    importance <- stats::setNames(as.double(importance), names(importance))
+  }
+  prior <- value[1L, ] / wt[1L]
+  ans <- list(frame = frame,
+              where = if (is.null(where)) NULL else stats::setNames(as.integer(where),
+                                                                     seq_along(where)),
+              call = call, terms = terms, cptable = cptable, method = "class",
+              parms = list(prior = prior, loss = 1 - diag(k), split = 1),
+              control = rpart::rpart.control(), functions = .class_functions(),
+              numresp = k + 2L)
+  if (!is.null(splits)) ans$splits <- splits
+  if (!is.null(csplit)) ans$csplit <- csplit
+  if (!is.null(importance)) ans$variable.importance <- importance
+  ans$ordered <- stats::setNames(rep(FALSE, length(feature_names)), feature_names)
+  if (length(xlevels)) attr(ans, "xlevels") <- xlevels
+  attr(ans, "ylevels") <- ylevels
+  class(ans) <- "rpart"
+  ans
+}
