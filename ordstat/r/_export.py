@@ -54,7 +54,8 @@ def to_rpart(tree, X=None, *, response="y"):
     -------
     rpy2 object of R class ``rpart`` (method ``"class"``)
         Its predictors are named after ``feature_names_in_`` (``x0``, ``x1``, ... without
-        names); factor predictors carry the training categories as levels, and the response
+        names); factor predictors carry the training categories as levels (ordered
+        Categoricals as ordered factors, their splits as rpart keeps them), and the response
         levels are ``str(c)`` for ``c`` in ``classes_``, lowest first.
 
     Raises
@@ -69,10 +70,10 @@ def to_rpart(tree, X=None, *, response="y"):
     n_nodes = len(t.children_left)
     names = [str(v) for v in getattr(tree, "feature_names_in_",
                                      [f"x{i}" for i in range(tree.n_features_in_)])]
-    xlevels = ro.ListVector({})
     categories = getattr(tree, "categories_", {}) or {}
-    if categories:
-        xlevels = ro.ListVector({names[j]: _str_vector(cats) for j, cats in categories.items()})
+    ordered = getattr(tree, "_ordered_categories", {}) or {}
+    xlevels = ro.ListVector({names[j]: _str_vector(cats)
+                             for j, cats in {**categories, **ordered}.items()})
     left_categories = [ri.NULL if c is None else ro.IntVector([int(v) for v in np.ravel(c)])
                        for c in t.left_categories]
     risk = np.asarray(t.risk, dtype=np.float64)
@@ -97,6 +98,7 @@ def to_rpart(tree, X=None, *, response="y"):
         ylevels=_str_vector(tree.classes_),
         terms=terms,
         xlevels=xlevels,
+        ordered=_str_vector([names[j] for j in ordered]),
         left_categories=ro.r["list"](*left_categories),
         cptable=cptable,
         where=where,

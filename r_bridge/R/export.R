@@ -73,6 +73,9 @@ rpart_complexity <- function(children_left, children_right, dev) {
 #' @param ylevels Character vector of the ordered class labels.
 #' @param terms A terms object for the predictors (and response) used by \code{predict}.
 #' @param xlevels Named list of levels of the factor predictors.
+#' @param ordered Names of the ordered factor predictors among \code{xlevels}: their splits are
+#'   thresholds on the 0-based level codes (\code{code < threshold} goes left), which rpart
+#'   stores as factor splits (a \code{csplit} row sending the lower levels left).
 #' @param left_categories List, one element per node: for a split on a factor, the 0-based codes
 #'   of the levels sent left; \code{NULL} otherwise.
 #' @param cptable Optional data frame with columns CP, nsplit, rel_error, xerror, xstd.
@@ -89,7 +92,8 @@ rpart_complexity <- function(children_left, children_right, dev) {
 #' @noRd
 rpart_from_tree <- function(children_left, children_right, feature, threshold, value,
                             n_node_samples, improvement, feature_names, ylevels, terms,
-                            xlevels = list(), left_categories = NULL, cptable = NULL,
+                            xlevels = list(), ordered = character(), left_categories = NULL,
+                            cptable = NULL,
                             where = NULL, call = NULL, yval = NULL, dev = NULL,
                             complexity = NULL) {
   children_left <- as.integer(children_left)
@@ -128,9 +132,14 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
       if (!is.null(xlevels[[name]])) {
         # a split on a factor: csplit row, 1 = left, 3 = right (rpart's coding)
         nlev <- length(xlevels[[name]])
-        code <- rep(3L, nlev)
-        left <- as.integer(left_categories[[node]])
-        code[left[left < nlev] + 1L] <- 1L  # code nlev: "missing", which rpart has not
+        if (name %in% ordered) {
+          # a threshold on the ordered codes, as rpart keeps an ordered factor's split
+          code <- ifelse(seq_len(nlev) - 1L < threshold[node], 1L, 3L)
+        } else {
+          code <- rep(3L, nlev)
+          left <- as.integer(left_categories[[node]])
+          code[left[left < nlev] + 1L] <- 1L  # code nlev: "missing", which rpart has not
+        }
         rows[[length(rows) + 1L]] <- code
         ncat[j] <- nlev
         index[j] <- length(rows)
@@ -170,7 +179,7 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
   if (!is.null(splits)) ans$splits <- splits
   if (!is.null(csplit)) ans$csplit <- csplit
   if (!is.null(importance)) ans$variable.importance <- importance
-  ans$ordered <- stats::setNames(rep(FALSE, length(feature_names)), feature_names)
+  ans$ordered <- stats::setNames(feature_names %in% ordered, feature_names)
   if (length(xlevels)) attr(ans, "xlevels") <- xlevels
   attr(ans, "ylevels") <- ylevels
   class(ans) <- "rpart"

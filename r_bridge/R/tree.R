@@ -184,6 +184,7 @@ tree_as_rpart <- function(object, py, x) {
     value = a$value, n_node_samples = as.integer(a$n_node_samples),
     improvement = as.double(a$improvement), feature_names = names(x),
     ylevels = object$levels, terms = object$terms, xlevels = object$xlevels,
+    ordered = names(x)[vapply(x, is.ordered, TRUE)],
     left_categories = left_categories, cptable = cptable, where = as.integer(a$where),
     call = object$call, yval = as.integer(a$yval), dev = as.double(a$dev),
     complexity = as.double(a$complexity))

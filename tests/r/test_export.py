@@ -111,3 +111,24 @@ def test_awkward_r_levels_survive_a_python_model_and_return():
     assert same(rdf, back)[0]
     agree = ro.r("function(orig, new) mean(as.character(orig$y) == as.character(new$pred))")
     assert agree(rdf, back)[0] > 0.9
+
+
+def test_ordered_categorical_splits_are_rpart_factor_splits():
+    """An ordered Categorical is split as a scale; rpart keeps that split as a factor split
+    sending the lower levels left: R's predict and print agree with the Python tree."""
+    rng = np.random.default_rng(5)
+    n = 300
+    levels = ["25-34", "35-44", "45-54", "55-64", "65-74"]
+    codes = rng.integers(0, 5, n)
+    x = rng.normal(size=n)
+    y = pd.Categorical(np.array(LEVELS)[np.digitize(codes + x, [1.5, 3.0])],
+                       categories=LEVELS, ordered=True)
+    X = pd.DataFrame({"agegp": pd.Categorical.from_codes(codes, levels, ordered=True), "x": x})
+    tree = OrdinalTreeClassifier(min_split=20, cp=0.01, random_state=0).fit(X, y)
+    assert "agegp" in {X.columns[f] for f in tree.tree_.feature if f >= 0}
+    fit = ordstat.r.to_rpart(tree, X)
+    assert bool(fit.rx2("ordered").rx2("agegp")[0])
+    pred = to_py(ro.r("function(f, d) predict(f, d, type = 'class')")(fit, to_r(X)))
+    np.testing.assert_array_equal(np.asarray(pred.astype(str)), tree.predict(X).astype(str))
+    printed = "\n".join(ro.r("function(f) capture.output(print(f))")(fit))
+    assert "agegp=25-34" in printed and "agegp= " not in printed

@@ -84,3 +84,40 @@ test_that("newdata may give a factor predictor as character; the training kind i
     expect_identical(predict(fit, as_text, type = "prob"), predict(fit, new, type = "prob"))
   }
 })
+
+test_that("an ordered-factor predictor's splits print, plot and predict as rpart keeps them", {
+  skip_if_no_python()
+  set.seed(3)
+  n <- 300
+  agegp <- factor(sample(c("25-34", "35-44", "45-54", "55-64", "65-74"), n, TRUE),
+                  ordered = TRUE)
+  x <- rnorm(n)
+  y <- factor(cut(as.integer(agegp) + x + rnorm(n, sd = 0.5), c(-Inf, 2, 3.5, Inf),
+                  labels = c("low", "mid", "high")), ordered = TRUE)
+  d <- data.frame(agegp, x, y)
+  fit <- ordinal_tree(y ~ agegp + x, d, minsplit = 20L, xval = 0L, cp = 0.01)
+  rp <- fit$rpart
+  expect_true(rp$ordered[["agegp"]])
+  on_age <- rownames(rp$splits) == "agegp"
+  expect_true(any(on_age))
+  # every csplit row of an ordered split sends a run of the lowest levels left (1) and the
+  # rest right (3), none of them empty, as rpart stores them
+  for (row in rp$splits[on_age, "index"]) {
+    codes <- rp$csplit[row, ]
+    expect_true(all(codes %in% c(1L, 3L)))
+    expect_true(any(codes == 1L) && any(codes == 3L))
+    expect_identical(codes, sort(codes))
+  }
+  printed <- capture.output(print(rp))
+  age_lines <- grep("agegp=", printed, value = TRUE)
+  expect_true(length(age_lines) > 0)
+  expect_false(any(grepl("agegp= ", age_lines)))  # no empty side
+  # rpart's own predict on the object (what a readRDS'd fit gives without ordstat attached)
+  # agrees with ours on every row
+  ours <- predict(fit, d, type = "class")
+  theirs <- rpart:::predict.rpart(structure(rp, class = "rpart"), d, type = "class")
+  expect_identical(as.character(theirs), as.character(ours))
+  expect_silent(capture.output({
+    grDevices::pdf(NULL); plot(rp); text(rp); grDevices::dev.off()
+  }))
+})
