@@ -24,7 +24,7 @@ check_python <- function() {
          " (", reticulate::py_config()$python, "). ", .install_hint, call. = FALSE)
   }
   imported <- tryCatch(list(
-    py = reticulate::import("ordstat"),
+    py = import_installed(),
     # convert = FALSE: results stay Python objects until converted explicitly (py_value), so
     # a pandas DataFrame built for a fit is never round-tripped through an R data.frame.
     rside = reticulate::import("ordstat.r._rside", convert = FALSE)
@@ -42,6 +42,35 @@ check_python <- function() {
 }
 
 first_line <- function(text) sub("\n.*$", "", text)
+
+# The installed Python package, whatever the working directory holds: a folder named ordstat
+# there (R's own library folder, the parent of a clone of the repository) would otherwise be
+# imported as an empty namespace package in its place, from Python's path entry for the
+# working directory.
+import_installed <- function() {
+  reticulate::py_run_string(paste(
+    "def _import_installed_ordstat():",
+    "    import importlib, os, sys",
+    "    here = os.path.abspath(os.getcwd())",
+    "    if getattr(sys.modules.get('ordstat'), '__file__', '') is None:",
+    "        for name in [m for m in sys.modules if m.split('.')[0] == 'ordstat']:",
+    "            del sys.modules[name]",
+    "    saved = list(sys.path)",
+    "    sys.path[:] = [p for p in sys.path if os.path.abspath(p or '.') != here]",
+    "    try:",
+    "        importlib.import_module('ordstat')",
+    "    finally:",
+    "        sys.path[:] = saved",
+    "_import_installed_ordstat()",
+    sep = "\n"), local = TRUE)
+  module <- reticulate::import("ordstat")
+  if (is.null(reticulate::py_get_attr(module, "__file__", silent = TRUE))) {
+    stop("the module ordstat is a folder without the Python package (",
+         paste(reticulate::py_to_r(reticulate::py_get_attr(module, "__path__")), collapse = ", "),
+         ")", call. = FALSE)
+  }
+  module
+}
 
 # Why the running Python cannot be used, which Python ordstat looked for, and how to choose
 # another: in a new session (reticulate cannot switch Pythons within one).

@@ -66,3 +66,21 @@ test_that("RETICULATE_PYTHON comes before the Python recorded at installation an
   running <- sub("^RUNNING ", "", grep("^RUNNING", out, value = TRUE))
   expect_identical(normalizePath(trimws(running)), normalizePath(python))
 })
+
+test_that("a folder named ordstat in the working directory is not imported as the package", {
+  skip_if_no_python()
+  # R's own library folder, or the parent of a clone, holds a folder named ordstat: Python
+  # would import it as an empty namespace package in place of the installed one
+  here <- tempfile("workdir")
+  dir.create(file.path(here, "ordstat", "R"), recursive = TRUE)
+  out <- rscript(c(
+    sprintf("setwd(%s)", deparse(here)),
+    "suppressPackageStartupMessages(library(ordstat))",
+    "lev <- factor(c('a', 'b', 'a'), ordered = TRUE)",
+    "m <- ordinal_metrics(lev, lev)",
+    "f <- reticulate::py_eval(\"__import__('ordstat').__file__\")",
+    "cat('FILE', is.character(f) && file.exists(f), '\\n')"))
+  text <- paste(out, collapse = "\n")
+  expect_match(text, "FILE TRUE")
+  expect_false(grepl("version unknown", text))
+})
