@@ -761,7 +761,8 @@ class C45Classifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, K)
         """
-        return self.tree_.predict_proba(self._prepare(X))
+        X = self._prepare(X)
+        return self.tree_.predict_proba(X)
 
     def apply(self, X):
         """Index (into ``tree_``'s arrays) of the leaf each row reaches; a missing value
@@ -771,7 +772,8 @@ class C45Classifier(OrdinalClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples,), int64
         """
-        return self.tree_.apply(self._prepare(X))
+        X = self._prepare(X)
+        return self.tree_.apply(X)
 
     def get_n_leaves(self):
         """Number of leaves."""
