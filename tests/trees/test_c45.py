@@ -311,13 +311,13 @@ def _missing_data():
 
 
 def test_gain_is_scaled_by_the_known_fraction():
-    x = np.array([0] * 6 + [1] * 2 + [np.nan])
-    codes = np.array([0] * 6 + [1] * 3)
-    s = nominal_split(x, codes, np.ones(9), 2, 2, 9.0, 2)
-    # known: H(2/8) = 0.811278, split perfect, times 8/9; split information over the
-    # weights 6, 2 and 1 (unknown) of 9: 1.224394
-    assert s.gain == pytest.approx(8 / 9 * 0.811278, abs=1e-6)
-    assert s.ratio == pytest.approx(8 / 9 * 0.811278 / 1.224394, abs=1e-5)
+    x = np.array([0] * 6 + [1] * 2 + [np.nan] * 2)
+    codes = np.array([0] * 6 + [1] * 4)
+    s = nominal_split(x, codes, np.ones(10), 2, 2, 10.0, 2)
+    # known: H(2/8) = 0.811278, split perfect, times 8/10; split information over the
+    # weights 6, 2 and 2 (unknown) of 10: H(0.6, 0.2, 0.2) = 0.442179 + 2 x 0.464386
+    assert s.gain == pytest.approx(0.8 * 0.811278, abs=1e-6)
+    assert s.ratio == pytest.approx(0.8 * 0.811278 / 1.370951, abs=1e-5)
 
 
 def test_missing_unit_goes_down_every_branch_by_known_weight():
