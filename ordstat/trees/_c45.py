@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import norm
+from scipy.special import ndtri
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
@@ -46,8 +46,7 @@ _MAX_MIN_SPLIT = 25     # release 8: a numeric branch never needs more than 25 u
 def _xlog2x(x):
     """x log2 x, 0 below SMALL (Weka's lnFunc)."""
     x = np.asarray(x, dtype=np.float64)
-    safe = np.where(x < SMALL, 1.0, x)
-    return np.where(x < SMALL, 0.0, safe * np.log2(safe))
+    return np.where(x < SMALL, 0.0, x * np.log2(np.maximum(x, SMALL)))
 
 
 def _entropy_sum(counts):
@@ -73,10 +72,11 @@ def _gain_ratio(bags, total, gain):
     """Gain over split information, the weight missing the attribute counting as one more
     branch; 0 when the split information is within SMALL of 0."""
     per_bag = bags.sum(axis=-1)
-    known = per_bag.sum()
+    known = float(per_bag.sum())
     if known <= SMALL:
         return 0.0
-    split_info = _xlog2x(total) - _xlog2x(per_bag).sum() - _xlog2x(total - known)
+    split_info = float(_xlog2x(np.array([total, total - known])) @ [1.0, -1.0]
+                       - _xlog2x(per_bag).sum())
     if abs(split_info) < SMALL:
         return 0.0
     return float(gain / (split_info / total))
@@ -229,7 +229,7 @@ def add_errs(n, e, confidence=0.25):
         return base + e * (add_errs(n, 1, confidence) - base)
     if e + 0.5 >= n:
         return max(n - e, 0.0)
-    z = norm.ppf(1 - confidence)
+    z = ndtri(1 - confidence)
     f = (e + 0.5) / n
     r = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) \
         / (1 + z * z / n)
@@ -238,7 +238,11 @@ def add_errs(n, e, confidence=0.25):
 
 def _max_class(dist):
     """Weka's maxClass: the first class whose weight beats all before it by more than SMALL."""
-    return max(_running_best(np.asarray(dist, dtype=np.float64)), 0)
+    best, top = 0, 0.0
+    for k, v in enumerate(dist.tolist()):
+        if v - top > SMALL:
+            best, top = k, v
+    return best
 
 
 def _n_incorrect(dist):
