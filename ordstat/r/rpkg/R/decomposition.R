@@ -113,7 +113,8 @@ indicator_columns <- function(x) {
 #' @param subset Optional expression selecting the rows to use, as in \code{lm}.
 #' @param na.action What to do with rows that have missing values: \code{na.omit} (default),
 #'   \code{na.exclude} or \code{na.fail} (a function or its name).
-#' @param estimator Binary learner: \code{"logistic"} (default), \code{"tree"}, \code{"svm"}, or
+#' @param estimator Binary learner: \code{"logistic"} (default), \code{"tree"}, \code{"svm"},
+#'   \code{"c45"} (C4.5 as Weka's J48, Frank and Hall's own choice; see \code{\link{c45}}), or
 #'   a scikit-learn classifier object made with reticulate.
 #' @param combine \code{"proba"} (Frank and Hall's differences) or \code{"count"} (counting
 #'   rule: 1 + the number of "above" answers).

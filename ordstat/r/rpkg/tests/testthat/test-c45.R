@@ -60,3 +60,12 @@ test_that("c45() survives saveRDS and refuses bad parameters naming them", {
   expect_parameter_error(c45(y ~ x1 + x2, d, min_num_obj = 0), "c45()", "min_num_obj", "0")
   expect_error(c45(y ~ x1 + x2, d, minNumObj = 3), "minNumObj")
 })
+
+test_that("frank_hall() takes C4.5 as its binary learner", {
+  skip_if_no_python()
+  d <- ordered_data(200, seed = 6)
+  fit <- frank_hall(y ~ x1 + x2 + g, d, estimator = "c45")
+  p <- predict(fit, d, type = "prob")
+  expect_equal(unname(rowSums(p)), rep(1, nrow(d)))
+  expect_true(is.ordered(predict(fit, d)))
+})
