@@ -768,6 +768,17 @@ class C45Classifier(OrdinalClassifierMixin, BaseEstimator):
         X = self._prepare(X)
         return self.tree_.predict_proba(X)
 
+    def predict(self, X):
+        """The class of largest probability, the first of those within 1e-6 of each other
+        (J48's classifyInstance), as the user's labels."""
+        proba = self.predict_proba(X)
+        best = np.zeros(proba.shape[0], dtype=np.int64)
+        top = proba[:, 0].copy()
+        for k in range(1, proba.shape[1]):
+            better = proba[:, k] - top > SMALL
+            best[better], top[better] = k, proba[better, k]
+        return self.classes_[best]
+
     def apply(self, X):
         """Index (into ``tree_``'s arrays) of the leaf each row reaches; a missing value
         follows the branch of largest training weight.

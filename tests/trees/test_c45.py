@@ -426,3 +426,16 @@ def test_confidence_factor_prunes_more_when_smaller():
     unpruned = C45Classifier(unpruned=True).fit(X, y).tree_size_
     assert sizes[0] <= sizes[1] <= sizes[2] <= unpruned
     assert sizes[0] < unpruned
+
+
+def test_predict_takes_the_first_class_of_near_equal_probabilities():
+    # the leaf x = 1 holds 1 + 1e-9 units of class "a" against 1 of "b" (weights): J48 keeps
+    # the first class unless another beats it by more than 1e-6
+    X = np.array([[0.0]] * 4 + [[1.0]] * 2)
+    y = ["b", "b", "b", "b", "b", "a"]
+    w = np.array([1, 1, 1, 1, 1, 1 + 1e-9])
+    tree = C45Classifier(min_num_obj=1, unpruned=True, collapse_tree=False,
+                         classes=["b", "a"]).fit(X, y, sample_weight=w)
+    proba = tree.predict_proba([[1.0]])
+    assert proba[0, 1] > proba[0, 0]
+    assert tree.predict([[1.0]]).tolist() == ["b"]
