@@ -73,6 +73,9 @@ ESTIMATORS = (
                    "tree_loss_quadratic": ({"criterion": "loss_quadratic", "leaf_rule": "cost"},
                                            "rpart-style tree, rpart's quadratic loss matrix"),
                    "tree_entropy": ({"criterion": "entropy"}, "rpart-style tree, entropy")}),
+    Entry("C45Classifier", "ordstat.trees", r_kind="c45",
+          methods={"c45": ({}, "C4.5 release 8 as Weka's J48: gain ratio, pessimistic pruning "
+                               "(Quinlan 1993, 1996)")}),
     Entry("EDDA", "ordstat.gaussian", r_kind="edda",
           methods={"edda": ({"model": "all", "select": "loo"},
                             "Gaussian EDDA, 14 covariance models, chosen by leave-one-out "

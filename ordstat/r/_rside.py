@@ -34,6 +34,8 @@ BINARY_LEARNERS = {
     "tree": ("sklearn.tree", "DecisionTreeClassifier",
              {"criterion": "entropy", "min_samples_leaf": 2}),
     "svm": ("sklearn.svm", "SVC", {"probability": True}),
+    # Frank & Hall's own binary learner (J48)
+    "c45": ("ordstat.trees", "C45Classifier", {}),
 }
 
 

@@ -108,7 +108,8 @@ indicator_columns <- function(x) {
 #' @template model-arguments
 #' @templateVar response \code{y} must be an ordered factor and the predictors numeric, logical or
 #'   factors (see Details).
-#' @param estimator Binary learner: \code{"logistic"} (default), \code{"tree"}, \code{"svm"}, or
+#' @param estimator Binary learner: \code{"logistic"} (default), \code{"tree"}, \code{"svm"},
+#'   \code{"c45"} (C4.5 as Weka's J48, Frank and Hall's own choice; see \code{\link{c45}}), or
 #'   a scikit-learn classifier object made with reticulate.
 #' @param combine \code{"proba"} (Frank and Hall's differences) or \code{"count"} (counting
 #'   rule: 1 + the number of "above" answers).
