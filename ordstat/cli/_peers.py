@@ -9,12 +9,13 @@ ordstat.
   2007), skordinal's ``SVOR(constraints="implicit")``, the method Waegeman & Boullart (2006),
   "An ensemble of weighted support vector machines for ordinal regression", compare against.
 - ``peer:frank_hall``: Frank & Hall's decomposition (skordinal's ``OrdinalDecomposition``) with
-  entropy trees, as in the dissertation "Ensemble methods for ordinal data classification"
-  (Table 4.2, Frank & Hall with C4.5).
+  entropy trees, another package's reading of the dissertation "Ensemble methods for ordinal
+  data classification" (Table 4.2, Frank & Hall with C4.5; ordstat's own is
+  ``FrankHallClassifier(C45Classifier())``).
 - ``peer:mord_at`` / ``peer:mord_it``: mord's all-threshold and immediate-threshold logistic
   models (Rennie & Srebro 2005), beside our proportional-odds baseline.
-- ``peer:cart_entropy``: scikit-learn's CART with the entropy criterion, the nearest available
-  stand-in for C4.5 (binary splits, no C4.5 pruning or multiway categorical splits).
+- ``peer:cart_entropy``: scikit-learn's CART with the entropy criterion (binary splits, no C4.5
+  pruning or multiway categorical splits), beside the method ``c45`` (C4.5 as Weka's J48).
 - ``peer:adaboost_samme``: scikit-learn's AdaBoost with stumps, SAMME, the multi-class form of
   AdaBoost.M1.
 - ``peer:mass_polr``: R's ``MASS::polr`` (proportional odds) through rpy2.
@@ -36,7 +37,7 @@ PEERS = {
     "peer:mord_it": ("mord:LogisticIT", {}, "mord's immediate-threshold logistic model",
                      "mord", ""),
     "peer:cart_entropy": ("sklearn.tree:DecisionTreeClassifier", {"criterion": "entropy"},
-                          "scikit-learn CART, entropy (stand-in for C4.5)", "sklearn", ""),
+                          "scikit-learn CART, entropy (C4.5 itself: c45)", "sklearn", ""),
     "peer:adaboost_samme": ("sklearn.ensemble:AdaBoostClassifier", {},
                             "scikit-learn AdaBoost with stumps (SAMME, AdaBoost.M1's "
                             "multi-class form)", "sklearn", ""),
