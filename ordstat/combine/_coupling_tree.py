@@ -75,10 +75,11 @@ def set_text(labels):
 
 
 def mclust_model(node):
-    """A node's model as mclust names it ("EEE", "0.70 EEI + 0.30 EII"); None for a leaf."""
+    """A node's model as mclust names it ("EEE", "0.70 EEI + 0.30 EII"); "" for a leaf, as its
+    ``model``."""
     est = node.estimator
     if est is None:
-        return None
+        return ""
     return est.describe(names="mclust") if hasattr(est, "describe") else model_name(est, "mclust")
 
 
@@ -86,7 +87,7 @@ def shown_model(node):
     """A node's model as the paper writes it and, where mclust names it otherwise, mclust's
     name after it: "[lambda D A D'] (EEE)"."""
     mclust = mclust_model(node)
-    return node.model if mclust in (None, node.model) else f"{node.model} ({mclust})"
+    return node.model if mclust in ("", node.model) else f"{node.model} ({mclust})"
 
 
 def tree_text(node, digits=3):

@@ -393,7 +393,7 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
 
         Columns: ``node`` (0 = root), ``parent`` (-1 for the root), ``depth``, ``classes``,
         ``left``, ``right`` (class labels joined by ", "), ``model`` (as the paper writes
-        it), ``mclust`` (mclust's name of it; None for a leaf), ``error`` (the
+        it), ``mclust`` (mclust's name of it; "" for a leaf), ``error`` (the
         cross-validated error of ``rule`` between the two unions), ``affinity`` (NaN when not
         computed), ``leaf``.
         """

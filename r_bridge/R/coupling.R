@@ -40,7 +40,8 @@
 #' @param digits Significant digits printed.
 #' @return An object of class \code{"ordstat_coupling"} with \code{tree} (a data frame, one
 #'   row per node: \code{node}, \code{parent}, \code{depth}, \code{classes}, \code{left},
-#'   \code{right}, \code{model}, \code{error}, \code{affinity}, \code{leaf}), \code{cv_error}
+#'   \code{right}, \code{model} (as the paper writes it), \code{mclust} (as mclust names it),
+#'   \code{error}, \code{affinity}, \code{leaf}), \code{cv_error}
 #'   (the tree's cross-validated error under its prediction rule, its structure fixed),
 #'   \code{levels}, \code{na.action}, \code{call} and the serialised Python model (so it survives
 #'   \code{saveRDS}/\code{readRDS} into a new R session). \code{summary} returns an object
@@ -78,25 +79,39 @@ hierarchical_coupling <- function(formula, data, weights, subset, na.action = st
   object$tree <- as.data.frame(lapply(columns, unlist), stringsAsFactors = FALSE)
   rownames(object$tree) <- NULL
   object$cv_error <- as.double(py_value(rside()$attribute(py, "cv_error_")))
-  object$text <- as.character(reticulate::py_str(py$summary()))
+  s <- py$summary()
+  info <- py_value(s$info)
+  object$info <- stats::setNames(vapply(info, function(p) as.character(p[[2L]]), ""),
+                                 vapply(info, function(p) as.character(p[[1L]]), ""))
+  object$text <- as.character(py_value(s$notes))  # the tree, one line per node
   object
+}
+
+# The header line of print and summary, and how the tree classifies and what its error is.
+coupling_header <- function(x) {
+  cat(sprintf("Hierarchical coupling (partition \"%s\", node \"%s\"), %d classes, %d units\n",
+              x$partition, x$node, length(x$levels), nrow(x$x)))
+  if (length(x$info)) {
+    cat(sprintf("Rule: %s; tree error %s (%s)\n", x$info[["rule"]], x$info[["tree error"]],
+                x$info[["error estimate"]]))
+  }
+  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
 }
 
 #' @rdname hierarchical_coupling
 #' @export
 print.ordstat_coupling <- function(x, ...) {
-  cat(sprintf("Hierarchical coupling (partition \"%s\", node \"%s\"), %d classes, %d units\n",
-              x$partition, x$node, length(x$levels), nrow(x$x)))
-  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
-  cat(x$text, "\n", sep = "")
+  coupling_header(x)
+  cat("\n", x$text, "\n", sep = "")
   invisible(x)
 }
 
 #' @rdname hierarchical_coupling
 #' @export
 summary.ordstat_coupling <- function(object, ...) {
-  structure(list(call = object$call, tree = object$tree[!object$tree$leaf, ],
-                 cv_error = object$cv_error, text = object$text, na.action = object$na.action,
+  structure(list(call = object$call, header = object[c("partition", "node", "levels", "x",
+                                                       "info", "na.action")],
+                 tree = object$tree[!object$tree$leaf, ], cv_error = object$cv_error,
                  confusion = table(observed = object$y, predicted = fitted_classes(object))),
             class = "summary.ordstat_coupling")
 }
@@ -106,11 +121,14 @@ summary.ordstat_coupling <- function(object, ...) {
 print.summary.ordstat_coupling <- function(x, digits = max(3L, getOption("digits") - 3L), ...) {
   cat("Call:\n")
   print(x$call)
-  cat("\n", x$text, "\n", sep = "")
-  if (length(x$na.action)) cat(stats::naprint(x$na.action), "\n")
-  cat("\nNodes:\n")
-  cols <- c("classes", "left", "right", "model", "error", "affinity")
-  print(format(x$tree[cols], digits = digits), row.names = FALSE)
+  cat("\n")
+  coupling_header(x$header)
+  cat("\nNodes (model: as the paper writes it; mclust: as mclust names it; error: the",
+      "node's\ncross-validated error between its two unions):\n")
+  cols <- c("classes", "left", "right", "model", "mclust", "error")
+  # the affinity is computed by partition = "affinity" only
+  if (any(!is.na(x$tree$affinity))) cols <- c(cols, "affinity")
+  print(format(x$tree[intersect(cols, names(x$tree))], digits = digits), row.names = FALSE)
   cat("\nTraining confusion matrix:\n")
   print(x$confusion)
   invisible(x)

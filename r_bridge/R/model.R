@@ -169,6 +169,8 @@ prepare_newdata <- function(object, newdata, caller, na_fun = stats::na.pass) {
          call. = FALSE)
   }
   check_newdata_factors(newdata, object$xlevels, sprintf("%s: newdata", caller))
+  given <- if (is.null(object$x_given)) object$x else object$x_given
+  newdata <- check_newdata_numbers(newdata, given, sprintf("%s: newdata", caller))
   terms <- stats::delete.response(object$terms)
   frame <- function(na_fun) stats::model.frame(terms, newdata, na.action = na_fun,
                                                xlev = object$xlevels)
@@ -187,7 +189,6 @@ prepare_newdata <- function(object, newdata, caller, na_fun = stats::na.pass) {
   })
   na <- attr(mf, "na.action")
   # the training column's kind decides (newdata may give an ordered factor as character)
-  given <- if (is.null(object$x_given)) object$x else object$x_given
   for (name in names(object$xlevels)) {
     ordered <- if (is.null(given[[name]])) is.ordered(mf[[name]]) else is.ordered(given[[name]])
     mf[[name]] <- factor(as.character(mf[[name]]), levels = object$xlevels[[name]],
@@ -195,6 +196,28 @@ prepare_newdata <- function(object, newdata, caller, na_fun = stats::na.pass) {
   }
   attr(mf, "na.action") <- na
   mf
+}
+
+# Columns that were numbers at training and come as text in newdata: numbers written as text
+# become numbers; any other text is an error naming the column (coercing it would make it NA, a
+# missing value routed as such, without a word beyond R's generic coercion warning).
+check_newdata_numbers <- function(newdata, given, what) {
+  for (name in intersect(names(given), names(newdata))) {
+    values <- newdata[[name]]
+    if (!is.numeric(given[[name]]) || is.numeric(values) || is.logical(values)) next
+    text <- trimws(as.character(values))
+    number <- suppressWarnings(as.numeric(text))
+    bad <- unique(text[is.na(number) & !is.na(text) & nzchar(text)])
+    if (length(bad)) {
+      comma <- any(grepl("^[-+]?[0-9]*,[0-9]+$", bad))
+      stop(sprintf("%s: column '%s' was numeric when the model was fitted but holds text: %s%s.",
+                   what, name, paste(sprintf('"%s"', utils::head(bad, 3L)), collapse = ", "),
+                   if (comma) " (decimal commas? read the file with dec = \",\")" else ""),
+           call. = FALSE)
+    }
+    newdata[[name]] <- number
+  }
+  newdata
 }
 
 # predict()'s na.action when the predict method did not pass it on: the argument of that name

@@ -231,7 +231,7 @@ def test_summary_text_and_unfitted_str():
     assert summary.notes in text
     table = hc.tree_table()
     assert set(table.loc[~table["leaf"], "mclust"]) == {"EII"}
-    assert table.loc[table["leaf"], "mclust"].isna().all()
+    assert (table.loc[table["leaf"], "mclust"] == "").all()
 
 
 def test_plot_coupling_tree_agg():

@@ -35,8 +35,17 @@ test_that("planted hierarchy, ordinal partition, print/summary/plot", {
   prob <- predict(fit, d[1:7, ], type = "prob")
   expect_equal(unname(rowSums(prob)), rep(1, 7), tolerance = 1e-12)
   expect_identical(colnames(prob), levels(d$y))
-  expect_output(print(fit), "Hierarchical coupling")
-  expect_output(print(summary(fit)), "confusion")
+  printed <- capture.output(print(fit))
+  expect_length(grep("Hierarchical coupling", printed), 1L)  # one header
+  expect_true(any(grepl("\\((EII|VVV)\\)", printed)))  # mclust's names beside the paper's
+  summarised <- capture.output(print(summary(fit)))
+  expect_length(grep("Hierarchical coupling", summarised), 1L)
+  expect_false(any(grepl("`- ", summarised, fixed = TRUE)))  # the table, not the print again
+  expect_true(any(grepl("confusion", summarised)))
+  expect_true(any(grepl("mclust", summarised)))
+  expect_false(any(grepl("affinity", summarised)))  # computed by partition = "affinity" only
+  expect_setequal(fit$tree$mclust[!fit$tree$leaf], intersect(c("EII", "VVV"),
+                                                             fit$tree$mclust))
   pdf(NULL)
   expect_invisible(plot(fit))
   dev.off()

@@ -136,3 +136,22 @@ test_that("without newdata, the training rows are predicted as before (na.exclud
   expect_true(all(is.na(p[4:5])))
   expect_identical(p[-(4:5)], predict(fit, d[-(4:5), ]))
 })
+
+test_that("text in a numeric column of newdata is an error naming the column, not NA", {
+  skip_if_no_python()
+  d <- na_data()
+  fits <- list(tree = ordinal_tree(y ~ x1 + x2, d, minsplit = 10L, xval = 0L),
+               edda = edda(y ~ x1 + x2, d))
+  new <- d[1:6, c("x1", "x2")]
+  commas <- transform(new, x2 = sub(".", ",", format(x2), fixed = TRUE))
+  as_text <- transform(new, x2 = format(x2))
+  for (fit in fits) {
+    expect_error(predict(fit, commas),
+                 "column 'x2' was numeric when the model was fitted but holds text: \"0,")
+    expect_error(predict(fit, commas), "decimal commas\\?")
+    # numbers written as text are the numbers
+    expect_identical(predict(fit, as_text), predict(fit, new))
+  }
+  expect_error(predict(fits$tree, transform(new, x1 = "high")),
+               "column 'x1' was numeric .* holds text: \"high\"\\.$")
+})
