@@ -453,7 +453,7 @@ class TreeBuilder:
         tied = np.array([np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2
                          for row in order], dtype=bool)
         sample = WordSample(
-            X=sp.X, cb=cb, ub=ub,
+            X=_fast.read_only(sp.X), cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
             tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
@@ -657,13 +657,14 @@ def _room(tree, need, most):
         return tree
     cap = min(max(need, cap + cap // 4), max(most, need))
     m = int(tree.count[0])
+    grown = {}
     for name, fill in _NODE_FILL.items():
         old = getattr(tree, name)
         new = np.empty((cap,) + old.shape[1:], dtype=old.dtype)
         new[:m] = old[:m]
         new[m:] = fill
-        tree = tree._replace(**{name: new})
-    return tree
+        grown[name] = new
+    return tree._replace(**grown)
 
 
 def _preorder(left, right):
