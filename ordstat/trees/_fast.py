@@ -25,6 +25,9 @@ one compilation serves a tree, a forest's prepared sample and a bagged tree alik
 
 from __future__ import annotations
 
+import contextlib
+import sys
+
 from .._core.warnings import warn as _warn
 
 import numpy as np
@@ -53,8 +56,48 @@ def kernels():
         else:
             from . import _kernels
 
+            _listen_for_compiles()
             _KERNELS = _kernels
     return _KERNELS or None
+
+
+# what a process prints (once, on standard error) when it starts compiling a tree kernel,
+# i.e. when numba's cache holds no machine code for it (a fresh installation or cache)
+COMPILE_NOTICE = ("ordstat: compiling the tree kernels once (about 30 s of CPU per split "
+                  "criterion, more on a busy machine); later fits load them from numba's "
+                  "cache (ordstat.compile_kernels() compiles them ahead of time)")
+_NOTICE = {"given": False, "quiet": False}
+
+
+def _listen_for_compiles():
+    """Print :data:`COMPILE_NOTICE` when numba starts compiling one of ordstat's kernels: its
+    ``numba:compile`` event is raised only when the on-disk cache has no machine code for
+    the kernel, just before compiling, so nothing is printed when the cache is used."""
+    from numba.core import event
+
+    class Notice(event.Listener):
+        def on_start(self, ev):
+            dispatcher = (ev.data or {}).get("dispatcher")
+            module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+            if module.startswith("ordstat.") and not (_NOTICE["given"] or _NOTICE["quiet"]):
+                _NOTICE["given"] = True
+                print(COMPILE_NOTICE, file=sys.stderr, flush=True)
+
+        def on_end(self, ev):
+            pass
+
+    event.register("numba:compile", Notice())
+
+
+@contextlib.contextmanager
+def compile_notice_off():
+    """No :data:`COMPILE_NOTICE` inside (:func:`ordstat.compile_kernels` reports itself)."""
+    quiet = _NOTICE["quiet"]
+    _NOTICE["quiet"] = True
+    try:
+        yield
+    finally:
+        _NOTICE["quiet"] = quiet
 
 
 def level_search(criterion):
@@ -101,7 +144,8 @@ def presorted_level(criterion):
 
         def presorted(sample, rules, tree, level, keys, kth, out):
             # the features read-only, as a prepared sample's (the level writes sample.flag)
-            sample = sample._replace(X=read_only(sample.X))
+            if sample.X.flags.writeable:
+                sample = sample._replace(X=read_only(sample.X))
             return kernel(sample, rules, tree, level, keys, np.ascontiguousarray(kth), out)
 
         presorted.kernel = kernel
