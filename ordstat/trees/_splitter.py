@@ -694,14 +694,14 @@ class Splitter:
         self.last_missing_left[self._mirror[jj], ss] = True
 
 
-class _CategoryCuts:
+class _CategoryCuts(dict):
     """``{(feature, node): sorted codes sent left}`` of the best cuts that
-    :meth:`Splitter._categorical` found on a level, made when asked for (the node rule asks
-    for the chosen feature of each node only)."""
+    :meth:`Splitter._categorical` found on a level, each made when first asked for (the node
+    rule asks for the chosen feature of each node only)."""
 
     batch = None
 
-    def __getitem__(self, key):
+    def __missing__(self, key):
         feats, S, seq, best, present, cum, totals, cat_sizes = self.batch
         j, s = key
         r = int(np.flatnonzero(feats == j)[0]) * S + s
@@ -711,7 +711,8 @@ class _CategoryCuts:
         in_left = cum[r, k].sum()
         if absent.size and in_left >= totals[s].sum() - in_left:
             sent = np.concatenate([sent, absent])  # unseen categories follow the majority
-        return np.sort(sent).astype(np.int64)
+        self[key] = np.sort(sent).astype(np.int64)
+        return self[key]
 
 
 def word_bits(n_classes, n):
