@@ -85,18 +85,21 @@ def compact_tree(est):
     tree = getattr(est, "tree_", None)
     if not isinstance(est, OrdinalTreeClassifier) or not isinstance(tree, Tree):
         return est
+    # without categorical features no split has categories (no need to look at every node)
+    numeric = not np.any(getattr(est, "_cat_sizes_", 1))
     small = DerivedTree.from_tree(tree, get_criterion(est.criterion), est._loss_,
-                                  store=_compact)
+                                  store=lambda a: _compact(a, numeric))
     if getattr(est, "_full_tree", None) is tree:
         est._full_tree = small
     est.tree_ = small
     return est
 
 
-def _compact(a):
+def _compact(a, numeric=False):
     if isinstance(a, np.ndarray) and a.dtype.kind in "iuf":
         return compact_array(a)
-    if isinstance(a, np.ndarray) and a.dtype == object and all(v is None for v in a):
+    if isinstance(a, np.ndarray) and a.dtype == object and (
+            numeric or all(v is None for v in a)):
         # no categorical split: one None seen through a read-only view of the nodes' length
         return np.broadcast_to(np.full(1, None, dtype=object), a.shape)
     return a
