@@ -45,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 
 import numpy as np
 
@@ -192,8 +193,12 @@ def small_data_rows(quick=False):
     from sklearn.ensemble import RandomForestClassifier
 
     def ours(X, y, m):
-        return lambda: OrdinalRandomForestClassifier(n_estimators=m, n_jobs=1,
-                                                     random_state=0).fit(X, y)
+        def fit():
+            with warnings.catch_warnings():  # units in every sample of a few trees' warm-up
+                warnings.simplefilter("ignore", UserWarning)
+                OrdinalRandomForestClassifier(n_estimators=m, n_jobs=1,
+                                              random_state=0).fit(X, y)
+        return fit
 
     def sklearn(X, y, m, oob=False):
         return lambda: RandomForestClassifier(n_estimators=m, n_jobs=1, oob_score=oob,

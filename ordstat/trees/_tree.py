@@ -323,35 +323,37 @@ def _risks(counts, loss):
     any order of the sums gives the same numbers: :func:`_whole_risks` then (at K = 26 the
     loop below was half of a forest's time; a BLAS product, on threads that wait for a busy
     machine's cores, was slower than that loop)."""
-    if _exact_product(counts, loss):
-        return _fast.compiled(_whole_risks)(np.ascontiguousarray(counts, dtype=np.float64),
-                                            np.ascontiguousarray(loss, dtype=np.float64))
+    if counts.size and _fast.kernels() is not None and np.array_equal(loss, np.trunc(loss)):
+        whole, risks = _fast.compiled(_whole_risks)(
+            np.ascontiguousarray(counts, dtype=np.float64),
+            np.ascontiguousarray(loss, dtype=np.float64), float(np.abs(loss).max()))
+        if whole:
+            return risks
     risks = np.empty((counts.shape[0], loss.shape[0]))
     for h in range(loss.shape[0]):
         risks[:, h] = np.sum(counts * loss[h], axis=1)
     return risks
 
 
-def _whole_risks(counts, loss):
-    """``counts @ loss.T`` summed over the nonzero counts only (deep nodes hold few classes;
-    a plain loop, compiled by :func:`ordstat.trees._fast.compiled`), for whole numbers."""
+def _whole_risks(counts, loss, largest_loss):
+    """(True, ``counts @ loss.T``) summed over the nonzero counts only (deep nodes hold few
+    classes), or (False, unfinished) as soon as a count is not a whole number >= 0 or a row's
+    sums could reach 2^52 (``largest_loss``: the largest absolute loss, a whole number); a
+    plain loop, compiled by :func:`ordstat.trees._fast.compiled`."""
     out = np.zeros((counts.shape[0], loss.shape[0]))
     for i in range(counts.shape[0]):
+        total = 0.0
         for g in range(counts.shape[1]):
             c = counts[i, g]
             if c != 0.0:
+                if not (c > 0.0 and c == np.floor(c)):
+                    return False, out
+                total += c
                 for h in range(loss.shape[0]):
                     out[i, h] += c * loss[h, g]
-    return out
-
-
-def _exact_product(counts, loss):
-    """Whether ``counts @ loss.T`` (nonnegative counts) is exact: whole numbers whose every
-    partial sum stays below 2^52."""
-    if counts.size == 0 or not (np.array_equal(loss, np.trunc(loss))
-                                and np.array_equal(counts, np.trunc(counts))):
-        return False
-    return float(counts.sum(axis=1).max()) * float(np.abs(loss).max()) < 2.0 ** 52
+        if total * largest_loss >= 2.0 ** 52:
+            return False, out
+    return True, out
 
 
 def _fix_cp(children_left, children_right, complexity):

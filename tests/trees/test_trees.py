@@ -605,7 +605,8 @@ def test_cp_table_is_made_when_first_read_and_kept_through_pickling():
 def test_risks_of_whole_counts_are_those_of_the_loop(whole):
     """With whole counts and losses the risks come from the compiled product over the nonzero
     counts; they must be the loop's numbers exactly (and are the loop's own otherwise)."""
-    from ordstat.trees._tree import _exact_product, _risks
+    from ordstat.trees import _fast
+    from ordstat.trees._tree import _risks, _whole_risks
 
     rng = np.random.default_rng(1)
     for k in (2, 5, 9, 26):
@@ -617,7 +618,12 @@ def test_risks_of_whole_counts_are_those_of_the_loop(whole):
             loop = np.empty((300, k))
             for h in range(k):
                 loop[:, h] = np.sum(counts * loss[h], axis=1)
-            assert _exact_product(counts, loss) == whole
+            taken, product = _fast.compiled(_whole_risks)(counts, loss, float(loss.max()))
+            assert taken == whole
+            if whole:
+                np.testing.assert_array_equal(product, loop)
             np.testing.assert_array_equal(_risks(counts, loss), loop)
-    assert not _exact_product(np.array([[1.0, 2.0]]), np.array([[0.0, 0.5], [0.5, 0.0]]))
-    assert not _exact_product(np.full((1, 2), 2.0 ** 52), np.ones((2, 2)))
+    assert not _whole_risks(np.full((1, 2), 2.0 ** 51), np.ones((2, 2)), 1.0)[0]
+    assert not _whole_risks(np.array([[1.0, -1.0]]), np.ones((2, 2)), 1.0)[0]
+    counts, loss = np.array([[1.0, 2.0]]), np.array([[0.0, 0.5], [0.5, 0.0]])
+    np.testing.assert_array_equal(_risks(counts, loss), [[1.0, 0.5]])
