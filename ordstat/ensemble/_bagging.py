@@ -103,28 +103,31 @@ def _fit_one(task):
                         coding=coding)
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
+    # the nodes' classes, which the compact tree computes again for all nodes when read
+    yval = tree.tree_.yval if isinstance(tree, OrdinalTreeClassifier) else None
+    tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
+    release_freed_memory(X.size)  # the tree's temporaries, freed in this thread's heap
     # the bootstrap indices are not kept: the ensemble draws them again from the seed when
     # asked (estimators_samples_), which saves an array of n per tree
-    result = {}
-    if oob_score or importance is not None:
-        if sample is not None:
-            in_bag = np.zeros(n, dtype=bool)
-            in_bag[sample] = True
-            oob = np.flatnonzero(~in_bag)
-        # scored before the tree is made compact, while it holds its predicted classes
-        result = _out_of_bag(tree, X, codes, k, oob, importance, rng)
-    result["estimator"] = compact_tree(tree)  # the ensemble keeps every tree: small types
-    release_freed_memory(X.size)  # the tree's temporaries, freed in this thread's heap
+    result = {"estimator": tree}
+    if not (oob_score or importance is not None):
+        return result
+    if sample is not None:
+        in_bag = np.zeros(n, dtype=bool)
+        in_bag[sample] = True
+        oob = np.flatnonzero(~in_bag)
+    result.update(_out_of_bag(tree, yval, X, codes, k, oob, importance, rng))
     return result
 
 
-def _out_of_bag(tree, X, codes, k, oob, importance, rng):
+def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng):
     """A tree's predictions on its out-of-bag units ``oob`` and, with ``importance``, the
-    permutation importance of each feature on them (``rng`` draws the permutations)."""
+    permutation importance of each feature on them (``rng`` draws the permutations; ``yval``:
+    see :func:`_outputs`)."""
     result = {"oob": oob}
     if oob.size:
         Xo = X[oob]
-        result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k)
+        result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k, yval=yval)
         if importance is not None:
             truth = codes[oob]
             base = _loss(importance, truth, result["oob_pred"], k)
@@ -132,22 +135,25 @@ def _out_of_bag(tree, X, codes, k, oob, importance, rng):
             for j in range(X.shape[1]):
                 Xp = Xo.copy()
                 Xp[:, j] = Xp[rng.permutation(oob.size), j]
-                gains[j] = _loss(importance, truth, _outputs(tree, Xp, k, proba=False)[0],
-                                 k) - base
+                pred = _outputs(tree, Xp, k, proba=False, yval=yval)[0]
+                gains[j] = _loss(importance, truth, pred, k) - base
             result["importance"] = gains
     return result
 
 
-def _outputs(tree, X, k, proba=True):
+def _outputs(tree, X, k, proba=True, yval=None):
     """A fitted base estimator's predicted class codes and (``proba``) class probabilities
     on rows of the ensemble's validated, coded ``X``: :func:`base_predict` and
     :func:`base_proba`, an ordinal tree's from one pass down the tree and without checking
     ``X`` again (a forest on a few hundred rows spent a third of its time checking and
-    walking each tree's out-of-bag rows twice)."""
+    walking each tree's out-of-bag rows twice). ``yval``: the tree's node classes, when held
+    (a compact tree computes them for every node when read: at K = 26 that cost as much as
+    growing the tree)."""
     if not isinstance(tree, OrdinalTreeClassifier):
         return base_predict(tree, X), base_proba(tree, X, k) if proba else None
     leaves = tree.tree_.apply(X)
-    pred = np.asarray(tree.classes_[tree.tree_.yval[leaves]], dtype=np.intp)
+    yval = tree.tree_.yval if yval is None else yval
+    pred = np.asarray(tree.classes_[yval[leaves]], dtype=np.intp)
     if not proba:
         return pred, None
     value = tree.tree_.value[leaves]  # as predict_proba

@@ -320,10 +320,12 @@ def _risks(counts, loss):
     its shape, and the level loop and compiled levels multiply different blocks of nodes).
     With whole counts and losses whose sums stay below 2^52 (unit weights or bootstrap
     repeats, and the built-in losses) every partial sum is a whole number held exactly, so
-    any order of the sums gives the same numbers: :func:`_whole_risks` then (at K = 26 the
-    loop below was half of a forest's time; a BLAS product, on threads that wait for a busy
-    machine's cores, was slower than that loop)."""
-    if counts.size and _fast.kernels() is not None and np.array_equal(loss, np.trunc(loss)):
+    any order of the sums gives the same numbers: from ``WHOLE_RISKS_K`` classes on,
+    :func:`_whole_risks` then (at K = 26 the loop below was half of a forest's time; a BLAS
+    product, on threads that wait for a busy machine's cores, was slower than that loop;
+    with fewer classes the loop costs little and a first fit need not compile the product)."""
+    if (loss.shape[0] >= WHOLE_RISKS_K and counts.size and _fast.kernels() is not None
+            and np.array_equal(loss, np.trunc(loss))):
         whole, risks = _fast.compiled(_whole_risks)(
             np.ascontiguousarray(counts, dtype=np.float64),
             np.ascontiguousarray(loss, dtype=np.float64), float(np.abs(loss).max()))
@@ -333,6 +335,9 @@ def _risks(counts, loss):
     for h in range(loss.shape[0]):
         risks[:, h] = np.sum(counts * loss[h], axis=1)
     return risks
+
+
+WHOLE_RISKS_K = 8  # see _risks
 
 
 def _whole_risks(counts, loss, largest_loss):

@@ -606,7 +606,9 @@ def test_risks_of_whole_counts_are_those_of_the_loop(whole):
     """With whole counts and losses the risks come from the compiled product over the nonzero
     counts; they must be the loop's numbers exactly (and are the loop's own otherwise)."""
     from ordstat.trees import _fast
-    from ordstat.trees._tree import _risks, _whole_risks
+    from ordstat.trees._tree import WHOLE_RISKS_K, _risks, _whole_risks
+
+    assert WHOLE_RISKS_K <= 9  # K = 9 and 26 below take the compiled product
 
     rng = np.random.default_rng(1)
     for k in (2, 5, 9, 26):
