@@ -34,9 +34,10 @@ def test_unknown_criterion_is_named():
         compile_kernels(["no_such"])
 
 
-def test_a_compile_of_an_ordstat_kernel_prints_the_notice_once(capsys):
+def test_a_compile_of_an_ordstat_kernel_prints_the_notice_once(capsys, monkeypatch):
     numba = pytest.importorskip("numba")
     _fast.kernels()  # the listener, installed with the kernels
+    monkeypatch.setattr(_fast, "_read_by_a_person", lambda: True)
 
     def add_one(x):
         return x + 1
@@ -57,13 +58,20 @@ def test_a_compile_of_an_ordstat_kernel_prints_the_notice_once(capsys):
         with _fast.compile_notice_off():
             numba.njit(add_one)(2)
         assert _fast.COMPILE_NOTICE not in capsys.readouterr().err
+        # where no person reads standard error (a pipe, a file, a capture): nothing
+        _fast._NOTICE["given"] = False
+        monkeypatch.undo()
+        assert not _fast._read_by_a_person()
+        numba.njit(add_two)(2)
+        assert capsys.readouterr().err == ""
     finally:
         _fast._NOTICE["given"] = given
 
 
-def test_no_notice_for_other_code_or_kernels_read_from_the_cache(capsys):
+def test_no_notice_for_other_code_or_kernels_read_from_the_cache(capsys, monkeypatch):
     numba = pytest.importorskip("numba")
     _fast.kernels()
+    monkeypatch.setattr(_fast, "_read_by_a_person", lambda: True)
     given = _fast._NOTICE["given"]
     _fast._NOTICE["given"] = False
     try:

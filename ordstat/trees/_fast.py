@@ -72,7 +72,8 @@ _NOTICE = {"given": False, "quiet": False}
 def _listen_for_compiles():
     """Print :data:`COMPILE_NOTICE` when numba starts compiling one of ordstat's kernels: its
     ``numba:compile`` event is raised only when the on-disk cache has no machine code for
-    the kernel, just before compiling, so nothing is printed when the cache is used."""
+    the kernel, just before compiling, so nothing is printed when the cache is used. As the
+    progress bars, only where a person reads standard error (:func:`_read_by_a_person`)."""
     from numba.core import event
 
     class Notice(event.Listener):
@@ -81,12 +82,21 @@ def _listen_for_compiles():
             module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
             if module.startswith("ordstat.") and not (_NOTICE["given"] or _NOTICE["quiet"]):
                 _NOTICE["given"] = True
-                print(COMPILE_NOTICE, file=sys.stderr, flush=True)
+                if _read_by_a_person():
+                    print(COMPILE_NOTICE, file=sys.stderr, flush=True)
 
         def on_end(self, ev):
             pass
 
     event.register("numba:compile", Notice())
+
+
+def _read_by_a_person():
+    """Standard error is a terminal (the rule of ordstat's progress bars), or the process is
+    a Jupyter kernel (which shows it under the cell); not a pipe, a file or a test's capture,
+    whose output other programs read."""
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty()) or "ipykernel" in sys.modules
 
 
 @contextlib.contextmanager
