@@ -623,10 +623,11 @@ class Splitter:
         n_cat = int(self.cat_sizes[feats].max())
         # pair r = f S + s: its class counts by category, summed over its units in order
         pair = np.arange(F)[:, None] * S + np.repeat(np.arange(S), sizes)[None, :]
-        cell = (pair * n_cat + self.X[units[None, :], feats[:, None]].astype(np.int64)).ravel()
-        codes, w = np.tile(self.codes[units], F), np.tile(self.w[units], F)
-        counts = np.bincount(cell * K + codes, weights=w,
+        cell = pair * n_cat + self.X[units[None, :], feats[:, None]].astype(np.int64)
+        counts = np.bincount((cell * K + self.codes[units]).ravel(),
+                             weights=np.broadcast_to(self.w[units], cell.shape).ravel(),
                              minlength=F * S * n_cat * K).reshape(F * S, n_cat, K)
+        cell = cell.ravel()
         n_units = np.bincount(cell, minlength=F * S * n_cat).reshape(F * S, n_cat)
         present = n_units > 0
         n_present = present.sum(axis=1)
@@ -636,16 +637,16 @@ class Splitter:
         means = np.full((F * S, n_cat), np.inf)  # absent categories sort last
         means[present] = _category_means(counts[present])
         seq = np.argsort(means, axis=1, kind="stable")  # (ties: by category code)
-        cum = np.cumsum(np.take_along_axis(counts, seq[:, :, None], axis=1), axis=1)[:, :-1]
-        n_left = np.cumsum(np.take_along_axis(n_units, seq, axis=1), axis=1)[:, :-1]
+        pairs = np.arange(F * S)
+        cum = np.cumsum(counts[pairs[:, None], seq], axis=1)[:, :-1]
+        n_left = np.cumsum(n_units[pairs[:, None], seq], axis=1)[:, :-1]
         # a cut after each present category but the last
         cand = (np.arange(n_cat - 1)[None, :] < (n_present - 1)[:, None]) & todo[:, None]
         rr, ii = np.nonzero(cand)
-        node_totals = np.tile(totals, (F, 1))
         left = cum[rr, ii]
         good = np.full((F * S, n_cat - 1), -np.inf)
-        good[rr, ii] = self._goodness(left, node_totals[rr] - left)
-        size = np.tile(sizes, F)[:, None]
+        good[rr, ii] = self._goodness(left, totals[rr % S] - left)
+        size = sizes[pairs % S, None]
         good[~(cand & (n_left >= self.min_bucket) & (size - n_left >= self.min_bucket))] = \
             -np.inf
         best = np.argmax(good, axis=1)  # the first best cut
