@@ -28,6 +28,12 @@ process. Lines ``..._peak_mb_vs_<peer>: ours_MB peer_MB ratio`` and
 ``..._time_vs_<peer>: ours_s peer_s ratio`` (one fit each, in the same children), and
 ``..._peak_mb_<name>: MB`` for every fit. Each child's memory includes the interpreter, the
 imported libraries and the data (160 MB at 10^6 rows), as a user's process would.
+
+Then where a tree's fixed cost shows, one job, against scikit-learn's forest
+(:func:`small_data_rows`): 500 trees on 506 rows (Boston's size), 100 trees at K = 26, and
+string columns (against our forest on their numeric codes, and scikit-learn on dummy codes).
+Last, the first call (:func:`cold_start_rows`): a fresh process's first forest fit with an
+empty numba cache and with a filled one, against scikit-learn's first fit.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 
 import numpy as np
 
@@ -171,6 +178,101 @@ def run(quick: bool = False):
     memory_rows(n, p, m, 5)
     if not quick:  # the scale row: make bench only
         memory_rows(1_000_000, 20, 20, 4)
+    small_data_rows(quick)
+    cold_start_rows()
+
+
+# -- small data, many classes, string columns: one job, against scikit-learn --------------------
+def small_data_rows(quick=False):
+    """Where a tree's fixed cost shows (one job, scikit-learn's forest the peer, ``name: ours_s
+    peer_s ratio``): 500 trees on 506 rows, 13 features, K = 5 (Boston's size, out-of-bag
+    scores on for both); 100 trees at 18,000 rows, 16 features of 16 values, K = 26 (the
+    letter data's size); 300 trees on 237 rows of 6 string columns, against scikit-learn on
+    their dummy codes and against our forest on the columns' numeric codes."""
+    import pandas as pd
+    from sklearn.ensemble import RandomForestClassifier
+
+    def ours(X, y, m):
+        def fit():
+            with warnings.catch_warnings():  # units in every sample of a few trees' warm-up
+                warnings.simplefilter("ignore", UserWarning)
+                OrdinalRandomForestClassifier(n_estimators=m, n_jobs=1,
+                                              random_state=0).fit(X, y)
+        return fit
+
+    def sklearn(X, y, m, oob=False):
+        return lambda: RandomForestClassifier(n_estimators=m, n_jobs=1, oob_score=oob,
+                                              random_state=0).fit(X, y)
+
+    m = 100 if quick else 500
+    X, y = _data(506, 13)
+    ours(X, y, 5)()  # the kernels, loaded here
+    report(f"ensemble_forest_small_vs_sklearn_{m}trees_n506_p13_K5_jobs1",
+           best_time(ours(X, y, m), 3), best_time(sklearn(X, y, m, oob=True), 3))
+    m = 10 if quick else 100
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 16, size=(18_000, 16)).astype(np.float64)
+    signal = X[:, :6] @ rng.normal(size=6) + 3.0 * rng.normal(size=X.shape[0])
+    y = np.digitize(signal, np.quantile(signal, np.linspace(0, 1, 27)[1:-1]))
+    ours(X, y, 2)()
+    report(f"ensemble_forest_many_classes_vs_sklearn_{m}trees_n18000_p16_K26_jobs1",
+           best_time(ours(X, y, m), 2), best_time(sklearn(X, y, m), 2))
+    m = 50 if quick else 300
+    sizes = (4, 3, 5, 2, 6, 4)
+    codes = np.column_stack([rng.integers(0, k, 237) for k in sizes])
+    signal = codes @ rng.normal(size=len(sizes)) + rng.normal(size=237)
+    y = np.digitize(signal, np.quantile(signal, [0.2, 0.4, 0.6, 0.8]))
+    strings = pd.DataFrame({f"q{j}": np.array(list("abcdef"), dtype=object)[codes[:, j]]
+                            for j in range(len(sizes))})
+    numeric = codes.astype(np.float64)
+    ours(strings, y, 2)()
+    ours(numeric, y, 2)()
+    ours_s = best_time(ours(strings, y, m), 3)
+    report(f"ensemble_forest_strings_vs_numeric_codes_{m}trees_n237_p6_K5_jobs1", ours_s,
+           best_time(ours(numeric, y, m), 3))
+    report(f"ensemble_forest_strings_vs_sklearn_dummies_{m}trees_n237_p6_K5_jobs1", ours_s,
+           best_time(sklearn(pd.get_dummies(strings).to_numpy(float), y, m), 3))
+
+
+_FIRST_FIT = """
+import sys, time
+start = time.perf_counter()
+import numpy as np
+rng = np.random.default_rng(0)
+X = rng.normal(size=(3000, 10))
+y = np.digitize(X[:, 0] + rng.normal(size=3000), [-1.0, 0.0, 1.0])
+if sys.argv[1] == "ours":
+    from ordstat import OrdinalRandomForestClassifier as Forest
+else:
+    from sklearn.ensemble import RandomForestClassifier as Forest
+fitted = Forest(n_estimators=20, random_state=0).fit(X, y)
+fit = time.perf_counter()
+fitted.predict(X)
+print(fit - start, time.perf_counter() - fit)
+"""
+
+
+def cold_start_rows():
+    """The first forest fit and predict of a fresh process (3,000 rows, 10 features, 20 trees,
+    imports included) with an empty numba cache (``NUMBA_CACHE_DIR`` a new folder: what a
+    fresh installation compiles), then with that cache filled, against scikit-learn's first
+    fit in a fresh process. Lines ``..._cold_fit``, ``..._cached_fit`` (``ours_s peer_s
+    ratio``) and ``..._cold_predict_s: s``."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+
+        def first(who):
+            out = subprocess.run([sys.executable, "-c", _FIRST_FIT, who], env=env, check=True,
+                                 capture_output=True, text=True)
+            return [float(v) for v in out.stdout.split()]
+
+        peer_fit, _ = first("sklearn")
+        cold_fit, cold_predict = first("ours")
+        cached_fit, _ = first("ours")
+    tag = "20trees_n3000_p10_K4"
+    report(f"ensemble_forest_first_call_cold_fit_vs_sklearn_{tag}", cold_fit, peer_fit)
+    print(f"ensemble_forest_first_call_cold_predict_s_{tag}: {cold_predict:.3g}", flush=True)
+    report(f"ensemble_forest_first_call_cached_fit_vs_sklearn_{tag}", cached_fit, peer_fit)
 
 
 # -- peak memory: one fit per fresh child process -----------------------------------------------

@@ -10,9 +10,22 @@ def compile_kernels(criteria=None, verbose=False):
     """Compile the split-search kernels now (or load them from numba's on-disk cache).
 
     The first tree, forest or bagging fit with a criterion compiles its kernels (once per
-    installation, then read from numba's cache). This grows small trees and ensembles on the
-    paths that compile their own kernels (presorted and per-node search, ranks, weights,
-    missing values), for example while building a container image or before timing.
+    installation, then read from numba's cache), and says so on standard error. This grows
+    small trees and ensembles on the paths that compile their own kernels (presorted and
+    per-node search, ranks, weights, missing values), for example while building a container
+    image or before timing.
+
+    For images and clusters: run ``python -c "import ordstat; ordstat.compile_kernels()"``
+    once where the image is built, as the user that will run it, so that every container or
+    worker loads the cached machine code instead of compiling it on its first fit. numba
+    writes its cache next to ordstat's sources (``__pycache__``), which must be writable then;
+    for a read-only installation set ``NUMBA_CACHE_DIR`` to a writable folder both when
+    compiling and when running. The cache holds machine code for the processor it was
+    compiled on: build on the processor family the workers run on, or set
+    ``NUMBA_CPU_NAME=generic`` in both places. It is keyed by the numpy version and ordstat's
+    sources, so an upgrade of either compiles again. Compiling every built-in criterion takes
+    a few minutes of CPU (about 140 s on one core of a recent machine); ``criteria`` limits
+    it to those used.
 
     Parameters
     ----------
@@ -32,12 +45,7 @@ def compile_kernels(criteria=None, verbose=False):
     ValueError
         A name that is not a registered criterion.
     """
-    import time
-
-    import numpy as np
-
-    from .ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
-    from .trees import OrdinalTreeClassifier, _fast
+    from .trees import _fast
     from .trees.criteria import BUILTIN, get_criterion
 
     if _fast.kernels() is None:
@@ -46,6 +54,20 @@ def compile_kernels(criteria=None, verbose=False):
     for name in names:
         get_criterion(name)  # an unknown name: its ValueError
     names = [name for name in names if get_criterion(name).scan is not None]
+    with _fast.compile_notice_off():
+        _grow_all(names, verbose)
+    return names
+
+
+def _grow_all(names, verbose):
+    """Grow what compiles the kernels of each criterion of ``names``."""
+    import time
+
+    import numpy as np
+
+    from .ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
+    from .trees import OrdinalTreeClassifier
+
     rng = np.random.default_rng(0)
     # 8 features: one drawn of 8 sorts per node (see ordstat.trees._engine), all of them presort
     X = rng.normal(size=(120, 8))
@@ -69,4 +91,3 @@ def compile_kernels(criteria=None, verbose=False):
                                      random_state=0).fit(data, y)
         if verbose:
             print(f"{name}: {time.perf_counter() - start:.1f} s", flush=True)
-    return names

@@ -479,14 +479,21 @@ def goodman_kruskal_gamma(y_true, y_pred, classes=None, sample_weight=None):
     >>> goodman_kruskal_gamma(["a", "b", "c"], ["a", "b", "b"], classes=["a", "b", "c"])
     1.0
     """
-    table = ordinal_confusion_matrix(y_true, y_pred, classes, sample_weight)
-    concordant, discordant = _concordant_discordant(table)
-    if concordant + discordant == 0:
+    gamma = _gamma_of_table(ordinal_confusion_matrix(y_true, y_pred, classes, sample_weight))
+    if np.isnan(gamma):
         _warn(
             "goodman_kruskal_gamma is undefined: no pair of units is untied in both the true "
             "and the predicted class (e.g. every prediction is the same class); returning NaN.",
             UndefinedMetricWarning,
         )
+    return gamma
+
+
+def _gamma_of_table(table):
+    """Goodman-Kruskal gamma of a K x K (weighted) table of true (rows) by predicted classes
+    (columns): NaN, without a warning, when there is no untied pair."""
+    concordant, discordant = _concordant_discordant(table)
+    if concordant + discordant == 0:
         return float("nan")
     return (concordant - discordant) / (concordant + discordant)
 

@@ -32,3 +32,57 @@ def test_user_criteria_have_nothing_to_compile():
 def test_unknown_criterion_is_named():
     with pytest.raises(ValueError, match="'no_such'"):
         compile_kernels(["no_such"])
+
+
+def test_a_compile_of_an_ordstat_kernel_prints_the_notice_once(capsys, monkeypatch):
+    numba = pytest.importorskip("numba")
+    _fast.kernels()  # the listener, installed with the kernels
+    monkeypatch.setattr(_fast, "_read_by_a_person", lambda: True)
+
+    def add_one(x):
+        return x + 1
+
+    def add_two(x):
+        return x + 2
+
+    # plain njit (no on-disk cache): each first call compiles, as a fresh cache would
+    add_one.__module__ = add_two.__module__ = "ordstat.trees._tree"
+    given = _fast._NOTICE["given"]
+    _fast._NOTICE["given"] = False
+    try:
+        numba.njit(add_one)(1)
+        numba.njit(add_two)(1)
+        err = capsys.readouterr().err
+        assert err.count(_fast.COMPILE_NOTICE) == 1
+        _fast._NOTICE["given"] = False
+        with _fast.compile_notice_off():
+            numba.njit(add_one)(2)
+        assert _fast.COMPILE_NOTICE not in capsys.readouterr().err
+        # where no person reads standard error (a pipe, a file, a capture): nothing
+        _fast._NOTICE["given"] = False
+        monkeypatch.undo()
+        assert not _fast._read_by_a_person()
+        numba.njit(add_two)(2)
+        assert capsys.readouterr().err == ""
+    finally:
+        _fast._NOTICE["given"] = given
+
+
+def test_no_notice_for_other_code_or_kernels_read_from_the_cache(capsys, monkeypatch):
+    numba = pytest.importorskip("numba")
+    _fast.kernels()
+    monkeypatch.setattr(_fast, "_read_by_a_person", lambda: True)
+    given = _fast._NOTICE["given"]
+    _fast._NOTICE["given"] = False
+    try:
+        numba.njit(lambda x: x * 3)(1)  # this module's function: not ordstat's
+        compile_kernels(["gini"])  # quiet itself; compiled or read from the cache
+        from ordstat import OrdinalRandomForestClassifier
+        import numpy as np
+
+        X = np.random.default_rng(0).normal(size=(60, 8))
+        OrdinalRandomForestClassifier(n_estimators=2, criterion="gini", max_features=1,
+                                      oob_score=False, random_state=0).fit(X, X[:, 0] > 0)
+        assert _fast.COMPILE_NOTICE not in capsys.readouterr().err
+    finally:
+        _fast._NOTICE["given"] = given

@@ -7,7 +7,6 @@ import warnings
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
-from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
@@ -16,7 +15,7 @@ from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptio
                                 check_positive_int, validate_fit, validate_predict)
 from .._core.names import metric_name
 from .._core.warnings import warn as _warn
-from ..metrics import goodman_kruskal_gamma
+from ..metrics import _gamma_of_table
 from ..trees import OrdinalTreeClassifier
 from .._core.labels import encode_target
 from ..trees import _fast
@@ -36,9 +35,11 @@ IMPORTANCE_METRICS = ("mean_absolute", "gamma", "misclassification")
 
 
 def _gamma(true, pred, k):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        return goodman_kruskal_gamma(true, pred, classes=np.arange(k))
+    """:func:`~ordstat.metrics.goodman_kruskal_gamma` of class codes 0..k-1 (NaN, silently,
+    without an untied pair), from their table without checking the codes again (a forest
+    scores every tree)."""
+    table = np.bincount(np.asarray(true, dtype=np.intp) * k + pred, minlength=k * k)
+    return _gamma_of_table(table.reshape(k, k).astype(np.float64))
 
 
 def _loss(metric, true, pred, k):
@@ -102,8 +103,10 @@ def _fit_one(task):
                         coding=coding)
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
+    # the nodes' classes, which the compact tree computes again for all nodes when read
+    yval = tree.tree_.yval if isinstance(tree, OrdinalTreeClassifier) else None
     tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
-    release_freed_memory()  # the tree's temporaries, freed in this thread's heap
+    release_freed_memory(X.size)  # the tree's temporaries, freed in this thread's heap
     # the bootstrap indices are not kept: the ensemble draws them again from the seed when
     # asked (estimators_samples_), which saves an array of n per tree
     result = {"estimator": tree}
@@ -113,11 +116,18 @@ def _fit_one(task):
         in_bag = np.zeros(n, dtype=bool)
         in_bag[sample] = True
         oob = np.flatnonzero(~in_bag)
-    result["oob"] = oob
+    result.update(_out_of_bag(tree, yval, X, codes, k, oob, importance, rng))
+    return result
+
+
+def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng):
+    """A tree's predictions on its out-of-bag units ``oob`` and, with ``importance``, the
+    permutation importance of each feature on them (``rng`` draws the permutations; ``yval``:
+    see :func:`_outputs`)."""
+    result = {"oob": oob}
     if oob.size:
         Xo = X[oob]
-        result["oob_pred"] = base_predict(tree, Xo)
-        result["oob_proba"] = base_proba(tree, Xo, k)
+        result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k, yval=yval)
         if importance is not None:
             truth = codes[oob]
             base = _loss(importance, truth, result["oob_pred"], k)
@@ -125,9 +135,29 @@ def _fit_one(task):
             for j in range(X.shape[1]):
                 Xp = Xo.copy()
                 Xp[:, j] = Xp[rng.permutation(oob.size), j]
-                gains[j] = _loss(importance, truth, base_predict(tree, Xp), k) - base
+                pred = _outputs(tree, Xp, k, proba=False, yval=yval)[0]
+                gains[j] = _loss(importance, truth, pred, k) - base
             result["importance"] = gains
     return result
+
+
+def _outputs(tree, X, k, proba=True, yval=None):
+    """A fitted base estimator's predicted class codes and (``proba``) class probabilities
+    on rows of the ensemble's validated, coded ``X``: :func:`base_predict` and
+    :func:`base_proba`, an ordinal tree's from one pass down the tree and without checking
+    ``X`` again (a forest on a few hundred rows spent a third of its time checking and
+    walking each tree's out-of-bag rows twice). ``yval``: the tree's node classes, when held
+    (a compact tree computes them for every node when read: at K = 26 that cost as much as
+    growing the tree)."""
+    if not isinstance(tree, OrdinalTreeClassifier):
+        return base_predict(tree, X), base_proba(tree, X, k) if proba else None
+    leaves = tree.tree_.apply(X)
+    yval = tree.tree_.yval if yval is None else yval
+    pred = np.asarray(tree.classes_[yval[leaves]], dtype=np.intp)
+    if not proba:
+        return pred, None
+    value = tree.tree_.value[leaves]  # as predict_proba
+    return pred, np.asarray(value / value.sum(axis=1, keepdims=True), dtype=np.float64)
 
 
 def _bootstrap(seed, n):
@@ -257,7 +287,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             if importance is not None:
                 gains.append(r.get("importance", np.full(X.shape[1], np.nan)))
             del r
-            release_freed_memory()
+            release_freed_memory(X.size)
         self._bootstrap_seeds, self._n_samples = seeds, codes.shape[0]
         if oob is not None:
             self._set_oob(oob, codes, k)

@@ -348,6 +348,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     def __sklearn_clone__(self):
         return super().__sklearn_clone__()._carried_by(self)
 
+    def __setstate__(self, state):
+        state = dict(state)
+        if "cp_table_" in state:  # pickled before the table was made on first read
+            state["_cp_table"] = state.pop("cp_table_")
+        super().__setstate__(state)
+
     def _loss(self, crit, k):
         if self.leaf_rule == "mode":
             return 1.0 - np.eye(k)
@@ -486,7 +492,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     def _set_tree(self, full, params, cps, nsplit, risk, xrisk=None, xstd=None):
         """The fitted state from the grown tree and its cp sequence (end of :meth:`_fit`)."""
-        self.cp_table_ = cp_table(cps, nsplit, risk, full.risk[0], xrisk, xstd)
+        # the table is made when first read (cp_table_): a forest's trees seldom are
+        self.__dict__.pop("_cp_table", None)
+        self._cp_rows = (cps, nsplit, risk, full.risk[0], xrisk, xstd)
         self._full_tree = full
         if self.prune is not None and full.n_nodes > 1:
             self.cp_ = (select_cp(self.cp_table_, self.prune) if isinstance(self.prune, str)
@@ -497,6 +505,22 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
             self.tree_ = full
         self._set_importances()
         return self
+
+    @property
+    def cp_table_(self):
+        """rpart's ``printcp`` table (see the class docstring), made when first read."""
+        d = self.__dict__
+        if "_cp_table" not in d:
+            if "_cp_rows" not in d:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute "
+                                     "'cp_table_'")
+            d["_cp_table"] = cp_table(*d.pop("_cp_rows"))
+        return d["_cp_table"]
+
+    @cp_table_.setter
+    def cp_table_(self, table):
+        self.__dict__.pop("_cp_rows", None)
+        self.__dict__["_cp_table"] = table
 
     def _set_importances(self):
         imp = np.zeros(self.n_features_in_)

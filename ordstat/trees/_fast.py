@@ -14,6 +14,9 @@ explained in the documentation, "How the trees are grown" (docs/trees_engine.md)
 
 from __future__ import annotations
 
+import contextlib
+import sys
+
 from .._core.warnings import warn as _warn
 
 import numpy as np
@@ -42,8 +45,58 @@ def kernels():
         else:
             from . import _kernels
 
+            _listen_for_compiles()
             _KERNELS = _kernels
     return _KERNELS or None
+
+
+# what a process prints (once, on standard error) when it starts compiling a tree kernel,
+# i.e. when numba's cache holds no machine code for it (a fresh installation or cache)
+COMPILE_NOTICE = ("ordstat: compiling the tree kernels of this fit once (about 5-15 s of "
+                  "CPU); later fits load them from numba's cache "
+                  "(ordstat.compile_kernels() compiles them ahead of time)")
+_NOTICE = {"given": False, "quiet": False}
+
+
+def _listen_for_compiles():
+    """Print :data:`COMPILE_NOTICE` when numba starts compiling one of ordstat's kernels: its
+    ``numba:compile`` event is raised only when the on-disk cache has no machine code for
+    the kernel, just before compiling, so nothing is printed when the cache is used. As the
+    progress bars, only where a person reads standard error (:func:`_read_by_a_person`)."""
+    from numba.core import event
+
+    class Notice(event.Listener):
+        def on_start(self, ev):
+            dispatcher = (ev.data or {}).get("dispatcher")
+            module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+            if module.startswith("ordstat.") and not (_NOTICE["given"] or _NOTICE["quiet"]):
+                _NOTICE["given"] = True
+                if _read_by_a_person():
+                    print(COMPILE_NOTICE, file=sys.stderr, flush=True)
+
+        def on_end(self, ev):
+            pass
+
+    event.register("numba:compile", Notice())
+
+
+def _read_by_a_person():
+    """Standard error is a terminal (the rule of ordstat's progress bars), or the process is
+    a Jupyter kernel (which shows it under the cell); not a pipe, a file or a test's capture,
+    whose output other programs read."""
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty()) or "ipykernel" in sys.modules
+
+
+@contextlib.contextmanager
+def compile_notice_off():
+    """No :data:`COMPILE_NOTICE` inside (:func:`ordstat.compile_kernels` reports itself)."""
+    quiet = _NOTICE["quiet"]
+    _NOTICE["quiet"] = True
+    try:
+        yield
+    finally:
+        _NOTICE["quiet"] = quiet
 
 
 def level_search(criterion):
@@ -90,7 +143,8 @@ def presorted_level(criterion):
 
         def presorted(sample, rules, tree, level, keys, kth, out):
             # the features read-only, as a prepared sample's (the level writes sample.flag)
-            sample = sample._replace(X=read_only(sample.X))
+            if sample.X.flags.writeable:
+                sample = sample._replace(X=read_only(sample.X))
             return kernel(sample, rules, tree, level, keys, np.ascontiguousarray(kth), out)
 
         presorted.kernel = kernel

@@ -405,7 +405,7 @@ class TreeBuilder:
         tied = np.array([np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2
                          for row in order], dtype=bool)
         sample = WordSample(
-            X=sp.X, cb=cb, ub=ub,
+            X=_fast.read_only(sp.X), cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
             tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
@@ -591,9 +591,11 @@ class TreeBuilder:
             depth=np.array(nd.depth, dtype=np.int64), number=np.array(nd.number, dtype=np.int64)))
 
 
-# node arrays of the compiled levels: room for this many nodes at first, then grown by at least a
-# quarter (a level adds at most two children per node it splits)
+# node arrays of the compiled levels: room for this many nodes at first, then doubled up to
+# _DOUBLE_NODES and grown by at least a quarter beyond (a level adds at most two children per
+# node it splits)
 _FIRST_NODES = 1024
+_DOUBLE_NODES = 1 << 16
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
               "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
@@ -601,21 +603,24 @@ _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1
 
 def _room(tree, need, most):
     """``tree`` (:class:`NodeArrays`) with room for ``need`` nodes (at most ``most``, the
-    largest tree): the same arrays when they have it, else copies grown by at least a quarter
-    (growing by a quarter, the old and new arrays together stay below the 2 n preallocated
-    before, and the copies cost little beside a level's work)."""
+    largest tree): the same arrays when they have it, else larger copies (beyond
+    ``_DOUBLE_NODES`` grown by a quarter: the old and new arrays together stay below the 2 n
+    preallocated before, and the copies cost little beside a level's work)."""
     cap = tree.left.shape[0]
     if need <= cap:
         return tree
-    cap = min(max(need, cap + cap // 4), max(most, need))
+    # doubled while small (a tree of 20,000 nodes copied its arrays 14 times growing by a
+    # quarter), by a quarter from _DOUBLE_NODES on
+    cap = min(max(need, cap + (cap if cap < _DOUBLE_NODES else cap // 4)), max(most, need))
     m = int(tree.count[0])
+    grown = {}
     for name, fill in _NODE_FILL.items():
         old = getattr(tree, name)
         new = np.empty((cap,) + old.shape[1:], dtype=old.dtype)
         new[:m] = old[:m]
         new[m:] = fill
-        tree = tree._replace(**{name: new})
-    return tree
+        grown[name] = new
+    return tree._replace(**grown)
 
 
 def _preorder(left, right):

@@ -406,13 +406,13 @@ class Splitter:
             not searched).
         threshold : ndarray of shape (p, S)
             Its threshold (numeric features; NaN otherwise).
-        left_categories : dict
-            ``{(feature, node): sorted codes sent left}`` for categorical features.
+        left_categories : mapping
+            ``[(feature, node)]``: the sorted codes sent left, for categorical features.
         """
         p, S = self.X.shape[1], sizes.size
         best_g = np.full((p, S), -np.inf)
         best_thr = np.full((p, S), np.nan)
-        cat_info = {}
+        cat_info = _CategoryCuts()
         totals = np.ascontiguousarray(totals, dtype=np.float64).reshape(S, self.K)
         numeric = np.flatnonzero(self.cat_sizes == 0)
         self.last_missing_left = np.zeros((p, S), dtype=bool)
@@ -424,15 +424,12 @@ class Splitter:
                                        None if mask is None else mask[numeric])
             else:
                 self._numeric_numpy(layout, numeric, sizes, totals, best_g, best_thr)
-        starts = _starts(sizes)
-        for j in np.flatnonzero(self.cat_sizes > 0):
-            for s in range(S):
-                if mask is not None and not mask[j, s]:
-                    continue
-                rows = layout.order[0, starts[s]:starts[s] + sizes[s]]
-                res = self._categorical(rows, j, totals[s])
-                if res is not None:
-                    best_g[j, s], cat_info[(j, s)] = res
+        cats = np.flatnonzero(self.cat_sizes > 0)
+        if cats.size:
+            todo = (np.ones((cats.size, S), dtype=bool) if mask is None
+                    else np.asarray(mask, dtype=bool)[cats])
+            if todo.any():
+                self._categorical(layout.order[0], cats, sizes, totals, todo, best_g, cat_info)
         if self._mirror.size and not self.per_node:
             self._search_missing_left(layout, totals, sizes, mask, best_g, best_thr)
         if mask is not None:
@@ -580,34 +577,51 @@ class Splitter:
         jj, ss = np.nonzero(first < M)
         self._record(layout, feats, jj, ss, first[jj, ss], seg_max[jj, ss], best_g, best_thr)
 
-    def _categorical(self, rows, feat, total):
-        """Categories ordered by their mean class code in the node, then cut like a numeric
-        feature (the exact search for two classes; rpart does this for ordinal predictors).
-        Returns (goodness, sorted codes sent left) or None."""
-        K = self.K
-        n_cat = int(self.cat_sizes[feat])
-        cats = self.X[rows, feat].astype(np.int64)
-        counts = np.bincount(cats * K + self.codes[rows], weights=self.w[rows],
-                             minlength=n_cat * K).reshape(n_cat, K)
-        n_units = np.bincount(cats, minlength=n_cat)
-        present = np.flatnonzero(n_units > 0)
-        if present.size < 2:
-            return None
-        seq = present[np.argsort(_category_means(counts[present]), kind="stable")]
-        cum = np.cumsum(counts[seq], axis=0)[:-1]
-        n_left = np.cumsum(n_units[seq])[:-1]
-        valid = (n_left >= self.min_bucket) & (rows.size - n_left >= self.min_bucket)
-        if not valid.any():
-            return None
-        good = np.where(valid, self._goodness(cum, total - cum), -np.inf)
-        k = int(np.argmax(good))
-        if not np.isfinite(good[k]):
-            return None
-        left = seq[:k + 1]
-        absent = np.setdiff1d(np.arange(n_cat), present)
-        if absent.size and cum[k].sum() >= total.sum() - cum[k].sum():
-            left = np.concatenate([left, absent])  # unseen categories follow the majority
-        return float(good[k]), np.sort(left).astype(np.int64)
+    def _categorical(self, units, feats, sizes, totals, todo, best_g, cat_info):
+        """The best cut of each categorical feature of ``feats`` (F,) in the nodes of a level
+        where ``todo`` (F, S) says (the units of node s in its segment of ``units``, of
+        ``sizes[s]`` units and class counts ``totals[s]``): in each node the feature's
+        categories ordered by their mean class code, then cut like a numeric feature (the
+        exact search for two classes; rpart does this for ordinal predictors). Writes
+        ``best_g[j, s]`` and ``cat_info[(j, s)]`` (sorted codes sent left) where the node has an
+        admissible cut on feature j.
+
+        Every (feature, node) pair of the level at once: the criterion is called once on all
+        their candidates (it scores each candidate on its own), not once per pair."""
+        K, S, F = self.K, sizes.size, feats.size
+        n_cat = int(self.cat_sizes[feats].max())
+        # pair r = f S + s: its class counts by category, summed over its units in order
+        pair = np.arange(F)[:, None] * S + np.repeat(np.arange(S), sizes)[None, :]
+        cell = pair * n_cat + self.X[units[None, :], feats[:, None]].astype(np.int64)
+        counts = np.bincount((cell * K + self.codes[units]).ravel(),
+                             weights=np.broadcast_to(self.w[units], cell.shape).ravel(),
+                             minlength=F * S * n_cat * K).reshape(F * S, n_cat, K)
+        cell = cell.ravel()
+        n_units = np.bincount(cell, minlength=F * S * n_cat).reshape(F * S, n_cat)
+        present = n_units > 0
+        n_present = present.sum(axis=1)
+        todo = todo.ravel() & (n_present >= 2)
+        if not todo.any():
+            return
+        means = np.full((F * S, n_cat), np.inf)  # absent categories sort last
+        means[present] = _category_means(counts[present])
+        seq = np.argsort(means, axis=1, kind="stable")  # (ties: by category code)
+        pairs = np.arange(F * S)
+        cum = np.cumsum(counts[pairs[:, None], seq], axis=1)[:, :-1]
+        n_left = np.cumsum(n_units[pairs[:, None], seq], axis=1)[:, :-1]
+        # a cut after each present category but the last
+        cand = (np.arange(n_cat - 1)[None, :] < (n_present - 1)[:, None]) & todo[:, None]
+        rr, ii = np.nonzero(cand)
+        left = cum[rr, ii]
+        good = np.full((F * S, n_cat - 1), -np.inf)
+        good[rr, ii] = self._goodness(left, totals[rr % S] - left)
+        size = sizes[pairs % S, None]
+        good[~(cand & (n_left >= self.min_bucket) & (size - n_left >= self.min_bucket))] = \
+            -np.inf
+        best = np.argmax(good, axis=1)  # the first best cut
+        best_g[feats] = good[np.arange(F * S), best].reshape(F, S)
+        cat_info.batch = (feats, S, seq, best, present, cum, totals, self.cat_sizes)
+
 
     # -- missing values of numeric features ----------------------------------------------------
     # Sorting puts NaN last and the scans never cut between a value and NaN (x < NaN is False),
@@ -650,6 +664,27 @@ class Splitter:
         self.last_missing_left[self._mirror[jj], ss] = True
 
 
+class _CategoryCuts(dict):
+    """``{(feature, node): sorted codes sent left}`` of the best cuts that
+    :meth:`Splitter._categorical` found on a level, each made when first asked for (the node
+    rule asks for the chosen feature of each node only)."""
+
+    batch = None
+
+    def __missing__(self, key):
+        feats, S, seq, best, present, cum, totals, cat_sizes = self.batch
+        j, s = key
+        r = int(np.flatnonzero(feats == j)[0]) * S + s
+        k = int(best[r])
+        sent = seq[r, :k + 1]
+        absent = np.flatnonzero(~present[r, :cat_sizes[j]])
+        in_left = cum[r, k].sum()
+        if absent.size and in_left >= totals[s].sum() - in_left:
+            sent = np.concatenate([sent, absent])  # unseen categories follow the majority
+        self[key] = np.sort(sent).astype(np.int64)
+        return self[key]
+
+
 def word_bits(n_classes, n):
     """Bits of a class code and of a unit's index in a word of the presorted compiled levels
     (the rank, up to n, takes the bits above; see :meth:`Splitter.packed_root`)."""
@@ -670,7 +705,8 @@ def _category_means(counts):
     proportions (a category of one class gets exactly that code) and rounded to 9 decimals, so
     that means equal up to rounding tie, and the stable sort orders them by category code."""
     props = counts / counts.sum(axis=1, keepdims=True)
-    return np.round(props @ np.arange(counts.shape[1]), 9)
+    # a sum along each row, the same whatever the number of rows (a matrix product's need not)
+    return np.round(np.sum(props * np.arange(counts.shape[1]), axis=1), 9)
 
 
 def _missing_features(XT, cat_sizes):

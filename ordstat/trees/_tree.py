@@ -240,22 +240,33 @@ class DerivedTree(Tree):
     _CHECKED = ("n_node_samples", "yval", "risk", "complexity")
 
     @classmethod
-    def from_tree(cls, tree, criterion, loss):
+    def from_tree(cls, tree, criterion, loss, store=None):
         """``tree`` without its derived arrays (``criterion``: the Criterion it was grown
-        with, ``loss``: its (K, K) loss matrix)."""
+        with, ``loss``: its (K, K) loss matrix); ``store``: a function applied to each array
+        kept, which must give back the same values (e.g. :func:`compact_array`)."""
         self = object.__new__(cls)
         object.__setattr__(self, "_criterion", criterion)
         object.__setattr__(self, "_loss", np.asarray(loss, dtype=np.float64))
         leaves = tree.children_left < 0
         object.__setattr__(self, "_alpha", float(tree.complexity[leaves].max()))
         for name in tree.__dataclass_fields__:
-            if name not in cls._DERIVED:
-                object.__setattr__(self, name, getattr(tree, name))
+            if name not in cls._DERIVED and name not in cls._CHECKED:
+                a = getattr(tree, name)
+                object.__setattr__(self, name, a if store is None else store(a))
+        computed = self._yval_and_risk()
+        computed["n_node_samples"] = self.n_node_samples
         for name in cls._CHECKED:  # dropped where computing it gives it back exactly
-            kept = self.__dict__.pop(name)
-            if not np.array_equal(getattr(self, name), kept):
-                object.__setattr__(self, name, kept)
+            if name == "complexity":  # from the risks as the tree holds them
+                computed[name] = self._complexities(self.__dict__.get("risk", computed["risk"]))
+            kept = getattr(tree, name)
+            if not np.array_equal(computed[name], kept):
+                object.__setattr__(self, name, kept if store is None else store(kept))
         return self
+
+    def _yval_and_risk(self):
+        risks = _risks(self.value.astype(np.float64), self._loss)
+        yval = np.argmin(risks, axis=1)
+        return {"yval": yval, "risk": risks[np.arange(yval.size), yval]}
 
     def __getattr__(self, name):  # only for names not stored: the derived arrays
         if name in ("weighted_n_node_samples", "n_node_samples"):
@@ -271,17 +282,18 @@ class DerivedTree(Tree):
             return _depths_and_numbers(self.children_left, self.children_right)[
                 name == "node_number"]
         if name in ("yval", "risk"):
-            risks = _risks(self.value.astype(np.float64), self._loss)
-            yval = np.argmin(risks, axis=1)
-            return yval if name == "yval" else risks[np.arange(yval.size), yval]
+            return self._yval_and_risk()[name]
         if name == "complexity":
-            left = self.children_left.astype(np.int64)
-            right = self.children_right.astype(np.int64)
-            cx = _fast.compiled(_complexities_bottom_up, _complexity)(
-                left, right, np.asarray(self.risk, dtype=np.float64), self._alpha)
-            _fast.compiled(_fix_cp)(left, right, cx)
-            return cx
+            return self._complexities(self.risk)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _complexities(self, risk):
+        left = self.children_left.astype(np.int64)
+        right = self.children_right.astype(np.int64)
+        cx = _fast.compiled(_complexities_bottom_up, _complexity)(
+            left, right, np.asarray(risk, dtype=np.float64), self._alpha)
+        _fast.compiled(_fix_cp)(left, right, cx)
+        return cx
 
 
 def _depths_and_numbers(left, right):
@@ -305,11 +317,48 @@ def _depths_and_numbers(left, right):
 def _risks(counts, loss):
     """(s, K) risk of predicting each class in each node: ``counts @ loss.T``, summed the same
     way for every row whatever the number of rows (a matrix product's rounding can depend on
-    its shape, and the level loop and compiled levels multiply different blocks of nodes)."""
+    its shape, and the level loop and compiled levels multiply different blocks of nodes).
+    With whole counts and losses whose sums stay below 2^52 (unit weights or bootstrap
+    repeats, and the built-in losses) every partial sum is a whole number held exactly, so
+    any order of the sums gives the same numbers: from ``WHOLE_RISKS_K`` classes on,
+    :func:`_whole_risks` then (at K = 26 the loop below was half of a forest's time; a BLAS
+    product, on threads that wait for a busy machine's cores, was slower than that loop;
+    with fewer classes the loop costs little and a first fit need not compile the product)."""
+    if (loss.shape[0] >= WHOLE_RISKS_K and counts.size and _fast.kernels() is not None
+            and np.array_equal(loss, np.trunc(loss))):
+        whole, risks = _fast.compiled(_whole_risks)(
+            np.ascontiguousarray(counts, dtype=np.float64),
+            np.ascontiguousarray(loss, dtype=np.float64), float(np.abs(loss).max()))
+        if whole:
+            return risks
     risks = np.empty((counts.shape[0], loss.shape[0]))
     for h in range(loss.shape[0]):
         risks[:, h] = np.sum(counts * loss[h], axis=1)
     return risks
+
+
+WHOLE_RISKS_K = 8  # see _risks
+
+
+def _whole_risks(counts, loss, largest_loss):
+    """(True, ``counts @ loss.T``) summed over the nonzero counts only (deep nodes hold few
+    classes), or (False, unfinished) as soon as a count is not a whole number >= 0 or a row's
+    sums could reach 2^52 (``largest_loss``: the largest absolute loss, a whole number); a
+    plain loop, compiled by :func:`ordstat.trees._fast.compiled`."""
+    out = np.zeros((counts.shape[0], loss.shape[0]))
+    for i in range(counts.shape[0]):
+        total = 0.0
+        for g in range(counts.shape[1]):
+            c = counts[i, g]
+            if c != 0.0:
+                if not (c > 0.0 and c == np.floor(c)):
+                    return False, out
+                total += c
+                for h in range(loss.shape[0]):
+                    out[i, h] += c * loss[h, g]
+        if total * largest_loss >= 2.0 ** 52:
+            return False, out
+    return True, out
 
 
 def _fix_cp(children_left, children_right, complexity):

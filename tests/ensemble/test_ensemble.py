@@ -604,3 +604,31 @@ def test_fixed_split_bagging_summary_dichotomies():
     np.testing.assert_array_equal(table["below"] + table["above"], [len(y)] * 3)
     np.testing.assert_array_equal(table["trees"], [3, 3, 3])
     assert (table["constant"] == 0).all()
+
+
+def test_out_of_bag_outputs_and_gamma_are_those_of_predict_and_the_metric():
+    """A forest scores each tree on its out-of-bag rows from one pass down the tree and
+    without checking the rows again; the codes and probabilities are ``predict``'s and
+    ``predict_proba``'s, before and after the tree is made compact, and the per-tree gamma
+    is ``goodman_kruskal_gamma``'s (NaN without an untied pair)."""
+    from ordstat.ensemble._bagging import _gamma, _outputs
+    from ordstat.ensemble._common import base_proba, compact_tree
+    from ordstat.metrics import goodman_kruskal_gamma
+
+    X, y = _ordinal_data(n=150, k=4)
+    tree = OrdinalTreeClassifier(min_split=2, cp=-1.0, xval=0, max_features=2,
+                                 classes=np.arange(4), random_state=0).fit(X[:100], y[:100])
+    for compact in (False, True):
+        est = compact_tree(tree) if compact else tree  # (made compact in place)
+        pred, proba = _outputs(est, X[100:], 4)
+        np.testing.assert_array_equal(pred, base_predict(est, X[100:]))
+        np.testing.assert_array_equal(proba, base_proba(est, X[100:], 4))
+        assert pred.dtype == np.intp and proba.dtype == np.float64
+    knn = KNeighborsClassifier(3).fit(X[:100], y[:100])
+    np.testing.assert_array_equal(_outputs(knn, X[100:], 4)[0], knn.predict(X[100:]))
+    for truth, guess in ((y[100:], pred), (y[100:], np.full(50, 2))):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = goodman_kruskal_gamma(truth, guess, classes=np.arange(4))
+        assert _gamma(truth, guess, 4) == expected or (np.isnan(expected)
+                                                       and np.isnan(_gamma(truth, guess, 4)))

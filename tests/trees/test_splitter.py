@@ -169,6 +169,31 @@ def test_every_node_matches_the_naive_splitter(name, compiled, per_node, data, m
                      all_features)
 
 
+@pytest.mark.parametrize("weights", ["unit", "fractional"])
+@pytest.mark.parametrize("max_features", [None, 2])
+def test_several_categorical_features_of_different_sizes(weights, max_features):
+    """The categorical search runs every (categorical feature, node) pair of a level at once:
+    three categorical columns of 2, 4 and 7 categories (some absent from the sample, some
+    from most nodes) beside a numeric one, each node checked against the naive splitter."""
+    rng = np.random.default_rng(3)
+    n = 80
+    x = rng.normal(size=n)
+    cats = {"a": rng.integers(0, 2, n), "b": rng.integers(0, 3, n), "c": rng.integers(0, 6, n)}
+    y = np.digitize(x + cats["b"] - 0.5 * cats["c"] + rng.normal(size=n), [-1.0, 0.0, 1.0])
+    w = np.ones(n) if weights == "unit" else rng.uniform(0.2, 2.0, size=n)
+    Xfit = pd.DataFrame({"x": x, "a": pd.Categorical(cats["a"], categories=range(2)),
+                         "b": pd.Categorical(cats["b"], categories=range(4)),
+                         "c": pd.Categorical(cats["c"], categories=range(7))})
+    X = np.column_stack([x] + [cats[name].astype(float) for name in "abc"])
+    for name in ("ordinal", "gini"):
+        est = OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=2, cp=-1, xval=0,
+                                    max_features=max_features, random_state=0)
+        est.fit(Xfit, y, sample_weight=w)
+        assert est.tree_.n_nodes > 7
+        check_every_node(est, Xfit, X, y, w, criteria.CRITERIA[name], 2, {1, 2, 3},
+                         weights == "unit", max_features is None)
+
+
 def test_splitter_entry_point_searches_one_level_with_a_mask():
     """The internal entry point the ensembles use: per-(feature, node) gains of a level, the
     mask skipping features, checked by hand on a two-feature stump."""

@@ -574,3 +574,58 @@ def test_deviance_is_an_alias_of_entropy_choosing_the_same_splits():
     b = OrdinalTreeClassifier(criterion="entropy", max_depth=5, cp=0, xval=0).fit(X, y)
     np.testing.assert_array_equal(a.tree_.feature, b.tree_.feature)
     np.testing.assert_array_equal(a.tree_.threshold, b.tree_.threshold)
+
+
+def test_cp_table_is_made_when_first_read_and_kept_through_pickling():
+    from ordstat.trees._prune import cp_sequence, cp_table
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(120, 3))
+    y = np.digitize(X[:, 0] + rng.normal(size=120), [-1.0, 0.0, 1.0])
+    assert not hasattr(OrdinalTreeClassifier(), "cp_table_")
+    est = OrdinalTreeClassifier(cp=0.001, xval=0).fit(X, y)
+    full = est._full_tree
+    expected = cp_table(*cp_sequence(full, est.cp * full.risk[0]), full.risk[0])
+    assert "_cp_table" not in est.__dict__  # not made by the fit
+    back = pickle.loads(pickle.dumps(est))
+    pd.testing.assert_frame_equal(est.cp_table_, expected)
+    pd.testing.assert_frame_equal(back.cp_table_, expected)
+    # a table set by hand is the one read (ordstat.r cuts the table of a pruned copy)
+    est.cp_table_ = expected.iloc[:2]
+    assert len(est.cp_table_) == 2
+    # a pickle of an estimator that held its table as an attribute reads it back
+    state = back.__getstate__()
+    state["cp_table_"] = state.pop("_cp_table")
+    old = OrdinalTreeClassifier.__new__(OrdinalTreeClassifier)
+    old.__setstate__(state)
+    pd.testing.assert_frame_equal(old.cp_table_, expected)
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_risks_of_whole_counts_are_those_of_the_loop(whole):
+    """With whole counts and losses the risks come from the compiled product over the nonzero
+    counts; they must be the loop's numbers exactly (and are the loop's own otherwise)."""
+    from ordstat.trees import _fast
+    from ordstat.trees._tree import WHOLE_RISKS_K, _risks, _whole_risks
+
+    assert WHOLE_RISKS_K <= 9  # K = 9 and 26 below take the compiled product
+
+    rng = np.random.default_rng(1)
+    for k in (2, 5, 9, 26):
+        counts = rng.integers(0, 40, size=(300, k)) * (rng.random((300, k)) < 0.4)
+        counts = counts.astype(np.float64) + (0.0 if whole else rng.random((300, k)) / 7)
+        for loss in (np.abs(np.subtract.outer(np.arange(k), np.arange(k))).astype(float),
+                     np.subtract.outer(np.arange(k), np.arange(k)) ** 2.0,
+                     1.0 - np.eye(k)):
+            loop = np.empty((300, k))
+            for h in range(k):
+                loop[:, h] = np.sum(counts * loss[h], axis=1)
+            taken, product = _fast.compiled(_whole_risks)(counts, loss, float(loss.max()))
+            assert taken == whole
+            if whole:
+                np.testing.assert_array_equal(product, loop)
+            np.testing.assert_array_equal(_risks(counts, loss), loop)
+    assert not _whole_risks(np.full((1, 2), 2.0 ** 51), np.ones((2, 2)), 1.0)[0]
+    assert not _whole_risks(np.array([[1.0, -1.0]]), np.ones((2, 2)), 1.0)[0]
+    counts, loss = np.array([[1.0, 2.0]]), np.array([[0.0, 0.5], [0.5, 0.0]])
+    np.testing.assert_array_equal(_risks(counts, loss), [[1.0, 0.5]])
