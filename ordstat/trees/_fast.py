@@ -29,7 +29,8 @@ from .._core.warnings import warn as _warn
 
 import numpy as np
 
-__all__ = ["kernels", "level_search", "level_grow", "presorted_level", "compiled", "read_only"]
+__all__ = ["kernels", "predict_kernels", "level_search", "level_grow", "presorted_level",
+           "compiled", "read_only"]
 
 _KERNELS = None
 _SEARCHES = {}
@@ -55,6 +56,13 @@ def kernels():
 
             _KERNELS = _kernels
     return _KERNELS or None
+
+
+def predict_kernels():
+    """The compiled walk of fitted trees (:mod:`ordstat.trees._kernels.predict`), or None
+    without numba."""
+    nb = kernels()
+    return None if nb is None else nb.predict
 
 
 def level_search(criterion):

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _fast
 
-__all__ = ["Tree", "DerivedTree", "compact_array"]
+__all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -147,8 +147,38 @@ class Tree:
         return table
 
     def apply(self, X) -> np.ndarray:
-        """Index of the leaf reached by each row of ``X`` (float array of shape (n, p))."""
-        return self.decision_nodes(X)[-1]
+        """Index of the leaf reached by each row of ``X`` (float array of shape (n, p)):
+        compiled (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
+        without numba, the same leaves."""
+        kernels = _fast.predict_kernels()
+        if kernels is None:
+            return self.decision_nodes(X)[-1]
+        X = walk_rows(X)
+        leaves = np.empty(X.shape[0], dtype=np.int64)
+        kernels.tree_leaves(self.walk_arrays(), X, leaves)
+        return leaves
+
+    def walk_arrays(self):
+        """The tree as the compiled walk takes it (see :mod:`ordstat.trees._kernels.predict`):
+        children and features as int32 (no copy for a compact tree's), thresholds as float64,
+        ``missing_left``, each node's row of the categorical table (-1: not a categorical
+        split; empty when there is none) and the table (rows of category codes sent left)."""
+        cats = self.left_categories
+        if cats.size and cats.strides == (0,) and cats[0] is None:  # compact: no categories
+            nodes = []
+        else:
+            nodes = [i for i, lc in enumerate(cats) if lc is not None]
+        cat_row = np.full(self.n_nodes if nodes else 0, -1, dtype=np.int32)
+        width = 1 + max([int(cats[i].max()) if len(cats[i]) else 0 for i in nodes], default=0)
+        table = np.zeros((len(nodes), width if nodes else 0), dtype=bool)
+        for r, i in enumerate(nodes):
+            cat_row[i] = r
+            table[r, cats[i]] = True
+        return (np.asarray(self.children_left, dtype=np.int32),
+                np.asarray(self.children_right, dtype=np.int32),
+                np.asarray(self.feature, dtype=np.int32),
+                np.asarray(self.threshold, dtype=np.float64),
+                np.asarray(self.missing_left, dtype=bool), cat_row, table)
 
     def decision_nodes(self, X):
         """The node reached by each row at every depth: list of arrays, last = leaves."""
@@ -282,6 +312,12 @@ class DerivedTree(Tree):
             _fast.compiled(_fix_cp)(left, right, cx)
             return cx
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+def walk_rows(X):
+    """``X`` as the compiled walk reads it: float64, C-contiguous and read-only (one machine
+    code for every caller, see :mod:`ordstat.trees._fast`)."""
+    return _fast.read_only(np.ascontiguousarray(X, dtype=np.float64))
 
 
 def _depths_and_numbers(left, right):
