@@ -1,8 +1,9 @@
-"""Prediction: each row's walk from the root of a fitted tree to its leaf, one row at a time
-(no array per level), giving the leaf (:func:`tree_leaves`) or adding the leaf's vote
-(:func:`add_votes`) or class proportions (:func:`add_proba`) to the row's totals.
+"""Prediction: the walk of rows from the root of a fitted tree to their leaves, without an
+array per level (rows in blocks of ``_BLOCK`` walked together), giving the leaves
+(:func:`tree_leaves`) or adding each leaf's vote (:func:`add_votes`) or class proportions
+(:func:`add_proba`) to the row's totals.
 
-A tree comes as ``walk``, the tuple made by :func:`ordstat.trees._predict.walk_arrays`: children,
+A tree comes as ``walk``, the tuple of :meth:`ordstat.trees._tree.Tree.walk_arrays`: children,
 feature, threshold, ``missing_left``, and for categorical splits each node's row of a table of
 the category codes sent left (-1 for other nodes). The rules are those of
 :meth:`ordstat.trees._tree.Tree.decision_nodes`: a missing value (NaN) goes to
@@ -19,27 +20,47 @@ from .cache import jit
 __all__ = ["tree_leaves", "add_votes", "add_proba"]
 
 
+# rows walked together: their steps do not wait on one another, so that the processor overlaps
+# their memory reads (a step of one row waits on the read of its node)
+_BLOCK = 16
+
+
 @jit
-def _leaf(walk, X, i):
+def _walk_block(walk, X, start, stop, leaves):
+    """``leaves[:stop - start]``: the leaves of rows ``start..stop-1`` of ``X``, walked one
+    level at a time together (a row that reached its leaf waits for the others)."""
     left, right, feature, threshold, missing_left, cat_row, cat_left = walk
-    node = 0
-    while left[node] >= 0:
-        x = X[i, feature[node]]
-        if x != x:
-            go = missing_left[node]
-        elif cat_row.shape[0] > 0 and cat_row[node] >= 0:
-            go = x > -1.0 and x < cat_left.shape[1] and cat_left[cat_row[node], np.int64(x)]
-        else:
-            go = x < threshold[node]
-        node = left[node] if go else right[node]
-    return node
+    has_cat = cat_row.shape[0] > 0
+    for b in range(stop - start):
+        leaves[b] = 0
+    moved = True
+    while moved:
+        moved = False
+        for b in range(stop - start):
+            node = leaves[b]
+            lo = left[node]
+            if lo < 0:
+                continue
+            moved = True
+            x = X[start + b, feature[node]]
+            # both sides read and chosen by arithmetic: no jump the processor must guess
+            go = (x < threshold[node]) | ((x != x) & missing_left[node])
+            if has_cat and cat_row[node] >= 0 and x == x:
+                go = x > -1.0 and x < cat_left.shape[1] and cat_left[cat_row[node],
+                                                                    np.int64(x)]
+            hi = right[node]
+            leaves[b] = hi + go * (lo - hi)
 
 
 @jit
 def tree_leaves(walk, X, out):
     """``out[i]``: the leaf reached by row i of ``X``."""
-    for i in range(X.shape[0]):
-        out[i] = _leaf(walk, X, i)
+    leaves = np.empty(_BLOCK, dtype=np.int64)
+    for start in range(0, X.shape[0], _BLOCK):
+        stop = min(start + _BLOCK, X.shape[0])
+        _walk_block(walk, X, start, stop, leaves)
+        for b in range(stop - start):
+            out[start + b] = leaves[b]
 
 
 @jit
@@ -49,8 +70,11 @@ def add_votes(walk, yval, value, loss, X, votes):
     of equal risks; computed once per leaf reached; exact, as the caller passes whole-number
     counts and losses)."""
     memo = np.full(value.shape[0] if yval.shape[0] == 0 else 0, -1, dtype=np.int64)
+    leaves = np.empty(_BLOCK, dtype=np.int64)
     for i in range(X.shape[0]):
-        leaf = _leaf(walk, X, i)
+        if i % _BLOCK == 0:
+            _walk_block(walk, X, i, min(i + _BLOCK, X.shape[0]), leaves)
+        leaf = leaves[i % _BLOCK]
         if yval.shape[0] > 0:
             c = yval[leaf]
         else:
@@ -74,8 +98,11 @@ def add_proba(walk, value, total, single, X, proba):
     total[leaf]`` (``total``: the row sums of ``value`` as numpy sums them; empty for whole
     numbers, summed here then, exactly), rounded to float32 where ``single`` (the float32
     division of float32 values: rounding the float64 quotient gives the same number)."""
+    leaves = np.empty(_BLOCK, dtype=np.int64)
     for i in range(X.shape[0]):
-        leaf = _leaf(walk, X, i)
+        if i % _BLOCK == 0:
+            _walk_block(walk, X, i, min(i + _BLOCK, X.shape[0]), leaves)
+        leaf = leaves[i % _BLOCK]
         if total.shape[0] > 0:
             s = total[leaf]
         else:
