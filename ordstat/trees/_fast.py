@@ -60,7 +60,11 @@ def kernels():
 
 def predict_kernels():
     """The compiled walk of fitted trees (:mod:`ordstat.trees._kernels.predict`), or None
-    without numba."""
+    without numba or inside the engine's ``forced(numba=False)`` (tests, benchmarks)."""
+    from ._engine import _FORCED
+
+    if not _FORCED.get().get("numba", True):
+        return None
     nb = kernels()
     return None if nb is None else nb.predict
 
