@@ -69,9 +69,10 @@ def compile_kernels(criteria=None, verbose=False):
             tree = OrdinalTreeClassifier(criterion=name, min_split=2, cp=-1.0, xval=0)
             bag = OrdinalBaggingClassifier(tree, n_estimators=2, oob_score=False,
                                            aggregation="proba", random_state=0).fit(data, y)
-            # the compiled walk of their predictions (votes; class proportions)
+            # the compiled walk of their predictions (votes; class proportions; leaves)
             forest.predict(data)
             bag.predict(data)
+            forest.estimators_[0].apply(data)
         if verbose:
             print(f"{name}: {time.perf_counter() - start:.1f} s", flush=True)
     return names
