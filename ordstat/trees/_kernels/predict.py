@@ -6,16 +6,14 @@ array per level (rows in blocks of ``_BLOCK`` walked together), giving the leave
 A tree comes as ``walk``, the tuple of :meth:`ordstat.trees._tree.Tree.walk_arrays`: one
 record a node (children, feature, ``missing_left``, threshold: one memory read a step), and for
 categorical splits each node's row of a table of the category codes sent left (-1 for other
-nodes). The rules are those of
-:meth:`ordstat.trees._tree.Tree.decision_nodes`: a missing value (NaN) goes to
-``missing_left``; a categorical split sends left the codes in its table row (the code being the
-value truncated toward zero, as numpy's cast to integers does), every other value right; a
-numeric split sends ``x < threshold`` left."""
+nodes). The rules are those of :meth:`ordstat.trees._tree.Tree.decision_nodes`: a missing
+value (NaN) goes to ``missing_left``; a categorical split sends left the codes in its table row
+(the code being the value truncated toward zero, as numpy's cast to integers does), every other
+value right; a numeric split sends ``x < threshold`` left."""
 
 from __future__ import annotations
 
 import numpy as np
-
 from numba.extending import register_jitable
 
 from .cache import jit
