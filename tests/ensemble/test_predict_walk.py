@@ -125,8 +125,14 @@ def test_fixed_split_bagging_and_boosting_predict_as_the_numpy_path(n_jobs):
     X, y = _frame()
     fixed = FixedSplitBaggingClassifier(n_estimators=6, random_state=0, n_jobs=n_jobs).fit(X, y)
     _assert_same_as_numpy(fixed, X)
-    boost = OrdinalBoostingClassifier(n_estimators=5, random_state=0).fit(X, y)
-    _assert_same_as_numpy(boost, X)
+    for variant in ("ordinal_discrete", "real", "fixed_split_discrete"):
+        boost = OrdinalBoostingClassifier(variant=variant, n_estimators=5, random_state=0,
+                                          n_jobs=n_jobs).fit(X, y)
+        _assert_same_as_numpy(boost, X)
+        staged = list(boost.staged_predict_proba(X))
+        boost.set_params(n_jobs=1)
+        for a, b in zip(staged, boost.staged_predict_proba(X)):
+            np.testing.assert_array_equal(a, b)
 
 
 def test_other_base_estimators_keep_their_own_prediction():
