@@ -17,6 +17,10 @@ Then the choice of the forests' split search (``ordstat/trees/_splitter.py``): s
 node's drawn features against keeping every feature presorted, for max_features 7, 17 and 25 of
 p = 50 (20 trees, one job, best of 2; ratio < 1: sorting per node is faster).
 
+Then prediction: ``predict_proba`` of 10^5 new rows (2 x 10^4 with ``--quick``) by the Gini
+forest and bagging (fitted on the data above) against scikit-learn's and ranger's, one job and
+every core (:func:`prediction_rows`).
+
 Last, time and peak resident memory, each fit in a fresh child process (:func:`peak_fit`), of
 our Gini forest and bagging against scikit-learn's and ranger's (``Rscript``, the same data
 read from a binary file): at the size above and, in full mode only (``make bench``, not
@@ -175,6 +179,7 @@ def run(quick: bool = False):
                ours["forest_gini"])
     report(f"ensemble_bagging_ordinal_vs_our_gini_{tag}", ours["bagging_ordinal"],
            ours["bagging_gini"])
+    prediction_rows(n, p, m, 20_000 if quick else 100_000)
     memory_rows(n, p, m, 5)
     if not quick:  # the scale row: make bench only
         memory_rows(1_000_000, 20, 20, 4)
@@ -273,6 +278,74 @@ def cold_start_rows():
     report(f"ensemble_forest_first_call_cold_fit_vs_sklearn_{tag}", cold_fit, peer_fit)
     print(f"ensemble_forest_first_call_cold_predict_s_{tag}: {cold_predict:.3g}", flush=True)
     report(f"ensemble_forest_first_call_cached_fit_vs_sklearn_{tag}", cached_fit, peer_fit)
+
+
+# -- prediction -------------------------------------------------------------------------------
+def prediction_rows(n, p, m, n_test):
+    """``predict_proba`` of ``n_test`` new rows by our Gini forest and bagging (mean
+    probabilities, ``aggregation="proba"``, as scikit-learn's; and the forest's default median
+    vote shares) against scikit-learn's forest and bagging and ranger's forest
+    (``probability = TRUE``, through rpy2 when R and ranger are there), each fitted once on the
+    data of the fit rows, with one job and with every core. Lines
+    ``ensemble_predict_proba_<ours>_jobs<j>_vs_<peer>_<tag>: ours_s peer_s ratio``."""
+    from sklearn.ensemble import BaggingClassifier, RandomForestClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = _data(n, p)
+    X_new = _data(n_test, p, seed=1)[0]
+    tree = OrdinalTreeClassifier(criterion="gini", min_split=2, cp=-1.0, xval=0)
+    ours = {"forest": OrdinalRandomForestClassifier(
+                n_estimators=m, criterion="gini", aggregation="proba", oob_score=False,
+                n_jobs=N_JOBS, random_state=0).fit(X, y),
+            "bagging": OrdinalBaggingClassifier(
+                tree, n_estimators=m, aggregation="proba", oob_score=False, n_jobs=N_JOBS,
+                random_state=0).fit(X, y)}
+    peers = {"forest": RandomForestClassifier(n_estimators=m, n_jobs=N_JOBS,
+                                              random_state=0).fit(X, y),
+             "bagging": BaggingClassifier(DecisionTreeClassifier(), n_estimators=m,
+                                          n_jobs=N_JOBS, random_state=0).fit(X, y)}
+    tag = f"{m}trees_n{n}_p{p}_K5_new{n_test}"
+    times = {}
+    for jobs in (1, os.cpu_count()):
+        for kind in ("forest", "bagging"):
+            for est in (ours[kind], peers[kind]):
+                est.set_params(n_jobs=jobs)
+                est.predict_proba(X_new[:100])  # compiled kernels loaded, workers started
+            times[kind, jobs] = (best_time(lambda: ours[kind].predict_proba(X_new)),
+                                 best_time(lambda: peers[kind].predict_proba(X_new)))
+            report(f"ensemble_predict_proba_{kind}_jobs{jobs}_vs_sklearn_{tag}", *times[kind, jobs])
+        ours["forest"].set_params(aggregation="median")  # the forest's default: vote shares
+        report(f"ensemble_predict_proba_forest_median_jobs{jobs}_vs_sklearn_{tag}",
+               best_time(lambda: ours["forest"].predict_proba(X_new)), times["forest", jobs][1])
+        ours["forest"].set_params(aggregation="proba")
+    for jobs, ranger_s in _ranger_predict(X, y, X_new, m).items():
+        report(f"ensemble_predict_proba_forest_jobs{jobs}_vs_ranger_{tag}",
+               times["forest", jobs][0], ranger_s)
+
+
+def _ranger_predict(X, y, X_new, m):
+    """{jobs: ranger's predict time} with one thread and every core (empty without R/rpy2 or
+    ranger)."""
+    try:
+        import pandas as pd
+        from rpy2 import robjects as ro
+        from rpy2.robjects import default_converter, pandas2ri
+        from rpy2.robjects.conversion import localconverter
+
+        names = [f"x{j}" for j in range(X.shape[1])]
+        df = pd.DataFrame(X, columns=names)
+        df["y"] = pd.Categorical(y.astype(str))
+        with localconverter(default_converter + pandas2ri.converter):
+            rdf = ro.conversion.get_conversion().py2rpy(df)
+            rnew = ro.conversion.get_conversion().py2rpy(pd.DataFrame(X_new, columns=names))
+        ro.r("suppressWarnings(library(ranger))")
+        fit = ro.r(f"function(d) ranger::ranger(y ~ ., data = d, num.trees = {m}, "
+                   "probability = TRUE, num.threads = 2, seed = 1)")(rdf)
+        pred = ro.r("function(f, d, j) predict(f, data = d, num.threads = j)$predictions")
+    except Exception as exc:  # noqa: BLE001 - any failure means "no R peer"
+        print(f"# ranger prediction skipped: {exc}", flush=True)
+        return {}
+    return {jobs: best_time(lambda: pred(fit, rnew, jobs)) for jobs in (1, os.cpu_count())}
 
 
 # -- peak memory: one fit per fresh child process -----------------------------------------------

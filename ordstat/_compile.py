@@ -7,7 +7,8 @@ __all__ = ["compile_kernels"]
 
 
 def compile_kernels(criteria=None, verbose=False):
-    """Compile the split-search kernels now (or load them from numba's on-disk cache).
+    """Compile the split-search and prediction kernels now (or load them from numba's on-disk
+    cache).
 
     The first tree, forest or bagging fit with a criterion compiles its kernels (once per
     installation, then read from numba's cache), and says so on standard error. This grows
@@ -84,10 +85,15 @@ def _grow_all(names, verbose):
         OrdinalTreeClassifier(criterion=name, xval=0, max_features=1,
                               random_state=0).fit(X_missing, y)
         for data in (X, X_missing):
-            OrdinalRandomForestClassifier(n_estimators=2, criterion=name, max_features=1,
-                                          oob_score=False, random_state=0).fit(data, y)
+            forest = OrdinalRandomForestClassifier(n_estimators=2, criterion=name,
+                                                   max_features=1, oob_score=False,
+                                                   random_state=0).fit(data, y)
             tree = OrdinalTreeClassifier(criterion=name, min_split=2, cp=-1.0, xval=0)
-            OrdinalBaggingClassifier(tree, n_estimators=2, oob_score=False,
-                                     random_state=0).fit(data, y)
+            bag = OrdinalBaggingClassifier(tree, n_estimators=2, oob_score=False,
+                                           aggregation="proba", random_state=0).fit(data, y)
+            # the compiled walk of their predictions (votes; class proportions; leaves)
+            forest.predict(data)
+            bag.predict(data)
+            forest.estimators_[0].apply(data)
         if verbose:
             print(f"{name}: {time.perf_counter() - start:.1f} s", flush=True)

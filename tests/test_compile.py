@@ -16,6 +16,10 @@ def test_compile_kernels_returns_the_criteria_with_a_scan():
     for kernel in (_fast.level_search, _fast.level_grow, _fast.presorted_level):
         compiled = kernel(gini)
         assert getattr(compiled, "kernel", compiled).signatures, kernel.__name__
+    # and the walk of fitted trees: leaves, votes, class proportions
+    walk = _fast.predict_kernels()
+    for kernel in (walk.tree_leaves, walk.add_votes, walk.add_proba):
+        assert kernel.signatures, kernel.__name__
 
 
 def test_user_criteria_have_nothing_to_compile():

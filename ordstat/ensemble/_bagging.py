@@ -26,6 +26,7 @@ from ._common import (ConstantClassifier, base_predict, base_proba, code_predict
                       coded_predictors, compact_tree, fit_base, fit_sample, missing_values,
                       release_freed_memory, run_parallel, spawn_seeds, takes_categories,
                       vote_table, weighted_median)
+from ._predict import tree_totals
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
@@ -192,13 +193,11 @@ class _OutOfBag:
                           "mean_absolute": float(np.mean(np.abs(pred - truth)))})
 
 
-def _aggregate(pred, proba, aggregation, k):
-    """Ensemble class codes and probabilities from per-tree codes (M, n) and probabilities
-    (M, n, k) (``proba`` only needed for ``aggregation="proba"``)."""
+def _aggregate(votes, mean, aggregation):
+    """Ensemble class codes and probabilities from the trees' votes (n, k) or, for
+    ``aggregation="proba"``, their mean probabilities (n, k)."""
     if aggregation == "proba":
-        mean = proba.mean(axis=0)
         return np.argmax(mean, axis=1), mean
-    votes = vote_table(pred, k)
     share = votes / votes.sum(axis=1, keepdims=True)
     if aggregation == "median":
         return weighted_median(votes), share
@@ -428,13 +427,20 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
     # -- prediction ------------------------------------------------------------------------
     def _tree_outputs(self, X):
+        """The trees' votes (n, K) or, with ``aggregation="proba"``, their mean class
+        probabilities (n, K); the other None. Each tree is walked once, by the compiled walk
+        in ``n_jobs`` threads where the trees are ordinal trees (:mod:`._predict`)."""
         X = validate_predict(self, coded_predictors(self, X),
                              ensure_all_finite=self._missing())
-        k = self.n_classes_
-        pred = np.array([base_predict(t, X) for t in self.estimators_])
-        proba = (np.array([base_proba(t, X, k) for t in self.estimators_])
-                 if self.aggregation == "proba" else None)
-        return pred, proba
+        k, trees = self.n_classes_, self.estimators_
+        mean = self.aggregation == "proba"
+        totals = tree_totals(trees, X, k, votes=not mean, proba=mean, n_jobs=self.n_jobs)
+        if totals is not None:
+            votes, proba_sum = totals
+            return votes, (proba_sum / len(trees) if mean else None)
+        if mean:
+            return None, np.array([base_proba(t, X, k) for t in trees]).mean(axis=0)
+        return vote_table(np.array([base_predict(t, X) for t in trees]), k), None
 
     def predict_proba(self, X):
         """Share of the trees voting for each class (``aggregation`` "vote" or "median"), or
@@ -457,8 +463,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, K)
         """
         check_is_fitted(self)
-        pred, proba = self._tree_outputs(X)
-        return _aggregate(pred, proba, self.aggregation, self.n_classes_)[1]
+        return _aggregate(*self._tree_outputs(X), self.aggregation)[1]
 
     def predict_cumulative_proba(self, X):
         """Cumulative probabilities P(Y <= c_k) for the K-1 cuts k = 1..K-1, as the ensemble
@@ -481,12 +486,11 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             Column k-1 is P(Y <= ``classes_[k-1]``); non-decreasing along each row.
         """
         check_is_fitted(self)
-        pred, proba = self._tree_outputs(X)
+        votes, mean = self._tree_outputs(X)
         if self.aggregation == "proba":
-            cumulative = np.cumsum(proba.mean(axis=0), axis=1)
+            cumulative = np.cumsum(mean, axis=1)
         else:
             # from the integer vote counts, so that a share of exactly 1/2 is exact
-            votes = vote_table(pred, self.n_classes_)
             cumulative = np.cumsum(votes, axis=1) / votes.sum(axis=1, keepdims=True)
         return cumulative[:, :-1]
 
@@ -494,8 +498,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         """The plurality vote, the median vote or the class of highest mean probability,
         as the user's labels."""
         check_is_fitted(self)
-        pred, proba = self._tree_outputs(X)
-        codes = _aggregate(pred, proba, self.aggregation, self.n_classes_)[0]
+        codes = _aggregate(*self._tree_outputs(X), self.aggregation)[0]
         return self.classes_[codes]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
@@ -191,11 +192,13 @@ def _run_split(task):
                   False, "zero_one", coding)
 
 
-def _stage_contributions(run, X, k, real, n_train):
-    """Per-cycle contributions (M, n, k) to the final argmax: c_m I(C_m(x) = j) or f_j."""
+def _stage_contributions(run, X, k, real, n_train, n_jobs=None):
+    """Per-cycle contributions (M, n, k) to the final argmax: c_m I(C_m(x) = j) or f_j. The
+    cycles' trees predict in ``n_jobs`` threads (their compiled walk releases the GIL)."""
     out = []
-    for m, model in enumerate(run["models"]):
-        o = _cycle_output(model, X, k, real, run["ordinal"])
+    outputs = Parallel(n_jobs=n_jobs, require="sharedmem")(
+        delayed(_cycle_output)(model, X, k, real, run["ordinal"]) for model in run["models"])
+    for m, o in enumerate(outputs):
         if real:
             out.append(real_scores(o, n_train))
         else:
@@ -495,12 +498,12 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         k = self.n_classes_
         real = self.variant.endswith("real")
         if not self.variant.startswith("fixed_split"):
-            cum = np.cumsum(_stage_contributions(self._runs[0], X, k, real, self._n_train),
-                            axis=0)
+            cum = np.cumsum(_stage_contributions(self._runs[0], X, k, real, self._n_train,
+                                                 self.n_jobs), axis=0)
             yield from cum
             return
-        cums = [np.cumsum(_stage_contributions(run, X, 2, real, self._n_train), axis=0)
-                for run in self._runs]
+        cums = [np.cumsum(_stage_contributions(run, X, 2, real, self._n_train, self.n_jobs),
+                          axis=0) for run in self._runs]
         for m in range(self.n_estimators_):
             low, pv = [], []
             for r, cum in enumerate(cums):

@@ -14,6 +14,7 @@ from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, check_po
 from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one, split_importances
 from ._boosting import split_scores
+from ._predict import tree_totals
 from ._common import (ConstantClassifier, base_predict, code_predictors, coded_predictors,
                       missing_values, run_parallel, spawn_seeds, takes_categories)
 from ._summary import importance_table
@@ -172,8 +173,7 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = validate_predict(self, coded_predictors(self, X),
                              ensure_all_finite=missing_values(self.estimator))
-        return np.array([np.mean([base_predict(t, X) == 0 for t in trees], axis=0)
-                         for trees in self.estimators_])
+        return np.array([_lower_share(trees, X, self.n_jobs) for trees in self.estimators_])
 
     def decision_scores(self, X):
         """The second-stage scores s_j (or s_w,j with ``weighted``) of eq. (2), (n, K)."""
@@ -186,3 +186,12 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
         """Normalised second-stage scores; columns follow ``classes_``."""
         scores = self.decision_scores(X)
         return scores / scores.sum(axis=1, keepdims=True)
+
+
+def _lower_share(trees, X, n_jobs):
+    """Share of the binary ``trees`` (fitted on codes 0/1) voting 0, the lower group: each tree
+    walked once, compiled in ``n_jobs`` threads where they are ordinal trees."""
+    totals = tree_totals(trees, X, 2, votes=True, n_jobs=n_jobs)
+    if totals is None:
+        return np.mean([base_predict(t, X) == 0 for t in trees], axis=0)
+    return totals[0][:, 0] / len(trees)

@@ -8,7 +8,12 @@ import numpy as np
 
 from . import _fast
 
-__all__ = ["Tree", "DerivedTree", "compact_array"]
+__all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows"]
+
+
+# a node as the compiled walk reads it: 24 bytes, one memory read a step
+WALK_NODE = np.dtype([("left", np.int32), ("right", np.int32), ("feature", np.int32),
+                      ("missing_left", np.int32), ("threshold", np.float64)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -147,8 +152,41 @@ class Tree:
         return table
 
     def apply(self, X) -> np.ndarray:
-        """Index of the leaf reached by each row of ``X`` (float array of shape (n, p))."""
-        return self.decision_nodes(X)[-1]
+        """Index of the leaf reached by each row of ``X`` (float array of shape (n, p)):
+        compiled (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
+        without numba, the same leaves."""
+        kernels = _fast.predict_kernels()
+        if kernels is None:
+            return self.decision_nodes(X)[-1]
+        X = walk_rows(X)
+        leaves = np.empty(X.shape[0], dtype=np.int64)
+        kernels.tree_leaves(self.walk_arrays(), X, leaves)
+        return leaves
+
+    def walk_arrays(self):
+        """The tree as the compiled walk takes it (see :mod:`ordstat.trees._kernels.predict`):
+        a record a node (:data:`WALK_NODE`), each node's row of the categorical table (-1: not
+        a categorical split; empty when there is none) and the table (rows of the category
+        codes sent left)."""
+        cats = self.left_categories
+        if cats.size and cats.strides == (0,) and cats[0] is None:  # compact: no categories
+            split_nodes = []
+        else:
+            split_nodes = [i for i, lc in enumerate(cats) if lc is not None]
+        cat_row = np.full(self.n_nodes if split_nodes else 0, -1, dtype=np.int32)
+        width = 1 + max([int(cats[i].max()) if len(cats[i]) else 0 for i in split_nodes],
+                        default=0)
+        table = np.zeros((len(split_nodes), width if split_nodes else 0), dtype=bool)
+        for r, i in enumerate(split_nodes):
+            cat_row[i] = r
+            table[r, cats[i]] = True
+        nodes = np.empty(self.n_nodes, dtype=WALK_NODE)
+        nodes["left"] = self.children_left
+        nodes["right"] = self.children_right
+        nodes["feature"] = self.feature
+        nodes["missing_left"] = self.missing_left
+        nodes["threshold"] = self.threshold
+        return nodes, cat_row, table
 
     def decision_nodes(self, X):
         """The node reached by each row at every depth: list of arrays, last = leaves."""
@@ -294,6 +332,12 @@ class DerivedTree(Tree):
             left, right, np.asarray(risk, dtype=np.float64), self._alpha)
         _fast.compiled(_fix_cp)(left, right, cx)
         return cx
+
+
+def walk_rows(X):
+    """``X`` as the compiled walk reads it: float64, C-contiguous and read-only (one machine
+    code for every caller, see :mod:`ordstat.trees._fast`)."""
+    return _fast.read_only(np.ascontiguousarray(X, dtype=np.float64))
 
 
 def _depths_and_numbers(left, right):

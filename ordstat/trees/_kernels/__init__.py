@@ -7,11 +7,13 @@ which says why):
 - ``layout``: the level loop's moves of a presorted layout (children, stable partition);
 - ``nodes``: what the compiled levels share (a level's frame, the noise rule, the children);
 - ``levels``: compiled levels of trees sorting each node's drawn features (forests);
-- ``presorted``: compiled levels of trees keeping every feature presorted (bagging).
+- ``presorted``: compiled levels of trees keeping every feature presorted (bagging);
+- ``predict``: the walk of rows down a fitted tree (leaves, votes, class proportions).
 """
 
 from numba.extending import register_jitable
 
+from . import predict
 from .cache import jit
 from .layout import level_children, level_partition
 from .levels import make_level_grow
@@ -21,4 +23,4 @@ from .sort import node_sort
 
 __all__ = ["jit", "register_jitable", "make_level_search", "make_level_grow",
            "make_presorted_level", "pack_rows", "restrict_rows", "level_partition",
-           "node_sort", "level_children"]
+           "node_sort", "level_children", "predict"]

@@ -1,0 +1,164 @@
+"""Prediction: the walk of rows from the root of a fitted tree to their leaves, without an
+array per level (rows in blocks of ``_BLOCK`` walked together), giving the leaves
+(:func:`tree_leaves`) or adding each leaf's vote (:func:`add_votes`) or class proportions
+(:func:`add_proba`) to the row's totals.
+
+A tree comes as ``walk``, the tuple of :meth:`ordstat.trees._tree.Tree.walk_arrays`: one
+record a node (children, feature, ``missing_left``, threshold: one memory read a step), and for
+categorical splits each node's row of a table of the category codes sent left (-1 for other
+nodes). The rules are those of :meth:`ordstat.trees._tree.Tree.decision_nodes`: a missing
+value (NaN) goes to ``missing_left``; a categorical split sends left the codes in its table row
+(the code being the value truncated toward zero, as numpy's cast to integers does), every other
+value right; a numeric split sends ``x < threshold`` left."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.extending import register_jitable
+
+from .cache import jit
+
+__all__ = ["tree_leaves", "add_votes", "add_proba"]
+
+
+# rows walked together (the unrolled steps of _walk_block): their steps do not wait on one
+# another, so that the processor overlaps their reads of the nodes
+_BLOCK = 8
+
+
+@register_jitable
+def _child(nodes, X, i, node):
+    """The child of ``node`` that row i of ``X`` goes to by a numeric split; ``node`` itself
+    at a leaf."""
+    v = nodes[node]
+    if v.left < 0:
+        return node
+    x = X[i, v.feature]
+    # both children read and one chosen by arithmetic: no jump for the processor to guess
+    go = (x < v.threshold) | ((x != x) & (v.missing_left != 0))
+    return v.right + go * (v.left - v.right)
+
+
+@register_jitable
+def _walk_numeric(nodes, X, start, stop, leaves):
+    """``leaves[:stop - start]``: the leaves of rows ``start..stop-1`` of ``X`` (at most
+    ``_BLOCK``) in a tree without categorical splits, a full block walked one level at a time
+    together, its nodes in registers."""
+    if stop - start < _BLOCK:
+        for b in range(stop - start):
+            node, child = -1, 0
+            while child != node:
+                node, child = child, _child(nodes, X, start + b, child)
+            leaves[b] = node
+        return
+    n0 = n1 = n2 = n3 = n4 = n5 = n6 = n7 = 0
+    while True:
+        c0 = _child(nodes, X, start, n0)
+        c1 = _child(nodes, X, start + 1, n1)
+        c2 = _child(nodes, X, start + 2, n2)
+        c3 = _child(nodes, X, start + 3, n3)
+        c4 = _child(nodes, X, start + 4, n4)
+        c5 = _child(nodes, X, start + 5, n5)
+        c6 = _child(nodes, X, start + 6, n6)
+        c7 = _child(nodes, X, start + 7, n7)
+        # a node's children come after it: a row that did not move is at its leaf
+        if (c0 == n0) & (c1 == n1) & (c2 == n2) & (c3 == n3) & (c4 == n4) & (c5 == n5) \
+                & (c6 == n6) & (c7 == n7):
+            break
+        n0, n1, n2, n3, n4, n5, n6, n7 = c0, c1, c2, c3, c4, c5, c6, c7
+    leaves[0], leaves[1], leaves[2], leaves[3] = n0, n1, n2, n3
+    leaves[4], leaves[5], leaves[6], leaves[7] = n4, n5, n6, n7
+
+
+@jit
+def _walk_mixed(nodes, cat_row, cat_left, X, start, stop, leaves):
+    """:func:`_walk_numeric` in a tree with categorical splits, a row at a time (the
+    categorical test in the unrolled block made every step an order of magnitude slower)."""
+    for b in range(stop - start):
+        i = start + b
+        node = 0
+        while nodes[node].left >= 0:
+            v = nodes[node]
+            x = X[i, v.feature]
+            if x != x:
+                go = v.missing_left != 0
+            elif cat_row[node] >= 0:
+                go = x > -1.0 and x < cat_left.shape[1] and cat_left[cat_row[node],
+                                                                    np.int64(x)]
+            else:
+                go = x < v.threshold
+            node = v.left if go else v.right
+        leaves[b] = node
+
+
+@register_jitable
+def _walk_block(walk, X, start, stop, leaves):
+    nodes, cat_row, cat_left = walk
+    if cat_row.shape[0] == 0:
+        _walk_numeric(nodes, X, start, stop, leaves)
+    else:
+        _walk_mixed(nodes, cat_row, cat_left, X, start, stop, leaves)
+
+
+@jit
+def tree_leaves(walk, X, out):
+    """``out[i]``: the leaf reached by row i of ``X``."""
+    leaves = np.empty(_BLOCK, dtype=np.int64)
+    for start in range(0, X.shape[0], _BLOCK):
+        stop = min(start + _BLOCK, X.shape[0])
+        _walk_block(walk, X, start, stop, leaves)
+        for b in range(stop - start):
+            out[start + b] = leaves[b]
+
+
+@jit
+def add_votes(walk, yval, value, loss, X, votes):
+    """Add 1 to ``votes[i, c]``, c the class of the leaf of row i: ``yval[leaf]``, or where
+    ``yval`` is empty the class of least risk ``sum_k value[leaf, k] loss[c, k]`` (the first
+    of equal risks; computed once per leaf reached; exact, as the caller passes whole-number
+    counts and losses)."""
+    memo = np.full(value.shape[0] if yval.shape[0] == 0 else 0, -1, dtype=np.int64)
+    leaves = np.empty(_BLOCK, dtype=np.int64)
+    for i in range(X.shape[0]):
+        if i % _BLOCK == 0:
+            _walk_block(walk, X, i, min(i + _BLOCK, X.shape[0]), leaves)
+        leaf = leaves[i % _BLOCK]
+        if yval.shape[0] > 0:
+            c = yval[leaf]
+        else:
+            c = memo[leaf]
+            if c < 0:
+                best = np.inf
+                for h in range(loss.shape[0]):
+                    risk = 0.0
+                    for k in range(value.shape[1]):
+                        risk += np.float64(value[leaf, k]) * loss[h, k]
+                    if risk < best:
+                        best = risk
+                        c = h
+                memo[leaf] = c
+        votes[i, c] += 1.0
+
+
+@jit
+def add_proba(walk, value, total, single, X, proba):
+    """Add the class proportions of the leaf of row i to ``proba[i]``: ``value[leaf] /
+    total[leaf]`` (``total``: the row sums of ``value`` as numpy sums them; empty for whole
+    numbers, summed here then, exactly), rounded to float32 where ``single`` (the float32
+    division of float32 values: rounding the float64 quotient gives the same number)."""
+    leaves = np.empty(_BLOCK, dtype=np.int64)
+    for i in range(X.shape[0]):
+        if i % _BLOCK == 0:
+            _walk_block(walk, X, i, min(i + _BLOCK, X.shape[0]), leaves)
+        leaf = leaves[i % _BLOCK]
+        if total.shape[0] > 0:
+            s = total[leaf]
+        else:
+            s = 0.0
+            for k in range(value.shape[1]):
+                s += np.float64(value[leaf, k])
+        for k in range(value.shape[1]):
+            p = np.float64(value[leaf, k]) / s
+            if single:
+                p = np.float64(np.float32(p))
+            proba[i, k] += p
