@@ -3,7 +3,9 @@
 The inputs R needs are written by ``python tests/_reference.py`` (numpy-generated data and
 folds, as CSV at full precision); ``Rscript tests/reference/make_reference.R`` then writes one
 JSON file per R computation (rpart, mclust, MASS::polr, HouseVotes84), and
-``Rscript tests/reference/rpart_loss.R`` the trees of rpart's loss matrices (rpart_loss.json).
+``Rscript tests/reference/rpart_loss.R`` the trees of rpart's loss matrices (rpart_loss.json),
+``Rscript tests/reference/rpart_factors.R`` rpart's trees on unordered factors of many levels
+(rpart_factors.json; inputs from ``python tests/_reference.py factors``).
 The Python tests compare against these files always; the R tests rerun the script and compare
 the new files with them.
 """
@@ -101,6 +103,32 @@ def write_loss_inputs():
         frame.to_csv(HERE / f"{name}.csv", index=False, float_format="%.17g")
 
 
+# Data sets of rpart's trees on unordered factors (tests/reference/rpart_factors.R):
+# name -> (seed, K, levels of g).
+FACTOR_DATA = {"factors3": (11, 3, 6), "factors4": (1, 4, 6), "factors5": (14, 5, 8)}
+
+
+def factor_data(name):
+    """A DataFrame of two unordered factors, ``g`` (6 or 8 levels, whose classes are drawn
+    from a random distribution per level, so that the levels ordered by their mean class are
+    not the best Gini subset) and ``h`` (4 levels, noise), and ``y`` (codes 0..K-1)."""
+    seed, k, n_levels = FACTOR_DATA[name]
+    rng = np.random.default_rng(seed)
+    n = 400
+    probs = rng.dirichlet(np.full(k, 0.5), size=n_levels)
+    g = rng.integers(0, n_levels, n)
+    y = np.array([rng.choice(k, p=probs[v]) for v in g])
+    letters = np.array(list("abcdefghij"))
+    return pd.DataFrame({"g": letters[g], "h": np.array(list("pqrs"))[rng.integers(0, 4, n)],
+                         "y": y})
+
+
+def write_factor_inputs():
+    """The CSV inputs of rpart_factors.R (run once; they are committed)."""
+    for name in FACTOR_DATA:
+        factor_data(name).to_csv(HERE / f"{name}.csv", index=False)
+
+
 def read_input(name):
     """(X, y, folds or None) of an input CSV."""
     frame = pd.read_csv(HERE / f"{name}.csv")
@@ -128,9 +156,13 @@ def _arrays(obj):
 if __name__ == "__main__":
     import sys
 
-    # "python tests/_reference.py loss" writes only the inputs of rpart_loss.R
+    # "python tests/_reference.py loss" writes only the inputs of rpart_loss.R, "factors" those
+    # of rpart_factors.R
     if sys.argv[1:] == ["loss"]:
         write_loss_inputs()
+    elif sys.argv[1:] == ["factors"]:
+        write_factor_inputs()
     else:
         write_inputs()
         write_loss_inputs()
+        write_factor_inputs()

@@ -3,7 +3,7 @@
 import pytest
 
 from ordstat._compile import compile_kernels
-from ordstat.trees import _fast, criteria, register_criterion
+from ordstat.trees import _engine, _fast, criteria, register_criterion
 
 
 def test_compile_kernels_returns_the_criteria_with_a_scan():
@@ -17,7 +17,7 @@ def test_compile_kernels_returns_the_criteria_with_a_scan():
         compiled = kernel(gini)
         assert getattr(compiled, "kernel", compiled).signatures, kernel.__name__
     # and the walk of fitted trees: leaves, votes, class proportions
-    walk = _fast.predict_kernels()
+    walk = _engine.predict_kernels()
     for kernel in (walk.tree_leaves, walk.add_votes, walk.add_proba):
         assert kernel.signatures, kernel.__name__
 

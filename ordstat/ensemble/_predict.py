@@ -14,7 +14,7 @@ import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
 from ..trees import OrdinalTreeClassifier
-from ..trees import _fast
+from ..trees import _engine
 from ..trees._tree import Tree, walk_rows
 from ._common import ConstantClassifier
 
@@ -30,7 +30,7 @@ def tree_totals(estimators, X, n_classes, votes=False, proba=False, n_jobs=None)
     of the pair when an estimator is neither an ordinal tree fitted on the class codes
     0..n_classes-1 nor a :class:`ConstantClassifier`, or without numba (the caller then asks
     each estimator)."""
-    kernels = _fast.predict_kernels() if all(_walkable(e, n_classes) for e in estimators) \
+    kernels = _engine.predict_kernels() if all(_walkable(e, n_classes) for e in estimators) \
         else None
     if kernels is None:
         return None

@@ -188,12 +188,15 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     categories_ : dict
         ``{feature index: categories}`` for unordered pandas Categorical columns and for
         string or object-of-strings columns (their sorted observed values, no encoding
-        needed); those are split by ordering their categories by mean class rank in the node
-        (means equal to 9 decimals tie and keep the order of the categories; exact for two
-        classes; rpart searches all subsets when K > 2). Ordered Categoricals
-        are treated as numeric codes, as rpart does. At predict time DataFrame columns (and
-        arrays of strings) are matched by category value; a numeric array must hold the
-        category codes.
+        needed). With a criterion that ignores the class order (``"gini"``, ``"entropy"``,
+        the ``loss_*`` criteria) and more than two classes, every subset of the categories
+        present in the node (at most ``SUBSET_SEARCH_LEVELS`` = 12 of them) is tried, as rpart
+        does; otherwise (two classes, where it is exact, the ordinal criteria, user criteria,
+        or more categories) the categories are ordered by their mean class rank in the node
+        (means equal to 9 decimals tie and keep the order of the categories) and cut as a
+        numeric scale. Ordered Categoricals are treated as numeric codes, as rpart does. At
+        predict time DataFrame columns (and arrays of strings) are matched by category value;
+        a numeric array must hold the category codes.
 
     Notes
     -----

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from . import _fast
 
-__all__ = ["Engine", "choose", "forced", "PER_NODE_RATIO", "PER_NODE_ROWS", "NUMPY_SORT_MIN"]
+__all__ = ["Engine", "choose", "forced", "predict_kernels", "PER_NODE_RATIO", "PER_NODE_ROWS",
+           "NUMPY_SORT_MIN"]
 
 # Sort per node (instead of presorting every feature) when max_features * PER_NODE_RATIO <= p:
 # per node up to 8 of 50 features, where moving every presorted feature at each level costs
@@ -66,6 +67,15 @@ def forced(**parts):
         yield
     finally:
         _FORCED.reset(token)
+
+
+def predict_kernels():
+    """The compiled walk of fitted trees (:mod:`ordstat.trees._kernels.predict`), or None
+    without numba or inside ``forced(numba=False)`` (tests, benchmarks)."""
+    if not _FORCED.get().get("numba", True):
+        return None
+    nb = _fast.kernels()
+    return None if nb is None else nb.predict
 
 
 def choose(criterion, max_features, p, n_rows=None, fully_grown=False):

@@ -21,7 +21,7 @@ from .._core.warnings import warn as _warn
 
 import numpy as np
 
-__all__ = ["kernels", "predict_kernels", "level_search", "level_grow", "presorted_level",
+__all__ = ["kernels", "level_search", "level_grow", "presorted_level",
            "compiled", "read_only"]
 
 _KERNELS = None
@@ -98,17 +98,6 @@ def compile_notice_off():
         yield
     finally:
         _NOTICE["quiet"] = quiet
-
-
-def predict_kernels():
-    """The compiled walk of fitted trees (:mod:`ordstat.trees._kernels.predict`), or None
-    without numba or inside the engine's ``forced(numba=False)`` (tests, benchmarks)."""
-    from ._engine import _FORCED
-
-    if not _FORCED.get().get("numba", True):
-        return None
-    nb = kernels()
-    return None if nb is None else nb.predict
 
 
 def level_search(criterion):

@@ -621,6 +621,44 @@ class Splitter:
         best = np.argmax(good, axis=1)  # the first best cut
         best_g[feats] = good[np.arange(F * S), best].reshape(F, S)
         cat_info.batch = (feats, S, seq, best, present, cum, totals, self.cat_sizes)
+        if getattr(self.criterion, "nominal", False) and K > 2:
+            some = todo & (n_present >= 3) & (n_present <= SUBSET_SEARCH_LEVELS)
+            self._all_subsets(feats, S, some, counts, n_units, present, sizes, totals, best_g,
+                              cat_info)
+
+    def _all_subsets(self, feats, S, todo, counts, n_units, present, sizes, totals, best_g,
+                     cat_info):
+        """For a criterion that ignores the class order and more than two classes, every
+        subset of the present levels sent left (rpart's search; with two classes the ordering
+        by mean class finds the best subset already, Breiman et al. 1984, Theorem 4.5), in the
+        (feature, node) pairs of ``todo`` (F S,) with at most ``SUBSET_SEARCH_LEVELS`` present
+        levels. A subset strictly better than the ordered search's cut replaces it."""
+        n_present = present.sum(axis=1)
+        for n_lev in np.unique(n_present[todo]):
+            rows = np.flatnonzero(todo & (n_present == n_lev))
+            # the present levels of each pair, in code order; the last one always goes right,
+            # so each split is met once (not also as its mirror image)
+            levels = np.nonzero(present[rows])[1].reshape(rows.size, n_lev)
+            bits = (np.arange(1, 2 ** (n_lev - 1))[:, None] >> np.arange(n_lev)) & 1  # (M, L)
+            left = np.einsum("ml,rlk->rmk", bits.astype(np.float64),
+                             counts[rows[:, None], levels])
+            n_left = np.einsum("ml,rl->rm", bits, n_units[rows[:, None], levels])
+            size = sizes[rows % S, None]
+            right = totals[rows % S][:, None, :] - left
+            good = self._goodness(left.reshape(-1, self.K), right.reshape(-1, self.K))
+            good = good.reshape(rows.size, -1)
+            good[(n_left < self.min_bucket) | (size - n_left < self.min_bucket)] = -np.inf
+            best = np.argmax(good, axis=1)  # the first best subset, in binary order
+            gain = good[np.arange(rows.size), best]
+            j, s = feats[rows // S], rows % S
+            better = gain > best_g[j, s]
+            for r, jj, ss, m, g in zip(rows[better], j[better], s[better], best[better],
+                                       gain[better]):
+                best_g[jj, ss] = g
+                i = int(np.flatnonzero(rows == r)[0])
+                sent = levels[i][bits[m] == 1]
+                cat_info[(int(jj), int(ss))] = _with_unseen(
+                    sent, present[r, :self.cat_sizes[jj]], counts[r, sent].sum(), totals[ss])
 
 
     # -- missing values of numeric features ----------------------------------------------------
@@ -664,6 +702,12 @@ class Splitter:
         self.last_missing_left[self._mirror[jj], ss] = True
 
 
+# The most levels of an unordered categorical predictor present in a node for which a
+# criterion that ignores the class order tries every subset (2^(L-1) - 1 of them, as rpart);
+# with more, the levels ordered by their mean class are cut as a numeric scale.
+SUBSET_SEARCH_LEVELS = 12
+
+
 class _CategoryCuts(dict):
     """``{(feature, node): sorted codes sent left}`` of the best cuts that
     :meth:`Splitter._categorical` found on a level, each made when first asked for (the node
@@ -676,13 +720,19 @@ class _CategoryCuts(dict):
         j, s = key
         r = int(np.flatnonzero(feats == j)[0]) * S + s
         k = int(best[r])
-        sent = seq[r, :k + 1]
-        absent = np.flatnonzero(~present[r, :cat_sizes[j]])
-        in_left = cum[r, k].sum()
-        if absent.size and in_left >= totals[s].sum() - in_left:
-            sent = np.concatenate([sent, absent])  # unseen categories follow the majority
-        self[key] = np.sort(sent).astype(np.int64)
+        self[key] = _with_unseen(seq[r, :k + 1], present[r, :cat_sizes[j]], cum[r, k].sum(),
+                                 totals[s])
         return self[key]
+
+
+def _with_unseen(sent, present, in_left, total):
+    """The sorted codes sent left: ``sent``, and the categories absent from the node
+    (``present`` False) when the left child holds the majority of the node's weight
+    (``in_left`` of ``total``): unseen categories follow the majority."""
+    absent = np.flatnonzero(~present)
+    if absent.size and in_left >= total.sum() - in_left:
+        sent = np.concatenate([sent, absent])
+    return np.sort(sent).astype(np.int64)
 
 
 def word_bits(n_classes, n):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _fast
+from . import _engine, _fast
 
 __all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows"]
 
@@ -155,7 +155,7 @@ class Tree:
         """Index of the leaf reached by each row of ``X`` (float array of shape (n, p)):
         compiled (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
         without numba, the same leaves."""
-        kernels = _fast.predict_kernels()
+        kernels = _engine.predict_kernels()
         if kernels is None:
             return self.decision_nodes(X)[-1]
         X = walk_rows(X)

@@ -76,6 +76,10 @@ class Criterion:
         out of ``n``. ``gain`` is called after every unit, also where no cut is admissible
         (ties, ``min_bucket``; its value is then discarded without a branch), so it must
         return a number for any state, ``nl = 0`` and ``nl = n`` included (guard divisions).
+    nominal : bool
+        Whether the criterion ignores the class order (Gini, entropy, rpart's loss matrices):
+        an unordered categorical predictor is then searched over every subset of its levels,
+        as rpart does, rather than along the levels ordered by their mean class.
 
     Notes
     -----
@@ -89,6 +93,7 @@ class Criterion:
     parameter: Callable = _no_parameter
     has_cost: bool = False
     scan: tuple | None = None
+    nominal: bool = False
 
     def __call__(self, left, right):
         """Goodness of every candidate split (shape (n_candidates,))."""
@@ -590,7 +595,7 @@ def loss_matrix_gini(loss="linear"):
     parameter, kind = _matrix_parameter(loss, "loss", _check_loss_matrix)
     name = f"loss_{kind}" if kind else "loss_matrix"
     return Criterion(name, _loss_goodness, _loss_impurity, parameter, has_cost=True,
-                     scan=_LOSS_SCAN)
+                     scan=_LOSS_SCAN, nominal=True)
 
 
 # --- Piccarreta's ordinal impurity (eqs. 12-13) -------------------------------------------------
@@ -749,9 +754,9 @@ def _twoing_gain(state, total, param, nl, n):
 # --- the registry ------------------------------------------------------------------------------
 
 gini = Criterion("gini", _gini_goodness, _gini_impurity,
-                 scan=(_gini_start, _gini_add, _gini_gain))
+                 scan=(_gini_start, _gini_add, _gini_gain), nominal=True)
 entropy = Criterion("entropy", _entropy_goodness, _entropy_impurity,
-                    scan=(_entropy_start, _entropy_add, _entropy_gain))
+                    scan=(_entropy_start, _entropy_add, _entropy_gain), nominal=True)
 twoing = Criterion("twoing", _twoing_goodness, scan=(_twoing_start, _twoing_add, _twoing_gain))
 
 CRITERIA = {

@@ -19,6 +19,15 @@
 #' kept, in fitting and in \code{predict}, and the tree handles their missing predictors.
 #' A missing response or weight is still an error.
 #'
+#' How an unordered factor is split: with a criterion that ignores the class order
+#' (\code{"gini"}, \code{"entropy"}, \code{"loss_linear"}, \code{"loss_quadratic"}) and more
+#' than two classes, every subset of the levels present in the node is tried (up to 12
+#' levels), as rpart does; with the ordinal criteria (and with two classes, where it is exact,
+#' or more levels) the levels are ordered by their mean class in the node and cut as a
+#' numeric scale, so that a split respects the order of the classes. \code{ordinal_split()}
+#' used inside \code{rpart()} always orders the levels (rpart's user split methods cannot
+#' search subsets).
+#'
 #' How the tree handles missing predictors: in each node, a numeric predictor's cuts are
 #' evaluated with the node's missing values sent left and sent right, and the better side is
 #' learned (right on ties); a node that had no missing values on its split variable at fitting

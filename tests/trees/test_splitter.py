@@ -2,7 +2,9 @@
 
 The naive splitter takes the units that reach a node (from ``decision_path``), tries every
 midpoint of every feature (for an unordered categorical feature, every prefix of its categories
-ordered by mean class code, the documented rule) and counts the children by plain loops. Run on
+ordered by mean class code, the documented rule, and, for a criterion that ignores the class
+order with more than two classes, then every subset of at most SUBSET_SEARCH_LEVELS present
+categories, the last always right) and counts the children by plain loops. Run on
 both the compiled and the numpy path, with unit, integer and fractional weights, tied values,
 categorical features, ``max_features`` and missing values (NaN): a numeric feature with
 missing values in the node is cut with them sent right (first) and sent left (after, taken only
@@ -50,6 +52,11 @@ def naive_feature_splits(x, y, w, k, crit, min_bucket, categorical):
         seq = [c for _, c in sorted(zip(means, cats), key=lambda t: t[0])]  # stable
         cands = [(np.isin(x, seq[:i + 1]), tuple(sorted(seq[:i + 1])))
                  for i in range(len(seq) - 1)]
+        if (getattr(crit, "nominal", False) and k > 2
+                and 3 <= len(cats) <= _splitter.SUBSET_SEARCH_LEVELS):
+            for mask in range(1, 2 ** (len(cats) - 1)):
+                left = [c for i, c in enumerate(cats) if mask >> i & 1]
+                cands.append((np.isin(x, left), tuple(left)))
     else:
         nan = np.isnan(x)
         values = np.unique(x[~nan])
