@@ -8,7 +8,9 @@ import pytest
 
 from ordstat.cli import main
 
-from ordstat.reproduce import EXPERIMENTS, Row, Section, render_text, run, write_html
+from ordstat.reproduce import (EXPERIMENTS, Row, Section, render_summary, render_text, run,
+                               write_html)
+from ordstat.reproduce._report import DESIGN, MISPRINT
 from ordstat.reproduce import _tutz
 from ordstat.reproduce._runner import _resolve
 
@@ -21,6 +23,68 @@ def test_row_status_and_difference():
     assert Row("m", "EEE", "EEE", tolerance=0).status == "ok"
     assert Row("m", "EEE", "VVV", tolerance=0).status == "miss"
     assert Row("x", 0.1, float("nan"), tolerance=1).status == "miss"
+
+
+def test_a_miss_has_one_of_the_fixed_causes():
+    assert Row("x", 1.0, 2.0, tolerance=0.5).miss_cause == "open"  # no cause given
+    assert Row("x", 1.0, 2.0, tolerance=0.5, cause=MISPRINT).miss_cause == MISPRINT
+    assert Row("x", 1.0, 1.2, tolerance=0.5, cause=MISPRINT).miss_cause == ""  # no miss
+    with pytest.raises(ValueError, match="cause must be one of"):
+        Row("x", 1.0, 2.0, tolerance=0.5, cause="bad luck")
+
+
+def _summary_sections():
+    a = Section("alpha", "Alpha", "", rows=[
+        Row("a1", 1.0, 1.0, tolerance=0.1),
+        Row("a2", 1.0, 3.0, tolerance=0.1, note="the paper prints 1.0 for 3.0", cause=MISPRINT),
+        Row("a3", 1.0, 5.0, tolerance=0.1, note="nobody knows"),
+        Row("a4", "(figure)", 0.3)], seconds=2.5)
+    b = Section("beta", "Beta", "", rows=[
+        Row("b1", 2.0, 2.5, tolerance=0.1, note="J48 is not available", cause=DESIGN),
+        Row("b2", 2.0, 2.05, tolerance=0.1), Row("b3", 2.0, 2.2)], seconds=10.0)
+    b.skip_part("ERA", "needs skordinal")
+    c = Section("gamma", "Gamma", "").skip("its data could not be loaded")
+    return [a, b, c]
+
+
+def test_summary_is_one_line_per_experiment_then_the_misses_by_cause():
+    text = render_summary(_summary_sections())
+    lines = text.splitlines()
+    assert lines[0].split() == ["experiment", "claims", "ok", "missed", "reported", "time",
+                                "status"]
+    assert lines[1].split() == ["alpha", "1", "2", "1", "2.5", "s", "run"]
+    assert lines[2].split() == ["beta", "1", "1", "1", "10.0", "s", "partly", "run"]
+    assert lines[3].split() == ["gamma", "0", "0", "0", "0.0", "s", "not", "run"]
+    # what did not run, and why, before the misses
+    assert "beta: partly run" in lines and "  ERA: not run (needs skordinal)" in lines
+    assert "gamma: not run (its data could not be loaded)" in lines
+    assert "2 of 3 experiment(s) run (1 in part), 3 claimed number(s) missed, by cause:" in lines
+    # the misses grouped under their causes, in the fixed order of CAUSES, each with its note
+    start = lines.index("  misprint in the paper (1)")
+    assert lines[start:] == [
+        "  misprint in the paper (1)",
+        "    alpha: a2: paper 1, ours 3", "      the paper prints 1.0 for 3.0",
+        "  design difference (1)",
+        "    beta: b1: paper 2, ours 2.5", "      J48 is not available",
+        "  open (1)",
+        "    alpha: a3: paper 1, ours 5", "      nobody knows"]
+    # one screen: a miss's lines no wider than the width asked for, long notes cut
+    long = Section("d", "D", "", rows=[Row("q " * 40, 1.0, 2.0, tolerance=0.1,
+                                           note="word " * 80)])
+    assert max(map(len, render_summary([long], width=80).splitlines())) <= 80
+    # nothing run: no count of misses at all (never "0 missed" of nothing)
+    assert "missed" not in render_summary([_summary_sections()[2]]).splitlines()[-1]
+
+
+def test_run_prints_the_summary_and_the_full_tables_only_when_verbose(tmp_path):
+    printed = []
+    run(["boosting"], quick=True, echo=printed.append, out=tmp_path)
+    text = "\n".join(printed)
+    assert "1 of 1 experiment(s) run, 0 claimed number(s) missed" in text
+    assert "== " not in text and "report.html" in text and "--verbose" in text
+    printed.clear()
+    run(["boosting"], quick=True, echo=printed.append, verbose=True)
+    assert printed[0].startswith("== Boosting")
 
 
 def test_html_has_tables_figures_and_misses(tmp_path):
@@ -76,6 +140,8 @@ def test_quick_report_has_every_section_and_meets_its_claims(tmp_path, capsys):
     misses = rows[rows["status"] == "miss"]
     unexplained = misses[misses["note"].isna()]
     assert unexplained.empty, unexplained[["experiment", "quantity"]].to_string()
+    # the quick run claims only what its design can reach: a miss is the paper's misprint
+    assert (misses["cause"] == "misprint in the paper").all(), misses.to_string()
     assert "claimed number(s) missed" in capsys.readouterr().out
 
 

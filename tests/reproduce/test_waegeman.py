@@ -82,14 +82,22 @@ def test_claims_and_the_note_of_a_miss():
     miss = rows["Table III Sens_1^2 (eq. 13), Synthetic 1, MCOSvm (weighted)"]
     assert miss.status == "miss"
     assert "Sens_1^2 (usual)" in miss.note and "within its tolerance" in miss.note
+    assert miss.miss_cause == "design difference"  # which definition the paper printed
+    # claimed=False (the quick run): the same numbers, reported
+    reported = wb.claim_rows(_constructed_scores(values), "Synthetic 1", ("weighted",),
+                             claimed=False)
+    assert [r.status for r in reported] == ["reported"] * 6
 
 
-def _check_section(section, datasets, methods):
+def _check_section(section, datasets, methods, *, claimed):
     assert len(section.figures) == 1
-    claimed = [r for r in section.rows if r.tolerance is not None]
+    printed = [r for r in section.rows if r.quantity.startswith("Table")
+               and "Wilcoxon" not in r.quantity]
+    # the quick run's C and gamma are fixed, not the paper's searched ones: it claims nothing
+    assert all((r.tolerance is not None) == claimed for r in printed)
     for dataset in datasets:
         for method in methods:
-            mine = [r for r in claimed if f", {dataset}, {wb.METHODS[method]}" in r.quantity]
+            mine = [r for r in printed if f", {dataset}, {wb.METHODS[method]}" in r.quantity]
             assert len(mine) == 6, (dataset, method)
         wilcoxon = [r for r in section.rows if "Wilcoxon p" in r.quantity and dataset in
                     r.quantity]
@@ -104,15 +112,15 @@ def _check_section(section, datasets, methods):
 def test_synthetic_section_quick():
     pytest.importorskip("matplotlib")
     section = _resolve("wsvm")(quick=True, n_jobs=1, random_state=0)
-    _check_section(section, ("Synthetic 1", "Synthetic 2"), ("weighted",))
+    _check_section(section, ("Synthetic 1", "Synthetic 2"), ("weighted",), claimed=False)
     assert any("fixed" in n for n in section.notes)
     # unweighted beside weighted
     assert all(list(frame.columns[:2]) == ["MCOSvm (weighted)", "unweighted ensemble"]
                for _, frame in section.tables)
-    # the paper's synthetic data 1 numbers are met at C = 1, gamma = 1/8
+    # the paper's synthetic data 1 numbers are met at C = 1, gamma = 1/8 (reported)
     rows = {r.quantity: r for r in section.rows}
-    assert rows["Table I accuracy %, Synthetic 1, MCOSvm (weighted)"].status == "ok"
-    assert rows["Table II MAE, Synthetic 1, MCOSvm (weighted)"].status == "ok"
+    assert abs(rows["Table I accuracy %, Synthetic 1, MCOSvm (weighted)"].difference) < 0.5
+    assert abs(rows["Table II MAE, Synthetic 1, MCOSvm (weighted)"].difference) < 0.005
 
 
 @pytest.mark.r
@@ -122,7 +130,7 @@ def test_benchmark_section_quick():
     section = _resolve("wsvm_benchmark")(quick=True, n_jobs=1, random_state=0)
     if len(section.rows) == 1:
         pytest.skip("Boston housing is not available (R's MASS through rpy2)")
-    _check_section(section, ("Boston housing",), ("weighted", "SVORIM"))
+    _check_section(section, ("Boston housing",), ("weighted", "SVORIM"), claimed=False)
     rows = {r.quantity: r for r in section.rows}
     p = rows["Table II Wilcoxon p, MAE, Boston housing, MCOSvm vs SVORIM, rank sum"]
     assert p.paper == "0.02" and p.status == "reported"
