@@ -8,6 +8,7 @@
     ordstat compare --bundled NAME ...      (NAME from ordstat compare --list-data)
     ordstat compare --list-data
     ordstat reproduce [--quick] [--only NAME[,NAME]] [--out DIR] [--jobs N] [--seed S]
+                      [--verbose]
 
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
 method, with a did-you-mean when a name is misspelled) prints one line ``ordstat: error: ...``
