@@ -12,24 +12,17 @@ from sklearn.base import clone
 
 from ._gaussian import (DATASETS, NO_DATA, TABLE3, TABLE45_EDDA, TOLERANCE_NOTE, load_sets,
                         loo_tolerance, paper_name, printed_decimals, set_seeds)
+from ._paper_tables import BRITO_FIRST_SPLIT as FIRST_SPLIT
+from ._paper_tables import BRITO_NODE_MODELS as NODE_MODELS
+from ._paper_tables import BRITO_TABLE4 as TABLE4
+from ._paper_tables import BRITO_TABLE5 as TABLE5
+from ._paper_tables import BRITO_TABLE8 as TABLE8
 from ._report import MISPRINT, Row, Section
 
 REFERENCE = ("Brito, Celeux & Sousa Ferreira (2006), Combining methods in supervised "
              "classification: a comparative study on discrete and continuous problems, "
              "sections 3-5, Tables 3, 4, 5 and 8, Figure 1.")
 
-# Table 4 (committee of methods) and Table 5 (penalised likelihood ratios): the printed
-# combination as {model: weight} (a single model printed alone has weight 1) and its
-# leave-one-out error. Table 5 prints [lambda B_k] (EVI) for bupa, a model its Table 3 does not
-# retain for bupa.
-TABLE4 = {"bupa": ({"EEI": 0.79, "EII": 0.21}, 0.3971), "crabs": ({"EEE": 1.0}, 0.5000),
-          "haberman": ({"EEV": 0.4, "EII": 0.6}, 0.2549),
-          "haemophilia": ({"EEE": 1.0}, 0.1600), "iris": ({"EEI": 0.82, "EII": 0.18}, 0.0400),
-          "thyroid": ({"EEI": 0.73, "EII": 0.27}, 0.0930)}
-TABLE5 = {"bupa": ({"EVI": 1.0}, 0.4000), "crabs": ({"EEE": 1.0}, 0.5000),
-          "haberman": ({"EVI": 1.0}, 0.2516),
-          "haemophilia": ({"EEE": 0.32, "VEE": 0.68}, 0.1600), "iris": ({"EEI": 1.0}, 0.0400),
-          "thyroid": ({"EEI": 1.0}, 0.0977)}
 SERIAL_QUICK = ("iris", "thyroid")
 WEIGHT_TOLERANCE = 0.01  # one unit of the printed weights' last digit
 
@@ -62,17 +55,6 @@ SERIAL_MISSES = {
                            "the label printed, on 127: the printed row fits none of them",
 }
 
-# Table 8, hierarchical coupling column, and what the paper's text says of each tree.
-TABLE8 = {"crabs": 0.045, "iris": 0.02, "thyroid": 0.0372}
-FIRST_SPLIT = {"iris": "setosa | versicolor, virginica", "crabs": "B.F, B.M | O.F, O.M",
-               "thyroid": "Hyper | Hypo, Normal"}
-# (node's classes, model named in the text of section 5.2)
-NODE_MODELS = {
-    "iris": [(("setosa", "versicolor", "virginica"), "EII")],
-    "crabs": [(("B.F", "B.M", "O.F", "O.M"), "EEE"), (("B.F", "B.M"), "EEV"),
-              (("O.F", "O.M"), "EVE")],
-    "thyroid": [(("Hyper", "Hypo", "Normal"), None), (("Hypo", "Normal"), None)],
-}
 COUPLING_QUICK = ("iris",)
 
 DISCRETE_NOTE = (

@@ -13,6 +13,9 @@ import numpy as np
 import pandas as pd
 
 from .._extras import MissingExtraError
+from ._paper_tables import BRITO_TABLE3 as TABLE3
+from ._paper_tables import BRITO_TABLE8_EDDA as TABLE8_EDDA
+from ._paper_tables import BRITO_TABLE45_EDDA as TABLE45_EDDA
 from ._report import MISPRINT, Row, Section
 
 REFERENCE = ("Brito, Celeux & Sousa Ferreira (2006), Combining methods in supervised "
@@ -23,18 +26,6 @@ REFERENCE = ("Brito, Celeux & Sousa Ferreira (2006), Combining methods in superv
 DATASETS = {"bupa": "load_bupa", "crabs": "load_crabs", "haberman": "load_haberman",
             "haemophilia": "load_haemophilia", "iris": "load_iris", "thyroid": "load_thyroid"}
 QUICK = ("iris", "crabs", "thyroid")
-
-# Table 3: the EDDA models a correspondence analysis retained for each set (mclust's names, in
-# the paper's order); Tables 4 and 5 combine these.
-TABLE3 = {"bupa": ("EEI", "VEI", "EII", "VII"), "crabs": ("EEE", "EII"),
-          "haberman": ("EEV", "EVI", "EII"), "haemophilia": ("EEE", "VEE", "EII"),
-          "iris": ("EEI", "EII"), "thyroid": ("EEI", "EII")}
-# Tables 4-5, EDDA column (the same in both): model and leave-one-out error.
-TABLE45_EDDA = {"bupa": ("EEI", 0.4000), "crabs": ("EII", 0.0500),
-                "haberman": ("EVI", 0.2516), "haemophilia": ("EEE", 0.1467),
-                "iris": ("EEI", 0.0400), "thyroid": ("EEI", 0.0977)}
-# Table 8, EDDA column (the sets with more than two groups only).
-TABLE8_EDDA = {"crabs": ("EEV", 0.045), "iris": ("EEE", 0.02), "thyroid": ("VEI", 0.0326)}
 
 # data set -> (loader, EDDA model and leave-one-out error of Table 8 for the sets with more than
 # two groups, of Table 4 for the two-group sets, which Table 8 leaves out); read by

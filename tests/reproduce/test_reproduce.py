@@ -165,9 +165,13 @@ def test_every_seed_of_a_section_comes_from_its_random_state(name, monkeypatch):
     assert _numbers(experiment(quick=True, n_jobs=1, random_state=4)) != first
 
 
-# ---- the dissertation's tables (ordstat/reproduce/_dissertation.py) ----------------------------
+# ---- the dissertation's tables (ordstat/reproduce/_dissertation.py and the modules it uses) ----
 
+from ordstat.reproduce import _claims as claims  # noqa: E402
 from ordstat.reproduce import _dissertation as diss  # noqa: E402
+from ordstat.reproduce import _format as fmt  # noqa: E402
+from ordstat.reproduce import _paper_tables as printed  # noqa: E402
+from ordstat.reproduce import _peers as peers  # noqa: E402
 
 
 def _pair(mean_over_sd, n=100, seed=0):
@@ -184,36 +188,53 @@ def _pair(mean_over_sd, n=100, seed=0):
 def test_significance_mark_uses_the_corrected_variance():
     # t = m / sqrt((1/100 + 1/9) s^2): m/s = 0.4 gives t = 1.15 (no mark) although the plain
     # paired t-test (t = 4) would mark it; m/s = 0.8 gives t = 2.30 (p = 0.024)
-    assert diss.significance_mark(*_pair(0.4)) == ""
-    assert diss.significance_mark(*_pair(0.8)) == diss.MARK_WORSE
+    assert claims.significance_mark(*_pair(0.4)) == ""
+    assert claims.significance_mark(*_pair(0.8)) == printed.MARK_WORSE
     first, other = _pair(-0.8)
-    assert diss.significance_mark(first, other) == diss.MARK_BETTER
+    assert claims.significance_mark(first, other) == printed.MARK_BETTER
     # the mark is about the comparator: swapping the columns swaps the mark
-    assert diss.significance_mark(other, first) == diss.MARK_WORSE
+    assert claims.significance_mark(other, first) == printed.MARK_WORSE
     # identical losses: no difference, no mark
-    assert diss.significance_mark(first, first) == ""
+    assert claims.significance_mark(first, first) == ""
 
 
 def test_claim_tolerance_by_hand():
-    # 2 sqrt(9 (1/100 + 1/9) + 16 (1/100 + 1/9)) + 0.005 = 10 sqrt(0.12111...) + 0.005
-    assert math.isclose(diss.claim_tolerance(3.0, 4.0, 100), 3.4851, abs_tol=1e-4)
+    # corrected (10-fold CV, r = 1/9): 2 sqrt(9 (1/100 + 1/9) + 16 (1/100 + 1/9)) + 0.005
+    # = 10 sqrt(0.12111...) + 0.005
+    cv = {"n_paper": 100, "test_train_ratio": 1 / 9}
+    assert math.isclose(claims.claim_tolerance(3.0, 4.0, 100, **cv), 3.4851, abs_tol=1e-4)
     # no printed deviation: ours stands in for the paper's
-    assert diss.claim_tolerance(None, 4.0, 100) == diss.claim_tolerance(4.0, 4.0, 100)
+    assert claims.claim_tolerance(None, 4.0, 100, **cv) == \
+        claims.claim_tolerance(4.0, 4.0, 100, **cv)
     # fewer folds of ours, wider tolerance
-    assert diss.claim_tolerance(3.0, 4.0, 10) > diss.claim_tolerance(3.0, 4.0, 100)
+    assert claims.claim_tolerance(3.0, 4.0, 10, **cv) > claims.claim_tolerance(3.0, 4.0, 100, **cv)
+    # independent pairs (r = 0), Waegeman & Boullart's 20: 2 sd sqrt(1/5 + 1/20) = 2 * 1 * 0.5,
+    # plus half of the printed last decimal
+    assert math.isclose(claims.claim_tolerance(None, 1.0, 5, n_paper=20, decimals=2), 1.005)
+    assert math.isclose(claims.claim_tolerance(None, 0.0, 5, n_paper=20, decimals=3), 0.0005)
+
+
+def test_claim_row_rounds_and_drops_what_is_missing():
+    row = claims.claim_row("q", "0.50", [0.4, 0.6, float("nan")], n_paper=20, decimals=2,
+                           digits=(4, 4))
+    # sd^2 = 0.02 over 2 pairs: 2 sqrt(0.02 (1/20 + 1/2)) + 0.005 = 2 sqrt(0.011) + 0.005
+    assert row.paper == 0.5 and row.ours == 0.5 and row.tolerance == 0.2148
+    assert row.status == "ok"
+    assert claims.claim_row("q", 1.0, [5.0], n_paper=20, claimed=False).status == "reported"
 
 
 def test_paper_cells_are_read_as_printed():
-    cells = diss._cells("1.24(0.11) | 1.32(0.11)\u2022 1.22(0.10)")
-    assert cells == (diss.Cell(1.24, 0.11, ""), diss.Cell(1.32, 0.11, diss.MARK_WORSE),
-                     diss.Cell(1.22, 0.10, ""))
-    assert diss._cells("5.48 5.46") == (diss.Cell(5.48), diss.Cell(5.46))
+    cells = printed._cells("1.24(0.11) | 1.32(0.11)\u2022 1.22(0.10)")
+    assert cells == (printed.Cell(1.24, 0.11, ""), printed.Cell(1.32, 0.11, printed.MARK_WORSE),
+                     printed.Cell(1.22, 0.10, ""))
+    assert printed._cells("5.48 5.46") == (printed.Cell(5.48), printed.Cell(5.46))
     # every table row has one cell per column, for the six data sets we run
-    for table in (diss.T41_ERROR, diss.T41_MAE, diss.T41_SIZE, diss.T51_ERROR, diss.T51_MAE):
+    for table in (printed.T41_ERROR, printed.T41_MAE, printed.T41_SIZE, printed.T51_ERROR,
+                  printed.T51_MAE):
         assert set(table) == set(diss.DATASETS)
         assert all(len(cells) == 8 for cells in table.values())
-    for table, width in ((diss.T42_ERROR, 3), (diss.T42_MAE, 3), (diss.T52_ERROR, 4),
-                         (diss.T52_MAE, 4), (diss.T53_ERROR, 4), (diss.T53_MAE, 4)):
+    for table, width in ((printed.T42_ERROR, 3), (printed.T42_MAE, 3), (printed.T52_ERROR, 4),
+                         (printed.T52_MAE, 4), (printed.T53_ERROR, 4), (printed.T53_MAE, 4)):
         assert all(len(cells) == width and cells[0].sd is not None for cells in table.values())
 
 
@@ -227,14 +248,13 @@ def _results(first, other):
 def test_tables_and_claims_on_constructed_results():
     first, other = _pair(0.8)
     results = _results(first, other)
-    table = diss.PaperTable("9.9", (("A", "A"), ("B", "B"), (None, "C")),
-                            {"error": {"Circle": diss._cells("10.00(1.00) | 12.00(1.00)\u2022 "
-                                                             "15.00(1.00)\u2022"),
-                                       "ERA": diss._cells("1.00(1.00) | 1.00(1.00) 1.00(1.00)")}})
-    frame = diss.comparison_table(results, table, "error")
+    cells = {"Circle": printed._cells("10.00(1.00) | 12.00(1.00)\u2022 15.00(1.00)\u2022"),
+             "ERA": printed._cells("1.00(1.00) | 1.00(1.00) 1.00(1.00)")}
+    table = fmt.PaperTable("9.9", (("A", "A"), ("B", "B"), (None, "C")), {"error": cells})
+    frame = fmt.comparison_table(results, table, "error")
     assert list(frame.index) == ["Circle"]  # ERA was not run
     assert frame.loc["Circle", ("A", "ordstat")] == "10.00 (0.00)"
-    assert frame.loc["Circle", ("B", "ordstat")].endswith(diss.MARK_WORSE)
+    assert frame.loc["Circle", ("B", "ordstat")].endswith(printed.MARK_WORSE)
     assert frame.loc["Circle", ("B", "paper")] == "12.00 (1.00) \u2022"
     assert frame.loc["Circle", ("C", "ordstat")] == "not run"
     why = {"A": ("a", "long a"), "B": ("b", "long b"), "C": ("c not run", "long c")}
@@ -255,16 +275,16 @@ def test_adaboost_m1_by_hand():
     # beta = 1/2, vote weight log 2; the right units' weights halve before renormalising
     X = np.arange(9.0)[:, None]
     y = np.repeat([0, 1, 2], 3)
-    model = diss.AdaBoostM1Stumps(n_estimators=1).fit(X, y)
+    model = peers.AdaBoostM1Stumps(n_estimators=1).fit(X, y)
     assert math.isclose(model.vote_weights_[0], math.log(2.0))
-    model = diss.AdaBoostM1Stumps(n_estimators=50).fit(X, y)
+    model = peers.AdaBoostM1Stumps(n_estimators=50).fit(X, y)
     # M1 keeps boosting while the stumps' weighted errors stay below 1/2 and ends exact here
-    assert (model.predict(X, 3) == y).all()
+    assert (model.predict(X) == y).all()
     # four balanced classes with one useless attribute: the first stump errs >= 1/2, M1 stops
     # at once and keeps that stump only (where SAMME would go on)
     X = np.zeros((8, 1))
     y = np.repeat([0, 1, 2, 3], 2)
-    model = diss.AdaBoostM1Stumps(n_estimators=10).fit(X, y)
+    model = peers.AdaBoostM1Stumps(n_estimators=10).fit(X, y)
     assert len(model.stumps_) == 1 and model.vote_weights_ == [1.0]
 
 

@@ -22,16 +22,6 @@ def test_grid_is_the_papers_region_at_half_a_log10_step():
     np.testing.assert_allclose(np.diff(np.log10(2.0 ** log2_C)), 0.5)
 
 
-def test_claim_tolerance_by_hand():
-    # 2 sd sqrt(1/5 + 1/20) = 2 * 1 * 0.5, plus half of the printed last decimal (0.01)
-    assert math.isclose(wb.claim_tolerance(1.0, 5, "0.92"), 1.005)
-    assert math.isclose(wb.claim_tolerance(0.0, 5, "91.25"), 0.005)
-    assert math.isclose(wb.claim_tolerance(0.0, 5, "47.4"), 0.05)
-    assert math.isclose(wb.claim_tolerance(0.0, 5, "0.092"), 0.0005)
-    # fewer pairs of ours, wider tolerance
-    assert wb.claim_tolerance(1.0, 5, "0.9") > wb.claim_tolerance(1.0, 20, "0.9")
-
-
 def test_wilcoxon_pvalues_by_hand():
     # rank sum: {1, 2, 3} all below {4, 5, 6}: exact two-sided p = 2 / C(6, 3) = 0.1
     rank_sum, _ = wb.wilcoxon_pvalues([1, 2, 3], [4, 5, 6])
