@@ -6,6 +6,8 @@
   train/test pairs) claims through these two.
 - ``significance_mark``: the dissertation's "•"/"∘" of a comparator against the first column of
   its table, by the corrected resampled t-test (Nadeau & Bengio 2003).
+- ``detectable_difference`` and ``finding_row``: a finding of a paper (a mark, an ordering of
+  two methods) claimed where our run has the power to see the paper's difference.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from ._cv import split_values
 from ._paper_tables import MARK_BETTER, MARK_WORSE
 from ._report import Row
 
-__all__ = ["claim_row", "claim_tolerance", "our_marks", "significance_mark"]
+__all__ = ["claim_row", "claim_tolerance", "detectable_difference", "finding_row", "our_marks",
+           "significance_mark"]
 
 
 def claim_tolerance(sd_paper, sd_ours, n_ours, *, n_paper, test_train_ratio=0.0, decimals=2):
@@ -101,3 +104,40 @@ def our_marks(results, dataset, names, metric):
         marks.append(significance_mark(first, other) if len(first) and len(other) else None)
     return marks
 
+
+def detectable_difference(first, other, *, test_train_ratio=1 / 9, alpha=0.05, power=0.8):
+    """The smallest mean difference between two methods' paired losses that the corrected
+    resampled t-test at level ``alpha`` (two-sided) finds with probability ``power``:
+    (t_{1-alpha/2} + t_{power}) sd_d sqrt(1/J + r), with sd_d the standard deviation of the J
+    paired differences, r the test share over the learning share of a split, and t with J - 1
+    degrees of freedom (Nadeau & Bengio 2003). NaN below two splits."""
+    from scipy import stats
+
+    d = np.asarray(other, dtype=float) - np.asarray(first, dtype=float)
+    if len(d) < 2:
+        return float("nan")
+    se = float(np.std(d, ddof=1)) * np.sqrt(1 / len(d) + test_train_ratio)
+    df = len(d) - 1
+    return float((stats.t.ppf(1 - alpha / 2, df) + stats.t.ppf(power, df)) * se)
+
+
+def finding_row(quantity, paper, ours, *, paper_difference, first, other,
+                test_train_ratio=1 / 9):
+    """A finding of the paper (a significance mark, an ordering of two methods) beside ours.
+
+    Claimed (tolerance 0: the same verdict, or a miss) where our run can see the paper's own
+    difference: where ``|paper_difference|``, not zero, reaches :func:`detectable_difference`
+    of our paired losses ``first`` and ``other``; otherwise reported, the note saying why. The note
+    always states the power: the paper's difference, ours and the detectable one.
+    """
+    first, other = np.asarray(first, dtype=float), np.asarray(other, dtype=float)
+    detectable = detectable_difference(first, other, test_train_ratio=test_train_ratio)
+    ours_difference = float(np.mean(other - first))
+    # a tie of the paper's means is no finding; NaN (one split) claims nothing
+    claimed = bool(paper_difference != 0 and abs(paper_difference) >= detectable)
+    power = (f"difference paper {paper_difference:+.3g}, ours {ours_difference:+.3g}; "
+             f"detectable at 0.05 with 80 % power over our {len(first)} splits: "
+             f"{detectable:.3g}")
+    if not claimed:
+        power += " (above the paper's difference: reported, not claimed)"
+    return Row(quantity, paper, ours, tolerance=0 if claimed else None, note=power)

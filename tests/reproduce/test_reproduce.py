@@ -301,3 +301,139 @@ def test_dissertation_sections_quick(name):
     assert all(r.note for r in section.rows if r.status == "miss" or r.ours == "not run")
     assert any("not public" in n for n in section.notes)
     assert any(caption.startswith("Table") for caption, _ in section.tables)
+
+
+# ---- the dissertation's findings: its marks and orderings, claimed with their power -----------
+
+def test_detectable_difference_by_hand():
+    # ten paired differences of standard deviation 1: se = sqrt(1/10 + 1/9) = 0.45947;
+    # (t_0.975 + t_0.80) with 9 degrees of freedom = 2.26216 + 0.88340
+    first, other = _pair(0.3, n=10)
+    assert math.isclose(claims.detectable_difference(first, other),
+                        (2.26216 + 0.88340) * 0.45947, rel_tol=1e-4)
+    assert math.isnan(claims.detectable_difference([1.0], [2.0]))
+
+
+def test_a_finding_is_claimed_where_the_run_can_see_the_papers_difference():
+    first, other = _pair(0.3, n=10)  # detectable: 1.445
+    seen = claims.finding_row("f", "lower", "lower", paper_difference=-2.0, first=first,
+                              other=other)
+    assert seen.tolerance == 0 and seen.status == "ok" and "detectable" in seen.note
+    assert claims.finding_row("f", "lower", "higher", paper_difference=-2.0, first=first,
+                              other=other).status == "miss"
+    unseen = claims.finding_row("f", "lower", "higher", paper_difference=-1.0, first=first,
+                                other=other)
+    assert unseen.status == "reported" and "not claimed" in unseen.note
+    # a tie of the paper's means is no finding, even where ours are identical
+    assert claims.finding_row("f", "equal", "equal", paper_difference=0.0, first=first,
+                              other=first).status == "reported"
+
+
+def _results_from_cells(table, dataset, n=100, seed=0):
+    """Losses per split whose means are the paper's cells (error and MAE), with a small noise
+    shared by every column: our test then sees every printed difference."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    noise = {m: rng.normal(scale=0.01, size=n) for m in ("error", "mae")}
+    rows = []
+    for j, (name, _) in enumerate(table.columns):
+        own = rng.normal(scale=0.001, size=n)
+        for i in range(n):
+            rows.append((dataset, i, name,
+                         *(table.cells[m][dataset][j].mean + noise[m][i] + own[i]
+                           for m in ("error", "mae")), float("nan")))
+    return pd.DataFrame(rows, columns=["dataset", "split", "method", "error", "mae", "size"])
+
+
+def _swap(results, a, b):
+    """The same results with the losses of methods a and b exchanged: every verdict between
+    them flips."""
+    swapped = results.copy()
+    swapped.loc[results["method"] == a, "method"] = "(swapping)"
+    swapped.loc[results["method"] == b, "method"] = a
+    swapped.loc[swapped["method"] == "(swapping)", "method"] = b
+    return swapped
+
+
+def _run_table(table):
+    """The table with every printed column bound to a method of that name."""
+    return fmt.PaperTable(table.label, tuple((p, p) for _, p in table.columns), table.cells)
+
+
+def _printed_marks():
+    t42 = diss._odt_tables()[1]
+    t52 = diss._boost_tables()[1]
+    t53 = diss._forest_table()
+    cases = []
+    for table in (t42, t52, t53):
+        for metric in ("error", "mae"):
+            for dataset, cells in table.cells[metric].items():
+                for cell, (_, label) in zip(cells[1:], table.columns[1:]):
+                    if cell.mark:
+                        cases.append((table, metric, dataset, label, None, None))
+    for metric, marks in printed.T53_MARKS_VS_ODT_MEDIAN.items():
+        for dataset, row in marks.items():
+            for mark, i in zip(row, (0, 1, 2)):
+                if mark:
+                    cases.append((t53, metric, dataset, t53.columns[i][1], (3, 0, 1, 2), marks))
+    return cases
+
+
+MARKS = _printed_marks()
+
+
+def test_every_printed_mark_is_a_finding():
+    # on our six data sets: Table 4.2 (2), 5.2 (15 + 18), 5.3a-b (1 + 5), 5.3c-d (3 + 5)
+    assert len(MARKS) == 2 + 33 + 6 + 8
+
+
+@pytest.mark.parametrize("case", MARKS, ids=[f"{c[0].label}{'cd' if c[4] else ''}-{c[1]}-"
+                                              f"{c[2]}-{c[3]}" for c in MARKS])
+def test_each_printed_mark_is_claimed_and_fails_when_the_verdict_flips(case):
+    table, metric, dataset, column, order, marks = case
+    run_table = _run_table(table)
+    results = _results_from_cells(run_table, dataset)
+    why = {p: (f"why {p}", "") for _, p in table.columns}
+    first = table.columns[(order or [0])[0]][1]
+
+    def row(res):
+        rows = diss.mark_rows(res, run_table, metric, why, order=order, paper_marks=marks)
+        (found,) = [r for r in rows if r.quantity.endswith(f", {dataset}, {column} against "
+                                                           f"{first}")]
+        return found
+
+    same = row(results)
+    assert same.tolerance == 0 and same.status == "ok", same
+    flipped = row(_swap(results, column, first))
+    assert flipped.status == "miss" and flipped.ours != same.ours
+    assert flipped.note.startswith(f"why {column}; ") and flipped.cause == "design difference"
+
+
+ORDERINGS = [(t, metric, dataset, pair) for t, metrics, pairs in (
+    (diss._boost_tables()[1], ("error", "mae"), diss.BOOST_ORDERINGS),
+    (diss._forest_table(), ("mae",), diss.FOREST_ORDERINGS))
+    for metric in metrics for dataset in t.cells[metric] for pair in pairs]
+
+
+@pytest.mark.parametrize("case", ORDERINGS, ids=[f"{c[0].label}-{c[1]}-{c[2]}-{c[3][0]}<"
+                                                  f"{c[3][1]}" for c in ORDERINGS])
+def test_each_stated_ordering_is_claimed_and_fails_when_the_verdict_flips(case):
+    table, metric, dataset, (lower, higher) = case
+    run_table = _run_table(table)
+    results = _results_from_cells(run_table, dataset)
+    why = {p: (f"why {p}", "") for _, p in table.columns}
+
+    def row(res):
+        (found,) = diss.ordering_rows(res, run_table, metric, [(lower, higher)], why)
+        return found
+
+    same = row(results)
+    cells = {p: c for (_, p), c in zip(table.columns, table.cells[metric][dataset])}
+    if cells[lower].mean == cells[higher].mean:  # the paper's means tie: no finding
+        assert same.paper == "equal" and same.status == "reported"
+        return
+    # the text's ordering holds in the paper's printed means
+    assert same.paper == "lower" and same.status == "ok", same
+    flipped = row(_swap(results, lower, higher))
+    assert flipped.status == "miss" and flipped.ours == "higher"
