@@ -288,6 +288,29 @@ def test_adaboost_m1_by_hand():
     assert len(model.stumps_) == 1 and model.vote_weights_ == [1.0]
 
 
+def test_adaboost_m1w_by_hand():
+    import numpy as np
+
+    # four classes of two units in a row: the first stump cuts in the middle and predicts
+    # classes 0 and 2, weighted error 4/8 = 1/2. M1 stops there; M1W goes on while
+    # e < 1 - 1/4, with beta = (1/2) / (3 (1/2)) = 1/3 and vote weight log 3. The right units
+    # then weigh 1/16, the wrong ones 3/16; the second stump predicts classes 1 and 3, right
+    # on the four units of weight 3/16: e = 4/16, beta = (1/4) / (3 (3/4)) = 1/9, weight log 9
+    X = np.arange(8.0)[:, None]
+    y = np.repeat([0, 1, 2, 3], 2)
+    m1 = peers.AdaBoostM1Stumps(n_estimators=20).fit(X, y)
+    m1w = peers.AdaBoostM1Stumps(n_estimators=2, variant="M1W").fit(X, y)
+    assert len(m1.stumps_) == 1
+    np.testing.assert_allclose(m1w.vote_weights_, [math.log(3.0), math.log(9.0)])
+    assert list(m1w.stumps_[1].predict(X)) == [1, 1, 1, 1, 3, 3, 3, 3]
+    # two classes: M1W is M1
+    y2 = (y > 1).astype(int)
+    assert peers.AdaBoostM1Stumps(5, "M1W").fit(X, y2).vote_weights_ == \
+        peers.AdaBoostM1Stumps(5).fit(X, y2).vote_weights_
+    with pytest.raises(ValueError, match="variant must be"):
+        peers.AdaBoostM1Stumps(variant="SAMME").fit(X, y)
+
+
 @pytest.mark.parametrize("name", ["odt", "oadaboost", "forests"])
 def test_dissertation_sections_quick(name):
     pytest.importorskip("matplotlib")
