@@ -170,7 +170,7 @@ def _fit_odt_forest(n_trees, X, y, X_test, K, seed):
 # ----------------------------------------------------------------------------------------------
 # Claims and notes
 
-def claim_rows(results, table, metric, why, *, skip=(), claimed=True):
+def cell_rows(results, table, metric, why, *, skip=(), claimed=True):
     """One Row per cell of a data set we ran: ours beside the paper's, claimed by
     ``claim_row`` (reported only when ``claimed`` is False). ``why`` maps a printed column to
     (short, long) explanations: a miss or a cell not run carries the short one; the section's
@@ -301,7 +301,7 @@ def _section_rows_and_tables(section, results, tables, why, *, findings=()):
     the rows of ``findings`` (marks and orderings), and a note with the long explanation of
     every column that missed or was not run."""
     for table, metric, skip, *claimed in tables:
-        section.rows += claim_rows(results, table, metric, why, skip=skip,
+        section.rows += cell_rows(results, table, metric, why, skip=skip,
                                    claimed=all(claimed))
         caption = (f"Table {table.label} ({METRICS[metric][0]}): ordstat beside the paper"
                    + ("; marks against the first column" if table.marked else ""))

@@ -244,7 +244,7 @@ def _claim(scores, dataset, method, metric, *, claimed=True):
                      n_paper=PAPER_PAIRS, decimals=decimals, digits=(4, 4), claimed=claimed)
 
 
-def claim_rows(scores, dataset, methods, *, claimed=True):
+def table_rows(scores, dataset, methods, *, claimed=True):
     """The paper's Tables I-III numbers beside our means (reported only when ``claimed`` is
     False: the quick run's fixed C and gamma are not the paper's searched ones); a miss of one
     definition of Sens/Spec says where the other definition stands."""
@@ -406,7 +406,7 @@ def weighted_svm(quick=False, n_jobs=1, random_state=0):
         scores, params = run_pairs(dataset, pairs[dataset], grid=None if quick else GRID,
                                    n_jobs=n_jobs, random_state=int(seed))
         results[dataset] = scores
-        section.rows += claim_rows(scores, dataset, methods, claimed=not quick)
+        section.rows += table_rows(scores, dataset, methods, claimed=not quick)
         section.rows += wilcoxon_rows(scores, dataset, methods)
         section.tables.append((f"{dataset}: mean (sd) over {pairs[dataset]} train/test pairs",
                                side_by_side(scores, dataset, methods)))
@@ -462,7 +462,7 @@ def weighted_svm_benchmark(quick=False, n_jobs=1, random_state=0):
     methods = ("weighted", "unweighted") + (("SVORIM",) if svorim else ())
     scores, params = run_pairs(dataset, n_pairs, grid=None if quick else GRID,
                                svorim=svorim, n_jobs=n_jobs, random_state=random_state)
-    section.rows += claim_rows(scores, dataset, methods, claimed=not quick)
+    section.rows += table_rows(scores, dataset, methods, claimed=not quick)
     section.rows += wilcoxon_rows(scores, dataset, methods)
     section.tables.append((f"{dataset}: mean (sd) over {n_pairs} train/test partitions",
                            side_by_side(scores, dataset, methods)))

@@ -258,7 +258,7 @@ def test_tables_and_claims_on_constructed_results():
     assert frame.loc["Circle", ("B", "paper")] == "12.00 (1.00) \u2022"
     assert frame.loc["Circle", ("C", "ordstat")] == "not run"
     why = {"A": ("a", "long a"), "B": ("b", "long b"), "C": ("c not run", "long c")}
-    rows = {r.quantity: r for r in diss.claim_rows(results, table, "error", why)}
+    rows = {r.quantity: r for r in diss.cell_rows(results, table, "error", why)}
     a, b, c = (rows[f"Table 9.9 error %, Circle, {m}"] for m in "ABC")
     assert a.status == "ok" and a.note == ""
     # B: 10.8 against 12 with a tolerance of 2 sqrt(1 (0.01 + 1/9) + 1 (0.01 + 1/9)) + 0.005

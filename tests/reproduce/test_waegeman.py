@@ -65,7 +65,7 @@ def _constructed_scores(value_by_metric, n=4):
 def test_claims_and_the_note_of_a_miss():
     values = {"accuracy %": 91.25, "MAE": 0.092, "Sens_1^2 (eq. 13)": 0.80,
               "Spec_1^2 (eq. 14)": 0.98, "Sens_1^2 (usual)": 0.95, "Spec_1^2 (usual)": 0.98}
-    rows = {r.quantity: r for r in wb.claim_rows(_constructed_scores(values), "Synthetic 1",
+    rows = {r.quantity: r for r in wb.table_rows(_constructed_scores(values), "Synthetic 1",
                                                  ("weighted",))}
     assert len(rows) == 6
     assert rows["Table I accuracy %, Synthetic 1, MCOSvm (weighted)"].status == "ok"
@@ -74,7 +74,7 @@ def test_claims_and_the_note_of_a_miss():
     assert "Sens_1^2 (usual)" in miss.note and "within its tolerance" in miss.note
     assert miss.miss_cause == "design difference"  # which definition the paper printed
     # claimed=False (the quick run): the same numbers, reported
-    reported = wb.claim_rows(_constructed_scores(values), "Synthetic 1", ("weighted",),
+    reported = wb.table_rows(_constructed_scores(values), "Synthetic 1", ("weighted",),
                              claimed=False)
     assert [r.status for r in reported] == ["reported"] * 6
 
