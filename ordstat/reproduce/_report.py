@@ -198,6 +198,8 @@ def render_summary(sections: list[Section], *, width: int = 100) -> str:
         c = _counts(s)
         lines.append(f"{s.name:<16}{c['ok']:>10}{c['miss']:>8}{c['reported']:>10}"
                      f"{s.seconds:>7.1f} s  {s.status}")
+    lines += ["(claims: the paper's numbers and findings we reproduce within a tolerance;",
+              " reported: shown beside the paper's, not claimed)"]
     for s in sections:
         if s.status != "run":
             # in full: what to install is in these lines
@@ -256,7 +258,7 @@ def write_html(sections: list[Section], path, *, title="ordstat: reproduction re
              f"<p>{html.escape(header)}</p>" if header else "", "<ul>"]
     parts += [f"<li><a href='#{s.name}'>{html.escape(s.title)}</a>{_toc_status(s)}</li>"
               for s in sections]
-    parts.append("</ul>")
+    parts.append(f"</ul><pre>{html.escape(render_summary(sections))}</pre>")
     for s in sections:
         parts.append(f"<h2 id='{s.name}'>{html.escape(s.title)}</h2>")
         if s.reference:

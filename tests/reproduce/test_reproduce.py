@@ -55,6 +55,7 @@ def test_summary_is_one_line_per_experiment_then_the_misses_by_cause():
     assert lines[1].split() == ["alpha", "1", "2", "1", "2.5", "s", "run"]
     assert lines[2].split() == ["beta", "1", "1", "1", "10.0", "s", "partly", "run"]
     assert lines[3].split() == ["gamma", "0", "0", "0", "0.0", "s", "not", "run"]
+    assert lines[4].startswith("(claims: ")  # what the columns count
     # what did not run, and why, before the misses
     assert "beta: partly run" in lines and "  ERA: not run (needs skordinal)" in lines
     assert "gamma: not run (its data could not be loaded)" in lines
@@ -99,6 +100,7 @@ def test_html_has_tables_figures_and_misses(tmp_path):
     write_html([s], path)
     text = path.read_text()
     assert "data:image/png;base64," in text and "Alpha" in text and "1 miss(es)" in text
+    assert "  open (1)" in text  # the one-screen summary, its miss under its cause
     assert "because" in render_text(s)
 
 
