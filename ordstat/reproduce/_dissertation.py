@@ -101,7 +101,7 @@ def _adaboost_or_ordered(K, M, seed):
 
 
 def _m1(variant, K, M, seed):
-    return AdaBoostM1Stumps(n_estimators=100, variant=variant)
+    return AdaBoostM1Stumps(n_estimators=100, variant=variant, random_state=seed)
 
 
 def _accepts(estimator, **params):

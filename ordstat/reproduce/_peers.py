@@ -45,6 +45,9 @@ class AdaBoostM1Stumps:
     n_estimators : int, default=100
         Largest number of rounds.
     variant : {"M1", "M1W"}, default="M1"
+    random_state : int, RandomState or None, default=None
+        Seed of the stumps (scikit-learn's trees break ties between equally good features
+        at random).
 
     Attributes
     ----------
@@ -55,9 +58,10 @@ class AdaBoostM1Stumps:
         log(1 / beta_t) of each stump (1 for a first stump kept past the stopping error).
     """
 
-    def __init__(self, n_estimators=100, variant="M1"):
+    def __init__(self, n_estimators=100, variant="M1", random_state=None):
         self.n_estimators = n_estimators
         self.variant = variant
+        self.random_state = random_state
 
     def fit(self, X, y):
         from sklearn.tree import DecisionTreeClassifier
@@ -71,7 +75,8 @@ class AdaBoostM1Stumps:
         weights = np.full(len(y), 1.0 / len(y))
         self.stumps_, self.vote_weights_ = [], []
         for _ in range(self.n_estimators):
-            stump = DecisionTreeClassifier(criterion="entropy", max_depth=1)
+            stump = DecisionTreeClassifier(criterion="entropy", max_depth=1,
+                                           random_state=self.random_state)
             stump.fit(X, y, sample_weight=weights)
             wrong = stump.predict(X) != y
             error = float(weights[wrong].sum())
