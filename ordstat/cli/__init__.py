@@ -8,6 +8,7 @@
     ordstat compare --bundled NAME ...      (NAME from ordstat compare --list-data)
     ordstat compare --list-data
     ordstat reproduce [--quick] [--only NAME[,NAME]] [--out DIR] [--jobs N] [--seed S]
+                      [--verbose]
 
 Bad input (unreadable CSV, missing column, unusable predictors, fewer than two classes, unknown
 method, with a did-you-mean when a name is misspelled) prints one line ``ordstat: error: ...``
@@ -191,6 +192,9 @@ def _build_parser():
                      help="folder for report.html (default: ordstat-report)")
     rep.add_argument("--jobs", type=int, default=1, help="parallel jobs (joblib)")
     rep.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    rep.add_argument("--verbose", action="store_true",
+                     help="also print every experiment's full tables and notes (always in the "
+                          "report)")
     rep.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="announce each experiment (default: when standard error is a terminal)")
     return parser
@@ -210,32 +214,22 @@ def _reproduce(args):
         raise UsageError(f"unknown experiment(s) {_unknown_names(unknown, spellings)}; "
                          f"choose from {', '.join(EXPERIMENTS)}")
     sections = run(args.only, quick=args.quick, out=args.out, n_jobs=args.jobs,
-                   random_state=args.seed, progress=args.progress)
-    return _reproduce_summary(sections)
+                   random_state=args.seed, progress=args.progress, verbose=args.verbose)
+    return _reproduce_status(sections)
 
 
-def _reproduce_summary(sections):
-    """The closing lines of ``ordstat reproduce``: what did not run and why, the misses among
-    what ran; exit status 1 when no experiment could run."""
+def _reproduce_status(sections):
+    """Exit status of ``ordstat reproduce`` (the summary is printed by ``run``): 1 when no
+    experiment could run; a note on standard error for figures left out."""
     from .._extras import install_hint
 
     left_out = sum(s.figures_left_out for s in sections)
     if left_out:
         print(f"ordstat reproduce: {left_out} figure(s) left out of the report: they need "
               f"matplotlib: {install_hint('matplotlib')}", file=sys.stderr)
-    ran = [s for s in sections if s.status != "not run"]
-    for s in sections:
-        if s.status != "run":
-            print(f"{s.name}: {s.status}" + (f" ({s.skipped})" if s.skipped else ""))
-            print("".join(f"  {line}\n" for line in s.not_run_lines()), end="")
-    if not ran:
+    if all(s.status == "not run" for s in sections):
         print(f"no experiment could run ({len(sections)} not run): nothing was compared")
         return 1
-    partly = sum(s.status == "partly run" for s in ran)
-    misses = sum(len(s.misses) for s in ran)
-    print(f"{len(ran)} of {len(sections)} experiment(s) run"
-          + (f" ({partly} in part)" if partly else "")
-          + f", {misses} claimed number(s) missed (each explained in the report)")
     return 0
 
 

@@ -12,24 +12,17 @@ from sklearn.base import clone
 
 from ._gaussian import (DATASETS, NO_DATA, TABLE3, TABLE45_EDDA, TOLERANCE_NOTE, load_sets,
                         loo_tolerance, paper_name, printed_decimals, set_seeds)
-from ._report import Row, Section
+from ._paper_tables import BRITO_FIRST_SPLIT as FIRST_SPLIT
+from ._paper_tables import BRITO_NODE_MODELS as NODE_MODELS
+from ._paper_tables import BRITO_TABLE4 as TABLE4
+from ._paper_tables import BRITO_TABLE5 as TABLE5
+from ._paper_tables import BRITO_TABLE8 as TABLE8
+from ._report import MISPRINT, Row, Section
 
 REFERENCE = ("Brito, Celeux & Sousa Ferreira (2006), Combining methods in supervised "
              "classification: a comparative study on discrete and continuous problems, "
              "sections 3-5, Tables 3, 4, 5 and 8, Figure 1.")
 
-# Table 4 (committee of methods) and Table 5 (penalised likelihood ratios): the printed
-# combination as {model: weight} (a single model printed alone has weight 1) and its
-# leave-one-out error. Table 5 prints [lambda B_k] (EVI) for bupa, a model its Table 3 does not
-# retain for bupa.
-TABLE4 = {"bupa": ({"EEI": 0.79, "EII": 0.21}, 0.3971), "crabs": ({"EEE": 1.0}, 0.5000),
-          "haberman": ({"EEV": 0.4, "EII": 0.6}, 0.2549),
-          "haemophilia": ({"EEE": 1.0}, 0.1600), "iris": ({"EEI": 0.82, "EII": 0.18}, 0.0400),
-          "thyroid": ({"EEI": 0.73, "EII": 0.27}, 0.0930)}
-TABLE5 = {"bupa": ({"EVI": 1.0}, 0.4000), "crabs": ({"EEE": 1.0}, 0.5000),
-          "haberman": ({"EVI": 1.0}, 0.2516),
-          "haemophilia": ({"EEE": 0.32, "VEE": 0.68}, 0.1600), "iris": ({"EEI": 1.0}, 0.0400),
-          "thyroid": ({"EEI": 1.0}, 0.0977)}
 SERIAL_QUICK = ("iris", "thyroid")
 WEIGHT_TOLERANCE = 0.01  # one unit of the printed weights' last digit
 
@@ -47,6 +40,8 @@ PENALTY_NOTE = (
     "other sets both penalties give (nearly) the same single model. So the AIC rows are "
     "claimed and the BIC rows reported beside the same printed numbers.")
 
+#: the explanations of the misses: printed rows that contradict the paper's own numbers or
+#: models, misprints (cause MISPRINT in the rows)
 SERIAL_MISSES = {
     ("crabs", "error"): "the paper's .5000 is most likely a misprint of .0500: the combination "
                         "it prints is [lambda D A D'] alone, whose leave-one-out error is "
@@ -60,17 +55,6 @@ SERIAL_MISSES = {
                            "the label printed, on 127: the printed row fits none of them",
 }
 
-# Table 8, hierarchical coupling column, and what the paper's text says of each tree.
-TABLE8 = {"crabs": 0.045, "iris": 0.02, "thyroid": 0.0372}
-FIRST_SPLIT = {"iris": "setosa | versicolor, virginica", "crabs": "B.F, B.M | O.F, O.M",
-               "thyroid": "Hyper | Hypo, Normal"}
-# (node's classes, model named in the text of section 5.2)
-NODE_MODELS = {
-    "iris": [(("setosa", "versicolor", "virginica"), "EII")],
-    "crabs": [(("B.F", "B.M", "O.F", "O.M"), "EEE"), (("B.F", "B.M"), "EEV"),
-              (("O.F", "O.M"), "EVE")],
-    "thyroid": [(("Hyper", "Hypo", "Normal"), None), (("Hypo", "Normal"), None)],
-}
 COUPLING_QUICK = ("iris",)
 
 DISCRETE_NOTE = (
@@ -117,11 +101,13 @@ def _table_rows(name, n, fits, rule, printed, *, claimed, label):
         note = SERIAL_MISSES.get((name, f"{rule} weight"), "") if claimed else ""
         rows.append(Row(f"{name}: {label} weight of {paper_name(model)}", w,
                         _weight_of(comb, model),
-                        tolerance=WEIGHT_TOLERANCE if claimed else None, note=note))
+                        tolerance=WEIGHT_TOLERANCE if claimed else None, note=note,
+                        cause=MISPRINT if note else ""))
     note = (SERIAL_MISSES.get((name, f"{rule} error"), SERIAL_MISSES.get((name, "error"), ""))
             if claimed else "")
     rows.append(Row(f"{name}: {label} leave-one-out error", error, ours,
-                    tolerance=loo_tolerance(n) if claimed else None, note=note))
+                    tolerance=loo_tolerance(n) if claimed else None, note=note,
+                    cause=MISPRINT if note else ""))
     return rows
 
 

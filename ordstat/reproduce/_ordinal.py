@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._paper_tables import ARCHER_PAIRWISE_P
 from ._report import Row, Section
 
 ARCHER = ("Archer & Mas (2009), Ordinal response prediction using bootstrap aggregation, with "
@@ -13,26 +14,6 @@ ARCHER = ("Archer & Mas (2009), Ordinal response prediction using bootstrap aggr
           "I-II.")
 TUTZ = ("Tutz & Hechenbichler (2003), Aggregating classifiers with ordinal response structure, "
         "sections 3-4, Figures 1-3.")
-
-
-#: the paper's Tables I (per-tree OOB error) and II (gamma): unadjusted pairwise Wilcoxon p-values,
-#: (row, column) -> p as printed
-ARCHER_PAIRWISE_P = {
-    "misclassification": {
-        ("Gini", "Linear cost"): "0.004", ("Gini", "Quadratic cost"): "0.001",
-        ("Gini", "Ordinal"): "<0.0001", ("Gini", "Ordered Twoing"): "<0.0001",
-        ("Linear cost", "Quadratic cost"): "0.64", ("Linear cost", "Ordinal"): "0.003",
-        ("Linear cost", "Ordered Twoing"): "0.0002", ("Quadratic cost", "Ordinal"): "0.01",
-        ("Quadratic cost", "Ordered Twoing"): "0.001", ("Ordinal", "Ordered Twoing"): "0.42",
-    },
-    "gamma": {
-        ("Gini", "Linear cost"): "0.006", ("Gini", "Quadratic cost"): "0.002",
-        ("Gini", "Ordinal"): "<0.0001", ("Gini", "Ordered Twoing"): "<0.0001",
-        ("Linear cost", "Quadratic cost"): "0.19", ("Linear cost", "Ordinal"): "0.0002",
-        ("Linear cost", "Ordered Twoing"): "0.0008", ("Quadratic cost", "Ordinal"): "0.01",
-        ("Quadratic cost", "Ordered Twoing"): "0.03", ("Ordinal", "Ordered Twoing"): "0.37",
-    },
-}
 
 
 def archer_bagging(quick=False, n_jobs=1, random_state=0):

@@ -3,7 +3,14 @@
 A section holds one comparison table ("paper | ordstat | difference"): each row is a number the
 paper reports, ours beside it, and, for the rows we claim to reproduce, the tolerance we allow. A
 row without a tolerance is reported, not claimed; a claimed row outside its tolerance is a miss and
-must carry an explanation. Extra tables and matplotlib figures go along.
+must carry an explanation and its cause, one of ``CAUSES``: a misprint in the paper, a difference of
+design (data, implementation) that the paper's numbers cannot be reached through, a reduction of
+the quick run (fewer repetitions), or "open" (not understood: a bug until shown otherwise). Extra
+tables and matplotlib figures go along.
+
+``render_summary`` is the one screen ``ordstat reproduce`` prints: a line per experiment and the
+misses grouped by cause; ``render_text`` is one section in full (``--verbose``), ``write_html``
+the report with every section.
 
 What could not run is said, never counted as agreement: a part of an experiment (a data set that
 cannot be loaded, a peer method whose package is missing) is listed as "not run (why)", and an
@@ -17,13 +24,18 @@ import base64
 import html
 import io
 import math
+import textwrap
 from dataclasses import dataclass, field
 
 import pandas as pd
 
 from .._extras import install_hint, missing_extra
 
-__all__ = ["NotRun", "Row", "Section", "render_text", "write_html"]
+__all__ = ["CAUSES", "NotRun", "Row", "Section", "render_summary", "render_text", "write_html"]
+
+#: why a claimed number is missed, in the order the summary lists them
+MISPRINT, DESIGN, QUICK, OPEN = CAUSES = (
+    "misprint in the paper", "design difference", "quick-run reduction", "open")
 
 NO_FIGURE = f"figure left out: it needs matplotlib ({install_hint('matplotlib')})"
 
@@ -42,6 +54,17 @@ class Row:
     ours: float | str
     tolerance: float | None = None  # absolute; None: reported, not claimed
     note: str = ""
+    cause: str = ""  # why a miss misses, one of CAUSES; a miss without one is "open"
+
+    def __post_init__(self):
+        if self.cause and self.cause not in CAUSES:
+            raise ValueError(f"cause must be one of {', '.join(map(repr, CAUSES))}; got "
+                             f"{self.cause!r}.")
+
+    @property
+    def miss_cause(self) -> str:
+        """The cause of a miss ("open" when none was given); "" for a row that is no miss."""
+        return (self.cause or OPEN) if self.status == "miss" else ""
 
     @property
     def difference(self):
@@ -119,8 +142,9 @@ class Section:
         return pd.DataFrame([{
             "quantity": r.quantity, "paper": r.paper, "ordstat": r.ours,
             "difference": r.difference, "tolerance": r.tolerance, "status": r.status,
-            "note": r.note} for r in self.rows],
-            columns=["quantity", "paper", "ordstat", "difference", "tolerance", "status", "note"])
+            "cause": r.miss_cause, "note": r.note} for r in self.rows],
+            columns=["quantity", "paper", "ordstat", "difference", "tolerance", "status",
+                     "cause", "note"])
 
     @property
     def misses(self) -> list[Row]:
@@ -139,7 +163,7 @@ def render_text(section: Section) -> str:
     if section.skipped:
         lines.append(f"NOT RUN: {section.skipped}")
     lines += section.not_run_lines()
-    table = section.comparison().drop(columns="note")
+    table = section.comparison().drop(columns=["cause", "note"])
     if len(table):
         # formatted cell by cell: pandas' formatters skip missing values (printed "None", "NaN")
         lines.append(table.map(_fmt).to_string(index=False))
@@ -151,6 +175,53 @@ def render_text(section: Section) -> str:
         lines.append(f"{section.figures_left_out} figure(s) left out: they need matplotlib "
                      f"({install_hint('matplotlib')})")
     lines.append(f"({section.seconds:.1f} s)")
+    return "\n".join(lines)
+
+
+def _counts(section: Section) -> dict:
+    statuses = [r.status for r in section.rows]
+    return {s: statuses.count(s) for s in ("ok", "miss", "reported")}
+
+
+def _line(indent: int, text: str, width: int) -> str:
+    """``text`` indented and cut to ``width`` characters (the full text is in the report)."""
+    return " " * indent + textwrap.shorten(text, width - indent, placeholder=" ...")
+
+
+def render_summary(sections: list[Section], *, width: int = 100) -> str:
+    """One screen: a line per experiment (claims ok, missed, numbers reported, time), what
+    could not run and why, then every miss under its cause with the first words of its
+    explanation (the rest is in the report); only the misses' lines are cut to ``width``."""
+    lines = [f"{'experiment':<16}{'claims ok':>10}{'missed':>8}{'reported':>10}{'time':>9}  "
+             "status"]
+    for s in sections:
+        c = _counts(s)
+        lines.append(f"{s.name:<16}{c['ok']:>10}{c['miss']:>8}{c['reported']:>10}"
+                     f"{s.seconds:>7.1f} s  {s.status}")
+    lines += ["(claims: the paper's numbers and findings we reproduce within a tolerance;",
+              " reported: shown beside the paper's, not claimed)"]
+    for s in sections:
+        if s.status != "run":
+            # in full: what to install is in these lines
+            lines.append(f"{s.name}: {s.status}" + (f" ({s.skipped})" if s.skipped else ""))
+            lines += [f"  {line}" for line in s.not_run_lines()]
+    ran = [s for s in sections if s.status != "not run"]
+    if not ran:
+        return "\n".join(lines)
+    partly = sum(s.status == "partly run" for s in ran)
+    misses = [(s.name, r) for s in ran for r in s.misses]
+    lines += ["", f"{len(ran)} of {len(sections)} experiment(s) run"
+              + (f" ({partly} in part)" if partly else "")
+              + f", {len(misses)} claimed number(s) missed" + (", by cause:" if misses else "")]
+    for cause in CAUSES:
+        group = [(name, r) for name, r in misses if r.miss_cause == cause]
+        if group:
+            lines.append(f"  {cause} ({len(group)})")
+        for name, r in group:
+            lines.append(_line(4, f"{name}: {r.quantity}: paper {_fmt(r.paper)}, ours "
+                                  f"{_fmt(r.ours)}", width))
+            if r.note:
+                lines.append(_line(6, r.note, width))
     return "\n".join(lines)
 
 
@@ -187,7 +258,7 @@ def write_html(sections: list[Section], path, *, title="ordstat: reproduction re
              f"<p>{html.escape(header)}</p>" if header else "", "<ul>"]
     parts += [f"<li><a href='#{s.name}'>{html.escape(s.title)}</a>{_toc_status(s)}</li>"
               for s in sections]
-    parts.append("</ul>")
+    parts.append(f"</ul><pre>{html.escape(render_summary(sections))}</pre>")
     for s in sections:
         parts.append(f"<h2 id='{s.name}'>{html.escape(s.title)}</h2>")
         if s.reference:

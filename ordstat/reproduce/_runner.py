@@ -11,7 +11,7 @@ from importlib import import_module
 import pandas as pd
 
 from .._extras import MissingExtraError, install_hint, missing_extra
-from ._report import NotRun, Section, render_text, write_html
+from ._report import NotRun, Section, render_summary, render_text, write_html
 
 __all__ = ["EXPERIMENTS", "run"]
 
@@ -73,8 +73,8 @@ def _comparison(sections):
 
 
 def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress=None,
-        echo=print):
-    """Run experiments, print their tables and write the HTML report.
+        verbose=False, echo=print):
+    """Run experiments, print one screen of results and write the HTML report.
 
     Parameters
     ----------
@@ -91,8 +91,12 @@ def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress
         Seed of every experiment.
     progress : bool, optional
         Announce each experiment on standard error (default: when it is a terminal).
+    verbose : bool
+        Also print every section's full tables and notes as it ends (they are always in the
+        HTML report).
     echo : callable
-        Where the text tables go.
+        Where the text goes: the summary (one line per experiment, the misses grouped by
+        cause) at the end, and the full sections when ``verbose``.
 
     Returns
     -------
@@ -118,12 +122,16 @@ def run(names=None, *, quick=False, out=None, n_jobs=1, random_state=0, progress
             section = _run_one(name, quick=quick, n_jobs=n_jobs, random_state=random_state)
         section.seconds = time.perf_counter() - start
         sections.append(section)
-        echo(render_text(section) + "\n")
+        if verbose:
+            echo(render_text(section) + "\n")
+    mode = "quick run (fewer repetitions)" if quick else "full run"
+    header = f"{mode}, seed {random_state}, {n_jobs} job(s)"
+    echo(f"ordstat reproduce: {header}\n{render_summary(sections)}")
     if out is not None:
         os.makedirs(out, exist_ok=True)
         path = os.path.join(out, "report.html")
-        mode = "quick run (fewer repetitions)" if quick else "full run"
-        write_html(sections, path, header=f"{mode}, seed {random_state}, {n_jobs} job(s)")
+        write_html(sections, path, header=header)
         _comparison(sections).to_csv(os.path.join(out, "comparison.csv"), index=False)
-        echo(f"report written to {path}")
+        echo(f"\nThe full tables and notes: {path}" + ("" if verbose else
+                                                        " (or run with --verbose)"))
     return sections

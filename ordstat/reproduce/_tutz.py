@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
+from ._paper_tables import TUTZ_TABLE1, TUTZ_TABLE2
 from ._report import Row, Section
 
 __all__ = ["tutz_tables", "median_test_predictions", "paper_tree", "resubstitution_floor",
@@ -226,37 +227,8 @@ def _as_printed():
     Cells marked "?" are illegible or inconsistent in our copy (a mean squared distance below
     the mean absolute one, or a bagging (ordinal) misclassification that repeats the line
     above it)."""
-    # (misclass, mean abs, mean squ): resubstitution, then test; one line per method of METHODS
-    scapula = [
-        ((0.418, 0.608, 1.183), (0.676, 1.085, 2.365)),
-        ((0.379, 0.484, 0.784), (0.652, 0.995, 2.112)),
-        ((0.176, 0.327, 0.824), (0.663, 0.982, 1.925)),
-        (("0.176?", 0.386, 0.621), (0.628, 0.828, 1.375)),
-        ((0.046, 0.046, 0.046), (0.649, 0.932, 1.747)),
-        ((0.026, 0.026, 0.026), (0.646, 0.904, 1.619)),
-        ((0.000, 0.000, 0.000), (0.629, 0.799, 1.215)),
-        ((0.000, 0.000, 0.000), (0.646, 0.818, 1.244)),
-        ((0.118, 0.118, 0.118), (0.635, 0.884, 1.633)),
-        ((0.373, 0.399, 0.451), (0.681, 0.864, 1.300)),
-        ((0.176, 0.176, 0.176), (0.611, 0.841, 1.473)),
-        ((0.405, 0.418, 0.444), (0.691, 0.878, 1.330)),
-    ]
-    car = [
-        ((0.632, 0.803, 1.146), (0.653, 0.858, 1.292)),
-        ((0.573, 0.691, 0.928), (0.635, 0.787, 1.107)),
-        ((0.520, 0.646, 0.903), (0.626, 0.797, 1.148)),
-        (("0.520?", 0.585, 0.721), ("0.626?", 0.725, 0.925)),
-        ((0.266, 0.346, 0.507), (0.621, 0.810, 1.213)),
-        ((0.270, 0.333, 0.464), (0.611, 0.786, 1.154)),
-        ((0.240, 0.253, 0.281), (0.613, 0.769, 1.105)),
-        ((0.102, 0.233, "0.231?"), (0.623, 0.808, 1.212)),
-        ((0.494, 0.541, 0.634), (0.614, 0.737, 0.992)),
-        ((0.575, 0.579, 0.586), (0.628, 0.714, 0.886)),
-        ((0.415, 0.453, 0.528), (0.609, 0.799, 1.217)),
-        ((0.588, 0.595, 0.610), (0.630, 0.720, 0.899)),
-    ]
     tables = {}
-    for name, lines in (("scapula (Table 1)", scapula), ("car (Table 2)", car)):
+    for name, lines in (("scapula (Table 1)", TUTZ_TABLE1), ("car (Table 2)", TUTZ_TABLE2)):
         rows = [{"evaluation": evaluation, "method": method,
                  **{m: v if isinstance(v, str) else f"{v:.3f}" for m, v in zip(MEASURES, values)}}
                 for evaluation, position in (("resubstitution", 0), ("test", 1))

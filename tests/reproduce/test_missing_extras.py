@@ -11,7 +11,7 @@ import pytest
 
 from ordstat._extras import MissingExtraError
 from ordstat.reproduce import NotRun, Row, Section, render_text, run, write_html
-from ordstat.reproduce import _dissertation, _runner
+from ordstat.reproduce import _cv, _runner
 from tests._hidden import no_traceback, run_ordstat
 
 PLOT_HINT = 'pip install "ordstat[plot]"'
@@ -147,6 +147,6 @@ def test_dissertation_sets_that_cannot_load_are_parts_not_run(monkeypatch):
 
     monkeypatch.setattr(ordstat.datasets, "load_era", missing)
     section = Section("odt", "oDT", "")
-    data = _dissertation._load_datasets(section, ["Circle", "ERA"], random_state=0)
+    data = _cv.load_datasets(section, ["Circle", "ERA"], random_state=0)
     assert list(data) == ["Circle"]  # simulated: always there
     assert section.not_run == [("ERA", 'needs skordinal: pip install "ordstat[compare]"')]

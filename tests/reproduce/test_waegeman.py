@@ -22,16 +22,6 @@ def test_grid_is_the_papers_region_at_half_a_log10_step():
     np.testing.assert_allclose(np.diff(np.log10(2.0 ** log2_C)), 0.5)
 
 
-def test_claim_tolerance_by_hand():
-    # 2 sd sqrt(1/5 + 1/20) = 2 * 1 * 0.5, plus half of the printed last decimal (0.01)
-    assert math.isclose(wb.claim_tolerance(1.0, 5, "0.92"), 1.005)
-    assert math.isclose(wb.claim_tolerance(0.0, 5, "91.25"), 0.005)
-    assert math.isclose(wb.claim_tolerance(0.0, 5, "47.4"), 0.05)
-    assert math.isclose(wb.claim_tolerance(0.0, 5, "0.092"), 0.0005)
-    # fewer pairs of ours, wider tolerance
-    assert wb.claim_tolerance(1.0, 5, "0.9") > wb.claim_tolerance(1.0, 20, "0.9")
-
-
 def test_wilcoxon_pvalues_by_hand():
     # rank sum: {1, 2, 3} all below {4, 5, 6}: exact two-sided p = 2 / C(6, 3) = 0.1
     rank_sum, _ = wb.wilcoxon_pvalues([1, 2, 3], [4, 5, 6])
@@ -75,21 +65,29 @@ def _constructed_scores(value_by_metric, n=4):
 def test_claims_and_the_note_of_a_miss():
     values = {"accuracy %": 91.25, "MAE": 0.092, "Sens_1^2 (eq. 13)": 0.80,
               "Spec_1^2 (eq. 14)": 0.98, "Sens_1^2 (usual)": 0.95, "Spec_1^2 (usual)": 0.98}
-    rows = {r.quantity: r for r in wb.claim_rows(_constructed_scores(values), "Synthetic 1",
+    rows = {r.quantity: r for r in wb.table_rows(_constructed_scores(values), "Synthetic 1",
                                                  ("weighted",))}
     assert len(rows) == 6
     assert rows["Table I accuracy %, Synthetic 1, MCOSvm (weighted)"].status == "ok"
     miss = rows["Table III Sens_1^2 (eq. 13), Synthetic 1, MCOSvm (weighted)"]
     assert miss.status == "miss"
     assert "Sens_1^2 (usual)" in miss.note and "within its tolerance" in miss.note
+    assert miss.miss_cause == "design difference"  # which definition the paper printed
+    # claimed=False (the quick run): the same numbers, reported
+    reported = wb.table_rows(_constructed_scores(values), "Synthetic 1", ("weighted",),
+                             claimed=False)
+    assert [r.status for r in reported] == ["reported"] * 6
 
 
-def _check_section(section, datasets, methods):
+def _check_section(section, datasets, methods, *, claimed):
     assert len(section.figures) == 1
-    claimed = [r for r in section.rows if r.tolerance is not None]
+    printed = [r for r in section.rows if r.quantity.startswith("Table")
+               and "Wilcoxon" not in r.quantity]
+    # the quick run's C and gamma are fixed, not the paper's searched ones: it claims nothing
+    assert all((r.tolerance is not None) == claimed for r in printed)
     for dataset in datasets:
         for method in methods:
-            mine = [r for r in claimed if f", {dataset}, {wb.METHODS[method]}" in r.quantity]
+            mine = [r for r in printed if f", {dataset}, {wb.METHODS[method]}" in r.quantity]
             assert len(mine) == 6, (dataset, method)
         wilcoxon = [r for r in section.rows if "Wilcoxon p" in r.quantity and dataset in
                     r.quantity]
@@ -104,15 +102,15 @@ def _check_section(section, datasets, methods):
 def test_synthetic_section_quick():
     pytest.importorskip("matplotlib")
     section = _resolve("wsvm")(quick=True, n_jobs=1, random_state=0)
-    _check_section(section, ("Synthetic 1", "Synthetic 2"), ("weighted",))
+    _check_section(section, ("Synthetic 1", "Synthetic 2"), ("weighted",), claimed=False)
     assert any("fixed" in n for n in section.notes)
     # unweighted beside weighted
     assert all(list(frame.columns[:2]) == ["MCOSvm (weighted)", "unweighted ensemble"]
                for _, frame in section.tables)
-    # the paper's synthetic data 1 numbers are met at C = 1, gamma = 1/8
+    # the paper's synthetic data 1 numbers are met at C = 1, gamma = 1/8 (reported)
     rows = {r.quantity: r for r in section.rows}
-    assert rows["Table I accuracy %, Synthetic 1, MCOSvm (weighted)"].status == "ok"
-    assert rows["Table II MAE, Synthetic 1, MCOSvm (weighted)"].status == "ok"
+    assert abs(rows["Table I accuracy %, Synthetic 1, MCOSvm (weighted)"].difference) < 0.5
+    assert abs(rows["Table II MAE, Synthetic 1, MCOSvm (weighted)"].difference) < 0.005
 
 
 @pytest.mark.r
@@ -122,7 +120,7 @@ def test_benchmark_section_quick():
     section = _resolve("wsvm_benchmark")(quick=True, n_jobs=1, random_state=0)
     if len(section.rows) == 1:
         pytest.skip("Boston housing is not available (R's MASS through rpy2)")
-    _check_section(section, ("Boston housing",), ("weighted", "SVORIM"))
+    _check_section(section, ("Boston housing",), ("weighted", "SVORIM"), claimed=False)
     rows = {r.quantity: r for r in section.rows}
     p = rows["Table II Wilcoxon p, MAE, Boston housing, MCOSvm vs SVORIM, rank sum"]
     assert p.paper == "0.02" and p.status == "reported"
