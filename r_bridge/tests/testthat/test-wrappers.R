@@ -196,10 +196,12 @@ test_that("weights: a column or a vector where Python takes them, an error namin
                    info = name)
       next
     }
+    # the forest's units of weight 25 are in every bootstrap sample (a warning about its
+    # out-of-bag scores, as 25 repeated rows would give)
     set.seed(4)
-    by_name <- fit_wrapper(w, d, weights = quote(w))
+    by_name <- suppressWarnings(fit_wrapper(w, d, weights = quote(w)))
     set.seed(4)
-    by_value <- fit_wrapper(w, d, weights = d$w)
+    by_value <- suppressWarnings(fit_wrapper(w, d, weights = d$w))
     set.seed(4)
     plain <- fit_wrapper(w, d)
     expect_identical(predict(by_name, d), predict(by_value, d), info = name)
@@ -223,7 +225,7 @@ test_that("ensembles: a frequency table's counts as weights grow the ensemble of
   rows <- d[rep(seq_len(nrow(d)), d$n), ]
   fits <- list(
     forest = function(data, ...) ordinal_forest(y ~ x1 + x2, data, n_estimators = 8L,
-                                                random_state = 5L, ...),
+                                                oob_score = FALSE, random_state = 5L, ...),
     bagging = function(data, ...) ordinal_bagging(y ~ x1 + x2, data, n_estimators = 5L,
                                                   oob_score = FALSE, random_state = 5L, ...),
     fixed_split = function(data, ...) ordinal_bagging(y ~ x1 + x2, data, fixed_split = TRUE,
@@ -232,13 +234,13 @@ test_that("ensembles: a frequency table's counts as weights grow the ensemble of
                                                     boost_by = "weight", random_state = 5L,
                                                     ...))
   for (name in names(fits)) {
-    weighted <- fits[[name]](d, weights = n)
+    weighted <- fits[[name]](d, weights = d$n)
     repeated <- fits[[name]](rows)
     expect_identical(unname(predict(weighted, d)), unname(predict(repeated, d)), info = name)
   }
   # the forest's out-of-bag confusion sums the weights of the units out of bag
-  forest <- ordinal_forest(y ~ x1 + x2, d, weights = n * 0.5, n_estimators = 30L,
-                           random_state = 1L)
+  forest <- suppressWarnings(ordinal_forest(y ~ x1 + x2, d, weights = n + 0.5,
+                                            n_estimators = 30L, random_state = 1L))
   expect_type(forest$oob_confusion, "double")
   expect_output(print(forest), "OOB estimate of")
 })
