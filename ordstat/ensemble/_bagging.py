@@ -263,8 +263,10 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             probability proportional to their weights. Whole-number weights are read as the
             counts of a frequency table: the sample draws sum(w) rows, the bootstrap of the
             table expanded into repeated rows (drawn from the same random numbers), so the
-            ensemble grows exactly the trees of the expanded rows. Other weights draw n
-            units, unit i with probability w_i / sum(w). A unit of weight 0 is never in a
+            ensemble grows exactly the trees of the expanded rows (drawing sum(w) numbers per
+            tree: weights that are not counts but sum to far more than n, such as survey
+            weights, are better scaled). Other weights draw n units, unit i with probability
+            w_i / sum(w). A unit of weight 0 is never in a
             bootstrap sample (it is out of bag for every tree but counts for nothing). The
             out-of-bag scores (of the ensemble, of each tree, and the permutation importance)
             are means over the out-of-bag units weighted by their weights, and
@@ -405,7 +407,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
               tree's own out-of-bag score (columns ``min`` to ``max``, from
               ``oob_per_estimator_``);
             - with ``oob_score``, ``summary["out-of-bag by class"]``: for each true class, in
-              the class order, ``n_oob`` (its units out of bag for at least one tree),
+              the class order, ``n_oob`` (its units out of bag for at least one tree; their
+              summed weights when fitted with ``sample_weight``),
               ``error`` (the share of them predicted out of bag as another class) and
               ``mean_absolute`` (their mean rank distance to the predicted class); and
               ``summary["out-of-bag confusion"]``: ``oob_confusion_`` with rows the true and
@@ -579,8 +582,9 @@ class OrdinalBaggingClassifier(_BaseBagging):
         Number of trees for which each unit was out of bag.
     oob_confusion_ : ndarray of shape (K, K)
         Units by true class (rows) and aggregated out-of-bag predicted class (columns), both
-        in ``classes_`` order, over the units out of bag for at least one tree; the summary's
-        out-of-bag errors by class come from it.
+        in ``classes_`` order, over the units out of bag for at least one tree (with
+        ``sample_weight``, their summed weights); the summary's out-of-bag errors by class
+        come from it.
     oob_per_estimator_ : pandas.DataFrame
         One row per tree: ``estimator``, ``n_oob``, ``misclassification``, ``gamma``
         and ``mean_absolute`` on its own out-of-bag units, as in the boxplots of Archer & Mas
