@@ -120,6 +120,24 @@ class OrdinalStumpBoost(ReplicaClassifierMixin, BaseEstimator):
     combine = "count"
 
     def fit(self, X, y, sample_weight=None):
+        """Boost the stumps of the K-1 replicas.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Numeric predictors or ordered Categoricals (see Notes).
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights (finite, non-negative, not all zero). Every replica's boosting weights
+            start from them, normalised to sum to 1, instead of the uniform 1/n of Algorithm
+            5.1 (AdaBoost's usual generalisation); whole-number weights then give the fit of
+            the rows repeated that many times.
+
+        Returns
+        -------
+        self
+        """
         self._validate_params()
         n_rounds = self.n_estimators
         get_replica_rule(self.rule)
@@ -409,6 +427,24 @@ class AdaBoostOR(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
+        """Boost the weak learner.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Numeric predictors or ordered Categoricals (see Notes).
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights (finite, non-negative, not all zero): the first cost vectors are the
+            absolute-error costs times the unit's weight, so the first round's binary weights
+            are proportional to them (uniform without); whole-number weights give the fit of
+            the rows repeated that many times.
+
+        Returns
+        -------
+        self
+        """
         from .._core.validation import check_random_state
 
         self._validate_params()

@@ -100,7 +100,11 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
         X : array-like of shape (n, p)
         y : array-like of shape (n,), ordered labels
         sample_weight : array-like of shape (n,), optional
-            Passed to every binary fit.
+            Passed to every binary fit (whose estimator must take ``sample_weight``).
+
+        Returns
+        -------
+        self
         """
         self._validate_params()
         est = _check_binary_learner(
@@ -259,6 +263,21 @@ class DataReplicationClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
+        """Fit the binary classifier on the replicated data.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights, each unit's weight given to all its replicas in the binary fit
+            (whose estimator must take ``sample_weight``).
+
+        Returns
+        -------
+        self
+        """
         self._validate_params()
         est = _check_binary_learner(
             check_base_estimator(self.estimator, _default_binary(), sample_weight))

@@ -468,7 +468,25 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
                 "n_drawn": n_features_drawn(self.max_features, n_features)}
 
     def fit(self, X, y, sample_weight=None):
-        """Grow and prune the tree. ``sample_weight`` weights each unit in every replica."""
+        """Grow and prune the tree.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Numeric predictors or ordered Categoricals.
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights (finite, non-negative, not all zero), the weight of each unit in every
+            replica: the split gains and leaf classes sum them. ``min_samples_split`` and
+            ``min_samples_leaf`` count units, not weights, so whole-number weights give the
+            tree of the rows repeated that many times only with ``min_samples_leaf=1``,
+            ``min_samples_split=2`` and no pruning.
+
+        Returns
+        -------
+        self
+        """
         self._validate_params()
         X, codes, w = validate_fit(self, code_ordered(self, X), y, sample_weight,
                                    classes=self.classes)

@@ -112,7 +112,21 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
         self.n_jobs = n_jobs
 
     def fit(self, X, y, sample_weight=None):
-        """Fit the K-1 SVMs; ``sample_weight`` multiplies the object weights."""
+        """Fit the K-1 SVMs.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights (finite, non-negative, not all zero), multiplying the object weights
+            of every SVM.
+
+        Returns
+        -------
+        self
+        """
         self._validate_params()
         X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
         if self.scale:

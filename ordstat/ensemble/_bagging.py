@@ -25,7 +25,7 @@ from ..trees._tree import compact_array
 from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
                       coded_predictors, compact_tree, fit_base, fit_sample, missing_values,
                       release_freed_memory, run_parallel, spawn_seeds, takes_categories,
-                      vote_table, weighted_median)
+                      vote_table, weighted_bootstrap, weighted_mean, weighted_median)
 from ._predict import tree_totals
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
@@ -35,21 +35,23 @@ AGGREGATIONS = ("vote", "median", "proba")
 IMPORTANCE_METRICS = ("mean_absolute", "gamma", "misclassification")
 
 
-def _gamma(true, pred, k):
+def _gamma(true, pred, k, sample_weight=None):
     """:func:`~ordstat.metrics.goodman_kruskal_gamma` of class codes 0..k-1 (NaN, silently,
-    without an untied pair), from their table without checking the codes again (a forest
-    scores every tree)."""
-    table = np.bincount(np.asarray(true, dtype=np.intp) * k + pred, minlength=k * k)
+    without an untied pair), from their table (of summed ``sample_weight`` when given) without
+    checking the codes again (a forest scores every tree)."""
+    table = np.bincount(np.asarray(true, dtype=np.intp) * k + pred, weights=sample_weight,
+                        minlength=k * k)
     return _gamma_of_table(table.reshape(k, k).astype(np.float64))
 
 
-def _loss(metric, true, pred, k):
-    """A loss (larger is worse) for the permutation importance."""
+def _loss(metric, true, pred, k, sample_weight=None):
+    """A loss (larger is worse) for the permutation importance, over units weighted by
+    ``sample_weight`` (None: unweighted)."""
     if metric == "mean_absolute":
-        return float(np.mean(np.abs(true - pred)))
+        return weighted_mean(np.abs(true - pred), sample_weight)
     if metric == "misclassification":
-        return float(np.mean(true != pred))
-    return -_gamma(true, pred, k)
+        return weighted_mean(true != pred, sample_weight)
+    return -_gamma(true, pred, k, sample_weight)
 
 
 def mean_split_importance(estimators, n_features):
@@ -79,9 +81,9 @@ def _fit_one(task):
 
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
-    template, X, codes, k, seed, importance, oob_score, prepared, coding = task
+    template, X, codes, k, seed, importance, oob_score, prepared, coding, weight = task
     n = X.shape[0]
-    sample, rng = _bootstrap(seed, n)
+    sample, rng = _bootstrap(seed, n, weight)
     tree_seed = int(rng.integers(0, np.iinfo(np.int32).max))
     if prepared is not None:
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
@@ -117,27 +119,28 @@ def _fit_one(task):
         in_bag = np.zeros(n, dtype=bool)
         in_bag[sample] = True
         oob = np.flatnonzero(~in_bag)
-    result.update(_out_of_bag(tree, yval, X, codes, k, oob, importance, rng))
+    result.update(_out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight))
     return result
 
 
-def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng):
+def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight=None):
     """A tree's predictions on its out-of-bag units ``oob`` and, with ``importance``, the
-    permutation importance of each feature on them (``rng`` draws the permutations; ``yval``:
-    see :func:`_outputs`)."""
+    permutation importance of each feature on them, its losses weighted by the units'
+    ``weight`` (``rng`` draws the permutations; ``yval``: see :func:`_outputs`)."""
     result = {"oob": oob}
     if oob.size:
         Xo = X[oob]
         result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k, yval=yval)
         if importance is not None:
             truth = codes[oob]
-            base = _loss(importance, truth, result["oob_pred"], k)
+            w = None if weight is None else weight[oob]
+            base = _loss(importance, truth, result["oob_pred"], k, w)
             gains = np.zeros(X.shape[1])
             for j in range(X.shape[1]):
                 Xp = Xo.copy()
                 Xp[:, j] = Xp[rng.permutation(oob.size), j]
                 pred = _outputs(tree, Xp, k, proba=False, yval=yval)[0]
-                gains[j] = _loss(importance, truth, pred, k) - base
+                gains[j] = _loss(importance, truth, pred, k, w) - base
             result["importance"] = gains
     return result
 
@@ -161,21 +164,24 @@ def _outputs(tree, X, k, proba=True, yval=None):
     return pred, np.asarray(value / value.sum(axis=1, keepdims=True), dtype=np.float64)
 
 
-def _bootstrap(seed, n):
-    """A tree's bootstrap indices (n draws of 0..n-1) and the generator that drew them (it
-    then draws the tree's own seed), from the tree's ``seed``."""
+def _bootstrap(seed, n, sample_weight=None):
+    """A tree's bootstrap indices (of 0..n-1, drawn by :func:`weighted_bootstrap` with the
+    units' ``sample_weight``) and the generator that drew them (it then draws the tree's own
+    seed), from the tree's ``seed``."""
     rng = np.random.default_rng(seed)
-    return rng.integers(0, n, size=n), rng
+    return weighted_bootstrap(rng, sample_weight, n), rng
 
 
 class _OutOfBag:
     """The out-of-bag votes and class probabilities of the trees summed over trees, and each
-    tree's own scores, added a tree at a time in the trees' order."""
+    tree's own scores (weighted by the units' ``sample_weight`` when given), added a tree at a
+    time in the trees' order."""
 
-    def __init__(self, n, k):
+    def __init__(self, n, k, sample_weight=None):
         self.votes = np.zeros((n, k))
         self.proba_sum = np.zeros((n, k))
         self.rows = []
+        self.weight = sample_weight
 
     def add(self, result, codes, k):
         m = len(self.rows)
@@ -185,12 +191,13 @@ class _OutOfBag:
                               "gamma": np.nan, "mean_absolute": np.nan})
             return
         pred, truth = result["oob_pred"], codes[oob]
+        w = None if self.weight is None else self.weight[oob]
         self.votes[oob, pred] += 1.0
         self.proba_sum[oob] += result["oob_proba"]
         self.rows.append({"estimator": m, "n_oob": int(oob.size),
-                          "misclassification": float(np.mean(pred != truth)),
-                          "gamma": _gamma(truth, pred, k),
-                          "mean_absolute": float(np.mean(np.abs(pred - truth)))})
+                          "misclassification": weighted_mean(pred != truth, w),
+                          "gamma": _gamma(truth, pred, k, w),
+                          "mean_absolute": weighted_mean(np.abs(pred - truth), w)})
 
 
 def _aggregate(votes, mean, aggregation):
@@ -233,7 +240,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         tags.input_tags.categorical = takes_categories(self._template())
         return tags
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit ``n_estimators`` trees on bootstrap samples of (X, y).
 
         Parameters
@@ -250,6 +257,20 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             their codes, unordered columns are refused.
         y : array-like of shape (n_samples,)
             Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights (finite, non-negative, not all zero), which act through the bootstrap
+            only: each tree is grown, unweighted, on a sample that draws the units with
+            probability proportional to their weights. Whole-number weights are read as the
+            counts of a frequency table: the sample draws sum(w) rows, the bootstrap of the
+            table expanded into repeated rows (drawn from the same random numbers), so the
+            ensemble grows exactly the trees of the expanded rows (drawing sum(w) numbers per
+            tree: weights that are not counts but sum to far more than n, such as survey
+            weights, are better scaled). Other weights draw n units, unit i with probability
+            w_i / sum(w). A unit of weight 0 is never in a
+            bootstrap sample (it is out of bag for every tree but counts for nothing). The
+            out-of-bag scores (of the ensemble, of each tree, and the permutation importance)
+            are means over the out-of-bag units weighted by their weights, and
+            ``oob_confusion_`` sums their weights.
 
         Returns
         -------
@@ -260,14 +281,15 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         template = self._template()
         # categorical columns coded once for all trees, as the tree codes them
         coding, X = code_predictors(self, X, template)
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                    ensure_all_finite=self._missing())
+        w = None if sample_weight is None else w
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, self.n_estimators)
         prepared = self._prepared(template, X, codes, k)
         threads = prepared is not None and _fast.kernels() is not None
         tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared,
-                  coding) for seed in seeds)
+                  coding, w) for seed in seeds)
         # Trees grown on the prepared sample run compiled kernels that release the GIL: in
         # threads (joblib's hint; a backend the user chose, Dask or processes, still decides)
         # they share the sample, the compiled kernels and the fitted trees, where processes
@@ -278,7 +300,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         # each tree's out-of-bag results are summed as the tree comes (in order), not kept
         # for all trees: at n = 10^6 they are 18 MB a tree
         self.estimators_, gains = [], []
-        oob = _OutOfBag(codes.shape[0], k) if self.oob_score else None
+        oob = _OutOfBag(codes.shape[0], k, w) if self.oob_score else None
         for r in results:
             self.estimators_.append(r["estimator"])
             if oob is not None:
@@ -288,8 +310,9 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             del r
             release_freed_memory(X.size)
         self._bootstrap_seeds, self._n_samples = seeds, codes.shape[0]
+        self._sample_weight = w  # the bootstrap samples are drawn again from it
         if oob is not None:
-            self._set_oob(oob, codes, k)
+            self._set_oob(oob, codes, k, w)
         if importance is not None:
             gains = np.array(gains)
             self.permutation_importances_ = gains
@@ -323,10 +346,11 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         that holds them: drawn again from each tree's seed (as :func:`_fit_one` drew them),
         not kept by the fit."""
         check_is_fitted(self)
-        return [compact_array(_bootstrap(seed, self._n_samples)[0])
+        weight = getattr(self, "_sample_weight", None)  # absent from older pickles
+        return [compact_array(_bootstrap(seed, self._n_samples, weight)[0])
                 for seed in self._bootstrap_seeds]
 
-    def _set_oob(self, oob, codes, k):
+    def _set_oob(self, oob, codes, k, sample_weight=None):
         n = codes.shape[0]
         votes, proba_sum = oob.votes, oob.proba_sum
         self.oob_per_estimator_ = pd.DataFrame(oob.rows)
@@ -345,7 +369,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         prediction = np.full(n, -1, dtype=np.intp)
         prediction[seen] = oob_pred
         self.oob_prediction_codes_ = prediction
-        self.oob_confusion_ = oob_confusion(codes, prediction, k)
+        self.oob_confusion_ = oob_confusion(codes, prediction, k, sample_weight)
         if not seen.any():
             _warn("No unit was out of bag for any tree; the out-of-bag scores are NaN. "
                   "Use more estimators.", UserWarning)
@@ -356,10 +380,11 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             _warn(f"{int((~seen).sum())} unit(s) were in every bootstrap sample and "
                   "are left out of the out-of-bag scores.", UserWarning)
         truth = codes[seen]
-        self.oob_error_ = float(np.mean(oob_pred != truth))
+        w = None if sample_weight is None else sample_weight[seen]
+        self.oob_error_ = weighted_mean(oob_pred != truth, w)
         self.oob_score_ = 1.0 - self.oob_error_  # scikit-learn's name: the accuracy
-        self.oob_mean_absolute_ = float(np.mean(np.abs(oob_pred - truth)))
-        self.oob_gamma_ = _gamma(truth, oob_pred, k)
+        self.oob_mean_absolute_ = weighted_mean(np.abs(oob_pred - truth), w)
+        self.oob_gamma_ = _gamma(truth, oob_pred, k, w)
 
     # -- summary ---------------------------------------------------------------------------
     def summary(self, digits=4):
@@ -382,7 +407,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
               tree's own out-of-bag score (columns ``min`` to ``max``, from
               ``oob_per_estimator_``);
             - with ``oob_score``, ``summary["out-of-bag by class"]``: for each true class, in
-              the class order, ``n_oob`` (its units out of bag for at least one tree),
+              the class order, ``n_oob`` (its units out of bag for at least one tree; their
+              summed weights when fitted with ``sample_weight``),
               ``error`` (the share of them predicted out of bag as another class) and
               ``mean_absolute`` (their mean rank distance to the predicted class); and
               ``summary["out-of-bag confusion"]``: ``oob_confusion_`` with rows the true and
@@ -556,8 +582,9 @@ class OrdinalBaggingClassifier(_BaseBagging):
         Number of trees for which each unit was out of bag.
     oob_confusion_ : ndarray of shape (K, K)
         Units by true class (rows) and aggregated out-of-bag predicted class (columns), both
-        in ``classes_`` order, over the units out of bag for at least one tree; the summary's
-        out-of-bag errors by class come from it.
+        in ``classes_`` order, over the units out of bag for at least one tree (with
+        ``sample_weight``, their summed weights); the summary's out-of-bag errors by class
+        come from it.
     oob_per_estimator_ : pandas.DataFrame
         One row per tree: ``estimator``, ``n_oob``, ``misclassification``, ``gamma``
         and ``mean_absolute`` on its own out-of-bag units, as in the boxplots of Archer & Mas
@@ -761,7 +788,7 @@ class OrdinalRandomForestClassifier(_BaseBagging):
                                 f"{self.max_features!r}, min_split={self.min_split}, "
                                 f"min_bucket={self.min_bucket}, max_depth={self.max_depth}")]
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Grow ``n_estimators`` trees on bootstrap samples of (X, y), each drawing
         ``max_features`` features at random in every node.
 
@@ -776,12 +803,17 @@ class OrdinalRandomForestClassifier(_BaseBagging):
         y : array-like of shape (n_samples,)
             Ordered class labels: an ordered Categorical, labels with ``classes=``, or sorted
             labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights, which act through the bootstrap and weight the out-of-bag scores,
+            as in :meth:`OrdinalBaggingClassifier.fit`: whole-number weights (a frequency
+            table) grow exactly the forest of the table expanded into repeated rows; other
+            weights draw n units with probability proportional to their weights.
 
         Returns
         -------
         self
         """
-        super().fit(X, y)
+        super().fit(X, y, sample_weight)
         self.feature_importances_ = split_importances(self.estimators_,
                                                       self.n_features_in_)
         return self

@@ -20,7 +20,8 @@ from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptio
 from .._core.warnings import warn as _warn
 from ..trees import OrdinalTreeClassifier
 from ._common import (base_predict, base_proba, code_predictors, coded_predictors, fit_base,
-                      missing_values, run_parallel, spawn_seeds, takes_categories)
+                      learning_size, missing_values, run_parallel, spawn_seeds,
+                      takes_categories)
 
 __all__ = ["OrdinalBoostingClassifier", "ERROR_INDICATORS", "VARIANTS"]
 
@@ -121,14 +122,18 @@ def split_probability_scores(p_low, k):
 
 
 # -- one cycle: a k-class tree, or the K-1 dichotomy trees of the ordinal variants ----------
-def _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal, coding=None):
+def _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal, coding=None, n_l=None):
+    """One cycle's model from the current weights ``w`` (summing to 1) of the units: a
+    resample of size ``n_l`` (n_L, the learning set's size; default the rows) or the weights
+    scaled to sum to n_L."""
     n = X.shape[0]
+    n_l = n if n_l is None else n_l
     seed = int(rng.integers(0, np.iinfo(np.int32).max))
     if boost_by == "resample":
-        rows = rng.choice(n, size=n, replace=True, p=w)
+        rows = rng.choice(n, size=n_l, replace=True, p=w)
         Xs, ys, ws = X[rows], codes[rows], None
     else:
-        Xs, ys, ws = X, codes, w * n
+        Xs, ys, ws = X, codes, w * n_l
     if not ordinal:
         return fit_base(template, Xs, ys, k, seed, ws, coding=coding)
     return [fit_base(template, Xs, (ys > r).astype(np.intp), 2, seed + r, ws, coding=coding)
@@ -147,28 +152,30 @@ def _cycle_output(model, X, k, real, ordinal):
 
 
 def _boost(template, X, codes, k, n_cycles, seed, boost_by, real, ordinal, error,
-           coding=None):
+           coding=None, sample_weight=None):
     """The boosting loop; returns models, c_m (None for real boosting), e_m and the weights
     w before every cycle (one row per cycle plus the final weights). ``coding``: of the
-    categorical columns of ``X`` (see :func:`fit_base`)."""
+    categorical columns of ``X`` (see :func:`fit_base`). The first weights are the units'
+    ``sample_weight`` normalised (uniform without), and n_L is :func:`learning_size`."""
     rng = np.random.default_rng(seed)
     n = X.shape[0]
-    w = np.full(n, 1.0 / n)
+    w = np.full(n, 1.0 / n) if sample_weight is None else sample_weight / sample_weight.sum()
+    n_l = learning_size(sample_weight, n)
     models, c, errors, history = [], [], [], [w]
     for _ in range(n_cycles):
-        model = _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal, coding)
+        model = _fit_cycle(template, X, codes, k, w, rng, boost_by, ordinal, coding, n_l)
         out = _cycle_output(model, X, k, real, ordinal)
         if real:
             if ordinal and error == "distance":
-                f_true = real_true_class_distance(out, codes, n)
+                f_true = real_true_class_distance(out, codes, n_l)
             else:
-                f_true = real_scores(out, n)[np.arange(n), codes]
+                f_true = real_scores(out, n_l)[np.arange(n), codes]
             errors.append(float(np.sum(w * (np.argmax(out, axis=1) != codes))))
             update = w * np.exp(-f_true)
         else:
             eps = ERROR_INDICATORS[error](out, codes, k)
             e = float(np.sum(w * eps))
-            cm = discrete_weight(e, k, n, error, ordinal)
+            cm = discrete_weight(e, k, n_l, error, ordinal)
             if cm <= 0:
                 if not models:  # no better than the trivial rule: keep one tree, unweighted
                     models.append(model)
@@ -187,9 +194,9 @@ def _boost(template, X, codes, k, n_cycles, seed, boost_by, real, ordinal, error
 
 def _run_split(task):
     """Binary boosting of dichotomy r (fixed-split boosting), for joblib."""
-    template, X, codes, r, n_cycles, seed, boost_by, real, coding = task
+    template, X, codes, r, n_cycles, seed, boost_by, real, coding, weight = task
     return _boost(template, X, (codes > r).astype(np.intp), 2, n_cycles, seed, boost_by, real,
-                  False, "zero_one", coding)
+                  False, "zero_one", coding, weight)
 
 
 def _stage_contributions(run, X, k, real, n_train, n_jobs=None):
@@ -356,7 +363,7 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
         tags.input_tags.categorical = takes_categories(self.estimator)
         return tags
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Run the boosting cycles.
 
         Parameters
@@ -368,6 +375,17 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
             :meth:`~ordstat.ensemble.OrdinalBaggingClassifier.fit`.
         y : array-like of shape (n_samples,)
             Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights (finite, non-negative, not all zero). The boosting weights start
+            from them, normalised to sum to 1, instead of the uniform 1/n of Tutz &
+            Hechenbichler (2003): the usual generalisation of AdaBoost, whose multiplicative
+            updates then act on them (a unit of weight 0 keeps weight 0 and is never drawn).
+            Whole-number weights are read as the counts of a frequency table: n_L (the size
+            of each resample, the sum the weights are scaled to with ``boost_by="weight"``,
+            and the 1/n_L of c_m and f_j) is then their sum, so that with
+            ``boost_by="weight"`` the ensemble is that of the table expanded into repeated
+            rows (with resampling, it draws as that one would, in distribution). Other
+            weights keep n_L = n.
 
         Returns
         -------
@@ -384,16 +402,17 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
             cp=-1.0, xval=0)
         # categorical columns coded once for all trees, as the tree codes them
         coding, X = code_predictors(self, X, template)
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                    ensure_all_finite=missing_values(self.estimator))
+        w = None if sample_weight is None else w
         k = self.n_classes_
-        self._n_train = X.shape[0]
+        self._n_train = learning_size(w, X.shape[0])  # n_L of the f_j at prediction
         real = self.variant.endswith("real")
         self._error = error
         if self.variant.startswith("fixed_split"):
             seeds = spawn_seeds(self.random_state, k - 1)
-            tasks = [(template, X, codes, r, n_cycles, seeds[r], self.boost_by, real, coding)
-                     for r in range(k - 1)]
+            tasks = [(template, X, codes, r, n_cycles, seeds[r], self.boost_by, real, coding,
+                      w) for r in range(k - 1)]
             runs = run_parallel(_run_split, tasks, self.n_jobs, self.progress,
                                 desc="dichotomies")
             for run in runs:
@@ -408,7 +427,7 @@ class OrdinalBoostingClassifier(OrdinalClassifierMixin, BaseEstimator):
             seed = spawn_seeds(self.random_state, 1)[0]
             ordinal = self.variant.startswith("ordinal")
             run = _boost(template, X, codes, k, n_cycles, seed, self.boost_by, real, ordinal,
-                         error, coding)
+                         error, coding, w)
             run["ordinal"] = ordinal
             self._runs = [run]
             self.estimators_ = run["models"]

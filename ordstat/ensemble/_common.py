@@ -1,5 +1,6 @@
-"""Pieces shared by the ensembles: seeding, fitting a base tree on class codes, vote tables,
-the weighted median of votes, and joblib execution with an optional progress bar."""
+"""Pieces shared by the ensembles: seeding, unit weights (the learning set's size and the
+weighted bootstrap), fitting a base tree on class codes, vote tables, the weighted median of
+votes, and joblib execution with an optional progress bar."""
 
 from __future__ import annotations
 
@@ -19,6 +20,47 @@ def spawn_seeds(random_state, n):
     """``n`` integer seeds drawn once from ``random_state``: each sub-estimator owns one, so the
     result does not depend on how the work is split between jobs."""
     return check_random_state(random_state).integers(0, _SEED_MAX, size=n)
+
+
+def learning_size(sample_weight, n):
+    """n_L, the size of the learning set that ``sample_weight`` (checked, or None) describes:
+    the sum of the weights when they are whole numbers (the counts of a frequency table: its
+    rows stand for that many units), else the number of rows ``n`` (weights that only say how
+    much each unit counts, e.g. normalised to sum to 1)."""
+    if sample_weight is None or not _whole(sample_weight):
+        return n
+    return int(sample_weight.sum())
+
+
+def _whole(sample_weight):
+    return bool(np.all(sample_weight == np.floor(sample_weight)))
+
+
+def weighted_bootstrap(rng, sample_weight, n):
+    """The units (indices 0..n-1, with repeats) of a bootstrap sample drawn by ``rng``.
+
+    Without weights, n uniform draws. With whole-number weights (a frequency table), the
+    bootstrap of the table expanded into repeated rows: n_L = sum(w) draws of the n_L rows,
+    each row mapped to its unit; the same random numbers as ``rng.integers(0, n_L, n_L)`` on
+    the expanded rows (unit i's rows taken in turn), so the counts are those of the expanded
+    sample and weights of ones draw what no weights draw. Other weights: n draws, unit i with
+    probability w_i / sum(w). A unit of weight 0 is never drawn."""
+    if sample_weight is None:
+        return rng.integers(0, n, size=n)
+    if not _whole(sample_weight):
+        return rng.choice(n, size=n, replace=True, p=sample_weight / sample_weight.sum())
+    ends = np.cumsum(sample_weight.astype(np.int64))
+    return np.searchsorted(ends, rng.integers(0, ends[-1], size=ends[-1]), side="right")
+
+
+def weighted_mean(values, sample_weight=None):
+    """The mean of ``values`` weighted by ``sample_weight`` (None: unweighted); NaN when the
+    weights sum to zero (or there are no values)."""
+    values = np.asarray(values, dtype=np.float64)
+    if sample_weight is None:
+        return float(np.mean(values)) if values.size else float("nan")
+    total = float(np.sum(sample_weight))
+    return float(np.dot(values, sample_weight) / total) if total > 0 else float("nan")
 
 
 class ConstantClassifier:

@@ -23,8 +23,9 @@ __all__ = ["FixedSplitBaggingClassifier"]
 
 
 def _fit_split_tree(task):
-    template, X, codes, r, seed, coding = task
-    task = (template, X, (codes > r).astype(np.intp), 2, seed, None, False, None, coding)
+    template, X, codes, r, seed, coding, weight = task
+    task = (template, X, (codes > r).astype(np.intp), 2, seed, None, False, None, coding,
+            weight)
     return _fit_one(task)["estimator"]
 
 
@@ -95,10 +96,28 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
         tags.input_tags.categorical = takes_categories(self.estimator)
         return tags
 
-    def fit(self, X, y):
-        """Bag each dichotomy; returns self. Missing values (NaN) in X are kept when the base
-        estimator accepts them (the default ordinal trees do); string and Categorical columns
-        are coded once for all trees as in :meth:`OrdinalBaggingClassifier.fit`."""
+    def fit(self, X, y, sample_weight=None):
+        """Bag each dichotomy.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Missing values (NaN) are kept when the base estimator accepts them (the default
+            ordinal trees do); string and Categorical columns are coded once for all trees as
+            in :meth:`OrdinalBaggingClassifier.fit`.
+        y : array-like of shape (n_samples,)
+            Ordered class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Unit weights, which act through the bootstrap samples only, as in
+            :meth:`OrdinalBaggingClassifier.fit`: whole-number weights (a frequency table)
+            draw the bootstrap of the table expanded into repeated rows, so the ensemble is
+            exactly that of the expanded rows; other weights draw n units with probability
+            proportional to their weights. A unit of weight 0 is never drawn.
+
+        Returns
+        -------
+        self
+        """
         self._validate_params()
         m = self.n_estimators
         if self.estimator is None:
@@ -108,11 +127,12 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
             template = self.estimator
         # categorical columns coded once for all trees, as the tree codes them
         coding, X = code_predictors(self, X, template)
-        X, codes, _ = validate_fit(self, X, y, classes=self.classes,
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                    ensure_all_finite=missing_values(self.estimator))
+        w = None if sample_weight is None else w
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, (k - 1) * m).reshape(k - 1, m)
-        tasks = [(template, X, codes, r, seeds[r, b], coding) for r in range(k - 1)
+        tasks = [(template, X, codes, r, seeds[r, b], coding, w) for r in range(k - 1)
                  for b in range(m)]
         trees = run_parallel(_fit_split_tree, tasks, self.n_jobs, self.progress,
                              desc=type(self).__name__)

@@ -12,11 +12,14 @@ from .._core.summary import feature_names
 __all__ = ["oob_confusion", "oob_class_table", "oob_confusion_table", "importance_table"]
 
 
-def oob_confusion(codes, prediction, k):
+def oob_confusion(codes, prediction, k, sample_weight=None):
     """Counts [true class, out-of-bag predicted class] over the units with an out-of-bag
-    prediction (``prediction`` -1 marks a unit in every bootstrap sample, left out)."""
+    prediction (``prediction`` -1 marks a unit in every bootstrap sample, left out); with
+    ``sample_weight``, the units' summed weights."""
     seen = prediction >= 0
     flat = codes[seen] * k + prediction[seen]
+    if sample_weight is not None:
+        return np.bincount(flat, weights=sample_weight[seen], minlength=k * k).reshape(k, k)
     return np.bincount(flat, minlength=k * k).reshape(k, k).astype(np.int64)
 
 

@@ -14,8 +14,11 @@ ensemble_fields <- function(object) {
     object$oob_per_tree <- as.data.frame(lapply(get("oob_per_estimator_"), as.vector))
     confusion <- get("oob_confusion_")
     if (!is.null(confusion)) {
-      # units by observed (rows) and out-of-bag predicted class (columns), levels in order
-      object$oob_confusion <- matrix(as.integer(confusion), nrow = length(object$levels),
+      # units by observed (rows) and out-of-bag predicted class (columns), levels in order;
+      # with case weights the units' summed weights
+      confusion <- as.double(confusion)
+      if (all(confusion == round(confusion))) confusion <- as.integer(confusion)
+      object$oob_confusion <- matrix(confusion, nrow = length(object$levels),
                                      dimnames = list(observed = object$levels,
                                                      predicted = object$levels))
     }

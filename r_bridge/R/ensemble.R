@@ -33,8 +33,12 @@ ensemble_dots <- function(kind, dots, formal, caller, env) {
 #'
 #' The formula arguments are those of \code{lm}: \code{data} is optional, \code{subset} and
 #' \code{na.action} (default \code{na.omit}) work as there, and \code{predict(fit, newdata)}
-#' keeps its rows (\link{ordstat_model}). The ensembles take no case weights: \code{weights}
-#' gives an error. Predictors may be numeric, logical, ordered factors (used as their level
+#' keeps its rows (\link{ordstat_model}). Case weights (\code{weights}) act through the
+#' bootstrap: whole numbers are the counts of a frequency table, and the ensemble grows exactly
+#' the trees of the table expanded into repeated rows (its bootstrap samples drawn from the
+#' same random numbers); other weights draw the units with probability proportional to them. A
+#' unit of weight 0 is never in a bootstrap sample, and the out-of-bag scores are weighted by
+#' the units' weights (the out-of-bag confusion matrix sums them). Predictors may be numeric, logical, ordered factors (used as their level
 #' index) and unordered factors, which the trees split as categories (as rpart does); with a
 #' base \code{estimator} that is not an ordinal tree (\code{fixed_split}, boosting), unordered
 #' factors are an error naming them.
@@ -74,7 +78,8 @@ ensemble_dots <- function(kind, dots, formal, caller, env) {
 #' @template model-arguments
 #' @templateVar response \code{y} must be an ordered factor and the predictors numeric, logical or
 #'   factors (ordered or not).
-#' @templateVar weights Not supported by the ensembles (an error when given).
+#' @templateVar weights Case weights: a frequency table's counts or other non-negative
+#'   weights (see Details).
 #' @templateVar na_choices \code{na.exclude}, \code{na.fail} or \code{na.pass} (keep rows with
 #'   missing predictors: the trees learn where they go, see Details of
 #'   \code{\link{ordinal_bagging}})
@@ -250,8 +255,11 @@ ordinal_forest <- function(formula, data, weights, subset, na.action = stats::na
 #' fixed-split boosting of the dichotomies, and Ordinal Discrete and Real AdaBoost. The formula
 #' arguments (\code{na.pass} for missing predictors included, with the default tree base
 #' learners), predictors, randomness and persistence are as for \code{\link{ordinal_bagging}}
-#' (\code{boost_by = "weight"} reweights the units between cycles; case weights of the data are
-#' not supported).
+#' (\code{boost_by = "weight"} reweights the units between cycles). Case weights
+#' (\code{weights}) are the boosting weights of the first cycle, normalised, instead of the
+#' uniform ones; whole numbers are the counts of a frequency table (each resample draws their
+#' sum, and with \code{boost_by = "weight"} the fit is that of the table expanded into repeated
+#' rows).
 #'
 #' @inheritParams ordinal_bagging
 #' @param variant \code{"ordinal_discrete"}, \code{"ordinal_real"},

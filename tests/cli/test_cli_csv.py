@@ -294,16 +294,19 @@ def test_weights_column_is_not_a_predictor_and_unweighted_methods_are_named(tmp_
                           capsys)
     assert code == 0, err
     assert "if it holds the counts of a frequency table, give --weights Freq" in out
-    code, out, err = _run([path, *base, "--methods", "tree,forest", "--weights", "Freq"],
-                          capsys)
+    code, out, err = _run([path, *base, "--methods", "tree,forest,committee_edda",
+                           "--weights", "Freq"], capsys)
     assert code == 0, err
     assert "24 units, 2 predictors (1 categorical), 3 ordered classes" in out
     assert f"unit weights from column 'Freq' (total {frame['Freq'].sum()} over 24 rows)" in out
-    assert "left out: forest (they take no unit weights)" in out
+    # the ensembles take the weights (a frequency table's counts); the combiners do not
+    assert "left out: committee_edda (they take no unit weights)" in out
+    assert "\nforest " in out.split("mean (sd) over splits")[1]  # it ran, weighted
     assert "give --weights" not in out
-    code, _, err = _run([path, *base, "--methods", "forest", "--weights", "Freq"], capsys)
+    code, _, err = _run([path, *base, "--methods", "committee_edda", "--weights", "Freq"],
+                        capsys)
     assert code == 2
-    assert "--weights: none of the methods forest takes unit weights" in err
+    assert "--weights: none of the methods committee_edda takes unit weights" in err
 
 
 @pytest.mark.parametrize("column, values, message", [

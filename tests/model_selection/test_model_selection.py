@@ -313,13 +313,14 @@ def test_weighted_evaluate_equals_the_expanded_table():
 
 
 def test_weighted_evaluate_refuses_methods_without_weights_and_leave_one_out():
-    from ordstat import OrdinalRandomForestClassifier, OrdinalTreeClassifier
+    from sklearn.neighbors import KNeighborsClassifier
+
+    from ordstat import OrdinalTreeClassifier
 
     x, y, freq, _ = _frequency_table()
-    with pytest.raises(TypeError, match=r"sample_weight: method\(s\) 'forest' cannot take "
+    with pytest.raises(TypeError, match=r"sample_weight: method\(s\) 'knn' cannot take "
                                         r"weights"):
-        evaluate({"tree": OrdinalTreeClassifier(),
-                  "forest": OrdinalRandomForestClassifier(n_estimators=3)}, x, y,
+        evaluate({"tree": OrdinalTreeClassifier(), "knn": KNeighborsClassifier()}, x, y,
                  scheme="cv3", sample_weight=freq)
     with pytest.raises(ValueError, match="sample_weight cannot be used with leave-one-out"):
         evaluate([OrdinalTreeClassifier()], x, y, scheme="loo", sample_weight=freq)

@@ -71,7 +71,7 @@ def test_sub_estimators_are_built_from_their_r_description(iris):
 def test_which_classes_take_sample_weight():
     # fit(X, y) against fit(X, y, sample_weight=None), read from the signatures
     assert _rside.takes_sample_weight("odt") and _rside.takes_sample_weight("edda")
-    assert not _rside.takes_sample_weight("forest")
+    assert _rside.takes_sample_weight("forest") and _rside.takes_sample_weight("boosting")
     assert _rside.class_name("forest") == "ordstat.ensemble.OrdinalRandomForestClassifier"
     with pytest.raises(ValueError, match="unknown estimator kind 'nope'"):
         _rside.takes_sample_weight("nope")

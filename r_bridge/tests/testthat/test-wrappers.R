@@ -6,13 +6,13 @@
 # warn), except the forest, with enough trees for its out-of-bag line.
 wrappers <- list(
   ordinal_bagging = list(fun = "ordinal_bagging", args = list(n_estimators = 4L, oob_score = FALSE),
-                         stochastic = TRUE, weights = FALSE),
+                         stochastic = TRUE, weights = TRUE),
   fixed_split = list(fun = "ordinal_bagging", args = list(fixed_split = TRUE, n_estimators = 3L),
-                     stochastic = TRUE, weights = FALSE),
+                     stochastic = TRUE, weights = TRUE),
   ordinal_forest = list(fun = "ordinal_forest", args = list(n_estimators = 20L),
-                        stochastic = TRUE, weights = FALSE),
+                        stochastic = TRUE, weights = TRUE),
   ordinal_boosting = list(fun = "ordinal_boosting", args = list(n_estimators = 4L),
-                          stochastic = TRUE, weights = FALSE),
+                          stochastic = TRUE, weights = TRUE),
   frank_hall = list(fun = "frank_hall", args = list(estimator = "tree"), stochastic = TRUE,
                     weights = TRUE),
   data_replication = list(fun = "data_replication", args = list(), stochastic = TRUE,
@@ -196,10 +196,12 @@ test_that("weights: a column or a vector where Python takes them, an error namin
                    info = name)
       next
     }
+    # the forest's units of weight 25 are in every bootstrap sample (a warning about its
+    # out-of-bag scores, as 25 repeated rows would give)
     set.seed(4)
-    by_name <- fit_wrapper(w, d, weights = quote(w))
+    by_name <- suppressWarnings(fit_wrapper(w, d, weights = quote(w)))
     set.seed(4)
-    by_value <- fit_wrapper(w, d, weights = d$w)
+    by_value <- suppressWarnings(fit_wrapper(w, d, weights = d$w))
     set.seed(4)
     plain <- fit_wrapper(w, d)
     expect_identical(predict(by_name, d), predict(by_value, d), info = name)
@@ -212,6 +214,35 @@ test_that("weights: a column or a vector where Python takes them, an error namin
   expect_identical(predict(odt(y ~ x1 + x2, d, weights = k), d),
                    predict(odt(y ~ x1 + x2, d), d))
   expect_error(odt(y ~ x1 + x2, d, weights = -k), "'weights' must be")
+  expect_error(ordinal_forest(y ~ x1 + x2, d, weights = -k), "'weights' must be")
+})
+
+test_that("ensembles: a frequency table's counts as weights grow the ensemble of its rows", {
+  skip_if_no_python()
+  d <- wrapper_data(60)
+  set.seed(2)
+  d$n <- sample(0:3, nrow(d), replace = TRUE)
+  rows <- d[rep(seq_len(nrow(d)), d$n), ]
+  fits <- list(
+    forest = function(data, ...) ordinal_forest(y ~ x1 + x2, data, n_estimators = 8L,
+                                                oob_score = FALSE, random_state = 5L, ...),
+    bagging = function(data, ...) ordinal_bagging(y ~ x1 + x2, data, n_estimators = 5L,
+                                                  oob_score = FALSE, random_state = 5L, ...),
+    fixed_split = function(data, ...) ordinal_bagging(y ~ x1 + x2, data, fixed_split = TRUE,
+                                                      n_estimators = 3L, random_state = 5L, ...),
+    boosting = function(data, ...) ordinal_boosting(y ~ x1 + x2, data, n_estimators = 3L,
+                                                    boost_by = "weight", random_state = 5L,
+                                                    ...))
+  for (name in names(fits)) {
+    weighted <- fits[[name]](d, weights = d$n)
+    repeated <- fits[[name]](rows)
+    expect_identical(unname(predict(weighted, d)), unname(predict(repeated, d)), info = name)
+  }
+  # the forest's out-of-bag confusion sums the weights of the units out of bag
+  forest <- suppressWarnings(ordinal_forest(y ~ x1 + x2, d, weights = n + 0.5,
+                                            n_estimators = 30L, random_state = 1L))
+  expect_type(forest$oob_confusion, "double")
+  expect_output(print(forest), "OOB estimate of")
 })
 
 test_that("na.action: na.omit drops rows, na.exclude pads predictions with NA", {
