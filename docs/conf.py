@@ -48,6 +48,9 @@ autodoc_inherit_docstrings = True
 numpydoc_show_class_members = True
 numpydoc_class_members_toctree = False
 numpydoc_attributes_as_param_list = True
+# the page's table of contents lists a class's methods as "fit()", not
+# "OrdinalRandomForestClassifier.fit()": entries that all begin alike are cut to the same text
+toc_object_entries_show_parents = "hide"
 
 # Markdown pages (myst); the README links to them.
 myst_enable_extensions = ["colon_fence", "dollarmath", "deflist"]

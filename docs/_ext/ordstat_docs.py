@@ -281,6 +281,41 @@ def plain_sklearn_roles(app, what, name, obj, options, lines):
     lines[:] = [_SKLEARN_ROLE.sub(lambda m: m.group(1), line) for line in lines]
 
 
+# ---- search excerpts on a site opened from disk ------------------------------------------------
+
+PAGE_TEXT_JS = "ordstat_page_text.js"
+
+
+def write_page_texts(app, exception):
+    """Write _static/ordstat_page_text.js, every page's text by page name, for
+    _static/ordstat_search.js: Sphinx's search fetch()es each result's page for its excerpt,
+    which a browser refuses for file:// URLs, so a site opened from disk showed none."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import json
+
+    texts = {name: app.env.get_doctree(name).astext() for name in sorted(app.env.found_docs)}
+    write_if_changed(Path(app.outdir) / "_static" / PAGE_TEXT_JS,
+                     f"window.ORDSTAT_PAGE_TEXT = {json.dumps(texts)};\n")
+
+
+def search_page_script(app, pagename, templatename, context, doctree):
+    if pagename == "search":
+        app.add_js_file("ordstat_search.js")
+
+
+# ---- the Methods tables ------------------------------------------------------------------------
+
+def autosummary_table_visit(translator, node):
+    """Write an autosummary table as it is: autosummary's own HTML visitor turns the spaces of
+    the signatures ("fit(X, y[, sample_weight])") into non-breaking ones, so that a long one
+    pushed a class's Methods table past the article's edge at 1280 px."""
+
+
+def skip_node(translator, node):
+    pass
+
+
 def generate(app, config):
     documented = set()
     write_if_changed(DOCS / "api" / "index.rst", api_index(documented))
@@ -300,4 +335,8 @@ def generate(app, config):
 def setup(app):
     app.connect("config-inited", generate)
     app.connect("autodoc-process-docstring", plain_sklearn_roles)
+    app.connect("html-page-context", search_page_script)
+    app.connect("build-finished", write_page_texts)
+    from sphinx.ext.autosummary import autosummary_table
+    app.add_node(autosummary_table, override=True, html=(autosummary_table_visit, skip_node))
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -679,6 +679,7 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     Parameters
     ----------
     n_estimators : int, default=100
+        Number of trees, each grown on its own bootstrap sample.
     criterion : str or callable, default="ordinal"
         Any criterion of :data:`ordstat.trees.criteria.CRITERIA` (e.g. ``"ordinal"``,
         ``"twoing"``, ``"gini_linear"``, ``"gini"``) or a criterion function.
@@ -691,6 +692,7 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     min_bucket : int, default=1
         Minimum number of units in a leaf.
     max_depth : int, default=30
+        Maximum depth of every tree (the root has depth 0).
     aggregation : {"median", "vote", "proba"}, default="median"
         Median of the trees' predicted classes (the lower median on an even split), as
         recommended for ordinal forests in the dissertation "Ensemble methods for ordinal data
@@ -698,6 +700,8 @@ class OrdinalRandomForestClassifier(_BaseBagging):
         :meth:`predict_proba` (vote shares) can favour another class than :meth:`predict`;
         :meth:`predict_cumulative_proba` gives the cumulative shares the median is read from.
     oob_score : bool, default=True
+        Compute the out-of-bag scores of the forest and of every tree (the attributes
+        ``oob_*``).
     importance : {None, "mean_absolute", "gamma", "misclassification"}, default=None
         When set, ``permutation_importance_``: for each tree and feature, the increase of the
         out-of-bag loss (mean absolute distance, minus gamma, or misclassification) when that
@@ -717,10 +721,30 @@ class OrdinalRandomForestClassifier(_BaseBagging):
 
     Attributes
     ----------
-    estimators_, estimators_samples_, oob_error_, oob_mean_absolute_, oob_gamma_, oob_score_,
-    oob_decision_function_, oob_prediction_codes_, oob_n_estimators_, oob_per_estimator_,
-    oob_confusion_
-        As in :class:`OrdinalBaggingClassifier`.
+    estimators_ : list of fitted OrdinalTreeClassifier
+        The trees, fitted on class codes 0..K-1.
+    estimators_samples_ : list of ndarray
+        The bootstrap indices (with repeats) of every tree, in the smallest integer type that
+        holds them (drawn again from the trees' seeds when read, not stored).
+    oob_error_, oob_mean_absolute_, oob_gamma_ : float
+        Misclassification rate, mean absolute distance between class ranks and
+        Goodman-Kruskal gamma of the aggregated out-of-bag prediction (each unit predicted by
+        the trees whose bootstrap sample did not contain it; units in every sample are left
+        out). Only with ``oob_score``, as are the other ``oob_*`` attributes.
+    oob_score_ : float
+        The out-of-bag accuracy, ``1 - oob_error_`` (scikit-learn's ``oob_score_``).
+    oob_decision_function_ : ndarray of shape (n_samples, K)
+        Out-of-bag vote shares (or mean probabilities); NaN rows for units never out of bag.
+    oob_prediction_codes_ : ndarray of shape (n_samples,)
+        Out-of-bag predicted class codes (-1 where undefined).
+    oob_n_estimators_ : ndarray of shape (n_samples,)
+        Number of trees for which each unit was out of bag.
+    oob_confusion_ : ndarray of shape (K, K)
+        Units by true class (rows) and aggregated out-of-bag predicted class (columns), both
+        in ``classes_`` order, over the units out of bag for at least one tree.
+    oob_per_estimator_ : pandas.DataFrame
+        One row per tree: ``estimator``, ``n_oob``, ``misclassification``, ``gamma`` and
+        ``mean_absolute`` on its own out-of-bag units.
     feature_importances_ : ndarray of shape (n_features,)
         Mean over all trees of their normalised split-goodness importances, a tree without a
         split (e.g. grown on a bootstrap sample of one class) counting as zeros; they sum to

@@ -42,16 +42,27 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
     n_estimators : int, default=50
         Bootstrap samples per dichotomy.
     max_leaf_nodes : int, default=5
+        Leaves of every default tree (ignored when ``estimator`` is given).
     weighted : bool, default=False
         Weight split r's contribution by its prediction vote
         PV^(r)(x) = max_j sum_m I(C^(r)(x, L_m) = j) / M (the weighted form C_agg,w).
-    n_jobs, random_state, progress, classes
-        As in :class:`~ordstat.ensemble.OrdinalBaggingClassifier`. The bootstrap samples are
-        drawn independently for each dichotomy.
+    n_jobs : int, optional
+        Number of joblib jobs (any joblib backend, Dask included); the result does not depend
+        on it.
+    random_state : None, int or numpy Generator
+        Seeds the bootstrap samples and the trees; the bootstrap samples are drawn
+        independently for each dichotomy.
+    progress : bool, default=False
+        Show a tqdm progress bar while fitting.
+    classes : sequence, optional
+        All class labels from lowest to highest (otherwise those of ``y``: an ordered
+        Categorical's categories, or the sorted labels).
 
     Attributes
     ----------
     estimators_ : list of K-1 lists of fitted binary trees
+        ``estimators_[r]`` holds the ``n_estimators`` classifiers of the dichotomy
+        [Y > c_(r+1)], each fitted on its own bootstrap sample.
     feature_importances_ : ndarray of shape (n_features,)
         Mean over all (K-1) ``n_estimators`` trees of their normalised split importances, as
         for :class:`~ordstat.ensemble.OrdinalBaggingClassifier`; only when the base estimators

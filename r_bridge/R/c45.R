@@ -16,7 +16,8 @@
 #' distributions with those shares).
 #'
 #' \code{print(fit)} shows the tree as Weka prints J48's model. Fits survive
-#' \code{saveRDS}/\code{readRDS}.
+#' \code{saveRDS}/\code{readRDS}; read them only from files you trust (see
+#' \emph{Saving models} in \code{\link{ordstat-package}}).
 #'
 #' @template model-arguments
 #' @templateVar response \code{y} is a factor (plain or ordered) or a character vector.

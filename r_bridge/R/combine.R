@@ -44,7 +44,8 @@ combine_side <- function() {
 #'   \code{"[lambda I]"}), \code{mclust_names}, \code{formula_text} (e.g.
 #'   \code{"0.84 [lambda B] + 0.16 [lambda I]"}), \code{method}, \code{levels},
 #'   \code{response_ordered}, \code{na.action}, \code{call} and the serialised Python model
-#'   (so it survives \code{saveRDS}/\code{readRDS} into a new R session).
+#'   (so it survives \code{saveRDS}/\code{readRDS} into a new R session; read it only from
+#'   files you trust, see \emph{Saving models} in \code{\link{ordstat-package}}).
 #' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.
 #'   \emph{REVSTAT}, 4, 201-225.

@@ -44,7 +44,8 @@
 #'   \code{error}, \code{affinity}, \code{leaf}), \code{cv_error}
 #'   (the tree's cross-validated error under its prediction rule, its structure fixed),
 #'   \code{levels}, \code{na.action}, \code{call} and the serialised Python model (so it survives
-#'   \code{saveRDS}/\code{readRDS} into a new R session). \code{summary} returns an object
+#'   \code{saveRDS}/\code{readRDS} into a new R session; read it only from files you trust,
+#'   see \emph{Saving models} in \code{\link{ordstat-package}}). \code{summary} returns an object
 #'   with the internal nodes and the training confusion matrix.
 #' @references Brito, I., Celeux, G. and Sousa Ferreira, A. (2006). Combining methods in
 #'   supervised classification: a comparative study on discrete and continuous problems.

@@ -94,7 +94,8 @@ indicator_columns <- function(x) {
 #' stochastic methods is drawn from R's random numbers, so \code{set.seed()} before the call
 #' makes the fit reproducible. The fitted model keeps a serialised copy of the Python model,
 #' so it survives \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R
-#' session.
+#' session; read it only from files you trust (see \emph{Saving models} in
+#' \code{\link{ordstat-package}}).
 #'
 #' \code{weighted_svm} standardises the predictors by default (\code{scale = TRUE}, as
 #' \code{e1071::svm}): the RBF kernel and \code{C} would otherwise depend on the units of the

@@ -73,7 +73,8 @@ ensemble_dots <- function(kind, dots, formal, caller, env) {
 #' Randomness: without \code{random_state}, the seed is drawn from R's random numbers, so
 #' \code{set.seed()} before the call makes the fit reproducible (for any \code{n_jobs}). The
 #' fitted model keeps a serialised copy of the Python model, so it survives
-#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R session.
+#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R session; read it
+#' only from files you trust (see \emph{Saving models} in \code{\link{ordstat-package}}).
 #'
 #' @template model-arguments
 #' @templateVar response \code{y} must be an ordered factor and the predictors numeric, logical or

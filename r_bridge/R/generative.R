@@ -28,7 +28,8 @@ generative_fields <- function(object) {
 #' \code{predict(fit, newdata)} keeps its rows (\link{ordstat_model}). The response may be an
 #' ordered or a plain factor (EDDA does not use the order); predictions are a factor of the
 #' same kind. Fits survive \code{saveRDS}/\code{readRDS} (a serialised copy of the Python model
-#' is kept).
+#' is kept); read them only from files you trust (see \emph{Saving models} in
+#' \code{\link{ordstat-package}}).
 #'
 #' \code{logLik(fit)} is the complete-data log-likelihood \code{sum log(pi_k f_k(x_i))} at the
 #' observed classes (Brito, Celeux and Sousa Ferreira 2006) with \code{df} = all free

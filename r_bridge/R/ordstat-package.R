@@ -35,10 +35,20 @@
 #' R argument names (e.g. \code{ordinal_tree(): The 'minsplit' parameter ...}). Without
 #' \code{random_state}, seeds are drawn from R's random numbers, so \code{set.seed()} makes fits
 #' reproducible. Fitted models keep a serialised copy of the Python model and survive
-#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new session. The generative models have \code{logLik}, \code{AIC}, \code{BIC} and
+#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new session (see
+#' \emph{Saving models}: read only files you trust). The generative models have \code{logLik},
+#' \code{AIC}, \code{BIC} and
 #' \code{nobs} methods (\code{\link{logLik.ordstat_generative}}); every model has
 #' \code{model.frame}, \code{formula}, \code{terms}, \code{update}, \code{nobs},
 #' \code{fitted} and \code{residuals} (\code{\link{ordstat_model}}).
+#' @section Saving models:
+#' A fitted model keeps its Python model pickled in a raw vector, so that it survives
+#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load}; in a new session it is unpickled
+#' on its first use (\code{predict}, \code{summary}, ...), which needs the same versions of the
+#' Python packages as when it was saved. Unpickling runs code: a model file made by someone
+#' else can run any command with your permissions when the model is first used, and R's own
+#' \code{.rds} and \code{.RData} formats are not safe against a malicious file either. Read
+#' only model files you made yourself or got from a source you trust.
 #' @section Python:
 #' The Python side is found as described in \code{\link{ordstat_available}}:
 #' \code{options(ordstat.python = )}, the environment variable \code{ORDSTAT_PYTHON}, the

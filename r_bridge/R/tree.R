@@ -44,7 +44,8 @@
 #' included) reproducible.
 #'
 #' The fitted model keeps a serialised copy of the Python tree, so it survives
-#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R session.
+#' \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R session; read it
+#' only from files you trust (see \emph{Saving models} in \code{\link{ordstat-package}}).
 #'
 #' @template model-arguments
 #' @templateVar response \code{y} must be an ordered factor.

@@ -17,6 +17,7 @@ import re
 import shutil
 import struct
 import subprocess
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -62,6 +63,28 @@ def dom(page: Path) -> str:
          "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "</html>" in result.stdout, result.stderr[-2000:]
     return result.stdout
+
+
+def measured(page: Path, script: str, tmp_path: Path, width=1280, query=""):
+    """What ``script`` (a JavaScript expression) evaluates to, as JSON, once ``page`` has
+    loaded in a ``width`` x 900 window: a copy of the page in ``tmp_path`` (its links resolved
+    against the site by a <base>) runs it and writes the result into its DOM."""
+    html = page.read_text(encoding="utf-8")
+    base = f'<base href="{page.parent.as_uri()}/">'
+    probe = ("<script>window.addEventListener('load', () => setTimeout(() => {"
+             "const out = document.createElement('pre'); out.id = 'ordstat-measured';"
+             f"out.textContent = JSON.stringify({script}); document.body.appendChild(out);"
+             "}, 500));</script>")
+    copy = tmp_path / page.name
+    html = html.replace("<head>", "<head>" + base, 1).replace("</body>", probe + "</body>", 1)
+    copy.write_text(html, encoding="utf-8")
+    result = subprocess.run(
+        [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+         f"--window-size={width},900", "--dump-dom", copy.as_uri() + query],
+        capture_output=True, text=True, timeout=120)
+    out = re.search(r'<pre id="ordstat-measured">(.*?)</pre>', result.stdout, re.S)
+    assert out, f"the probe did not run: {result.stderr[-2000:]}"
+    return json.loads(unescape(out.group(1)))
 
 
 class _Links(HTMLParser):
@@ -187,6 +210,60 @@ def test_estimator_page(site, entry):
             assert re.search(rf"\b{name}\b", parameters), f"{entry.name}: {name} undocumented"
     # the methods (fit, predict, ...) are documented on the page
     assert f'id="ordstat.{entry.name}.fit"' in html
+
+
+def _page_toc(html):
+    """The entries of the page's table of contents ("On this page"), as text."""
+    nav = re.search(r'<nav [^>]*class="[^"]*page-toc[^"]*"[^>]*>(.*?)</nav>', html, re.S)
+    assert nav, "no page-toc"
+    entries = re.findall(r'<a class="[^"]*nav-link[^"]*"[^>]*>(.*?)</a>', nav.group(1), re.S)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", "", e)).split()) for e in entries]
+
+
+@pytest.mark.parametrize("entry", ESTIMATORS, ids=lambda e: e.name)
+def test_estimator_page_toc_entries_are_distinct(site, entry):
+    """"On this page" names each method once and briefly ("fit()"), not as entries that all
+    begin with the class's name and are cut to the same text by the sidebar."""
+    html = dom(site / "api" / "generated" / f"ordstat.{entry.name}.html")
+    toc = _page_toc(html)
+    assert toc[0] == entry.name and "fit()" in toc, toc
+    assert len(set(toc)) == len(toc), toc
+    assert not [e for e in toc[1:] if e.startswith(entry.name)], toc
+
+
+_OVERFLOW = ("[...document.querySelectorAll('article.bd-article table')].filter(t => "
+             "t.getBoundingClientRect().right > "
+             "document.querySelector('article.bd-article').getBoundingClientRect().right + 1"
+             " || t.parentElement.scrollWidth > t.parentElement.clientWidth + 1)"
+             ".map(t => t.rows[0].textContent.trim().slice(0, 60))")
+
+
+def test_api_tables_fit_the_article_at_1280_px(site, tmp_path):
+    """No table of an API page (a class's Methods, above all) runs past the article's edge
+    or needs a horizontal scroll in a 1280 px wide window."""
+    clipped = {}
+    for page in sorted((site / "api" / "generated").glob("ordstat.*.html")):
+        if "<table" in page.read_text(encoding="utf-8"):
+            tables = measured(page, _OVERFLOW, tmp_path)
+            if tables:
+                clipped[page.name] = tables
+    assert not clipped, clipped
+
+
+def test_search_results_show_excerpts_from_disk(site):
+    """The search page opened from disk (file://) shows an excerpt of each page found, with
+    the term searched highlighted (Sphinx fetches the pages, which browsers refuse there;
+    _static/ordstat_search.js answers from the pages' text)."""
+    result = subprocess.run(
+        [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=8000",
+         "--dump-dom", (site / "search.html").as_uri() + "?q=bootstrap"],
+        capture_output=True, text=True, timeout=120)
+    results = re.findall(r'<li class="kind-text">(.*?)</li>', result.stdout, re.S)
+    assert results, "no page found for 'bootstrap'"
+    excerpts = [r for r in results if '<p class="context">' in r]
+    assert len(excerpts) == len(results), results[:3]
+    assert all(re.search(r'<span class="highlighted">bootstrap</span>', e, re.I)
+               for e in excerpts), excerpts[:3]
 
 
 def test_api_index_links_every_page(site):
