@@ -355,7 +355,7 @@ class TreeBuilder:
         return _tree(self.criterion, nodes)
 
     def _grow_compiled(self, n_units) -> Tree:
-        """:meth:`_grow_by_level` with each level one compiled call
+        """:meth:`_grow_by_level` in one compiled call per tree
         (:func:`ordstat.trees._kernels.levels.make_level_grow`) on node arrays, for trees
         sorting each node's drawn features."""
         sp = self.splitter
@@ -389,7 +389,7 @@ class TreeBuilder:
         return self._compiled_tree(grown)
 
     def _grow_presorted(self, n_units) -> Tree:
-        """:meth:`_grow_by_level` with each level one compiled call
+        """:meth:`_grow_by_level` in one compiled call per tree
         (:func:`ordstat.trees._kernels.presorted.make_presorted_level`) on node arrays, for
         trees that keep every feature presorted."""
         sp = self.splitter

@@ -1,5 +1,5 @@
-"""Compiled levels of trees that sort each node's drawn features (forests): one call per level
-(see "Compiled levels" in docs/trees_engine.md)."""
+"""Compiled levels of trees that sort each node's drawn features (forests): one call per tree,
+level after level (see "Compiled levels" in docs/trees_engine.md)."""
 
 from __future__ import annotations
 
