@@ -5,8 +5,8 @@ one (the built-in criteria), numpy otherwise (user criteria, or no numba; see
 :mod:`ordstat.trees._fast`). With the compiled scan and few features drawn in each node
 (``max_features * PER_NODE_RATIO <= p``), or fewer than all features drawn in fully grown trees
 of at least ``PER_NODE_ROWS`` rows, each node's units are sorted by the features drawn for it
-instead of keeping every feature presorted. Where the tree allows it, each level is then grown
-by one compiled call, else by the level loop (docs/trees_engine.md, "The engine").
+instead of keeping every feature presorted. Where the tree allows it, it is then grown by one
+compiled call, else by the level loop (docs/trees_engine.md, "The engine").
 
 Every engine grows the same trees (the tests compare them node for node), so tests and
 benchmarks force parts of the choice with :func:`forced`: a context, which reaches the trees
@@ -47,7 +47,7 @@ class Engine:
     numba: bool  # the compiled kernels run (numba imports, not forced off)
     scan: bool  # the criterion's compiled scan searches the splits
     per_node: bool  # each node's units sorted by its drawn features (with ``scan``)
-    levels: bool  # one compiled call per level where the tree allows it (with ``scan``)
+    levels: bool  # one compiled call per tree where the tree allows it (with ``scan``)
     numpy_sort_min: int  # see NUMPY_SORT_MIN
 
 

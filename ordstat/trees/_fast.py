@@ -19,7 +19,6 @@ import sys
 
 from .._core.warnings import warn as _warn
 
-import numpy as np
 
 __all__ = ["kernels", "level_search", "level_grow", "presorted_level",
            "compiled", "read_only"]
@@ -113,7 +112,7 @@ def level_search(criterion):
 
 
 def level_grow(criterion):
-    """The compiled level of the forests' tree growth for a criterion (see
+    """The compiled growth of a forest's tree, level after level, for a criterion (see
     :func:`ordstat.trees._kernels.levels.make_level_grow`), or None where :func:`level_search`
     is; called with the types it is compiled for (see the module docstring)."""
     if level_search(criterion) is None:
@@ -121,11 +120,11 @@ def level_grow(criterion):
     if criterion.scan not in _GROWS:
         kernel = kernels().make_level_grow(*criterion.scan)
 
-        def grow(sample, rules, tree, level, keys, kth, out):
+        def grow(sample, rules, tree, cur, nxt, n_nodes, n_rows, rng, k):
             # the sample is only read: read-only, as a prepared sample's (the sort keys of a
             # forest's sample are int32 ranks, the one other type, see _prepared)
             sample = type(sample)(*(read_only(a) for a in sample))
-            return kernel(sample, rules, tree, level, keys, np.ascontiguousarray(kth), out)
+            return kernel(sample, rules, tree, cur, nxt, n_nodes, n_rows, rng, k)
 
         grow.kernel = kernel
         _GROWS[criterion.scan] = grow
@@ -133,7 +132,7 @@ def level_grow(criterion):
 
 
 def presorted_level(criterion):
-    """The compiled level of the growth of presorting trees for a criterion (see
+    """The compiled growth of a presorting tree, level after level, for a criterion (see
     :func:`ordstat.trees._kernels.presorted.make_presorted_level`), or None where
     :func:`level_search` is; called with the types it is compiled for (see the module
     docstring)."""
@@ -142,11 +141,13 @@ def presorted_level(criterion):
     if criterion.scan not in _PRESORTED:
         kernel = kernels().make_presorted_level(*criterion.scan)
 
-        def presorted(sample, rules, tree, level, keys, kth, out):
+        def presorted(sample, rules, tree, words, P, cur_sizes, cur_nodes, out, n_nodes, m,
+                      rng, k):
             # the features read-only, as a prepared sample's (the level writes sample.flag)
             if sample.X.flags.writeable:
                 sample = sample._replace(X=read_only(sample.X))
-            return kernel(sample, rules, tree, level, keys, np.ascontiguousarray(kth), out)
+            return kernel(sample, rules, tree, words, P, cur_sizes, cur_nodes, out, n_nodes, m,
+                          rng, k)
 
         presorted.kernel = kernel
         _PRESORTED[criterion.scan] = presorted

@@ -355,7 +355,7 @@ class TreeBuilder:
         return _tree(self.criterion, nodes)
 
     def _grow_compiled(self, n_units) -> Tree:
-        """:meth:`_grow_by_level` with each level one compiled call
+        """:meth:`_grow_by_level` in one compiled call per tree
         (:func:`ordstat.trees._kernels.levels.make_level_grow`) on node arrays, for trees
         sorting each node's drawn features."""
         sp = self.splitter
@@ -375,21 +375,21 @@ class TreeBuilder:
                           np.empty(n, dtype=np.int64)) for _ in range(2))
         cur.rows[:], cur.sizes[0], cur.nodes[0] = sp.rows, n, 0
         n_nodes, n_rows = (1, n) if self._searchable(0) else (0, 0)
+        rng, k = sp.key_stream()  # the level loop's random stream
+        # one call grows levels until the node arrays need room (a few calls per tree)
         while n_nodes:
-            drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
-            if drawn is None:  # every feature: every key <= kth
-                drawn = np.zeros((n_nodes, p)), np.zeros(n_nodes)
-            level = Level(cur.rows[:n_rows], cur.sizes[:n_nodes], cur.nodes[:n_nodes])
             tree = _room(tree, int(tree.count[0]) + 2 * n_nodes, 2 * n - 1)
-            n_nodes, n_rows = grow(sample, rules, tree, level, *drawn, nxt)
-            cur, nxt = nxt, cur
+            n_nodes, n_rows, swapped = grow(sample, rules, tree, cur, nxt, n_nodes, n_rows,
+                                            rng, k)
+            if swapped:
+                cur, nxt = nxt, cur
         del cur, nxt, sample
         grown = [tree]
         del tree  # the node arrays are freed as the fitted tree is made
         return self._compiled_tree(grown)
 
     def _grow_presorted(self, n_units) -> Tree:
-        """:meth:`_grow_by_level` with each level one compiled call
+        """:meth:`_grow_by_level` in one compiled call per tree
         (:func:`ordstat.trees._kernels.presorted.make_presorted_level`) on node arrays, for
         trees that keep every feature presorted."""
         sp = self.splitter
@@ -412,23 +412,22 @@ class TreeBuilder:
             rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
             flag=sp._flag)
         rules = self._rules()
-        level_kernel = _fast.presorted_level(self.criterion)
+        grow = _fast.presorted_level(self.criterion)
         # each level's layout is written over the last one's, in the root's words: a tree
         # holds one (P, n) array of words (101 MB at n = 10^6, p = 20)
         words = order.reshape(P * n)
-        out_sizes, out_nodes = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-        level = Level(order, np.array([n], dtype=np.int64), np.zeros(1, dtype=np.int64))
-        n_nodes = 1 if self._searchable(0) else 0
+        # this level's segment sizes and nodes, and the next level's
+        sizes, nodes = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+        sizes[0] = n
+        out = Level(words, np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64))
+        n_nodes, m = 1 if self._searchable(0) else 0, n
+        rng, k = sp.key_stream()  # the level loop's random stream
+        # one call grows levels until the node arrays need room (a few calls per tree)
         while n_nodes:
-            drawn = sp.feature_keys(n_nodes)  # the level loop's random stream
-            if drawn is None:  # no keys: every feature
-                drawn = np.zeros((0, p)), np.zeros(0)
             tree = _room(tree, int(tree.count[0]) + 2 * n_nodes, 2 * n - 1)
-            n_nodes, m = level_kernel(sample, rules, tree, level, *drawn,
-                                      Level(words, out_sizes, out_nodes))
-            level = Level(words[:P * m].reshape(P, m), out_sizes[:n_nodes].copy(),
-                          out_nodes[:n_nodes].copy())
-        del order, words, level  # the words are freed before the fitted tree is built
+            n_nodes, m = grow(sample, rules, tree, words, P, sizes, nodes, out, n_nodes, m, rng,
+                              k)
+        del order, words, out  # the words are freed before the fitted tree is built
         grown = [tree]
         del tree  # the node arrays are freed as the fitted tree is made
         return self._compiled_tree(grown)

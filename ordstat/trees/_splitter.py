@@ -44,6 +44,9 @@ def _row_range(rows):
 
 # nodes whose feature keys are partitioned at once (Splitter.feature_keys)
 _KEY_BLOCK = 4096
+# the Generator passed to the compiled trees that draw no features (one compiled type: never
+# read, so shared by all threads)
+_NO_DRAWS = np.random.default_rng(0)
 
 
 def _starts(sizes):
@@ -350,6 +353,15 @@ class Splitter:
         for a in range(0, n_nodes, _KEY_BLOCK):
             kth[a:a + _KEY_BLOCK] = np.partition(keys[a:a + _KEY_BLOCK], k, axis=1)[:, k]
         return keys, kth  # (C-contiguous: one compiled type)
+
+    def key_stream(self):
+        """What the compiled trees draw :meth:`feature_keys` from (the same stream, see
+        :func:`ordstat.trees._kernels.nodes.draw_keys`): the Generator and max_features - 1, or
+        an unused Generator and -1 when all features are used."""
+        p = self.X.shape[1]
+        if self.max_features is None or self.max_features >= p:
+            return _NO_DRAWS, -1
+        return self.rng, int(self.max_features) - 1
 
     def feature_mask(self, n_nodes):
         """(p, S) features drawn for each node, or None when all are used."""

@@ -1,13 +1,14 @@
-"""Compiled levels of trees that sort each node's drawn features (forests): one call per level
-(see "Compiled levels" in docs/trees_engine.md)."""
+"""Compiled levels of trees that sort each node's drawn features (forests): one call per tree,
+level after level (see "Compiled levels" in docs/trees_engine.md)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba.extending import register_jitable
 
+from .._grow import Level
 from .cache import jit, per_criterion
-from .nodes import (add_children, level_frame, may_split, midpoint, node_weights,
+from .nodes import (add_children, draw_keys, level_frame, may_split, midpoint, node_weights,
                     passes_noise_rule, worth_searching)
 from .scan import criterion_version, level_search_function, make_scan, sorted_values
 from .sort import node_sort, sort_segment
@@ -23,11 +24,12 @@ SMALL_NODE = 8192
 
 
 def make_level_grow(start, add, gain):
-    """Compile one level of the forests' tree growth around a criterion's level search
+    """Compile the forests' tree growth around a criterion's level search
     (:func:`ordstat.trees._kernels.scan.level_search_function`; see "compiled levels" in
-    :mod:`ordstat.trees._grow`).
+    :mod:`ordstat.trees._grow`): the returned ``tree_grow`` grows a tree level after level
+    in one call, without the GIL, each level grown by ``level_grow``.
 
-    The returned ``level_grow(sample, rules, tree, level, keys, kth, out)`` does for the nodes
+    ``level_grow(sample, rules, tree, level, keys, kth, out)`` does for the nodes
     of a level what the level loop of the builder does with
     :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
     :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.SortedSample`) the
@@ -240,7 +242,30 @@ def make_level_grow(start, add, gain):
                         m_next += 1
         return n_next, m_next
 
-    return level_grow
+    @jit
+    @per_criterion(version, "tree")
+    def tree_grow(sample, rules, tree, cur, nxt, n_nodes, n_rows, rng, k):
+        """The levels of a tree, one :func:`level_grow` after another, from the level of
+        ``n_nodes`` nodes and ``n_rows`` rows in ``cur`` (a ``Level`` of buffers; ``nxt``
+        the other one, the two swapped after each level), drawing each level's features from
+        the Generator ``rng`` (``k``: max_features - 1, or -1 for every feature), as long as
+        the node arrays have room for the level's children (:func:`ordstat.trees._grow._room`
+        makes more between calls). Returns the numbers of nodes and rows of the level left
+        (0 when the tree is grown) and whether it is in ``nxt``."""
+        p = sample[0].shape[1]
+        swapped = False
+        while n_nodes > 0 and tree.count[0] + 2 * n_nodes <= tree.left.shape[0]:
+            if k >= 0:
+                keys, kth = draw_keys(rng, n_nodes, p, k)
+            else:  # every key <= kth
+                keys, kth = np.zeros((n_nodes, p)), np.zeros(n_nodes)
+            a, b = (nxt, cur) if swapped else (cur, nxt)
+            level = Level(a.rows[:n_rows], a.sizes[:n_nodes], a.nodes[:n_nodes])
+            n_nodes, n_rows = level_grow(sample, rules, tree, level, keys, kth, b)
+            swapped = not swapped
+        return n_nodes, n_rows, swapped
+
+    return tree_grow
 
 
 @register_jitable(forceinline=True)

@@ -10,8 +10,28 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import register_jitable
 
-__all__ = ["level_frame", "node_weights", "passes_noise_rule", "worth_searching",
+__all__ = ["draw_keys", "level_frame", "node_weights", "passes_noise_rule", "worth_searching",
            "add_children", "may_split", "risk_above", "midpoint"]
+
+
+@register_jitable
+def draw_keys(rng, n_nodes, p, k):
+    """The random keys (n_nodes, p) of the features of a level's nodes and the ``k``-th
+    smallest of each node's (k = max_features - 1; the node draws the features whose keys are
+    at most that), drawn from the numpy Generator ``rng`` as
+    :meth:`ordstat.trees._splitter.Splitter.feature_keys` draws them (``rng.random((n_nodes,
+    p))`` takes the doubles of the stream in this order), so that the compiled trees draw the
+    level loop's features and leave ``rng`` in the same state."""
+    keys = np.empty((n_nodes, p))
+    kth = np.empty(n_nodes)
+    row = np.empty(p)
+    for s in range(n_nodes):
+        for j in range(p):
+            keys[s, j] = rng.random()
+            row[j] = keys[s, j]
+        row.sort()
+        kth[s] = row[k]
+    return keys, kth
 
 
 @register_jitable

@@ -6,20 +6,22 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import register_jitable
 
+from .._grow import Level
 from .cache import jit, per_criterion
-from .nodes import (add_children, level_frame, may_split, midpoint, node_weights, passes_noise_rule,
-                    worth_searching)
+from .nodes import (add_children, draw_keys, level_frame, may_split, midpoint, node_weights,
+                    passes_noise_rule, worth_searching)
 from .scan import criterion_version, make_scan, sorted_words
 
 __all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
 
 
 def make_presorted_level(start, add, gain):
-    """Compile one level of the growth of trees that keep every feature presorted, around a
-    criterion's ``(start, add, gain)`` (see "compiled presorted levels" in
-    :mod:`ordstat.trees._grow`).
+    """Compile the growth of trees that keep every feature presorted, around a criterion's
+    ``(start, add, gain)`` (see "compiled presorted levels" in :mod:`ordstat.trees._grow`):
+    the returned ``presorted_tree`` grows a tree level after level in one call, without the
+    GIL, each level grown by ``presorted_level``.
 
-    The returned ``presorted_level(sample, rules, tree, level, keys, kth, out)`` does for the
+    ``presorted_level(sample, rules, tree, level, keys, kth, out)`` does for the
     nodes of a level what the level loop of the builder does with
     :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
     :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.WordSample`) the
@@ -193,7 +195,32 @@ def make_presorted_level(start, add, gain):
                     ri += 1 - go
         return n_next, width
 
-    return presorted_level
+    @jit
+    @per_criterion(version, "tree")
+    def presorted_tree(sample, rules, tree, words, P, cur_sizes, cur_nodes, out, n_nodes, m,
+                       rng, k):
+        """The levels of a tree, one :func:`presorted_level` after another, from the level of
+        ``n_nodes`` nodes (``cur_sizes``, ``cur_nodes``) and ``m`` columns of the (P, m) words
+        in the flat ``words`` (each level's written over the last one's: ``out`` is a
+        ``Level(words, ...)`` of buffers), drawing each level's features from the Generator
+        ``rng`` (``k``: max_features - 1, or -1 for every feature), as long as the node
+        arrays have room for the level's children (:func:`ordstat.trees._grow._room` makes
+        more between calls). Returns the numbers of nodes and columns of the level left (0
+        when the tree is grown)."""
+        p = sample.X.shape[1]
+        while n_nodes > 0 and tree.count[0] + 2 * n_nodes <= tree.left.shape[0]:
+            if k >= 0:
+                keys, kth = draw_keys(rng, n_nodes, p, k)
+            else:  # no keys: every feature
+                keys, kth = np.zeros((0, p)), np.zeros(0)
+            level = Level(words[:P * m].reshape((P, m)), cur_sizes[:n_nodes],
+                          cur_nodes[:n_nodes])
+            n_nodes, m = presorted_level(sample, rules, tree, level, keys, kth, out)
+            cur_sizes[:n_nodes] = out.sizes[:n_nodes]
+            cur_nodes[:n_nodes] = out.nodes[:n_nodes]
+        return n_nodes, m
+
+    return presorted_tree
 
 
 
