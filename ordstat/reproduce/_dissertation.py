@@ -132,13 +132,18 @@ def odt_forest_supported():
     return "max_features" in params and "random_state" in params
 
 
-def _both_aggregations(names, forest, X, y, X_test):
-    """Fit once and predict by plurality vote and by the median of the trees' classes (the
-    trees are the same: only the aggregation differs)."""
+def _three_aggregations(names, forest, X, y, X_test, distributions=None):
+    """Fit once and predict by the trees' class distributions averaged (Weka's RandomForest),
+    by the median of the trees' classes and by their plurality vote (the trees are the same:
+    only the aggregation differs). ``distributions(forest)`` readies the fitted trees'
+    ``predict_proba`` where it is not their class distribution."""
     forest.set_params(aggregation="vote").fit(X, y)
     vote = np.asarray(forest.predict(X_test))
     median = np.asarray(forest.set_params(aggregation="median").predict(X_test))
-    return {names[0]: (vote, np.nan), names[1]: (median, np.nan)}
+    if distributions is not None:
+        distributions(forest)
+    mean = np.asarray(forest.set_params(aggregation="proba").predict(X_test))
+    return {names[0]: (mean, np.nan), names[1]: (median, np.nan), names[2]: (vote, np.nan)}
 
 
 def _fit_random_forest(n_trees, X, y, X_test, K, seed):
@@ -148,19 +153,29 @@ def _fit_random_forest(n_trees, X, y, X_test, K, seed):
                                            oob_score=False, random_state=seed,
                                            classes=np.arange(K))
     forest.set_params(max_features=_log2_plus_one(forest, X.shape[1]))
-    return _both_aggregations(("Random Forest", "R. For. (Median)"), forest, X, y, X_test)
+    return _three_aggregations(("Random Forest", "R. For. (Median)", "Random Forest (vote)"),
+                               forest, X, y, X_test)
+
+
+def _odt_distributions(forest):
+    """An oDT's class distribution: Frank & Hall's differences of its leaves' replica
+    frequencies (``combine="proba"``; with the default counting rule its ``predict_proba`` is
+    the class it counts to)."""
+    for tree in forest.estimators_:
+        tree.set_params(combine="proba")
 
 
 def _fit_odt_forest(n_trees, X, y, X_test, K, seed):
     from ..decomposition import ReplicatedTreeClassifier
     from ..ensemble import OrdinalBaggingClassifier
 
-    tree = ReplicatedTreeClassifier(classes=np.arange(K))
+    # unpruned, as the dissertation's forests (J48's -U: collapsing and minimum split kept)
+    tree = ReplicatedTreeClassifier(prune=False, classes=np.arange(K))
     tree.set_params(max_features=_log2_plus_one(tree, X.shape[1]))
     forest = OrdinalBaggingClassifier(tree, n_estimators=n_trees, oob_score=False,
                                       random_state=seed, classes=np.arange(K))
-    return _both_aggregations(("R. For. (oDT)", "R. For. (oDT + Median)"), forest, X, y,
-                              X_test)
+    return _three_aggregations(("R. For. (oDT)", "R. For. (oDT + Median)", "R. For. (oDT, vote)"),
+                               forest, X, y, X_test, _odt_distributions)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -567,18 +582,23 @@ NEEDS_ODT_FOREST = ("not run (needs ReplicatedTreeClassifier(max_features=..., "
 WHY_FOREST = {
     "Random Forest": (
         "Weka's RandomTree forest vs ordstat's entropy-tree forest; see the notes",
-        "Weka's RandomForest grows RandomTrees (unlimited depth, at least 1 unit per leaf, "
-        "class distributions averaged over the trees); ours are ordstat's entropy trees "
-        "(max_depth 30, at least 1 unit per leaf) with a plurality vote, on other bootstrap "
-        "samples and with fewer repetitions."),
+        "Weka's RandomForest grows RandomTrees (unlimited depth, at least 1 unit per leaf); "
+        "ours are ordstat's entropy trees (max_depth 30, at least 1 unit per leaf), on other "
+        "bootstrap samples and with fewer repetitions. Both average the trees' class "
+        "distributions (Weka's RandomForest); 'Random Forest (vote)' is our extra column, the "
+        "plurality vote of the same trees."),
     "R. For. (Median)": (
         "the same trees as Random Forest, median of their classes; see the notes",
         "the same trees as Random Forest, aggregated by the median of the trees' classes."),
     "R. For. (oDT)": (
         "ordstat's oDT, not the J48-based oDT; see the notes",
         "the dissertation's oDT forest is built on its J48-based oDT with random attribute "
-        "subsets; ours bags ordstat's oDT (pruned, C4.5 style) drawing floor(log2 M) + 1 "
-        "attributes per node."),
+        "subsets; ours bags ordstat's oDT unpruned (J48's -U: its minimum split size and "
+        "collapsing kept) drawing floor(log2 M) + 1 attributes per node, and averages the "
+        "trees' class distributions as Weka's RandomForest: each tree's Frank & Hall "
+        "differences of its leaves' replica frequencies (the dissertation does not say which "
+        "distribution its oDT gives). 'R. For. (oDT, vote)' is our extra column, the plurality "
+        "vote of the classes the same trees count to."),
     "R. For. (oDT + Median)": (
         "the same trees as R. For. (oDT), median of their classes; see the notes",
         "the same trees as R. For. (oDT), aggregated by the median of the trees' classes."),
@@ -632,13 +652,17 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
         _design_note(n_repeats, list(data),
                      f"Forests of {n_trees} trees (the paper: 100), each tree on a bootstrap "
                      "sample drawing floor(log2 M) + 1 attributes per node; fewer repetitions "
-                     "than the paper's 10 x 10 because the forests are the dearest fits, so "
-                     "our means and marks are noisier (the tolerance includes our number of "
+                     "than the paper's 10 x 10 (the full run: 3 x 10-fold) because the "
+                     "forests are the dearest fits of the dissertation's tables and the full "
+                     "run has to stay within its time budget, so our means and marks are "
+                     "noisier (the tolerance includes our number of "
                      "folds). Vote and median use the same fitted trees."),
         "Random Forest: OrdinalRandomForestClassifier(criterion='entropy', "
-        "max_features='log2+1', aggregation='vote'); R. For. (oDT): "
-        "OrdinalBaggingClassifier(ReplicatedTreeClassifier(max_features='log2+1')) (the same "
-        "count as an int where an estimator does not take 'log2+1').",
+        "max_features='log2+1', aggregation='proba'); R. For. (oDT): "
+        "OrdinalBaggingClassifier(ReplicatedTreeClassifier(max_features='log2+1', "
+        "prune=False), aggregation='proba') with each tree's combine='proba' (the same "
+        "count as an int where an estimator does not take 'log2+1'); the Median columns and "
+        "our extra vote columns aggregate the same fitted trees' classes.",
         TOLERANCE_NOTE, MARKS_NOTE, FINDINGS_NOTE,
         "Orderings claimed (Table 5.3, MAE): the median forests below the voting ones, of "
         "entropy trees and of oDT trees (the text: 'the median is a better choice when "
