@@ -10,13 +10,14 @@ tree package's split search, which finds the cuts).
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import betaincinv, ndtri
+from scipy.special import betaincinv
 from sklearn.base import BaseEstimator
 
 from .._core.summary import Summary, class_info, class_table, cut_table
 from .._core.validation import (Integral, Interval, Real, StrOptions,
                                 check_positive_int, check_random_state, validate_fit,
                                 validate_predict)
+from ..trees._c45 import SMALL, add_errs, collapse, min_split_size, prune
 from ..trees._classes import MAX_FEATURES_CONSTRAINT, n_features_drawn
 from ..trees.criteria import get_criterion
 from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin, code_ordered, coded_ordered
@@ -55,40 +56,17 @@ def pessimistic_errors(errors, n, confidence):
 
 
 def normal_errors(errors, n, confidence):
-    """Estimated errors of a leaf as Weka's J48 computes them (``error_bound="normal"``).
-
-    ``errors`` plus Weka's ``Stats.addErrs(n, errors, confidence)``: the upper limit of the
-    normal approximation to the binomial, with a continuity correction, times n. With
-    z = Phi^{-1}(1 - confidence) and f = (e + 0.5) / n the limit is
-    (f + z^2 / 2n + z sqrt(f / n - f^2 / n + z^2 / 4n^2)) / (1 + z^2 / n). Where the
-    approximation does not work, J48's special cases: for e = 0 the exact limit
-    n (1 - confidence^(1/n)); for 0 < e < 1 the linear interpolation between e = 0 and e = 1
-    (as C4.5); for e + 0.5 >= n the estimate n. Empty nodes have 0. Elementwise for arrays of
-    ``errors`` and ``n``.
-    """
+    """Estimated errors of a leaf as Weka's J48 computes them (``error_bound="normal"``):
+    ``errors`` plus C4.5's AddErrs (:func:`ordstat.trees._c45.add_errs`, the upper limit of
+    the normal approximation to the binomial with a continuity correction, and J48's special
+    cases for fewer than one error and for errors near n). Empty nodes have 0. Elementwise for
+    arrays of ``errors`` and ``n``."""
     e, n = np.broadcast_arrays(np.asarray(errors, dtype=np.float64),
                                np.asarray(n, dtype=np.float64))
-    out = _normal_added(e, n, confidence) + e
-    out = np.where(n > 0, out, 0.0)
-    return float(out) if out.ndim == 0 else out
-
-
-def _normal_added(e, n, confidence):
-    """Weka's ``Stats.addErrs``: the errors added to ``e`` (elementwise, n > 0 assumed where
-    the result is used)."""
-    n_safe = np.where(n > 0, n, 1.0)
-    base = n_safe * (1.0 - confidence ** (1.0 / n_safe))  # e = 0 (exact)
-
-    def at_least_one(e):  # e >= 1
-        z = ndtri(1.0 - confidence)
-        f = (e + 0.5) / n_safe
-        inside = np.maximum(f / n_safe - f * f / n_safe + z * z / (4.0 * n_safe ** 2), 0.0)
-        upper = (f + z * z / (2.0 * n_safe) + z * np.sqrt(inside)) / (1.0 + z * z / n_safe)
-        # the continuity correction leaves nothing to approximate near e = n
-        return np.where(e + 0.5 >= n_safe, np.maximum(n_safe - e, 0.0), upper * n_safe - e)
-
-    return np.where(e >= 1, at_least_one(np.maximum(e, 1.0)),
-                    base + e * (at_least_one(np.ones_like(e)) - base))
+    out = np.zeros(e.size)
+    for i in np.flatnonzero(n.ravel() > 0):
+        out[i] = e.flat[i] + add_errs(float(n.flat[i]), float(e.flat[i]), confidence)
+    return float(out[0]) if e.ndim == 0 else out.reshape(e.shape)
 
 
 #: the leaf error estimates of pruning (see ReplicatedTreeClassifier's ``error_bound``)
@@ -167,7 +145,12 @@ def _level_split(search, counts, todo, params, scale, rng=None):
         return feature, thresholds
     p = search.p
     attributes = _draw_attributes(rng, n_nodes, todo, p, params["n_drawn"])
-    good, thr = search.search(todo, attributes)
+    min_bucket = None
+    if params["min_num_obj"] is not None:
+        # J48's minimum split size on each replica's binary problem, in units
+        need = min_split_size(counts.sum(axis=-1), 2, params["min_num_obj"])
+        min_bucket = np.ceil(need - SMALL).astype(np.int64)
+    good, thr = search.search(todo, attributes, min_bucket)
     split_score = params["split_score"]
     values = _replica_gains(good[nodes], counts[nodes], scale)  # (S, p, K-1)
     active = np.isfinite(good[nodes]) & (good[nodes] > 1e-12) & (values > params["min_gain"])
@@ -225,28 +208,100 @@ def _grow(X, codes, W, params, rng):
     return tree
 
 
-def _prune(tree, confidence, error_bound):
-    """C4.5-style subtree replacement, bottom-up.
+class _ReplicaView:
+    """The grown oDT as C4.5's collapsing and pruning read and change it
+    (:func:`ordstat.trees._c45.collapse` and :func:`~ordstat.trees._c45.prune`): a node's
+    errors as a leaf are the minority weights summed over the replicas (each replica predicts
+    its majority label) and its weight the weight summed over the replicas (the dissertation,
+    section 4.3); its branches' weights likewise summed. Raising a branch sends the node's
+    units down the raised subtree, each replica by its own thresholds, and recounts it."""
 
-    A node's errors as a leaf are the minority weights summed over the replicas (each replica
-    predicts its majority label), and n its weight summed over the replicas (the dissertation,
-    section 4.3); ``error_bound`` names the estimate (:data:`ERROR_BOUNDS`)."""
-    counts = np.asarray(tree["counts"])
-    leaf_est = ERROR_BOUNDS[error_bound](np.minimum(counts[..., 0], counts[..., 1]).sum(axis=1),
-                                         counts.sum(axis=(1, 2)), confidence)
+    def __init__(self, tree, X, codes, W, confidence, error_bound):
+        self.tree, self.X, self.codes = tree, X, codes
+        self.confidence, self.bound = confidence, ERROR_BOUNDS[error_bound]
+        tree["counts"] = list(tree["counts"])
+        tree["labels"] = list(tree["labels"])
+        self.units = {}
+        self._route(0, np.arange(X.shape[0]), W)
 
-    def prune(node):  # the node's estimated errors after pruning its subtree
-        if tree["left"][node] < 0:
-            return leaf_est[node]
-        sub = prune(tree["left"][node]) + prune(tree["right"][node])
-        if leaf_est[node] <= sub + 0.1:  # C4.5 prunes when the leaf is not worse by > 0.1
-            tree["left"][node] = tree["right"][node] = -1
-            tree["feature"][node] = -1
-            tree["threshold"][node] = np.full(counts.shape[1], np.inf)
-            return leaf_est[node]
-        return sub
+    def _counts(self, rows, W):
+        upper = self.codes[rows][:, None] > np.arange(W.shape[1])[None, :]
+        plus = (W * upper).sum(axis=0)
+        return np.stack([W.sum(axis=0) - plus, plus], axis=-1)
 
-    prune(0)
+    def _sides(self, node, rows, W):
+        """The units (rows, per-replica weights) of each child of ``node``."""
+        t = self.tree
+        left = self.X[rows, t["feature"][node]][:, None] < t["threshold"][node][None, :]
+        out = []
+        for goes in (left, ~left):
+            Wc = W * goes
+            keep = Wc.sum(axis=1) > 0
+            out.append((rows[keep], Wc[keep]))
+        return out
+
+    def _route(self, node, rows, W):
+        """Give the subtree ``node`` the units (rows, W) and recount it."""
+        t = self.tree
+        self.units[node] = (rows, W)
+        counts = self._counts(rows, W)
+        t["counts"][node] = counts
+        old = np.asarray(t["labels"][node])
+        t["labels"][node] = np.where(counts[:, 1] > counts[:, 0], 1,
+                                     np.where(counts[:, 1] < counts[:, 0], 0, old))
+        for child, (r, cw) in zip(self.children(node), self._sides(node, rows, W)):
+            self._route(child, r, cw)
+
+    def _leaf_errors(self, counts):
+        return float(self.bound(np.minimum(counts[:, 0], counts[:, 1]).sum(), counts.sum(),
+                                self.confidence))
+
+    def children(self, node):
+        t = self.tree
+        return [] if t["left"][node] < 0 else [t["left"][node], t["right"][node]]
+
+    def training_errors(self, node):
+        counts = self.tree["counts"][node]
+        return float(np.minimum(counts[:, 0], counts[:, 1]).sum())
+
+    def estimated_errors(self, node):
+        return self._leaf_errors(self.tree["counts"][node])
+
+    def branch_weights(self, node):
+        return [self.tree["counts"][c].sum() for c in self.children(node)]
+
+    def _errors_on(self, node, rows, W):
+        kids = self.children(node)
+        if not kids:
+            return self._leaf_errors(self._counts(rows, W))
+        return sum(self._errors_on(c, r, cw)
+                   for c, (r, cw) in zip(kids, self._sides(node, rows, W)))
+
+    def branch_errors(self, node, j):
+        return self._errors_on(self.children(node)[j], *self.units[node])
+
+    def make_leaf(self, node):
+        t = self.tree
+        t["left"][node] = t["right"][node] = t["feature"][node] = -1
+        t["threshold"][node] = np.full(len(t["threshold"][node]), np.inf)
+
+    def raise_branch(self, node, j):
+        t = self.tree
+        branch = self.children(node)[j]
+        for key in ("feature", "threshold", "left", "right"):
+            t[key][node] = t[key][branch]
+        self._route(node, *self.units[node])
+
+
+def _prune(tree, X, codes, W, params):
+    """J48's post-processing of the grown tree through :class:`_ReplicaView`: collapsing
+    (``collapse_tree``), then pessimistic pruning (``prune``) with subtree replacement and,
+    with ``subtree_raising``, subtree raising."""
+    view = _ReplicaView(tree, X, codes, W, params["confidence"], params["error_bound"])
+    if params["collapse_tree"]:
+        collapse(0, view)
+    if params["prune"]:
+        prune(None, 0, params["subtree_raising"], view)
 
 
 def _compact(tree):
@@ -270,8 +325,8 @@ def grow_replicated_tree(X, codes, W, params, rng=None):
     """Grow (and prune) an oDT on replica weights ``W`` of shape (n, K-1); a dict of arrays.
     ``rng`` draws the attributes of each node when ``params["n_drawn"]`` is below p."""
     tree = _grow(X, codes, W, params, rng)
-    if params.get("prune"):
-        _prune(tree, params["confidence"], params["error_bound"])
+    if params.get("prune") or params.get("collapse_tree"):
+        _prune(tree, X, codes, W, params)
     return _compact(tree)
 
 
@@ -303,8 +358,11 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     on an attribute are combined by ``rule`` and the best attribute is used; a replica whose
     gain on it is too small, or which has no admissible cut, gets +inf (no cut: the
     dissertation's "split at infinity if the information gain is too small", sections 4.2 and
-    4.3). Leaves hold the majority label of each replica. Post-pruning is C4.5's (J48's)
-    subtree replacement with the misclassified weight summed over the replicas. Classes by
+    4.3). Leaves hold the majority label of each replica. Growth, collapsing and
+    post-pruning follow J48 (C4.5 release 8, the dissertation's base) with the misclassified
+    weight summed over the replicas: J48's minimum split size (``min_num_obj``), collapsing
+    (``collapse_tree``), subtree replacement and subtree raising (``subtree_raising``), the
+    pieces of :class:`~ordstat.trees.C45Classifier` applied to the replicated tree. Classes by
     counting: i = 1 + number of replicas answering C+ (or Frank & Hall's differences of the
     leaf frequencies with ``combine="proba"``).
 
@@ -351,6 +409,23 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         and 4.3), which gives no number, while J48 cuts at any positive gain. The default 1e-3
         is our choice, so that round-off and negligible gains make no cut; 0 keeps every cut
         of positive gain.
+    min_num_obj : int or None, default=2
+        J48's minimum split size (release 8), read on each replica's binary problem: in a node
+        where replica k holds weight W_k, each side of its cut holds at least
+        0.1 x W_k / 2 (two classes) clamped to [``min_num_obj``, 25], rounded up to whole
+        units (counted in units, as ``min_samples_leaf``). The dissertation builds oDT on J48
+        and says no more; we apply J48's rule to the binary problem each replica's cut
+        solves, since that is the problem J48 would cut. None: no such rule, only
+        ``min_samples_leaf`` (ordstat's oDT before this parameter).
+    collapse_tree : bool, default=True
+        J48's collapsing, before pruning (also without ``prune``): a subtree whose leaves
+        make no fewer training errors (summed over the replicas, less 1e-3) than its root as
+        a leaf becomes a leaf.
+    subtree_raising : bool, default=True
+        J48's subtree raising when pruning: a node may be replaced by its heavier branch
+        (weights summed over the replicas), which then receives all the node's units, each
+        replica routing them by its own thresholds, when that branch's estimated errors on
+        them are at most the subtree's (plus 0.1).
     prune : bool, default=True
     confidence : float, default=0.25
         C4.5's confidence factor for pessimistic pruning.
@@ -427,6 +502,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         # units, rounded up (0 means 1): finite
         "min_samples_leaf": [Interval(Real, 0, None, closed="left")],
         "min_gain": [Interval(Real, 0, 1, closed="both")],
+        "min_num_obj": [Interval(Integral, 1, None, closed="left"), None],
+        "collapse_tree": ["boolean"],
+        "subtree_raising": ["boolean"],
         "prune": ["boolean"],
         "confidence": [Interval(Real, 0, 0.5, closed="right")],
         "error_bound": [StrOptions(set(ERROR_BOUNDS))],
@@ -438,7 +516,8 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
 
     def __init__(self, criterion="entropy", rule="sum", split_score="gain_ratio",
                  max_depth=None, min_samples_split=2, min_samples_leaf=2, min_gain=1e-3,
-                 prune=True, confidence=0.25, error_bound="normal", max_features=None,
+                 min_num_obj=2, collapse_tree=True, subtree_raising=True, prune=True,
+                 confidence=0.25, error_bound="normal", max_features=None,
                  random_state=None, combine="count", classes=None):
         self.criterion = criterion
         self.rule = rule
@@ -447,6 +526,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf
         self.min_gain = min_gain
+        self.min_num_obj = min_num_obj
+        self.collapse_tree = collapse_tree
+        self.subtree_raising = subtree_raising
         self.prune = prune
         self.confidence = confidence
         self.error_bound = error_bound
@@ -463,6 +545,8 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
                 "split_score": self.split_score, "max_depth": self.max_depth,
                 "min_samples_split": self.min_samples_split,
                 "min_samples_leaf": self.min_samples_leaf, "min_gain": self.min_gain,
+                "min_num_obj": self.min_num_obj, "collapse_tree": self.collapse_tree,
+                "subtree_raising": self.subtree_raising,
                 "prune": self.prune, "confidence": self.confidence,
                 "error_bound": self.error_bound,
                 "n_drawn": n_features_drawn(self.max_features, n_features)}
@@ -478,10 +562,11 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
             Ordered class labels.
         sample_weight : array-like of shape (n_samples,), optional
             Unit weights (finite, non-negative, not all zero), the weight of each unit in every
-            replica: the split gains and leaf classes sum them. ``min_samples_split`` and
-            ``min_samples_leaf`` count units, not weights, so whole-number weights give the
-            tree of the rows repeated that many times only with ``min_samples_leaf=1``,
-            ``min_samples_split=2`` and no pruning.
+            replica: the split gains and leaf classes sum them. ``min_samples_split``,
+            ``min_samples_leaf`` and ``min_num_obj`` count units, not weights, so whole-number
+            weights give the tree of the rows repeated that many times only with
+            ``min_samples_leaf=1``, ``min_samples_split=2``, ``min_num_obj=None`` and neither
+            collapsing nor pruning.
 
         Returns
         -------
@@ -547,6 +632,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
             depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
         pruning = (f"C4.5, confidence {self.confidence:.{digits}g}, {self.error_bound} bound"
                    if self.prune else "none")
+        pruning += ("; min_num_obj " + repr(self.min_num_obj) + ", collapse "
+                    + repr(self.collapse_tree) + ", subtree raising "
+                    + repr(self.subtree_raising))
         info = class_info(self, digits) + [
             ("criterion", str(self.criterion)), ("rule", str(self.rule)),
             ("split_score", self.split_score), ("max_features", repr(self.max_features)),

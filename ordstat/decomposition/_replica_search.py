@@ -84,7 +84,7 @@ class ReplicaSearch:
             out[rep.nodes, k] = rep.totals
         return out
 
-    def search(self, todo=None, attributes=None):
+    def search(self, todo=None, attributes=None, min_bucket=None):
         """Best cut of every (node, attribute, replica) of the level.
 
         Parameters
@@ -94,6 +94,9 @@ class ReplicaSearch:
         attributes : ndarray of bool of shape (n_nodes, p), optional
             Attributes to search in each node, the same for every replica (all when None:
             a forest's tree draws them per node).
+        min_bucket : ndarray of int of shape (n_nodes, K-1), optional
+            Least units in each child of the replica's cut in each node, where more than the
+            ``min_bucket`` the search was made with (J48's minimum split size).
 
         Returns
         -------
@@ -114,9 +117,19 @@ class ReplicaSearch:
             mask = np.repeat(want[None, :], self.p, axis=0)
             if attributes is not None:
                 mask &= np.asarray(attributes, dtype=bool)[rep.nodes].T
-            g, t, _ = rep.sp.search(rep.layout, rep.totals, rep.sizes, mask)
-            good[rep.nodes, :, k] = g.T
-            thr[rep.nodes, :, k] = t.T
+            base = rep.sp.min_bucket
+            need = (np.maximum(np.asarray(min_bucket)[rep.nodes, k], base)
+                    if min_bucket is not None else np.full(rep.nodes.size, base))
+            try:  # one search per minimum that the level's nodes ask for
+                for value in np.unique(need[want]):
+                    rep.sp.min_bucket = int(value)
+                    g, t, _ = rep.sp.search(rep.layout, rep.totals, rep.sizes,
+                                            mask & (need == value)[None, :])
+                    found = (need == value) & want
+                    good[rep.nodes[found], :, k] = g.T[found]
+                    thr[rep.nodes[found], :, k] = t.T[found]
+            finally:
+                rep.sp.min_bucket = base
         return good, thr
 
     def left_weights(self, thresholds):

@@ -132,13 +132,18 @@ def odt_forest_supported():
     return "max_features" in params and "random_state" in params
 
 
-def _both_aggregations(names, forest, X, y, X_test):
-    """Fit once and predict by plurality vote and by the median of the trees' classes (the
-    trees are the same: only the aggregation differs)."""
+def _three_aggregations(names, forest, X, y, X_test, distributions=None):
+    """Fit once and predict by the trees' class distributions averaged (Weka's RandomForest),
+    by the median of the trees' classes and by their plurality vote (the trees are the same:
+    only the aggregation differs). ``distributions(forest)`` readies the fitted trees'
+    ``predict_proba`` where it is not their class distribution."""
     forest.set_params(aggregation="vote").fit(X, y)
     vote = np.asarray(forest.predict(X_test))
     median = np.asarray(forest.set_params(aggregation="median").predict(X_test))
-    return {names[0]: (vote, np.nan), names[1]: (median, np.nan)}
+    if distributions is not None:
+        distributions(forest)
+    mean = np.asarray(forest.set_params(aggregation="proba").predict(X_test))
+    return {names[0]: (mean, np.nan), names[1]: (median, np.nan), names[2]: (vote, np.nan)}
 
 
 def _fit_random_forest(n_trees, X, y, X_test, K, seed):
@@ -148,19 +153,29 @@ def _fit_random_forest(n_trees, X, y, X_test, K, seed):
                                            oob_score=False, random_state=seed,
                                            classes=np.arange(K))
     forest.set_params(max_features=_log2_plus_one(forest, X.shape[1]))
-    return _both_aggregations(("Random Forest", "R. For. (Median)"), forest, X, y, X_test)
+    return _three_aggregations(("Random Forest", "R. For. (Median)", "Random Forest (vote)"),
+                               forest, X, y, X_test)
+
+
+def _odt_distributions(forest):
+    """An oDT's class distribution: Frank & Hall's differences of its leaves' replica
+    frequencies (``combine="proba"``; with the default counting rule its ``predict_proba`` is
+    the class it counts to)."""
+    for tree in forest.estimators_:
+        tree.set_params(combine="proba")
 
 
 def _fit_odt_forest(n_trees, X, y, X_test, K, seed):
     from ..decomposition import ReplicatedTreeClassifier
     from ..ensemble import OrdinalBaggingClassifier
 
-    tree = ReplicatedTreeClassifier(classes=np.arange(K))
+    # unpruned, as the dissertation's forests (J48's -U: collapsing and minimum split kept)
+    tree = ReplicatedTreeClassifier(prune=False, classes=np.arange(K))
     tree.set_params(max_features=_log2_plus_one(tree, X.shape[1]))
     forest = OrdinalBaggingClassifier(tree, n_estimators=n_trees, oob_score=False,
                                       random_state=seed, classes=np.arange(K))
-    return _both_aggregations(("R. For. (oDT)", "R. For. (oDT + Median)"), forest, X, y,
-                              X_test)
+    return _three_aggregations(("R. For. (oDT)", "R. For. (oDT + Median)", "R. For. (oDT, vote)"),
+                               forest, X, y, X_test, _odt_distributions)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -360,14 +375,17 @@ RULE_LABELS = ("Sum", "Average", "Product", "Geometric", "Min.", "Max.", "Dist. 
 # printed column -> (short note on a row, long note in the section)
 WHY_ODT = {
     **dict.fromkeys(RULE_LABELS + ("oDT",), (
-        "our oDT is not the dissertation's J48-based oDT (pruning details); see the notes",
+        "our oDT is not the dissertation's J48-based oDT (larger trees); see the notes",
         "the dissertation's oDT is built on Weka's J48; ours grows with the tree package's "
         "split search (thresholds by information gain, attributes by gain ratio as J48) and "
-        "prunes by C4.5's subtree replacement with the errors summed over the replicas and "
-        "J48's normal-approximation bound, but without J48's minimum split size (each branch "
-        "at least 0.1 x node weight / classes, between 2 and 25 units, where ours asks 2), its "
-        "collapsing of subtrees that do not reduce the training error, or its subtree raising. "
-        "Our trees come out larger (node counts, Table 4.1c) at about the same error. "
+        "takes J48's pieces from ordstat's C4.5 (C45Classifier): the minimum split size "
+        "(each side of a replica's cut at least 0.1 x the replica's weight / 2 classes, "
+        "between 2 and 25 units: our reading, the dissertation does not say how oDT applies "
+        "it), collapsing, and pruning by subtree replacement and raising with the errors "
+        "summed over the replicas and J48's bound at confidence 0.25. These shrink our trees "
+        "only a little (quick run: Circle 64.6 to 63.6 nodes with the Sum rule, Balance 88.8 "
+        "unchanged); they stay larger than the paper's (Table 4.1c) at about the same error, "
+        "for reasons we do not know (how the paper counts nodes is not said). "
         "The paper's Min. rule on ESL and Dist. Max. rule on "
         "LEV are clearly worse than its other rules there, ours are not: the paper does not "
         "say how cuts at infinity (inactive replicas) enter those two rules; ours combine the "
@@ -400,8 +418,8 @@ def odt_tables(quick=False, n_jobs=1, random_state=0):
     results = cross_validate(methods, data, n_repeats=n_repeats, random_state=random_state,
                              n_jobs=n_jobs)
     t41, t42 = _odt_tables()
-    # the quick run reports Table 4.1's tree sizes: our pruning is not J48's (see WHY_ODT), so
-    # our trees are larger by design and only the full run claims (and misses) them
+    # the quick run reports Table 4.1's tree sizes: our trees are larger than the paper's
+    # (see WHY_ODT), so only the full run claims (and misses) them
     _section_rows_and_tables(section, results, [(t41, "error", ()), (t41, "mae", ()),
                                                 (t41, "size", (), not quick),
                                                 (t42, "error", ("oDT",)),
@@ -422,10 +440,10 @@ def odt_tables(quick=False, n_jobs=1, random_state=0):
         _agreement_note(results, [(t42, "error"), (t42, "mae")]), NOT_PUBLIC]
     if quick:
         section.notes.append(
-            "Quick run: Table 4.1c's tree sizes are reported, not claimed. Our oDT prunes "
-            "without J48's minimum split size, collapsing and subtree raising, so its trees "
-            "come out larger than the dissertation's by design (the full run claims them and "
-            "shows the misses with their cause). " + WHY_ODT["oDT"][1])
+            "Quick run: Table 4.1c's tree sizes are reported, not claimed: with J48's minimum "
+            "split size, collapsing and subtree raising our trees are still larger than the "
+            "dissertation's (the full run claims them and shows the misses with their "
+            "cause). " + WHY_ODT["oDT"][1])
     return section
 
 
@@ -564,18 +582,23 @@ NEEDS_ODT_FOREST = ("not run (needs ReplicatedTreeClassifier(max_features=..., "
 WHY_FOREST = {
     "Random Forest": (
         "Weka's RandomTree forest vs ordstat's entropy-tree forest; see the notes",
-        "Weka's RandomForest grows RandomTrees (unlimited depth, at least 1 unit per leaf, "
-        "class distributions averaged over the trees); ours are ordstat's entropy trees "
-        "(max_depth 30, at least 1 unit per leaf) with a plurality vote, on other bootstrap "
-        "samples and with fewer repetitions."),
+        "Weka's RandomForest grows RandomTrees (unlimited depth, at least 1 unit per leaf); "
+        "ours are ordstat's entropy trees (max_depth 30, at least 1 unit per leaf), on other "
+        "bootstrap samples and with fewer repetitions. Both average the trees' class "
+        "distributions (Weka's RandomForest); 'Random Forest (vote)' is our extra column, the "
+        "plurality vote of the same trees."),
     "R. For. (Median)": (
         "the same trees as Random Forest, median of their classes; see the notes",
         "the same trees as Random Forest, aggregated by the median of the trees' classes."),
     "R. For. (oDT)": (
         "ordstat's oDT, not the J48-based oDT; see the notes",
         "the dissertation's oDT forest is built on its J48-based oDT with random attribute "
-        "subsets; ours bags ordstat's oDT (pruned, C4.5 style) drawing floor(log2 M) + 1 "
-        "attributes per node."),
+        "subsets; ours bags ordstat's oDT unpruned (J48's -U: its minimum split size and "
+        "collapsing kept) drawing floor(log2 M) + 1 attributes per node, and averages the "
+        "trees' class distributions as Weka's RandomForest: each tree's Frank & Hall "
+        "differences of its leaves' replica frequencies (the dissertation does not say which "
+        "distribution its oDT gives). 'R. For. (oDT, vote)' is our extra column, the plurality "
+        "vote of the classes the same trees count to."),
     "R. For. (oDT + Median)": (
         "the same trees as R. For. (oDT), median of their classes; see the notes",
         "the same trees as R. For. (oDT), aggregated by the median of the trees' classes."),
@@ -629,13 +652,17 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
         _design_note(n_repeats, list(data),
                      f"Forests of {n_trees} trees (the paper: 100), each tree on a bootstrap "
                      "sample drawing floor(log2 M) + 1 attributes per node; fewer repetitions "
-                     "than the paper's 10 x 10 because the forests are the dearest fits, so "
-                     "our means and marks are noisier (the tolerance includes our number of "
+                     "than the paper's 10 x 10 (the full run: 3 x 10-fold) because the "
+                     "forests are the dearest fits of the dissertation's tables and the full "
+                     "run has to stay within its time budget, so our means and marks are "
+                     "noisier (the tolerance includes our number of "
                      "folds). Vote and median use the same fitted trees."),
         "Random Forest: OrdinalRandomForestClassifier(criterion='entropy', "
-        "max_features='log2+1', aggregation='vote'); R. For. (oDT): "
-        "OrdinalBaggingClassifier(ReplicatedTreeClassifier(max_features='log2+1')) (the same "
-        "count as an int where an estimator does not take 'log2+1').",
+        "max_features='log2+1', aggregation='proba'); R. For. (oDT): "
+        "OrdinalBaggingClassifier(ReplicatedTreeClassifier(max_features='log2+1', "
+        "prune=False), aggregation='proba') with each tree's combine='proba' (the same "
+        "count as an int where an estimator does not take 'log2+1'); the Median columns and "
+        "our extra vote columns aggregate the same fitted trees' classes.",
         TOLERANCE_NOTE, MARKS_NOTE, FINDINGS_NOTE,
         "Orderings claimed (Table 5.3, MAE): the median forests below the voting ones, of "
         "entropy trees and of oDT trees (the text: 'the median is a better choice when "

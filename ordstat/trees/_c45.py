@@ -114,6 +114,16 @@ class Split:
         return np.isnan(self.threshold)
 
 
+def min_split_size(known_total, n_classes, min_num_obj):
+    """Release 8's least known weight of each branch of a numeric split: 0.1 x
+    ``known_total`` / ``n_classes``, clamped to [``min_num_obj``, 25]. Elementwise for arrays
+    of ``known_total``."""
+    m = 0.1 * np.asarray(known_total, dtype=np.float64) / n_classes
+    m = np.where(m - min_num_obj < SMALL, float(min_num_obj),
+                 np.where(m - _MAX_MIN_SPLIT > SMALL, float(_MAX_MIN_SPLIT), m))
+    return float(m) if m.ndim == 0 else m
+
+
 def numeric_split(x, codes, w, n_classes, total, min_num_obj, mdl=True, feature=0):
     """Best binary split of a numeric attribute (Quinlan 1996), or None.
 
@@ -132,11 +142,7 @@ def numeric_split(x, codes, w, n_classes, total, min_num_obj, mdl=True, feature=
     counts[np.arange(xs.size), cs] = ws
     counts = np.cumsum(counts, axis=0)
     known_total = counts[-1].sum() if xs.size else 0.0
-    min_split = 0.1 * known_total / n_classes
-    if min_split - min_num_obj < SMALL:
-        min_split = float(min_num_obj)
-    elif min_split - _MAX_MIN_SPLIT > SMALL:
-        min_split = float(_MAX_MIN_SPLIT)
+    min_split = min_split_size(known_total, n_classes, min_num_obj)
     if 2 * min_split - xs.size > SMALL:
         return None
     cuts = np.flatnonzero(xs[:-1] + _DISTINCT < xs[1:])     # cut after sorted position i
@@ -349,28 +355,63 @@ def _training_value_below(column, threshold):
     return float(column[column <= threshold].max())
 
 
-def _training_errors(node):
-    if not node.children:
+class _NodeView:
+    """How :func:`collapse` and :func:`prune` read and change a tree of :class:`_Node`; another
+    tree (the replicated tree of ``ordstat.decomposition``) passes its own view with the same
+    methods."""
+
+    def __init__(self, data=None):
+        self.data = data
+
+    def children(self, node):
+        return node.children
+
+    def training_errors(self, node):
+        """Training errors of the node as a leaf."""
         return _n_incorrect(node.dist)
-    return sum(_training_errors(c) for c in node.children)
+
+    def estimated_errors(self, node):
+        """Pessimistic errors of the node as a leaf."""
+        return self.data.estimated_errors(node.dist)
+
+    def branch_weights(self, node):
+        return node.bags.sum(axis=1)
+
+    def branch_errors(self, node, j):
+        """Estimated errors of branch j's subtree on all the node's units."""
+        return _branch_errors(self.data, node.children[j], node.rows, node.w)
+
+    def make_leaf(self, node):
+        node.make_leaf()
+
+    def raise_branch(self, node, j):
+        """Put branch j's subtree in the node's place, with all the node's units."""
+        branch = node.children[j]
+        node.split, node.bags, node.children = branch.split, branch.bags, branch.children
+        _redistribute(self.data, node, node.rows, node.w)
 
 
-def collapse(node):
+def subtree_sum(node, children, value):
+    """``value`` summed over the leaves of the subtree ``node``."""
+    kids = children(node)
+    if not kids:
+        return value(node)
+    return sum(subtree_sum(c, children, value) for c in kids)
+
+
+def collapse(node, view=None):
     """Make a leaf of every subtree that does not make fewer training errors than its root
     as a leaf (less 1e-3), top down (J48's collapseTree)."""
-    if not node.children:
+    view = _NodeView() if view is None else view
+    kids = view.children(node)
+    if not kids:
         return
-    if _training_errors(node) >= _n_incorrect(node.dist) - _AVERAGE_SLACK:
-        node.make_leaf()
+    if subtree_sum(node, view.children, view.training_errors) \
+            >= view.training_errors(node) - _AVERAGE_SLACK:
+        view.make_leaf(node)
         return
-    for child in node.children:
-        collapse(child)
-
-
-def _subtree_errors(data, node):
-    if not node.children:
-        return data.estimated_errors(node.dist)
-    return sum(_subtree_errors(data, c) for c in node.children)
+    for child in kids:
+        collapse(child, view)
 
 
 def _branch_errors(data, node, rows, w):
@@ -391,31 +432,31 @@ def _redistribute(data, node, rows, w):
             _redistribute(data, child, r, cw)
 
 
-def prune(data, node, raising=True):
+def prune(data, node, raising=True, view=None):
     """Pessimistic pruning with subtree raising, bottom up (Weka's
     C45PruneableClassifierTree.prune): a node becomes a leaf when its estimated errors as a
     leaf are at most those of its subtree and of its largest branch (plus 0.1); otherwise it
     is replaced by its largest branch (the last of equal weights) when that branch's estimated
-    errors on all the node's units are at most the subtree's (plus 0.1), and pruned again."""
-    if not node.children:
+    errors on all the node's units are at most the subtree's (plus 0.1), and pruned again.
+    ``view`` (default: a :class:`_NodeView` of ``data``) reads and changes the tree."""
+    view = _NodeView(data) if view is None else view
+    kids = view.children(node)
+    if not kids:
         return
-    for child in node.children:
-        prune(data, child, raising)
-    per_bag = node.bags.sum(axis=1)
+    for child in kids:
+        prune(data, child, raising, view)
+    per_bag = np.asarray(view.branch_weights(node))
     largest = int(np.flatnonzero(per_bag.max() - per_bag < SMALL)[-1])
-    errors_branch = (_branch_errors(data, node.children[largest], node.rows, node.w)
-                     if raising else np.inf)
-    errors_leaf = data.estimated_errors(node.dist)
-    errors_tree = _subtree_errors(data, node)
+    errors_branch = view.branch_errors(node, largest) if raising else np.inf
+    errors_leaf = view.estimated_errors(node)
+    errors_tree = subtree_sum(node, view.children, view.estimated_errors)
     if errors_leaf - (errors_tree + _PRUNE_SLACK) < SMALL \
             and errors_leaf - (errors_branch + _PRUNE_SLACK) < SMALL:
-        node.make_leaf()
+        view.make_leaf(node)
         return
     if errors_branch - (errors_tree + _PRUNE_SLACK) < SMALL:
-        branch = node.children[largest]
-        node.split, node.bags, node.children = branch.split, branch.bags, branch.children
-        _redistribute(data, node, node.rows, node.w)
-        prune(data, node, raising)
+        view.raise_branch(node, largest)
+        prune(data, node, raising, view)
 
 
 # -- the fitted tree --------------------------------------------------------------------------

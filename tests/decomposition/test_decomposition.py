@@ -212,8 +212,8 @@ def test_odt_monotone_thresholds_ordered(sizes, seed):
     rng = np.random.default_rng(seed)
     x = np.sort(rng.permutation(200)[: sum(sizes)].astype(float))
     y = np.repeat(np.arange(len(sizes)), sizes)
-    tree = ReplicatedTreeClassifier(max_depth=1, min_samples_leaf=1, prune=False).fit(x[:, None],
-                                                                                     y)
+    tree = ReplicatedTreeClassifier(max_depth=1, min_samples_leaf=1, min_num_obj=None,
+                                    prune=False).fit(x[:, None], y)
     thr = tree.tree_["threshold"][0]
     bounds = np.cumsum(sizes)[:-1]
     np.testing.assert_allclose(thr, 0.5 * (x[bounds - 1] + x[bounds]))

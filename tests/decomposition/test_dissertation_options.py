@@ -44,7 +44,9 @@ _SPLIT_INFO = {"a": _bits(0.3), "b": _bits(0.5), "c": _bits(0.1)}
 
 
 def _root_feature(X, **kw):
-    tree = ReplicatedTreeClassifier(max_depth=1, prune=False, min_samples_leaf=1, **kw)
+    # a toy of 10 units: J48's minimum split size (2 units a branch) would refuse c's cut
+    tree = ReplicatedTreeClassifier(max_depth=1, prune=False, min_samples_leaf=1,
+                                    min_num_obj=None, collapse_tree=False, **kw)
     return int(tree.fit(X, _Y).tree_["feature"][0])
 
 

@@ -87,7 +87,7 @@ def test_min_samples_leaf_counts_units():
     X = np.arange(5.0)[:, None]
     y = np.array([0, 1, 1, 1, 1])
     w = np.array([10.0, 1.0, 1.0, 1.0, 1.0])
-    kw = dict(max_depth=1, prune=False, min_gain=0.0)
+    kw = dict(max_depth=1, prune=False, min_gain=0.0, min_num_obj=None)
     two = ReplicatedTreeClassifier(min_samples_leaf=2, **kw).fit(X, y, sample_weight=w)
     one = ReplicatedTreeClassifier(min_samples_leaf=1, **kw).fit(X, y, sample_weight=w)
     assert one.tree_["threshold"][0, 0] == 0.5

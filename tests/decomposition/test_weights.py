@@ -17,9 +17,10 @@ def _table(seed=0, n=70):
 
 
 @pytest.mark.parametrize("make, fields", [
-    # no unit-count limit (min_samples_leaf 1, nothing pruned): a tree of weight sums
+    # no unit-count limit (min_samples_leaf 1, no J48 minimum split size, nothing pruned or
+    # collapsed): a tree of weight sums
     (lambda: ReplicatedTreeClassifier(min_samples_leaf=1, min_samples_split=2, prune=False,
-                                      max_depth=3), ()),
+                                      min_num_obj=None, collapse_tree=False, max_depth=3), ()),
     (lambda: OrdinalStumpBoost(n_estimators=8), ("features_", "thresholds_", "alphas_")),
     (lambda: AdaBoostOR(n_estimators=8, random_state=0), ("alphas_", "errors_")),
 ])
