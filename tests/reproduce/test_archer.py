@@ -39,11 +39,24 @@ def _effects(sign, n=20, seed=0):
 
 @pytest.mark.parametrize("index", range(2 * len(_ordinal.ARCHER_FINDINGS)))
 def test_each_stated_ordering_is_claimed_and_fails_when_the_verdict_flips(index):
-    same = _ordinal.archer_finding_rows(_effects(-1))[index]
+    # rows come in pairs: the ordering, then its size
+    same = _ordinal.archer_finding_rows(_effects(-1))[2 * index]
     assert same.paper == "lower" and same.ours == "lower" and same.status == "ok", same
-    flipped = _ordinal.archer_finding_rows(_effects(+1))[index]
+    flipped = _ordinal.archer_finding_rows(_effects(+1))[2 * index]
     assert flipped.status == "miss" and flipped.ours == "higher"
     assert flipped.cause == "design difference"
+
+
+def test_the_size_is_claimed_within_two_sd_of_one_data_set():
+    values = np.array([-0.2, -0.4, -0.3, -0.1, -0.5])  # mean -0.3, sd 0.158
+    # the paper's p for Gini against Ordinal on gamma is "<0.0001": implied size -0.39
+    rows = _ordinal.archer_finding_rows({("gamma", "Ordinal", "Gini"): values})
+    size = rows[1]
+    tol = 2 * math.sqrt(np.var(values, ddof=1) * (1 + 1 / 5))
+    assert size.paper == -0.39 and size.ours == -0.3 and size.tolerance == round(tol, 2)
+    assert size.status == "ok"  # |-0.39 + 0.3| < 0.35
+    far = _ordinal.archer_finding_rows({("gamma", "Ordinal", "Gini"): values + 0.6})[1]
+    assert far.status == "miss" and far.cause == "design difference"
 
 
 def test_the_quick_run_reports_the_orderings():
