@@ -179,11 +179,12 @@ def archer_finding_rows(effects, claim=True):
         if row.status == "miss":
             row.cause = DESIGN
         rows.append(row)
-        rows.append(_size_row(metric, better, worse, paper, values, claim))
+        rows.append(_size_row(metric, better, worse, paper, values, claim,
+                              ARCHER_PAIRWISE_P[metric][key]))
     return rows
 
 
-def _size_row(metric, better, worse, paper, values, claim):
+def _size_row(metric, better, worse, paper, values, claim, p_value):
     """The paper's implied standardized difference (one simulated data set) against the
     mean of ours: claimed within two standard deviations of one data set's difference about
     our mean, 2 sqrt(sd^2 + sd^2 / R) over our R data sets."""
@@ -192,9 +193,11 @@ def _size_row(metric, better, worse, paper, values, claim):
     row = Row(f"{metric}: {better} - {worse}, standardized per-tree difference (size)",
               round(paper, 2), round(float(np.mean(values)), 2),
               tolerance=round(float(tolerance), 2) if claim and np.isfinite(tolerance) else None,
-              note=("the paper's is one data set's, from its Wilcoxon p (a '<0.0001' read at "
-                    "its bound); the tolerance: two standard deviations of one data set's "
-                    f"difference over our {len(values)}"))
+              note=(f"the paper's is one data set's, from its Wilcoxon p {p_value}"
+                    + (" (read at its bound: the size is at least this)"
+                       if p_value.startswith("<") else "")
+                    + "; the tolerance: two standard deviations of one data set's difference "
+                    f"over our {len(values)}"))
     if row.status == "miss":
         row.cause = DESIGN
     return row
