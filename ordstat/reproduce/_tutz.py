@@ -330,6 +330,7 @@ def _curves_figure(curves, title):
         ax.set_title(f"Figure {j + 1}: mean test {measure}", fontsize=9)
     axes[0].legend(frameon=False, fontsize=7)
     fig.suptitle(title, fontsize=10)
+    fig.subplots_adjust(top=0.84)  # room for the title above the panels' own
     return fig
 
 
