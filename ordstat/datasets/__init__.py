@@ -49,14 +49,15 @@ from ._uci import load_bupa, load_haberman  # noqa: E402
 from ._ordinal_sets import (load_balance_scale, load_era, load_esl, load_lev,  # noqa: E402
                             load_swd)
 from ._r_data import (load_boston, load_crabs, load_haemophilia, load_iris,  # noqa: E402
-                      load_thyroid, load_wine)
+                      load_machine_cpu, load_thyroid, load_wine)
 
 _REAL = {"iris": (load_iris, "Species"), "crabs": (load_crabs, "group"),
          "thyroid": (load_thyroid, "Diagnosis"), "haemophilia": (load_haemophilia, "gr"),
          "bupa": (load_bupa, "selector"), "haberman": (load_haberman, "survival"),
          "era": (load_era, "y"), "esl": (load_esl, "y"), "lev": (load_lev, "y"),
          "swd": (load_swd, "y"), "balance_scale": (load_balance_scale, "y"),
-         "boston": (load_boston, "rank"), "wine": (load_wine, "rating")}
+         "boston": (load_boston, "rank"), "machine_cpu": (load_machine_cpu, "rank"),
+         "wine": (load_wine, "rating")}
 __all__ += [loader.__name__ for loader, _ in _REAL.values()]
 BUNDLED.update(_REAL)
 BUNDLED["zoo"] = (load_zoo, "type")  # no return_X_y: kept out of _REAL

@@ -229,16 +229,63 @@ def load_boston(*, n_ranks=5, return_X_y=False):
         When R cannot be reached through rpy2 or MASS is not installed in R.
     """
     check_return_X_y(return_X_y)
-    if isinstance(n_ranks, bool) or not isinstance(n_ranks, (int, np.integer)) or n_ranks < 2:
-        raise ValueError(f"n_ranks must be an integer of at least 2; got {n_ranks!r}.")
+    _check_n_ranks(n_ranks)
     raw = r_data("Boston", "MASS", dataset="boston")
     frame = raw.drop(columns="medv").astype(float)
-    # Equal-frequency ranks: cut the (tie-broken) order of medv into n_ranks equal parts.
-    order = raw["medv"].rank(method="first").to_numpy() - 1
+    frame["rank"] = _equal_frequency_ranks(raw["medv"], n_ranks)
+    return finish(frame, "rank", return_X_y)
+
+
+def load_machine_cpu(*, n_ranks=5, return_X_y=False):
+    """Machine CPU from the R package MASS, the published performance cut into equal-frequency
+    ranks (n = 209, 6 predictors, 5 ordered classes by default).
+
+    The six hardware predictors of MASS::cpus (``syct`` cycle time, ``mmin`` and ``mmax``
+    memory, ``cach`` cache, ``chmin`` and ``chmax`` channels); response ``rank``, the published
+    relative performance ``perf`` cut into ``n_ranks`` ranks with equal numbers of machines
+    (sizes differ by at most one; tied values split by their order in the data), an ordered
+    Categorical "1" < ... < "5". This is the "machine cpu" of Waegeman & Boullart (2006),
+    section V.A (after Chu & Keerthi). The machine names and the estimated performance
+    ``estperf`` (a regression's fit of ``perf``) are left out.
+
+    Provenance: Ein-Dor & Feldmesser (1987), via MASS::cpus (Venables & Ripley).
+
+    Parameters
+    ----------
+    n_ranks : int, default=5
+        Number of ranks (at least 2).
+    return_X_y : bool, default=False
+        Return ``(X, y)`` instead of one DataFrame.
+
+    Returns
+    -------
+    DataFrame with the 6 predictors and the ordered ``rank`` column (last), or ``(X, y)``.
+
+    Raises
+    ------
+    ImportError
+        When R cannot be reached through rpy2 or MASS is not installed in R.
+    """
+    check_return_X_y(return_X_y)
+    _check_n_ranks(n_ranks)
+    raw = r_data("cpus", "MASS", dataset="machine_cpu")
+    frame = raw[["syct", "mmin", "mmax", "cach", "chmin", "chmax"]].astype(float)
+    frame["rank"] = _equal_frequency_ranks(raw["perf"], n_ranks)
+    return finish(frame, "rank", return_X_y)
+
+
+def _check_n_ranks(n_ranks):
+    if isinstance(n_ranks, bool) or not isinstance(n_ranks, (int, np.integer)) or n_ranks < 2:
+        raise ValueError(f"n_ranks must be an integer of at least 2; got {n_ranks!r}.")
+
+
+def _equal_frequency_ranks(values, n_ranks):
+    """Ranks "1".."n_ranks" of equal size (differing by at most one) by the order of
+    ``values``, ties broken by position: the cut of Waegeman & Boullart (2006), section V.A."""
+    order = pd.Series(values).rank(method="first").to_numpy() - 1
     codes = np.floor(order * int(n_ranks) / len(order)).astype(int)
     levels = [str(k) for k in range(1, int(n_ranks) + 1)]
-    frame["rank"] = pd.Categorical.from_codes(codes, categories=levels, ordered=True)
-    return finish(frame, "rank", return_X_y)
+    return pd.Categorical.from_codes(codes, categories=levels, ordered=True)
 
 
 def load_wine(*, include_judge=False, return_X_y=False):

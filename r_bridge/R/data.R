@@ -7,7 +7,8 @@
 #' a factor (nominal sets). Those that the Python package reads from R packages are built in R
 #' itself, so they need no Python: iris (datasets), crabs (MASS, the species x sex group),
 #' thyroid (mclust), haemophilia (rrcov), boston (MASS's Boston, the median value cut into 5
-#' equal-frequency ranks), wine (ordinal) and zoo (mlbench). The others come from the Python
+#' equal-frequency ranks), machine_cpu (MASS's cpus, the published performance cut likewise),
+#' wine (ordinal) and zoo (mlbench). The others come from the Python
 #' package through reticulate: the ANES 1996 party identification (statsmodels), ERA, ESL, LEV,
 #' SWD and balance-scale (shipped by the Python package skordinal; the sets of Table 2.1 of the
 #' dissertation "Ensemble methods for ordinal data classification"), bupa and haberman (the UCI

@@ -43,6 +43,13 @@ r_side_sets <- list(
                   out$rank <- equal_frequency_ranks(raw$medv, 5L)
                   out
                 }),
+  machine_cpu = list(package = "MASS", data = "cpus", response = "rank",
+                     build = function(raw) {
+                       out <- raw[c("syct", "mmin", "mmax", "cach", "chmin", "chmax")]
+                       out[] <- lapply(out, as.double)
+                       out$rank <- equal_frequency_ranks(raw$perf, 5L)
+                       out
+                     }),
   wine = list(package = "ordinal", data = "wine", response = "rating",
               build = function(raw) {
                 data.frame(temp = as.double(raw$temp == "warm"),
@@ -59,7 +66,7 @@ r_side_sets <- list(
 )
 
 # Ranks 1..n_ranks of equal size (differing by at most one) by the order of x, ties broken by
-# position: the discretisation of Boston's medv in Waegeman and Boullart (2006), section V.A.
+# position: the discretisation of Boston's medv and cpus' perf in Waegeman and Boullart (2006), section V.A.
 equal_frequency_ranks <- function(x, n_ranks) {
   position <- rank(x, ties.method = "first") - 1
   codes <- floor(position * n_ranks / length(x))

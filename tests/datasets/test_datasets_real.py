@@ -199,6 +199,21 @@ def test_boston_equal_frequency_ranks_follow_medv():
 
 @pytest.mark.r
 @pytest.mark.skipif(not HAS_RPY2, reason="rpy2 not installed")
+def test_machine_cpu_equal_frequency_ranks_follow_perf():
+    frame = datasets.load_machine_cpu()
+    check_frame(frame, "rank", 209, 6, ordered=True)
+    assert list(frame.columns[:-1]) == ["syct", "mmin", "mmax", "cach", "chmin", "chmax"]
+    sizes = np.array(list(counts(frame["rank"]).values()))
+    # 209 machines: four ranks of 42 and one of 41
+    assert sorted(sizes) == [41, 42, 42, 42, 42]
+    perf = _r_data.r_data("cpus", "MASS")["perf"].to_numpy()
+    codes = frame["rank"].cat.codes.to_numpy()
+    for k in range(4):  # every machine of rank k performs at most as any of rank k + 1
+        assert perf[codes == k].max() <= perf[codes == k + 1].min()
+
+
+@pytest.mark.r
+@pytest.mark.skipif(not HAS_RPY2, reason="rpy2 not installed")
 def test_wine_is_the_ordinal_packages_table():
     frame = datasets.load_wine()
     check_frame(frame, "rating", 72, 2, ordered=True)
@@ -244,7 +259,8 @@ def _fake_r(installed):
 
 
 R_LOADERS = {"load_iris": "datasets", "load_crabs": "MASS", "load_thyroid": "mclust",
-             "load_haemophilia": "rrcov", "load_boston": "MASS", "load_wine": "ordinal"}
+             "load_haemophilia": "rrcov", "load_boston": "MASS", "load_machine_cpu": "MASS",
+             "load_wine": "ordinal"}
 
 
 @pytest.mark.parametrize("loader", sorted(R_LOADERS))
@@ -294,6 +310,8 @@ def test_return_X_y_must_be_boolean(name):
 def test_boston_n_ranks_is_checked(bad):
     with pytest.raises(ValueError, match="n_ranks"):
         datasets.load_boston(n_ranks=bad)
+    with pytest.raises(ValueError, match="n_ranks"):
+        datasets.load_machine_cpu(n_ranks=bad)
 
 
 def test_wine_include_judge_is_checked():

@@ -37,7 +37,7 @@ def test_every_rpy2_loader_is_built_on_the_r_side(rside):
     names = set(r_side_names(rside))
     reads_r = {name for name in BUNDLED if _rdata.reads_r(name)}
     assert names == reads_r  # BUNDLED lists every loader, zoo included
-    assert {"iris", "crabs", "thyroid", "haemophilia", "boston", "wine"} <= reads_r
+    assert {"iris", "crabs", "thyroid", "haemophilia", "boston", "machine_cpu", "wine"} <= reads_r
 
 
 def test_r_side_frames_equal_the_python_loaders(rside):

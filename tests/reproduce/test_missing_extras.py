@@ -62,7 +62,8 @@ def test_experiments_that_run_are_counted_apart_from_those_that_cannot(tmp_path)
     assert no_traceback(result), result.stderr
     assert result.returncode == 1
     out = result.stdout
-    assert ("wsvm_benchmark: not run (Boston housing could not be loaded (needs rpy2: "
+    assert ("wsvm_benchmark: not run (Boston housing, Machine CPU could not be loaded (needs "
+            "rpy2: "
             f"{R_HINT}))") in out
     assert "tutz: not run (none of its data sets could be loaded)" in out
     assert '  ESL, SWD: not run (needs skordinal: pip install "ordstat[compare]")' in out
