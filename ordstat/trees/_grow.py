@@ -3,7 +3,8 @@
 The module structure is the following:
 
 - the records that the compiled levels take: :class:`NodeArrays`, :class:`Rules`,
-  :class:`Level`, :class:`SortedSample`, :class:`WordSample`;
+  :class:`SortedSample`, :class:`WordSample` (and ``Level``, in ``_records``, which the
+  kernels build too);
 - :class:`TreeBuilder`: pass 1, the largest tree allowed by the node rules, grown level by level
   (the level loop, or compiled levels where the engine allows), or best first with
   ``max_leaf_nodes``; pass 2, rpart's recursion computing the weakest-link complexities and
@@ -22,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _engine, _fast
+from ._records import Level
 from ._splitter import Splitter, word_bits
 from ._tree import Tree, _complexities_bottom_up, _complexity, _fix_cp, _risks
 
@@ -74,15 +76,6 @@ class Rules(NamedTuple):
     loss: np.ndarray  # (K, K) loss[h, g] of the risk
     param: np.ndarray  # the criterion's parameter for K classes
     n_drawn: int  # features drawn in each node (compiled levels sorting per node)
-
-
-class Level(NamedTuple):
-    """The nodes of a level in the compiled levels: their rows (units, or the (P, M) words of
-    the presorted levels), node after node, each node's number of rows and its index."""
-
-    rows: np.ndarray
-    sizes: np.ndarray
-    nodes: np.ndarray
 
 
 class SortedSample(NamedTuple):

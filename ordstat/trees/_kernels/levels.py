@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import register_jitable
 
-from .._grow import Level
+from .._records import Level
 from .cache import jit, per_criterion
 from .nodes import (add_children, draw_keys, level_frame, may_split, midpoint, node_weights,
                     passes_noise_rule, worth_searching)
@@ -39,7 +39,7 @@ def make_level_grow(start, add, gain):
     ``negXT`` (-XT, or no rows without missing values), the class codes, weights ``w`` and
     repeat counts ``rep`` of the units; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the
     controls; ``tree`` (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
-    (:class:`~ordstat.trees._grow.Level`) the level's units (``rows``), node after node (node
+    (:class:`~ordstat.trees._records.Level`) the level's units (``rows``), node after node (node
     ``nodes[s]`` in a segment of ``sizes[s]`` rows, each row ``rep`` units).
 
     For each node it takes the ``rules.n_drawn`` features whose random ``keys`` are at most

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba.extending import register_jitable
 
-from .._grow import Level
+from .._records import Level
 from .cache import jit, per_criterion
 from .nodes import (add_children, draw_keys, level_frame, may_split, midpoint, node_weights,
                     passes_noise_rule, worth_searching)
@@ -31,7 +31,7 @@ def make_presorted_level(start, add, gain):
     scratch flag per unit; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the controls;
     ``tree``
     (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
-    (:class:`~ordstat.trees._grow.Level`) the level: row r of ``level.rows`` (P, M) holds each
+    (:class:`~ordstat.trees._records.Level`) the level: row r of ``level.rows`` (P, M) holds each
     node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
     segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``X.shape[1]`` on are
     sorted by -x of the features with missing values, searched where the node has some on
