@@ -68,32 +68,18 @@ def test_stored_files_cover_the_cases():
     assert {"EII", "VVV"} <= set(load("mclust"))
 
 
-def test_r_regenerates_the_loss_matrix_trees(tmp_path):
-    """``tests/reference/rpart_loss.R``: rpart's trees with loss matrices (rpart_loss.json)."""
+@pytest.mark.parametrize("name", ["rpart_loss", "rpart_factors"])
+def test_r_regenerates_the_rpart_trees(name, tmp_path):
+    """``tests/reference/NAME.R`` writes NAME.json again, the same: rpart's trees with loss
+    matrices (rpart_loss) and on many-level factors (rpart_factors)."""
     rscript = shutil.which("Rscript")
     if rscript is None:
         pytest.skip("Rscript is not on PATH")
-    run = subprocess.run([rscript, str(HERE / "rpart_loss.R"), str(tmp_path)],
+    run = subprocess.run([rscript, str(HERE / f"{name}.R"), str(tmp_path)],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
-    new, old = load("rpart_loss", tmp_path), load("rpart_loss")
+    new, old = load(name, tmp_path), load(name)
     if new["versions"] != old["versions"]:
         pytest.fail(f"R package versions changed: {new['versions']} (stored: "
-                    f"{old['versions']}); rerun rpart_loss.R and review the differences")
-    _compare(new, old, 1e-12, "rpart_loss")
-
-
-def test_r_regenerates_the_factor_trees(tmp_path):
-    """``tests/reference/rpart_factors.R``: rpart's trees on many-level factors
-    (rpart_factors.json)."""
-    rscript = shutil.which("Rscript")
-    if rscript is None:
-        pytest.skip("Rscript is not on PATH")
-    run = subprocess.run([rscript, str(HERE / "rpart_factors.R"), str(tmp_path)],
-                         capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr
-    new, old = load("rpart_factors", tmp_path), load("rpart_factors")
-    if new["versions"] != old["versions"]:
-        pytest.fail(f"R package versions changed: {new['versions']} (stored: "
-                    f"{old['versions']}); rerun rpart_factors.R and review the differences")
-    _compare(new, old, 1e-12, "rpart_factors")
+                    f"{old['versions']}); rerun {name}.R and review the differences")
+    _compare(new, old, 1e-12, name)
