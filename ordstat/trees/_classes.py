@@ -38,6 +38,7 @@ from ._prune import (
     select_cp,
     select_leaves,
 )
+from ._tree import with_present_categories
 from .criteria import get_criterion, user_registration
 
 __all__ = ["OrdinalTreeClassifier"]
@@ -458,6 +459,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         folds = make_folds(self.xval, X.shape[0], rng)
 
         full = self._builder(params, rng).build(X, codes, w, k, repeats=repeats)
+        full = with_present_categories(full, X, w)  # for printing the splits as rpart does
         alpha = params["cp"] * full.risk[0]
         cps, nsplit, risk = cp_sequence(full, alpha)
         xrisk = xstd = None
