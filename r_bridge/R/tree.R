@@ -186,7 +186,8 @@ py_criterion_name <- function(criterion) {
 
 tree_as_rpart <- function(object, py, x) {
   a <- py_value(rside()$tree_arrays(py, py_frame(x)))
-  left_categories <- lapply(a$left_categories, function(v) if (is.null(v)) NULL else unlist(v))
+  codes <- function(lists) lapply(lists, function(v) if (is.null(v)) NULL else unlist(v))
+  left_categories <- codes(a$left_categories)
   cptable <- if (is.null(a$cptable)) NULL else as.data.frame(lapply(a$cptable, as.double))
   rp <- rpart_from_tree(
     children_left = as.integer(a$children_left), children_right = as.integer(a$children_right),
@@ -195,7 +196,8 @@ tree_as_rpart <- function(object, py, x) {
     improvement = as.double(a$improvement), feature_names = names(x),
     ylevels = object$levels, terms = object$terms, xlevels = object$xlevels,
     ordered = names(x)[vapply(x, is.ordered, TRUE)],
-    left_categories = left_categories, cptable = cptable, where = as.integer(a$where),
+    left_categories = left_categories, present_categories = codes(a$present_categories),
+    cptable = cptable, where = as.integer(a$where),
     call = object$call, yval = as.integer(a$yval), dev = as.double(a$dev),
     complexity = as.double(a$complexity))
   class(rp) <- c("ordstat_rpart", "rpart")
