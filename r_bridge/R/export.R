@@ -68,6 +68,15 @@ rpart_csplit_row <- function(nlev, left, present, swap) {
   code
 }
 
+# The class proportions of each node as rpart computes them (its rpart.R, default priors: the
+# root's shares), so that print shows the same rounded digits (0.425 can print as 0.43 there).
+rpart_yprob <- function(value) {
+  counts <- value[1L, ]
+  scaled <- value %*% diag(counts / sum(counts) / pmax(1, counts), nrow = ncol(value))
+  total <- rowSums(scaled)
+  scaled / ifelse(total > 0, total, 1)
+}
+
 # Weakest-link complexity of each internal node, scaled by the root risk as rpart does, and
 # never larger than its parent's.
 rpart_complexity <- function(children_left, children_right, dev) {
@@ -191,7 +200,7 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
                       complexity = as.double(complexity),
                       ncompete = 0L, nsurrogate = 0L, row.names = ids,
                       stringsAsFactors = FALSE)
-  prob <- value / ifelse(wt > 0, wt, 1)
+  prob <- rpart_yprob(value)
   frame$yval2 <- cbind(yval, value, prob, nodeprob = wt / wt[1L])
 
   internal <- which(!is_leaf)
