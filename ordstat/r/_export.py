@@ -76,6 +76,14 @@ def to_rpart(tree, X=None, *, response="y"):
         If ``tree`` is not an ``OrdinalTreeClassifier``.
     ValueError
         If it is not fitted.
+
+    Notes
+    -----
+    The frame's rows are in rpart's order, not ``tree_``'s: attribute ``tree_rows`` gives the
+    0-based row of ``tree_`` of each. A category absent from a node at fitting is marked absent
+    (``csplit`` 2) and not printed; rpart's ``predict`` sends it to the child with more training
+    units, and stops at the node when they tie, where the Python tree sends it to the child of
+    larger weight (left on ties).
     """
     _check_fitted_tree(tree)
     t = tree.tree_

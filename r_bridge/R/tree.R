@@ -86,7 +86,10 @@
 #'   components of an rpart object (\code{frame}, \code{splits}, \code{cptable}, \code{where},
 #'   ...) plus \code{rpart} (the same tree as a plain rpart object), \code{criterion},
 #'   \code{levels}, \code{xlevels}, \code{terms}, \code{na.action}, \code{call} and the
-#'   serialised Python model. \code{prune(fit, cp)} prunes it everywhere
+#'   serialised Python model. The rpart view orders each node's children and numbers the
+#'   nodes as rpart's \code{method = "class"} does (the child of lower mean class first) and
+#'   a factor split names only the levels present in the node, so \code{print} shows rpart's
+#'   lines for the same tree. \code{prune(fit, cp)} prunes it everywhere
 #'   (\code{\link{prune.ordinal_tree}}); \code{\link{ordinal_xpred}} gives the
 #'   cross-validated predictions of rpart's \code{xpred.rpart}; \code{logLik} and \code{nobs}
 #'   are described in \code{\link{logLik.ordinal_tree}}.
