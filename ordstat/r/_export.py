@@ -122,6 +122,8 @@ def to_rpart(tree, X=None, *, response="y"):
         ordered=_str_vector([names[j] for j in ordered]),
         left_categories=left_categories,
         present_categories=present_categories,
+        # rpart's parms$loss (true class in rows): it orders the children (altered priors)
+        loss=to_r(np.ascontiguousarray(np.asarray(tree._loss_, dtype=np.float64).T)),
         cptable=cptable,
         where=where,
         yval=ro.IntVector((np.asarray(t.yval, dtype=np.int64) + 1).tolist()),

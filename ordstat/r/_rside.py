@@ -254,6 +254,8 @@ def tree_arrays(est, X=None):
                                                   [f"x{i}" for i in range(est.n_features_in_)])],
         "classes": [str(c) for c in est.classes_],
     }
+    # rpart's parms$loss (true class in rows): it orders the children (altered priors)
+    out["loss"] = np.ascontiguousarray(np.asarray(est._loss_, dtype=np.float64).T)
     risk = np.asarray(t.risk, dtype=np.float64)
     out["yval"] = np.asarray(t.yval, dtype=np.int64) + 1
     out["dev"] = risk

@@ -18,9 +18,12 @@ rpart_node_ids <- function(children_left, children_right) {
 }
 
 # rpart's order of each node's two children (its gini.c): the child whose classes have the
-# lower mean rank goes left, the `x >= c` side when the means are equal. TRUE where that is
-# our right child (ours always puts `x < c`, or the codes of left_categories, first).
-rpart_swap <- function(children_left, children_right, value) {
+# lower mean rank goes left, the `x >= c` side when the means are equal; with a loss matrix
+# `loss` (true class in rows) each class counts in proportion to its row sum (rpart's altered
+# priors). TRUE where that is our right child (ours always puts `x < c`, or the codes of
+# left_categories, first).
+rpart_swap <- function(children_left, children_right, value, loss) {
+  value <- value %*% diag(rowSums(loss), nrow = ncol(value))
   rank <- (value / pmax(rowSums(value), .Machine$double.xmin)) %*% (seq_len(ncol(value)) - 1)
   inner <- children_left >= 0L
   swap <- logical(length(children_left))
@@ -141,6 +144,8 @@ rpart_complexity <- function(children_left, children_right, dev) {
 #'   stores as factor splits (a \code{csplit} row sending the lower levels left).
 #' @param left_categories List, one element per node: for a split on a factor, the 0-based codes
 #'   of the levels sent left; \code{NULL} otherwise.
+#' @param loss Optional K x K loss matrix of the tree's leaf rule, rpart's \code{parms$loss}
+#'   (true class in rows; default: 0 on the diagonal, 1 elsewhere).
 #' @param present_categories Optional list like \code{left_categories}: the 0-based codes of the
 #'   levels present in the node at fitting; the others are marked absent (\code{csplit} 2, not
 #'   printed, as rpart does). \code{NULL} (or a \code{NULL} element): all present.
@@ -159,15 +164,17 @@ rpart_complexity <- function(children_left, children_right, dev) {
 rpart_from_tree <- function(children_left, children_right, feature, threshold, value,
                             n_node_samples, improvement, feature_names, ylevels, terms,
                             xlevels = list(), ordered = character(), left_categories = NULL,
-                            cptable = NULL, present_categories = NULL,
+                            cptable = NULL, present_categories = NULL, loss = NULL,
                             where = NULL, call = NULL, yval = NULL, dev = NULL,
                             complexity = NULL) {
   children_left <- as.integer(children_left)
   children_right <- as.integer(children_right)
   feature <- as.integer(feature)
   value <- matrix(as.double(value), nrow = length(children_left))
+  k <- ncol(value)
+  loss <- if (is.null(loss)) 1 - diag(k) else matrix(as.double(loss), nrow = k)
   # every per-node argument in rpart's frame order
-  swap <- rpart_swap(children_left, children_right, value)
+  swap <- rpart_swap(children_left, children_right, value, loss)
   ord <- rpart_order(children_left, children_right, swap)
   tree_rows <- ord$rows
   children_left <- ord$left
@@ -184,7 +191,6 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
   if (!is.null(dev)) dev <- dev[tree_rows]
   if (!is.null(complexity)) complexity <- complexity[tree_rows]
   if (!is.null(where)) where <- ord$pos[where]
-  k <- ncol(value)
   n_nodes <- length(children_left)
   is_leaf <- children_left < 0L
   wt <- rowSums(value)
@@ -258,7 +264,7 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
               where = if (is.null(where)) NULL else stats::setNames(as.integer(where),
                                                                      seq_along(where)),
               call = call, terms = terms, cptable = cptable, method = "class",
-              parms = list(prior = prior, loss = 1 - diag(k), split = 1),
+              parms = list(prior = prior, loss = loss, split = 1),
               control = rpart::rpart.control(), functions = .class_functions(),
               numresp = k + 2L)
   if (!is.null(splits)) ans$splits <- splits

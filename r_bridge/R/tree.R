@@ -200,6 +200,7 @@ tree_as_rpart <- function(object, py, x) {
     ylevels = object$levels, terms = object$terms, xlevels = object$xlevels,
     ordered = names(x)[vapply(x, is.ordered, TRUE)],
     left_categories = left_categories, present_categories = codes(a$present_categories),
+    loss = a$loss,
     cptable = cptable, where = as.integer(a$where),
     call = object$call, yval = as.integer(a$yval), dev = as.double(a$dev),
     complexity = as.double(a$complexity))
