@@ -45,6 +45,12 @@ def _code_lists(lists):
                           for c in lists])
 
 
+def _rpart_loss(tree):
+    """The tree's loss matrix as rpart's ``parms$loss`` (true class in rows; ``_loss_`` has
+    the predicted class in rows)."""
+    return np.ascontiguousarray(np.asarray(tree._loss_, dtype=np.float64).T)
+
+
 def _str_vector(values):
     return ro.StrVector([str(v) for v in values])
 
@@ -123,7 +129,7 @@ def to_rpart(tree, X=None, *, response="y"):
         left_categories=left_categories,
         present_categories=present_categories,
         # rpart's parms$loss (true class in rows): it orders the children (altered priors)
-        loss=to_r(np.ascontiguousarray(np.asarray(tree._loss_, dtype=np.float64).T)),
+        loss=to_r(_rpart_loss(tree)),
         cptable=cptable,
         where=where,
         yval=ro.IntVector((np.asarray(t.yval, dtype=np.int64) + 1).tolist()),
