@@ -462,7 +462,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         folds = make_folds(self.xval, X.shape[0], rng)
 
         full = self._builder(params, rng).build(X, codes, w, k, repeats=repeats)
-        full = with_present_categories(full, X, w)  # for printing the splits as rpart does
+        if coding is None and repeats is None:  # a tree of its own, not an ensemble's
+            full = with_present_categories(full, X, w)  # printed splits name them, as rpart
         alpha = params["cp"] * full.risk[0]
         cps, nsplit, risk = cp_sequence(full, alpha)
         xrisk = xstd = None
