@@ -248,10 +248,14 @@ def tree_arrays(est, X=None):
                                    dtype=bool),
         "left_categories": [None if c is None else [int(v) for v in np.asarray(c).reshape(-1)]
                             for c in _left_categories(t)],
+        "present_categories": [None if c is None else [int(v) for v in np.ravel(c)]
+                               for c in _present_categories(t)],
         "feature_names": [str(v) for v in getattr(est, "feature_names_in_",
                                                   [f"x{i}" for i in range(est.n_features_in_)])],
         "classes": [str(c) for c in est.classes_],
     }
+    # rpart's parms$loss (true class in rows): it orders the children (altered priors)
+    out["loss"] = np.ascontiguousarray(np.asarray(est._loss_, dtype=np.float64).T)
     risk = np.asarray(t.risk, dtype=np.float64)
     out["yval"] = np.asarray(t.yval, dtype=np.int64) + 1
     out["dev"] = risk
@@ -274,6 +278,12 @@ def _left_categories(t):
     if cats is None:
         return [None] * n
     return [None if c is None else c for c in cats]
+
+
+def _present_categories(t):
+    """The categories present in each node at fitting (None: all, or not a factor split)."""
+    present = getattr(t, "present_categories", None)
+    return [None] * len(t.children_left) if present is None else list(present)
 
 
 def tree_snip(est, leaves, cp=None):

@@ -700,5 +700,6 @@ def _tree(criterion, nodes) -> Tree:
         depth=depth,
         missing_left=missing_left,
         missing_learned=missing_learned,
+        present_categories=np.empty(n_nodes, dtype=object),  # set by the estimator's fit
     )
 
