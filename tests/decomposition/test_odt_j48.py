@@ -56,7 +56,7 @@ def _raising_case():
     tree = {"feature": [0, 1, -1, -1, -1], "threshold": [np.array([0.5]), np.array([0.5]),
                                                          np.array([inf]), np.array([inf]),
                                                          np.array([inf])],
-            "left": [1, 3, -1, -1, -1], "right": [2, 4, -1, -1, -1],
+            "children": [np.array(c, dtype=np.intp) for c in ([1, 2], [3, 4], [], [], [])],
             "counts": [np.zeros((1, 2))] * 5, "labels": [np.zeros(1, int)] * 5}
     return X, codes, tree
 
@@ -90,7 +90,7 @@ def test_raised_branch_routes_each_replica_by_its_own_threshold():
     inf = np.inf
     tree = {"feature": [0, 1, -1, -1, -1],
             "threshold": [np.array([0.5, 0.5]), np.array([0.5, 1.5])] + [np.full(2, inf)] * 3,
-            "left": [1, 3, -1, -1, -1], "right": [2, 4, -1, -1, -1],
+            "children": [np.array(c, dtype=np.intp) for c in ([1, 2], [3, 4], [], [], [])],
             "counts": [np.zeros((2, 2))] * 5, "labels": [np.zeros(2, int)] * 5}
     _prune(tree, X, codes, np.ones((63, 2)), dict(confidence=0.25, error_bound="normal",
                                                  collapse_tree=False, prune=True,
