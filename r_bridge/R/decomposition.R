@@ -149,6 +149,8 @@ indicator_columns <- function(x) {
 #'   (\code{odt}:
 #'   \code{split_score} (\code{"gain_ratio"}, J48's reading of C4.5, or \code{"gain"}),
 #'   \code{error_bound} (\code{"normal"}, J48's bound, or \code{"exact"}),
+#'   \code{replica_errors} (\code{"pooled"} or \code{"per_replica"}: pruning bounds a
+#'   leaf's errors summed over the replicas, or each replica's and sums the bounds),
 #'   \code{max_features} (attributes drawn per node, e.g. \code{"log2+1"}),
 #'   \code{random_state}, \code{min_samples_split}, \code{min_gain}; \code{adaboost_or}:
 #'   \code{estimator}; \code{weighted_svm}: \code{kernel}, \code{n_jobs}); any other name is
