@@ -475,10 +475,7 @@ def ensemble_info(est):
 def odt_size(est):
     """Nodes, leaves and depth of a fitted oDT (``ReplicatedTreeClassifier``), for the short
     ``print()`` of a large tree in R."""
-    tree = est.tree_
-    branch = np.asarray(tree["left"]) >= 0
-    depth = np.zeros(len(branch), dtype=np.int64)
-    for v in np.flatnonzero(branch):  # preorder: a parent comes before its children
-        depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
-    return {"nodes": int(len(branch)), "leaves": int(np.sum(~branch)),
-            "depth": int(depth.max())}
+    from ordstat.decomposition._odt import tree_depths
+
+    return {"nodes": int(est.node_count_), "leaves": int(np.sum(est.tree_["left"] < 0)),
+            "depth": int(tree_depths(est.tree_).max())}
