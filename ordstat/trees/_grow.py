@@ -303,17 +303,13 @@ class TreeBuilder:
     def _node_arrays(self, n_rows, n_units):
         """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
         first levels; :func:`_room` grows them between levels, as the tree needs."""
-        value = np.zeros((1, self.K))
-        value[0] = self.nodes.value[0]
-        root = NodeArrays(
-            value=value, n_units=np.full(1, n_units, dtype=np.int64),
-            left=np.full(1, -1, dtype=np.int64), right=np.full(1, -1, dtype=np.int64),
-            feature=np.full(1, -1, dtype=np.int64), threshold=np.full(1, np.nan),
-            goodness=np.zeros(1), missing=np.full(1, -1, dtype=np.int8),
-            depth=np.zeros(1, dtype=np.int64), number=np.ones(1, dtype=np.int64),
-            count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
         # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
-        return _room(root, min(_FIRST_NODES, max(1, 2 * n_rows - 1)), 2 * n_rows - 1)
+        cap = min(_FIRST_NODES, max(1, 2 * n_rows - 1))
+        arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
+                                dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
+        arrays["value"][0] = self.nodes.value[0]  # the root (its other fields: the fill)
+        arrays["n_units"][0] = n_units
+        return NodeArrays(**arrays, count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
 
     def _rules(self, n_drawn=0):
         """The :class:`Rules` of the compiled levels."""
@@ -599,6 +595,9 @@ _DOUBLE_NODES = 1 << 16
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
               "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
+_NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "right": np.int64,
+               "feature": np.int64, "threshold": np.float64, "goodness": np.float64,
+               "missing": np.int8, "depth": np.int64, "number": np.int64}
 
 
 def _tied_rows(order, rs):
