@@ -34,8 +34,9 @@ process. Lines ``..._peak_mb_vs_<peer>: ours_MB peer_MB ratio`` and
 imported libraries and the data (160 MB at 10^6 rows), as a user's process would.
 
 Then where a tree's fixed cost shows, one job, against scikit-learn's forest
-(:func:`small_data_rows`): 500 trees on 506 rows (Boston's size), 100 trees at K = 26, and
-string columns (against our forest on their numeric codes, and scikit-learn on dummy codes).
+(:func:`small_data_rows`): 500 trees on 506 rows (Boston's size; also against ranger with one
+thread and randomForest when R has them), 100 bagged trees on those rows, 100 trees at K = 26,
+and string columns (against our forest on their numeric codes, and scikit-learn on dummy codes).
 Last, the first call (:func:`cold_start_rows`): a fresh process's first forest fit with an
 empty numba cache and with a filled one, against scikit-learn's first fit.
 """
@@ -116,9 +117,9 @@ def _sklearn_bagging(X, y, m):
                                      random_state=0).fit(X, y)
 
 
-def _r_peers(X, y, m):
-    """{name: callable} running ranger and randomForest on data already in R (empty without
-    R/rpy2 or the packages)."""
+def _r_peers(X, y, m, threads=N_JOBS):
+    """{name: callable} running ranger (``threads`` threads) and randomForest on data already
+    in R (empty without R/rpy2 or the packages)."""
     try:
         import pandas as pd
         from rpy2 import robjects as ro
@@ -134,7 +135,7 @@ def _r_peers(X, y, m):
     peers = {}
     calls = {
         "ranger": f"function(d) ranger::ranger(y ~ ., data = d, num.trees = {m}, "
-                  f"num.threads = {N_JOBS}, seed = 1)",
+                  f"num.threads = {threads}, seed = 1)",
         "randomForest": f"function(d) randomForest::randomForest(y ~ ., data = d, ntree = {m})",
     }
     for name, code in calls.items():
@@ -191,11 +192,15 @@ def run(quick: bool = False):
 def small_data_rows(quick=False):
     """Where a tree's fixed cost shows (one job, scikit-learn's forest the peer, ``name: ours_s
     peer_s ratio``): 500 trees on 506 rows, 13 features, K = 5 (Boston's size, out-of-bag
-    scores on for both); 100 trees at 18,000 rows, 16 features of 16 values, K = 26 (the
-    letter data's size); 300 trees on 237 rows of 6 string columns, against scikit-learn on
-    their dummy codes and against our forest on the columns' numeric codes."""
+    scores on for both; also against ranger with one thread and randomForest, through rpy2
+    when R has them), 100 bagged trees on the same rows (our default bagging against
+    scikit-learn's ``BaggingClassifier`` of unpruned trees); 100 trees at 18,000 rows, 16
+    features of 16 values, K = 26 (the letter data's size); 300 trees on 237 rows of 6
+    string columns, against scikit-learn on their dummy codes and against our forest on the
+    columns' numeric codes."""
     import pandas as pd
-    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.ensemble import BaggingClassifier, RandomForestClassifier
+    from sklearn.tree import DecisionTreeClassifier
 
     def ours(X, y, m):
         def fit():
@@ -212,8 +217,19 @@ def small_data_rows(quick=False):
     m = 100 if quick else 500
     X, y = _data(506, 13)
     ours(X, y, 5)()  # the kernels, loaded here
-    report(f"ensemble_forest_small_vs_sklearn_{m}trees_n506_p13_K5_jobs1",
-           best_time(ours(X, y, m), 3), best_time(sklearn(X, y, m, oob=True), 3))
+    ours_s = best_time(ours(X, y, m), 3)
+    report(f"ensemble_forest_small_vs_sklearn_{m}trees_n506_p13_K5_jobs1", ours_s,
+           best_time(sklearn(X, y, m, oob=True), 3))
+    for name, fit in _r_peers(X, y, m, threads=1).items():
+        report(f"ensemble_forest_small_vs_{name}_{m}trees_n506_p13_K5_jobs1", ours_s,
+               best_time(fit, 3))
+    b = 20 if quick else 100
+    report(f"ensemble_bagging_small_vs_sklearn_{b}trees_n506_p13_K5_jobs1",
+           best_time(lambda: OrdinalBaggingClassifier(n_estimators=b, n_jobs=1,
+                                                      random_state=0).fit(X, y), 3),
+           best_time(lambda: BaggingClassifier(DecisionTreeClassifier(), n_estimators=b,
+                                               oob_score=True, n_jobs=1,
+                                               random_state=0).fit(X, y), 3))
     m = 10 if quick else 100
     rng = np.random.default_rng(0)
     X = rng.integers(0, 16, size=(18_000, 16)).astype(np.float64)

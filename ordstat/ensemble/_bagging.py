@@ -17,15 +17,15 @@ from .._core.names import metric_name
 from .._core.warnings import warn as _warn
 from ..metrics import _gamma_of_table
 from ..trees import OrdinalTreeClassifier
-from .._core.labels import encode_target
 from ..trees import _fast
 from ..trees._engine import choose as choose_engine
 from ..trees._prepared import Sample, prepare
 from ..trees._tree import compact_array
 from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
-                      coded_predictors, compact_tree, fit_base, fit_sample, missing_values,
-                      release_freed_memory, run_parallel, spawn_seeds, takes_categories,
-                      vote_table, weighted_bootstrap, weighted_mean, weighted_median)
+                      coded_predictors, codes_encoding, compact_tree, fit_base, fit_sample,
+                      missing_values, release_freed_memory, run_parallel, spawn_seeds,
+                      takes_categories, vote_table, weighted_bootstrap, weighted_mean,
+                      weighted_median)
 from ._predict import tree_totals
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
@@ -330,7 +330,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         p = X.shape[1]
         if type(template) is not OrdinalTreeClassifier or not template._counts_repeats(p):
             return None
-        encoding = encode_target(np.arange(k), np.arange(k))[0]
+        encoding = codes_encoding(k)
         # the engine the trees will choose (ordstat.trees._engine: at large n, fully grown
         # trees drawing fewer than all features sort per node, on ranks instead of words)
         params = template._tree_params(p)

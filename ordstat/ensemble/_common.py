@@ -4,10 +4,13 @@ votes, and joblib execution with an optional progress bar."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from joblib import Parallel, delayed
 
 from .._core.base import configured_clone
+from .._core.labels import encode_target
 from .._core.predictors import ColumnCoding
 from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
@@ -93,7 +96,10 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     if observed.size < 2:
         return ConstantClassifier(observed[0] if observed.size else 0, n_classes)
     est = configured_clone(template, classes=np.arange(n_classes), random_state=int(seed))
-    if repeats is not None or (coding is not None and isinstance(est, OrdinalTreeClassifier)):
+    if type(est) is OrdinalTreeClassifier and sample_weight is None:
+        # the ensemble's checked rows and codes, not checked again
+        est._fit(X, codes, repeats=repeats, coding=coding, encoding=codes_encoding(n_classes))
+    elif repeats is not None or (coding is not None and isinstance(est, OrdinalTreeClassifier)):
         est._fit(X, codes, sample_weight, repeats=repeats, coding=coding)
     elif coding is not None and hasattr(est, "_fit_coded"):  # oDT splits nominal columns too
         est._fit_coded(X, codes, sample_weight, coding=coding)
@@ -102,6 +108,13 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     else:
         est.fit(X, codes, sample_weight=sample_weight)
     return est
+
+
+@functools.lru_cache(maxsize=64)
+def codes_encoding(n_classes):
+    """The encoding of the class codes 0..n_classes-1 as their own labels (shared by the
+    trees of the ensembles, which fit them on codes)."""
+    return encode_target(np.arange(n_classes), np.arange(n_classes))[0]
 
 
 def fit_sample(template, params, sample, repeats, encoding, seed, coding=None):
@@ -115,7 +128,8 @@ def fit_sample(template, params, sample, repeats, encoding, seed, coding=None):
         return ConstantClassifier(np.argmax(present), k)
     est = type(template)(**{**params, "classes": np.arange(k), "random_state": int(seed)})
     est._carried_by(template)  # a user criterion that came with the pickled template
-    return est._fit_sample(sample, repeats, encoding, coding)
+    # a fully grown tree comes compact (see compact_tree), without being made whole first
+    return est._fit_sample(sample, repeats, encoding, coding, store=_compact_numeric)
 
 
 def compact_tree(est):
@@ -127,7 +141,7 @@ def compact_tree(est):
     values, and every prediction, are the same. Estimators other than ordinal trees are
     returned as they are."""
     tree = getattr(est, "tree_", None)
-    if not isinstance(est, OrdinalTreeClassifier) or not isinstance(tree, Tree):
+    if not isinstance(est, OrdinalTreeClassifier) or type(tree) is not Tree:
         return est
     # without categorical features no split has categories (no need to look at every node)
     numeric = not np.any(getattr(est, "_cat_sizes_", 1))
@@ -137,6 +151,11 @@ def compact_tree(est):
         est._full_tree = small
     est.tree_ = small
     return est
+
+
+def _compact_numeric(a):
+    """:func:`_compact` of a tree without categorical features."""
+    return _compact(a, numeric=True)
 
 
 def _compact(a, numeric=False):

@@ -443,17 +443,28 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         params = self._tree_params(n_features)
         return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
-    def _fit(self, X, y, sample_weight=None, repeats=None, coding=None):
+    def _fit(self, X, y, sample_weight=None, repeats=None, coding=None, encoding=None):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
         (only when :meth:`_counts_repeats`); ``coding``: the :class:`ColumnCoding` an
-        ensemble learned once from its training ``X``, whose rows ``X`` then are (coded)."""
+        ensemble learned once from its training ``X``, whose rows ``X`` then are (coded);
+        ``encoding``: of the class codes 0..K-1 that ``y`` then is, ``X`` (float64) and ``y``
+        checked by the ensemble and taken as they are, unweighted (as :meth:`_fit_sample`
+        takes its sample: a bagged tree spent a third of its time checking them again)."""
         self._validate_params()
-        if coding is None:
-            X = self._encode_columns(X, fit=True)
+        if encoding is not None:
+            self._set_coding(ColumnCoding() if coding is None else coding)
+            self._adopt_codes(encoding, X.shape[1])
+            codes, w = y, np.ones(X.shape[0])
+            # as validate_fit records them (for summary())
+            self._class_units = np.bincount(codes, minlength=encoding.n_classes)
+            self._class_weight = None
         else:
-            self._set_coding(coding)
-        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
-                                   ensure_all_finite="allow-nan")
+            if coding is None:
+                X = self._encode_columns(X, fit=True)
+            else:
+                self._set_coding(coding)
+            X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
+                                       ensure_all_finite="allow-nan")
         params = self._tree_params(X.shape[1])
         k = self.n_classes_
         self._loss_ = self._loss(params["criterion"], k)
@@ -476,34 +487,43 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                                                self._loss_)
         return self._set_tree(full, params, cps, nsplit, risk, xrisk, xstd)
 
-    def _fit_sample(self, sample, repeats, encoding, coding=None):
+    def _fit_sample(self, sample, repeats, encoding, coding=None, store=None):
         """:meth:`_fit` on the rows of a sample prepared once for an ensemble
         (:mod:`ordstat.trees._prepared`; numeric features, class codes 0..K-1 validated by
         the ensemble) with their ``repeats``, as ``_fit(X[rows], codes[rows],
         repeats=repeats)`` with ``classes`` 0..K-1 (``encoding``: theirs) grows it, without
         checking or copying the data again. Only when :meth:`_counts_repeats` (checked by the
         caller on the estimator this one is a copy of). ``coding``: the ensemble's
-        :class:`ColumnCoding` of the prepared features (None: all numeric)."""
+        :class:`ColumnCoding` of the prepared features (None: all numeric); ``store``: an
+        ensemble's compact type of the arrays (see
+        :meth:`~ordstat.trees._grow.TreeBuilder.build_sample`)."""
         data = sample.data
         p = data.XT.shape[0]
-        self._encoding = encoding
-        self.classes_ = encoding.classes
-        self.n_classes_ = data.n_classes
-        self.n_features_in_ = p
+        self._adopt_codes(encoding, p)
         self._set_coding(ColumnCoding() if coding is None else coding)
         params = self._tree_params(p)
         self._loss_ = self._loss(params["criterion"], data.n_classes)
         self._cat_sizes_ = self._coding().cat_sizes(p)
         rng = check_random_state(self.random_state)
-        full = self._builder(params, rng).build_sample(sample, repeats)
-        cps, nsplit, risk = cp_sequence(full, params["cp"] * full.risk[0])
-        return self._set_tree(full, params, cps, nsplit, risk)
+        full = self._builder(params, rng).build_sample(sample, repeats, store=store)
+        return self._set_tree(full, params)
 
-    def _set_tree(self, full, params, cps, nsplit, risk, xrisk=None, xstd=None):
-        """The fitted state from the grown tree and its cp sequence (end of :meth:`_fit`)."""
+    def _adopt_codes(self, encoding, n_features):
+        """The label state of a fit on class codes that an ensemble checked (``encoding``:
+        theirs), as :func:`~ordstat._core.validation.validate_fit` sets it."""
+        self._encoding = encoding
+        self.classes_ = encoding.classes
+        self.n_classes_ = encoding.n_classes
+        self.n_features_in_ = n_features
+
+    def _set_tree(self, full, params, cps=None, nsplit=None, risk=None, xrisk=None,
+                  xstd=None):
+        """The fitted state from the grown tree and its cp sequence (end of :meth:`_fit`;
+        without ``cps``, the sequence is computed when the table is first read)."""
         # the table is made when first read (cp_table_): a forest's trees seldom are
         self.__dict__.pop("_cp_table", None)
-        self._cp_rows = (cps, nsplit, risk, full.risk[0], xrisk, xstd)
+        self._cp_rows = (params["cp"] if cps is None
+                         else (cps, nsplit, risk, full.risk[0], xrisk, xstd))
         self._full_tree = full
         if self.prune is not None and full.n_nodes > 1:
             self.cp_ = (select_cp(self.cp_table_, self.prune) if isinstance(self.prune, str)
@@ -523,7 +543,11 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
             if "_cp_rows" not in d:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute "
                                      "'cp_table_'")
-            d["_cp_table"] = cp_table(*d.pop("_cp_rows"))
+            rows = d.pop("_cp_rows")
+            if not isinstance(rows, tuple):  # the cp the full tree was grown with
+                full = d["_full_tree"]
+                rows = (*cp_sequence(full, rows * full.risk[0]), full.risk[0], None, None)
+            d["_cp_table"] = cp_table(*rows)
         return d["_cp_table"]
 
     @cp_table_.setter
@@ -532,9 +556,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.__dict__["_cp_table"] = table
 
     def _set_importances(self):
-        imp = np.zeros(self.n_features_in_)
         internal = self.tree_.children_left >= 0
-        np.add.at(imp, self.tree_.feature[internal], self.tree_.improvement[internal])
+        # summed in node order as np.add.at sums (a forest makes hundreds of these); float64
+        # also without a split (an empty bincount is int)
+        imp = np.bincount(self.tree_.feature[internal],
+                          weights=self.tree_.improvement[internal].astype(np.float64),
+                          minlength=self.n_features_in_).astype(np.float64)
         self.variable_importance_ = imp
         total = imp.sum()
         self.feature_importances_ = imp / total if total > 0 else imp

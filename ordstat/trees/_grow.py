@@ -25,7 +25,7 @@ import numpy as np
 from . import _engine, _fast
 from ._records import Level
 from ._splitter import Splitter, word_bits
-from ._tree import Tree, _complexities_bottom_up, _complexity, _fix_cp, _risks
+from ._tree import DerivedTree, Tree, _complexities_bottom_up, _complexity, _fix_cp, _risks
 
 __all__ = ["TreeBuilder"]
 
@@ -156,6 +156,7 @@ class TreeBuilder:
         self.cat_sizes = cat_sizes
         self.fixed_alpha = alpha
         self.given_engine = engine
+        self.store = None  # see build_sample
         self.name = getattr(criterion, "__name__", repr(criterion))
 
     # -- public ----------------------------------------------------------------------------
@@ -182,10 +183,15 @@ class TreeBuilder:
         n_units = X.shape[0] if self.repeats is None else int(self.repeats.sum())
         return self._grow(n_units)
 
-    def build_sample(self, sample, repeats) -> Tree:
+    def build_sample(self, sample, repeats, store=None) -> Tree:
         """:meth:`build` of ``(X[rows], codes[rows], 1, K, repeats)`` for the rows of a
         sample prepared once for an ensemble (:mod:`ordstat.trees._prepared`), without
-        copying them: the units keep their indices in the prepared sample."""
+        copying them: the units keep their indices in the prepared sample. ``store``: a
+        function giving back each array's values in a compact type; with it, a fully grown
+        tree of the compiled levels comes as the
+        :class:`~ordstat.trees._tree.DerivedTree` of those arrays, its derived arrays never
+        made (an ensemble keeps hundreds of trees of which it reads few)."""
+        self.store = store
         if self.min_bucket != 1:
             raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
                              f"min_bucket counts them); got min_bucket={self.min_bucket}.")
@@ -297,17 +303,13 @@ class TreeBuilder:
     def _node_arrays(self, n_rows, n_units):
         """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
         first levels; :func:`_room` grows them between levels, as the tree needs."""
-        value = np.zeros((1, self.K))
-        value[0] = self.nodes.value[0]
-        root = NodeArrays(
-            value=value, n_units=np.full(1, n_units, dtype=np.int64),
-            left=np.full(1, -1, dtype=np.int64), right=np.full(1, -1, dtype=np.int64),
-            feature=np.full(1, -1, dtype=np.int64), threshold=np.full(1, np.nan),
-            goodness=np.zeros(1), missing=np.full(1, -1, dtype=np.int8),
-            depth=np.zeros(1, dtype=np.int64), number=np.ones(1, dtype=np.int64),
-            count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
         # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
-        return _room(root, min(_FIRST_NODES, max(1, 2 * n_rows - 1)), 2 * n_rows - 1)
+        cap = min(_FIRST_NODES, max(1, 2 * n_rows - 1))
+        arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
+                                dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
+        arrays["value"][0] = self.nodes.value[0]  # the root (its other fields: the fill)
+        arrays["n_units"][0] = n_units
+        return NodeArrays(**arrays, count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
 
     def _rules(self, n_drawn=0):
         """The :class:`Rules` of the compiled levels."""
@@ -326,6 +328,11 @@ class TreeBuilder:
         nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL}
         del tree
         nodes["n"] = nodes.pop("n_units")
+        if self.store is not None and self.alpha < 0:
+            # the unit counts (sums of repeats), risks, classes and complexities are those
+            # that the DerivedTree computes when read
+            nodes["left_categories"] = None
+            return _tree(self.criterion, nodes, derived=(self.loss, self.alpha, self.store))
         value, left, right = nodes["value"], nodes["left"], nodes["right"]
         risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
@@ -393,10 +400,7 @@ class TreeBuilder:
         tree = self._node_arrays(n, n_units)
         # rows of mostly tied values (few distinct values, e.g. item scores): their scans skip
         # the gain between ties (a branch) instead of discarding it (see make_presorted_level);
-        # a row at a time (no (P, n) array of ranks beside the words)
-        rs = cb + ub
-        tied = np.array([np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2
-                         for row in order], dtype=bool)
+        tied = _tied_rows(order, cb + ub)
         sample = WordSample(
             X=_fast.read_only(sp.X), cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
@@ -591,6 +595,23 @@ _DOUBLE_NODES = 1 << 16
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
               "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
+_NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "right": np.int64,
+               "feature": np.int64, "threshold": np.float64, "goodness": np.float64,
+               "missing": np.int8, "depth": np.int64, "number": np.int64}
+
+
+def _tied_rows(order, rs):
+    """(P,) whether most of each row of words ``order`` (P, n) repeats its predecessor's value
+    (the bits above ``rs``): a block of rows at a time, so that small samples take one pass
+    and large ones hold no (P, n) array of values beside the words."""
+    P, n = order.shape
+    step = max(1, _TIED_BLOCK // max(n, 1))
+    return np.concatenate([
+        np.count_nonzero((block[:, 1:] >> rs) == (block[:, :-1] >> rs), axis=1) > n // 2
+        for block in (order[i:i + step] for i in range(0, P, step))])
+
+
+_TIED_BLOCK = 1 << 16  # words per block of _tied_rows
 
 
 def _room(tree, need, most):
@@ -635,14 +656,16 @@ def _preorder(left, right):
     return order[:n]
 
 
-def _tree(criterion, nodes) -> Tree:
+def _tree(criterion, nodes, derived=None) -> Tree:
     """The fitted :class:`Tree` from the grown node arrays ``nodes`` (a dict: ``left``,
     ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
     ``missing``, ``value``, ``n``, ``risk``, ``yval``, ``complexity``, ``depth``, ``number``;
     any node order, root first; ``missing``: -1 where the node met no missing value on its
     split feature, else 1 for left, 0 for right). Each array is taken out of ``nodes`` as it is
     put in preorder, so that a large tree's grown arrays are freed one by one while the fitted
-    ones are made (the caller keeps no other reference)."""
+    ones are made (the caller keeps no other reference). ``derived``: (loss, alpha, store)
+    of :meth:`DerivedTree.from_arrays`, for a tree of it (``nodes`` then need only the
+    arrays it stores)."""
     left, right = nodes.pop("left"), nodes.pop("right")
     order = _fast.compiled(_preorder)(left, right)
     n_nodes = order.size
@@ -675,6 +698,11 @@ def _tree(criterion, nodes) -> Tree:
     heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
     missing_left = np.zeros(n_nodes, dtype=bool)
     missing_left[inner] = np.where(learned >= 0, learned == 1, heavier_left)
+    if derived is not None:
+        return DerivedTree.from_arrays(dict(
+            children_left=cl, children_right=cr, feature=feature_out, threshold=threshold_out,
+            left_categories=categories, value=value, improvement=improvement,
+            missing_left=missing_left, missing_learned=missing_learned), criterion, *derived)
     impurity = np.zeros(n_nodes)
     np.divide(criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
     complexity = nodes.pop("complexity")[order]

@@ -298,15 +298,11 @@ class DerivedTree(Tree):
         """``tree`` without its derived arrays (``criterion``: the Criterion it was grown
         with, ``loss``: its (K, K) loss matrix); ``store``: a function applied to each array
         kept, which must give back the same values (e.g. :func:`compact_array`)."""
-        self = object.__new__(cls)
-        object.__setattr__(self, "_criterion", criterion)
-        object.__setattr__(self, "_loss", np.asarray(loss, dtype=np.float64))
         leaves = tree.children_left < 0
-        object.__setattr__(self, "_alpha", float(tree.complexity[leaves].max()))
-        for name in tree.__dataclass_fields__:
-            if name not in cls._DERIVED and name not in cls._CHECKED:
-                a = getattr(tree, name)
-                object.__setattr__(self, name, a if store is None else store(a))
+        self = cls.from_arrays(
+            {name: getattr(tree, name) for name in tree.__dataclass_fields__
+             if name not in cls._DERIVED and name not in cls._CHECKED},
+            criterion, loss, float(tree.complexity[leaves].max()), store)
         computed = self._yval_and_risk()
         computed["n_node_samples"] = self.n_node_samples
         for name in cls._CHECKED:  # dropped where computing it gives it back exactly
@@ -315,6 +311,21 @@ class DerivedTree(Tree):
             kept = getattr(tree, name)
             if not np.array_equal(computed[name], kept):
                 object.__setattr__(self, name, kept if store is None else store(kept))
+        return self
+
+    @classmethod
+    def from_arrays(cls, arrays, criterion, loss, alpha, store=None):
+        """The tree of its stored ``arrays`` (a dict: every field but the derived and checked
+        ones), all of the checked ones computed when read: for a tree known to give them back,
+        grown fully (``alpha`` < 0, its complexity bound) on unit weights or bootstrap repeats
+        (an ensemble's compiled growth makes its trees so, without making a :class:`Tree`
+        first). ``criterion``, ``loss``, ``store``: as :meth:`from_tree`."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "_criterion", criterion)
+        object.__setattr__(self, "_loss", np.asarray(loss, dtype=np.float64))
+        object.__setattr__(self, "_alpha", float(alpha))
+        for name, a in arrays.items():
+            object.__setattr__(self, name, a if store is None else store(a))
         return self
 
     def _yval_and_risk(self):
@@ -495,7 +506,9 @@ def _complexities_bottom_up(left, right, risk, alpha):
     return cx
 
 
-_INT_TYPES = (np.int8, np.int16, np.int32, np.int64)
+# the signed integer types with their ranges, smallest first (compact_array)
+_INT_TYPES = tuple((t, int(np.iinfo(t).min), int(np.iinfo(t).max))
+                   for t in (np.int8, np.int16, np.int32, np.int64))
 
 
 def compact_array(a):
@@ -505,18 +518,16 @@ def compact_array(a):
     (NaN included), else float64 as given. ``a.astype(original dtype)`` gives ``a`` back."""
     if a.size == 0:
         return a
+    lo, hi = a.min(), a.max()
     if a.dtype.kind == "f":
-        finite = np.isfinite(a)
-        if finite.all() and np.array_equal(a, np.trunc(a)) \
-                and np.abs(a).max() <= np.iinfo(np.int64).max / 2:
-            a = a.astype(np.int64)
-        else:
+        # whole and finite (NaN fails the comparison, inf the bound): the integer type of
+        # the range, converted once
+        if not (max(-lo, hi) <= np.iinfo(np.int64).max / 2 and (a == np.trunc(a)).all()):
             low = a.astype(np.float32)
             same = (low.astype(np.float64) == a) | (np.isnan(a) & np.isnan(low))
             return low if same.all() else a
-    lo, hi = int(a.min()), int(a.max())
-    for t in _INT_TYPES:
-        info = np.iinfo(t)
-        if info.min <= lo and hi <= info.max:
+    lo, hi = int(lo), int(hi)
+    for t, least, most in _INT_TYPES:
+        if least <= lo and hi <= most:
             return a.astype(t)
     return a

@@ -6,6 +6,7 @@ import copy
 import pickle
 
 import numpy as np
+import pandas as pd
 import pytest
 from joblib import parallel_config
 
@@ -132,3 +133,71 @@ def test_compact_tree_keeps_every_value_and_prediction(criterion, weighted, miss
     # the ensembles keep their trees compact
     forest = _forest(n_jobs=1).fit(X, y)
     assert forest.estimators_[0].tree_.feature.itemsize == 1
+
+
+@pytest.mark.parametrize("per_node", [False, True])
+def test_forest_trees_come_compact_with_the_arrays_of_the_whole_tree(per_node):
+    """A forest's fully grown trees are made compact straight from the compiled growth
+    (``DerivedTree.from_arrays``, no whole tree made first): every array read from them, the
+    derived ones included, and the cp table are those of the same tree grown whole on the
+    bootstrap rows with their repeat counts."""
+    from ordstat._core.base import configured_clone
+    from ordstat.ensemble._bagging import _bootstrap
+
+    X, y = _data(n=300, seed=6)
+    with forced(per_node=per_node):
+        forest = _forest(n_jobs=1).fit(X, y)
+        for est, seed in zip(forest.estimators_, forest._bootstrap_seeds):
+            sample, rng = _bootstrap(seed, X.shape[0])
+            tree_seed = int(rng.integers(0, np.iinfo(np.int32).max))
+            counts = np.bincount(sample, minlength=X.shape[0])
+            rows = np.flatnonzero(counts)
+            whole = configured_clone(forest._template(), classes=np.arange(4),
+                                     random_state=tree_seed)
+            whole._fit(X[rows], y[rows], repeats=counts[rows])
+            assert type(whole.tree_) is Tree
+            assert isinstance(est.tree_, DerivedTree)
+            # only what cannot be computed again is stored
+            assert not (set(DerivedTree._DERIVED) | set(DerivedTree._CHECKED)) & set(
+                vars(est.tree_))
+            for name in FIELDS:
+                if name != "left_categories":
+                    a, b = getattr(whole.tree_, name), getattr(est.tree_, name)
+                    np.testing.assert_array_equal(a, b, err_msg=name)
+                    assert b.itemsize <= a.itemsize, name
+            assert est._full_tree is est.tree_
+            pd.testing.assert_frame_equal(est.cp_table_, whole.cp_table_)
+            np.testing.assert_array_equal(est.feature_importances_,
+                                          whole.feature_importances_)
+
+
+def test_two_ensembles_fitted_at_once_in_threads_equal_sequential_fits():
+    """The trees' compiled growth releases the GIL and the ensembles share the codes'
+    encoding: fits running side by side in threads grow what they grow one after the other."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    X, y = _data(n=300, seed=7)
+    makes = [lambda: _forest(n_jobs=1), lambda: _bagging(n_jobs=2),
+             lambda: OrdinalBaggingClassifier(n_estimators=6, random_state=5)]
+    alone = [make().fit(X, y) for make in makes]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        together = list(pool.map(lambda make: make().fit(X, y), makes))
+    for a, b in zip(alone, together):
+        assert_same_trees(a, b)
+        np.testing.assert_array_equal(a.oob_decision_function_, b.oob_decision_function_)
+
+
+def test_tied_rows_in_blocks_are_the_rows_one_at_a_time():
+    """The presorted growth's rows of mostly tied values, found a block of rows at a time
+    (several blocks here: 3 rows of 30,000 words per block of 2^16), are those of each row on
+    its own: more than half its words repeat the value bits of the word before."""
+    from ordstat.trees._grow import _TIED_BLOCK, _tied_rows
+
+    rng = np.random.default_rng(8)
+    n, rs = 30_000, 20
+    values = np.sort(rng.integers(0, [[3], [n], [10], [2 * n], [n // 2]], size=(5, n)), axis=1)
+    words = (values << rs) | rng.integers(0, 1 << rs, size=(5, n))
+    assert _TIED_BLOCK // n < 5  # more than one block
+    want = [np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2 for row in words]
+    np.testing.assert_array_equal(_tied_rows(words, rs), want)
+    assert _tied_rows(words, rs).tolist() == [True, False, True, False, True]
