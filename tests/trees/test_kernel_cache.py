@@ -131,3 +131,39 @@ def _plus_one(x):
 class _Codegen:
     def magic_tuple(self):
         return ()
+
+
+
+NESTED = """
+from ordstat.trees._kernels.cache import jit
+
+
+def make(k):
+    @jit
+    def inner(x):
+        return x + k
+
+    def outer(x):
+        return inner(x) * 2.0
+    return jit(outer)
+"""
+
+NESTED_RUN = """
+import nested
+f = nested.make(3)
+print(f(1.0), sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))
+"""
+
+
+def test_a_kernel_calling_a_kernel_of_its_closure_is_read_from_the_cache(tmp_path):
+    """The compiled levels of a tree are a closure holding the compiled level (a dispatcher),
+    which pickles differently in each process: numba's key missed the cache in every new
+    process, which compiled the tree's levels again (8 s on each first forest fit)."""
+    (tmp_path / "nested.py").write_text(NESTED)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]),
+               NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", NESTED_RUN], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=300, check=True).stdout.split()
+            for _ in range(2)]
+    assert runs[0] == ["8.0", "0", "1"]  # compiled (and saved)
+    assert runs[1] == ["8.0", "1", "0"]  # then read from the cache

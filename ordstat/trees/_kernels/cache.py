@@ -11,6 +11,8 @@ import os
 import numba
 import numpy as np
 from numba.core.caching import FunctionCache
+from numba.core.dispatcher import Dispatcher
+from numba.core.serialize import dumps
 
 try:
     import fcntl
@@ -35,10 +37,20 @@ class LockedCache(FunctionCache):
     but the machine code of a kernel includes the compiled helpers it calls from the other
     files (the scan, the sorts, the level pieces), and a change there must not be served
     stale code.
+
+    numba's key hashes a closure's cell contents pickled, and a compiled function (a
+    dispatcher) pickles with an identifier drawn anew in each process: a kernel calling
+    another kernel of its closure (a tree's levels calling its level) was never found in the
+    cache by another process, which compiled it again (8 s of CPU on each forest's first fit).
+    Its cells are hashed here with each dispatcher replaced by its function (see
+    :func:`_closure_hash`).
     """
 
     def _index_key(self, sig, codegen):
-        return super()._index_key(sig, codegen) + (np.__version__, _SOURCES)
+        sig_, magic, (code, cells) = super()._index_key(sig, codegen)
+        if self._py_func.__closure__ is not None:
+            cells = _closure_hash(self._py_func)
+        return (sig_, magic, (code, cells), np.__version__, _SOURCES)
 
     def load_overload(self, sig, target_context):
         with _locked(self.cache_path):
@@ -65,6 +77,21 @@ def _locked(directory):
     finally:
         if fd is not None:
             os.close(fd)  # releases the lock
+
+
+def _closure_hash(fn):
+    """A hash of the cell contents of ``fn``, the same in every process: a dispatcher in a cell
+    stands for its function's name (which holds its criterion's code version, see
+    :func:`per_criterion`), code and own cells."""
+    def stable(value):
+        if isinstance(value, Dispatcher):
+            py = value.py_func
+            return ("dispatcher", py.__module__, py.__qualname__, py.__code__.co_code,
+                    _closure_hash(py) if py.__closure__ is not None else "")
+        return value
+
+    cells = tuple(stable(cell.cell_contents) for cell in fn.__closure__)
+    return hashlib.sha256(dumps(cells)).hexdigest()
 
 
 def sources_version(folder):
