@@ -3,7 +3,7 @@ and bagged trees, so it sits above both :mod:`ordstat.trees` and :mod:`ordstat.e
 
 from __future__ import annotations
 
-__all__ = ["compile_kernels"]
+__all__ = ["compile_kernels", "ship_kernels"]
 
 
 def compile_kernels(criteria=None, verbose=False):
@@ -58,6 +58,38 @@ def compile_kernels(criteria=None, verbose=False):
     with _fast.compile_notice_off():
         _grow_all(names, verbose)
     return names
+
+
+def ship_kernels(criteria=None):
+    """Compile the kernels of ``criteria`` (as :func:`compile_kernels`) for a generic processor
+    of this platform into the package itself (``ordstat/trees/_kernels/_machine_code``), for
+    a build that ships them (a wheel, an image): there the first fit loads them instead of
+    compiling, with the same numba, numpy and Python, on any processor of the platform.
+
+    Compiles in a child process (``NUMBA_CPU_NAME=generic``, an empty numba cache); the folder
+    is replaced. Returns its path.
+    """
+    import contextlib
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    from .trees._kernels import cache
+
+    shutil.rmtree(cache.SHIPPED, ignore_errors=True)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory() as empty:
+        env = dict(os.environ, NUMBA_CPU_NAME="generic", NUMBA_CPU_FEATURES="",
+                   NUMBA_CACHE_DIR=empty, **{cache.SHIP_ENV: "1"},
+                   PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
+        subprocess.run([sys.executable, "-c", "import sys, ordstat; "
+                        "ordstat.compile_kernels(sys.argv[1:] or None)", *(criteria or [])],
+                       env=env, check=True)
+    with contextlib.suppress(OSError):  # the build's lock file
+        os.remove(os.path.join(cache.SHIPPED, "ordstat-numba.lock"))
+    return cache.SHIPPED
 
 
 def _grow_all(names, verbose):

@@ -167,3 +167,43 @@ def test_a_kernel_calling_a_kernel_of_its_closure_is_read_from_the_cache(tmp_pat
             for _ in range(2)]
     assert runs[0] == ["8.0", "0", "1"]  # compiled (and saved)
     assert runs[1] == ["8.0", "1", "0"]  # then read from the cache
+
+
+def test_shipped_machine_code_for_a_generic_processor_is_loaded_instead_of_compiled(tmp_path):
+    """A build process (``NUMBA_CPU_NAME=generic``, ``ORDSTAT_SHIP_KERNELS``) writes the
+    machine code into the package's ``_machine_code`` folder, not numba's cache; a process
+    on this processor, with an empty numba cache, then loads it (a cache hit, nothing
+    compiled or written) and gets the same result."""
+    import shutil
+
+    from ordstat.trees._kernels import cache
+
+    pkg = tmp_path / "pkg"
+    shutil.copytree(ROOT / "ordstat", pkg / "ordstat",
+                    ignore=shutil.ignore_patterns("__pycache__", "_machine_code"))
+    (pkg / "nested.py").write_text(NESTED)
+    shipped = pkg / Path(cache.SHIPPED).relative_to(ROOT)
+
+    def run(cache_dir, **env):
+        env = {**{k: v for k, v in os.environ.items() if k != "NUMBA_CPU_NAME"},
+               "PYTHONPATH": str(pkg), "NUMBA_CACHE_DIR": str(cache_dir), **env}
+        return subprocess.run([sys.executable, "-c", NESTED_RUN], cwd=pkg, env=env,
+                              capture_output=True, text=True, timeout=300,
+                              check=True).stdout.split()
+
+    build, user = tmp_path / "build-cache", tmp_path / "user-cache"
+    assert run(build, NUMBA_CPU_NAME="generic", **{cache.SHIP_ENV: "1"}) == ["8.0", "0", "1"]
+    assert any(shipped.glob("nested.make.locals.outer*.nbi"))
+    assert not any(build.rglob("*.nbi"))
+    assert run(user) == ["8.0", "1", "0"]
+    assert not any(user.rglob("*.nbi"))
+
+
+def test_shipping_needs_the_generic_processor(monkeypatch):
+    import numba
+
+    from ordstat.trees._kernels import cache
+
+    monkeypatch.setattr(numba.config, "CPU_NAME", None)
+    with pytest.raises(RuntimeError, match="NUMBA_CPU_NAME is not 'generic'"):
+        cache._ship(cache.LockedCache(_plus_one), (), None)

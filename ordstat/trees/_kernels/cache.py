@@ -7,10 +7,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import types
 
 import numba
 import numpy as np
-from numba.core.caching import FunctionCache
+from numba.core.caching import FunctionCache, IndexDataCacheFile
 from numba.core.dispatcher import Dispatcher
 from numba.core.serialize import dumps
 
@@ -44,7 +45,18 @@ class LockedCache(FunctionCache):
     cache by another process, which compiled it again (8 s of CPU on each forest's first fit).
     Its cells are hashed here with each dispatcher replaced by its function (see
     :func:`_closure_hash`).
+
+    Machine code shipped with the package (:data:`SHIPPED`, compiled for a generic processor
+    of the platform by :func:`ordstat._compile.ship_kernels`) is read first, without a lock
+    (nothing writes it after the build): its key holds the generic processor instead of this
+    one, and the rest of the key is the same, so it is found only by the same numba, numpy,
+    Python and sources (their hashes, not file times); otherwise numba's cache as usual.
     """
+
+    def __init__(self, py_func):
+        super().__init__(py_func)
+        self._shipped = IndexDataCacheFile(SHIPPED, self._impl.filename_base,
+                                           self._impl.locator.get_source_stamp())
 
     def _index_key(self, sig, codegen):
         sig_, magic, (code, cells) = super()._index_key(sig, codegen)
@@ -52,13 +64,42 @@ class LockedCache(FunctionCache):
             cells = _closure_hash(self._py_func)
         return (sig_, magic, (code, cells), np.__version__, _SOURCES)
 
+    def _shipped_key(self, sig, codegen):
+        key = self._index_key(sig, codegen)
+        return (key[0], (key[1][0], "generic", "")) + key[2:]
+
     def load_overload(self, sig, target_context):
+        if os.path.isdir(SHIPPED):
+            target_context.refresh()
+            data = self._shipped.load(self._shipped_key(sig, target_context.codegen()))
+            if data is not None:
+                return self._impl.rebuild(target_context, data)
         with _locked(self.cache_path):
             return super().load_overload(sig, target_context)
 
     def save_overload(self, sig, data):
+        if os.environ.get(SHIP_ENV):
+            _ship(self, sig, data)
+            return
         with _locked(self.cache_path):
             super().save_overload(sig, data)
+
+
+#: machine code for a generic processor, shipped in the package (see :class:`LockedCache`)
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_machine_code")
+#: set in the process that writes :data:`SHIPPED` (by :func:`ordstat._compile.ship_kernels`)
+SHIP_ENV = "ORDSTAT_SHIP_KERNELS"
+
+
+def _ship(cache, sig, data):
+    """Save a compiled kernel into :data:`SHIPPED` instead of numba's cache."""
+    if numba.config.CPU_NAME != "generic":
+        raise RuntimeError(f"{SHIP_ENV} is set but NUMBA_CPU_NAME is not 'generic': the "
+                           "shipped machine code must run on any processor of the platform.")
+    if cache._impl.check_cachable(data):
+        os.makedirs(SHIPPED, exist_ok=True)
+        with _locked(SHIPPED):
+            cache._shipped.save(cache._shipped_key(sig, data.codegen), cache._impl.reduce(data))
 
 
 @contextlib.contextmanager
@@ -80,18 +121,32 @@ def _locked(directory):
 
 
 def _closure_hash(fn):
-    """A hash of the cell contents of ``fn``, the same in every process: a dispatcher in a cell
-    stands for its function's name (which holds its criterion's code version, see
-    :func:`per_criterion`), code and own cells."""
+    """A hash of the cell contents of ``fn``, the same in every process and installation: a
+    compiled or plain function in a cell stands for its name (which holds its criterion's
+    code version, see :func:`per_criterion`), its code and its own cells, instead of numba's
+    pickle (a dispatcher's identifier drawn in each process, a local function's file path)."""
     def stable(value):
         if isinstance(value, Dispatcher):
-            py = value.py_func
-            return ("dispatcher", py.__module__, py.__qualname__, py.__code__.co_code,
-                    _closure_hash(py) if py.__closure__ is not None else "")
+            return "dispatcher", stable(value.py_func)
+        if isinstance(value, types.FunctionType):
+            return ("function", value.__module__, value.__qualname__, _code_hash(value.__code__),
+                    _closure_hash(value) if value.__closure__ is not None else "")
+        if isinstance(value, (tuple, list)):
+            return type(value).__name__, tuple(stable(v) for v in value)
         return value
 
-    cells = tuple(stable(cell.cell_contents) for cell in fn.__closure__)
-    return hashlib.sha256(dumps(cells)).hexdigest()
+    return hashlib.sha256(dumps(stable([cell.cell_contents for cell in fn.__closure__]))
+                          ).hexdigest()
+
+
+def _code_hash(code):
+    """A hash of a code object's instructions and constants (nested code objects by their own
+    hash: their repr holds an address)."""
+    h = hashlib.sha256(code.co_code)
+    for const in code.co_consts:
+        h.update(_code_hash(const).encode() if isinstance(const, types.CodeType)
+                 else repr(const).encode())
+    return h.hexdigest()
 
 
 def sources_version(folder):
