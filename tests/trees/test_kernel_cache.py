@@ -207,3 +207,40 @@ def test_shipping_needs_the_generic_processor(monkeypatch):
     monkeypatch.setattr(numba.config, "CPU_NAME", None)
     with pytest.raises(RuntimeError, match="NUMBA_CPU_NAME is not 'generic'"):
         cache._ship(cache.LockedCache(_plus_one), (), None)
+
+
+HASHED = """
+from ordstat.trees._kernels.cache import _closure_hash, jit
+
+
+def make(k):
+    @jit
+    def inner(x):
+        return x + k
+
+    def helper(x):
+        return x in {"a", "b", "c", "d"}
+
+    def outer(x):
+        return inner(x) if helper("a") else x
+    return outer
+
+
+print(_closure_hash(make(3)))
+"""
+
+
+def test_closure_keys_are_the_same_in_every_process_and_installation(tmp_path):
+    """The cells' hash of a closure holding a compiled kernel and a local function (with a
+    set constant) is the same whatever the process's string hashing and the folder of the
+    module (the shipped machine code is built in one folder and read in another)."""
+    keys = set()
+    for folder, seed in (("a", "1"), ("b", "2")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "hashed.py").write_text(HASHED)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path / folder)]),
+                   PYTHONHASHSEED=seed)
+        keys.add(subprocess.run([sys.executable, "-c", "import hashed"], env=env,
+                                capture_output=True, text=True, timeout=300,
+                                check=True).stdout)
+    assert len(keys) == 1, keys

@@ -141,11 +141,15 @@ def _closure_hash(fn):
 
 def _code_hash(code):
     """A hash of a code object's instructions and constants (nested code objects by their own
-    hash: their repr holds an address)."""
+    hash: their repr holds an address; sets sorted: their order changes with the process's
+    string hashing)."""
     h = hashlib.sha256(code.co_code)
     for const in code.co_consts:
-        h.update(_code_hash(const).encode() if isinstance(const, types.CodeType)
-                 else repr(const).encode())
+        if isinstance(const, types.CodeType):
+            const = _code_hash(const)
+        elif isinstance(const, frozenset):
+            const = sorted(map(repr, const))
+        h.update(repr(const).encode())
     return h.hexdigest()
 
 
