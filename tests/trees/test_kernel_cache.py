@@ -210,7 +210,7 @@ def test_shipping_needs_the_generic_processor(monkeypatch):
 
 
 HASHED = """
-from ordstat.trees._kernels.cache import _closure_hash, jit
+from ordstat.trees._kernels.cache import _closure_hash, code_version, jit
 
 
 def make(k):
@@ -226,14 +226,20 @@ def make(k):
     return outer
 
 
-print(_closure_hash(make(3)))
+def gain(state, total, param, nl, n):  # a user criterion's, with a comprehension
+    return sum([x * x for x in state]) / n
+
+
+print(_closure_hash(make(3)), code_version(gain))
 """
 
 
 def test_closure_keys_are_the_same_in_every_process_and_installation(tmp_path):
     """The cells' hash of a closure holding a compiled kernel and a local function (with a
-    set constant) is the same whatever the process's string hashing and the folder of the
-    module (the shipped machine code is built in one folder and read in another)."""
+    set constant), and the code version of a function holding a comprehension (a code object
+    whose repr holds its address), are the same whatever the process's string hashing and the
+    folder of the module (the shipped machine code is built in one folder and read in
+    another)."""
     keys = set()
     for folder, seed in (("a", "1"), ("b", "2")):
         (tmp_path / folder).mkdir()

@@ -197,8 +197,8 @@ def per_criterion(version, variant=""):
 
 
 def code_version(*fns):
+    """A hash of the code of ``fns``, the same in every process (see :func:`_code_hash`)."""
     h = hashlib.sha256()
     for fn in fns:
-        h.update(fn.__code__.co_code)
-        h.update(repr(fn.__code__.co_consts).encode())
+        h.update(_code_hash(fn.__code__).encode())
     return h.hexdigest()
