@@ -86,8 +86,9 @@ def ship_kernels(criteria=None):
         env = dict(os.environ, NUMBA_CPU_NAME="generic", NUMBA_CPU_FEATURES="",
                    NUMBA_CACHE_DIR=empty, **{cache.SHIP_ENV: "1"},
                    PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
-        subprocess.run([sys.executable, "-c", "import sys, ordstat; "
-                        "ordstat.compile_kernels(sys.argv[1:] or None)", *(criteria or [])],
+        names = None if criteria is None else [str(name) for name in criteria]
+        subprocess.run([sys.executable, "-c",
+                        f"import ordstat; ordstat.compile_kernels({names!r})"],
                        env=env, check=True)
     with contextlib.suppress(OSError):  # the build's lock file
         os.remove(os.path.join(cache.SHIPPED, "ordstat-numba.lock"))

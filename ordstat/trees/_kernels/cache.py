@@ -1,6 +1,7 @@
 """numba's on-disk cache for the tree kernels: read and written under a file lock keyed by
-numpy's version (:class:`LockedCache`), and kernels built for a criterion named after its code
-version (:func:`per_criterion`)."""
+numpy's version (:class:`LockedCache`), after machine code shipped in the package (for a
+generic processor), and kernels built for a criterion named after its code version
+(:func:`per_criterion`)."""
 
 from __future__ import annotations
 
@@ -120,17 +121,21 @@ def _locked(directory):
             os.close(fd)  # releases the lock
 
 
-def _closure_hash(fn):
+def _closure_hash(fn, _seen=()):
     """A hash of the cell contents of ``fn``, the same in every process and installation: a
     compiled or plain function in a cell stands for its name (which holds its criterion's
     code version, see :func:`per_criterion`), its code and its own cells, instead of numba's
     pickle (a dispatcher's identifier drawn in each process, a local function's file path)."""
+    seen = _seen + (fn,)
+
     def stable(value):
         if isinstance(value, Dispatcher):
             return "dispatcher", stable(value.py_func)
         if isinstance(value, types.FunctionType):
+            cells = "" if value.__closure__ is None else (
+                "itself" if value in seen else _closure_hash(value, seen))  # (recursion)
             return ("function", value.__module__, value.__qualname__, _code_hash(value.__code__),
-                    _closure_hash(value) if value.__closure__ is not None else "")
+                    cells)
         if isinstance(value, (tuple, list)):
             return type(value).__name__, tuple(stable(v) for v in value)
         return value
