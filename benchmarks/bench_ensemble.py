@@ -38,7 +38,8 @@ Then where a tree's fixed cost shows, one job, against scikit-learn's forest
 thread and randomForest when R has them), 100 bagged trees on those rows, 100 trees at K = 26,
 and string columns (against our forest on their numeric codes, and scikit-learn on dummy codes).
 Last, the first call (:func:`cold_start_rows`): a fresh process's first forest fit with an
-empty numba cache and with a filled one, against scikit-learn's first fit.
+empty numba cache and with a filled one, and in full mode from a package carrying machine code
+for a generic processor, against scikit-learn's first fit.
 """
 
 from __future__ import annotations
@@ -185,7 +186,7 @@ def run(quick: bool = False):
     if not quick:  # the scale row: make bench only
         memory_rows(1_000_000, 20, 20, 4)
     small_data_rows(quick)
-    cold_start_rows()
+    cold_start_rows(shipped=not quick)  # shipped: a few minutes of compiling first
 
 
 # -- small data, many classes, string columns: one job, against scikit-learn --------------------
@@ -273,27 +274,44 @@ print(fit - start, time.perf_counter() - fit)
 """
 
 
-def cold_start_rows():
+def cold_start_rows(shipped=False):
     """The first forest fit and predict of a fresh process (3,000 rows, 10 features, 20 trees,
     imports included) with an empty numba cache (``NUMBA_CACHE_DIR`` a new folder: what a
     fresh installation compiles), then with that cache filled, against scikit-learn's first
     fit in a fresh process. Lines ``..._cold_fit``, ``..._cached_fit`` (``ours_s peer_s
-    ratio``) and ``..._cold_predict_s: s``."""
-    with tempfile.TemporaryDirectory() as cache:
+    ratio``) and ``..._cold_predict_s: s``. With ``shipped``, also ``..._shipped_fit``: an
+    empty cache again, but a copy of the package carrying its kernels' machine code for a
+    generic processor (``ordstat._compile.ship_kernels(["ordinal"])``, compiled first), as a
+    wheel built with it would install."""
+    import ordstat
+
+    def first(who, cache, path=None):
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        if path:
+            env["PYTHONPATH"] = os.pathsep.join([path, env.get("PYTHONPATH", "")])
+        # (from the copy's folder: ``-c`` puts the working folder first on the path)
+        out = subprocess.run([sys.executable, "-c", _FIRST_FIT, who], env=env, check=True,
+                             capture_output=True, text=True, cwd=path)
+        return [float(v) for v in out.stdout.split()]
 
-        def first(who):
-            out = subprocess.run([sys.executable, "-c", _FIRST_FIT, who], env=env, check=True,
-                                 capture_output=True, text=True)
-            return [float(v) for v in out.stdout.split()]
-
-        peer_fit, _ = first("sklearn")
-        cold_fit, cold_predict = first("ours")
-        cached_fit, _ = first("ours")
     tag = "20trees_n3000_p10_K4"
+    with tempfile.TemporaryDirectory() as cache:
+        peer_fit, _ = first("sklearn", cache)
+        cold_fit, cold_predict = first("ours", cache)
+        cached_fit, _ = first("ours", cache)
     report(f"ensemble_forest_first_call_cold_fit_vs_sklearn_{tag}", cold_fit, peer_fit)
     print(f"ensemble_forest_first_call_cold_predict_s_{tag}: {cold_predict:.3g}", flush=True)
     report(f"ensemble_forest_first_call_cached_fit_vs_sklearn_{tag}", cached_fit, peer_fit)
+    if not shipped:
+        return
+    with tempfile.TemporaryDirectory() as root, tempfile.TemporaryDirectory() as cache:
+        shutil.copytree(os.path.dirname(ordstat.__file__), os.path.join(root, "ordstat"),
+                        ignore=shutil.ignore_patterns("__pycache__", "_machine_code"))
+        subprocess.run([sys.executable, "-c", "from ordstat._compile import ship_kernels; "
+                        "ship_kernels(['ordinal'])"], cwd=root, check=True,
+                       env=dict(os.environ, PYTHONPATH=root))
+        shipped_fit, _ = first("ours", cache, root)
+    report(f"ensemble_forest_first_call_shipped_fit_vs_sklearn_{tag}", shipped_fit, peer_fit)
 
 
 # -- prediction -------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ and bagged trees, so it sits above both :mod:`ordstat.trees` and :mod:`ordstat.e
 
 from __future__ import annotations
 
-__all__ = ["compile_kernels"]
+__all__ = ["compile_kernels", "ship_kernels"]
 
 
 def compile_kernels(criteria=None, verbose=False):
@@ -26,7 +26,9 @@ def compile_kernels(criteria=None, verbose=False):
     ``NUMBA_CPU_NAME=generic`` in both places. It is keyed by the numpy version and ordstat's
     sources, so an upgrade of either compiles again. Compiling every built-in criterion takes
     a few minutes of CPU (about 140 s on one core of a recent machine); ``criteria`` limits
-    it to those used.
+    it to those used. A build can instead ship machine code for a generic processor inside
+    the package (:func:`ship_kernels`), which needs no writable folder and no compiling where
+    the image runs.
 
     Parameters
     ----------
@@ -58,6 +60,39 @@ def compile_kernels(criteria=None, verbose=False):
     with _fast.compile_notice_off():
         _grow_all(names, verbose)
     return names
+
+
+def ship_kernels(criteria=None):
+    """Compile the kernels of ``criteria`` (as :func:`compile_kernels`) for a generic processor
+    of this platform into the package itself (``ordstat/trees/_kernels/_machine_code``), for
+    a build that ships them (a wheel, an image): there the first fit loads them instead of
+    compiling, with the same numba, numpy and Python, on any processor of the platform.
+
+    Compiles in a child process (``NUMBA_CPU_NAME=generic``, an empty numba cache); the folder
+    is replaced. Returns its path.
+    """
+    import contextlib
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    from .trees._kernels import cache
+
+    shutil.rmtree(cache.SHIPPED, ignore_errors=True)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory() as empty:
+        env = dict(os.environ, NUMBA_CPU_NAME="generic", NUMBA_CPU_FEATURES="",
+                   NUMBA_CACHE_DIR=empty, **{cache.SHIP_ENV: "1"},
+                   PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
+        names = None if criteria is None else [str(name) for name in criteria]
+        subprocess.run([sys.executable, "-c",
+                        f"import ordstat; ordstat.compile_kernels({names!r})"],
+                       env=env, check=True)
+    with contextlib.suppress(OSError):  # the build's lock file
+        os.remove(os.path.join(cache.SHIPPED, "ordstat-numba.lock"))
+    return cache.SHIPPED
 
 
 def _grow_all(names, verbose):
@@ -97,3 +132,22 @@ def _grow_all(names, verbose):
             forest.estimators_[0].apply(data)
         if verbose:
             print(f"{name}: {time.perf_counter() - start:.1f} s", flush=True)
+    if names:
+        _walk_count_types(names[0], rng)
+
+
+def _walk_count_types(name, rng):
+    """Compile the walk of an ensemble's predictions for the types its trees keep their class
+    counts in (:func:`ordstat.ensemble._common.compact_tree`: the smallest exact one, int8 in
+    the trees above): int16 (a node of over 127 units of a class: most fits) and int32 (over
+    32,767), each by one split of one tree."""
+    from .ensemble import OrdinalRandomForestClassifier
+
+    for n in (400, 40_000):
+        X = rng.normal(size=(n, 2))
+        y = (X[:, 0] > 2.0).astype(int)  # 98% of one class: its count at the root
+        forest = OrdinalRandomForestClassifier(n_estimators=1, criterion=name, max_depth=1,
+                                               oob_score=False, random_state=0)
+        forest.fit(X, y)
+        for aggregation in ("median", "proba"):  # votes; class proportions
+            forest.set_params(aggregation=aggregation).predict(X[:8])

@@ -20,6 +20,10 @@ def test_compile_kernels_returns_the_criteria_with_a_scan():
     walk = _engine.predict_kernels()
     for kernel in (walk.tree_leaves, walk.add_votes, walk.add_proba):
         assert kernel.signatures, kernel.__name__
+    # for the types an ensemble's trees keep their class counts in (the smallest exact one)
+    for kernel, at in ((walk.add_votes, 2), (walk.add_proba, 1)):
+        counts = {sig[at].dtype.name for sig in kernel.signatures}
+        assert {"int8", "int16", "int32"} <= counts, (kernel.__name__, counts)
 
 
 def test_user_criteria_have_nothing_to_compile():

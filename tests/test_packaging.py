@@ -71,10 +71,14 @@ def test_the_wheel_setuptools_would_build_has_what_it_needs_and_nothing_else():
 
 
 def test_package_data_entries_all_match_files():
-    # a dead entry (a glob that matches nothing) is a file someone expected to ship
+    # a dead entry (a glob that matches nothing) is a file someone expected to ship; but for
+    # the kernels' machine code, which only a build that ships it makes first
+    # (ordstat._compile.ship_kernels)
     for package, patterns in SETUPTOOLS["package-data"].items():
         folder = ROOT.joinpath(*package.split("."))
         for pattern in patterns:
+            if (package, pattern.split("/")[0]) == ("ordstat.trees._kernels", "_machine_code"):
+                continue
             assert list(folder.glob(pattern)), f"{package}: {pattern} matches no file"
 
 

@@ -131,3 +131,122 @@ def _plus_one(x):
 class _Codegen:
     def magic_tuple(self):
         return ()
+
+
+
+NESTED = """
+from ordstat.trees._kernels.cache import jit
+
+
+def make(k):
+    @jit
+    def inner(x):
+        return x + k
+
+    def outer(x):
+        return inner(x) * 2.0
+    return jit(outer)
+"""
+
+NESTED_RUN = """
+import nested
+f = nested.make(3)
+print(f(1.0), sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))
+"""
+
+
+def test_a_kernel_calling_a_kernel_of_its_closure_is_read_from_the_cache(tmp_path):
+    """The compiled levels of a tree are a closure holding the compiled level (a dispatcher),
+    which pickles differently in each process: numba's key missed the cache in every new
+    process, which compiled the tree's levels again (8 s on each first forest fit)."""
+    (tmp_path / "nested.py").write_text(NESTED)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]),
+               NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", NESTED_RUN], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=300, check=True).stdout.split()
+            for _ in range(2)]
+    assert runs[0] == ["8.0", "0", "1"]  # compiled (and saved)
+    assert runs[1] == ["8.0", "1", "0"]  # then read from the cache
+
+
+def test_shipped_machine_code_for_a_generic_processor_is_loaded_instead_of_compiled(tmp_path):
+    """A build process (``NUMBA_CPU_NAME=generic``, ``ORDSTAT_SHIP_KERNELS``) writes the
+    machine code into the package's ``_machine_code`` folder, not numba's cache; a process
+    on this processor, with an empty numba cache, then loads it (a cache hit, nothing
+    compiled or written) and gets the same result."""
+    import shutil
+
+    from ordstat.trees._kernels import cache
+
+    pkg = tmp_path / "pkg"
+    shutil.copytree(ROOT / "ordstat", pkg / "ordstat",
+                    ignore=shutil.ignore_patterns("__pycache__", "_machine_code"))
+    (pkg / "nested.py").write_text(NESTED)
+    shipped = pkg / Path(cache.SHIPPED).relative_to(ROOT)
+
+    def run(cache_dir, **env):
+        env = {**{k: v for k, v in os.environ.items() if k != "NUMBA_CPU_NAME"},
+               "PYTHONPATH": str(pkg), "NUMBA_CACHE_DIR": str(cache_dir), **env}
+        return subprocess.run([sys.executable, "-c", NESTED_RUN], cwd=pkg, env=env,
+                              capture_output=True, text=True, timeout=300,
+                              check=True).stdout.split()
+
+    build, user = tmp_path / "build-cache", tmp_path / "user-cache"
+    assert run(build, NUMBA_CPU_NAME="generic", **{cache.SHIP_ENV: "1"}) == ["8.0", "0", "1"]
+    assert any(shipped.glob("nested.make.locals.outer*.nbi"))
+    assert not any(build.rglob("*.nbi"))
+    assert run(user) == ["8.0", "1", "0"]
+    assert not any(user.rglob("*.nbi"))
+
+
+def test_shipping_needs_the_generic_processor(monkeypatch):
+    import numba
+
+    from ordstat.trees._kernels import cache
+
+    monkeypatch.setattr(numba.config, "CPU_NAME", None)
+    with pytest.raises(RuntimeError, match="NUMBA_CPU_NAME is not 'generic'"):
+        cache._ship(cache.LockedCache(_plus_one), (), None)
+
+
+HASHED = """
+from ordstat.trees._kernels.cache import _closure_hash, code_version, jit
+
+
+def make(k):
+    @jit
+    def inner(x):
+        return x + k
+
+    def helper(x):
+        return x in {"a", "b", "c", "d"}
+
+    def outer(x):
+        return inner(x) if helper("a") else x
+    return outer
+
+
+def gain(state, total, param, nl, n):  # a user criterion's, with a comprehension
+    return sum([x * x for x in state]) / n
+
+
+print(_closure_hash(make(3)), code_version(gain))
+"""
+
+
+def test_closure_keys_are_the_same_in_every_process_and_installation(tmp_path):
+    """The cells' hash of a closure holding a compiled kernel and a local function (with a
+    set constant), and the code version of a function holding a comprehension (a code object
+    whose repr holds its address), are the same whatever the process's string hashing and the
+    folder of the module (the shipped machine code is built in one folder and read in
+    another)."""
+    keys = set()
+    for folder, seed in (("a", "1"), ("b", "2")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "hashed.py").write_text(HASHED)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path / folder)]),
+                   PYTHONHASHSEED=seed)
+        keys.add(subprocess.run([sys.executable, "-c", "import hashed"], env=env,
+                                capture_output=True, text=True, timeout=300,
+                                check=True).stdout)
+    assert len(keys) == 1, keys

@@ -1,16 +1,20 @@
 """numba's on-disk cache for the tree kernels: read and written under a file lock keyed by
-numpy's version (:class:`LockedCache`), and kernels built for a criterion named after its code
-version (:func:`per_criterion`)."""
+numpy's version (:class:`LockedCache`), after machine code shipped in the package (for a
+generic processor), and kernels built for a criterion named after its code version
+(:func:`per_criterion`)."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
 import os
+import types
 
 import numba
 import numpy as np
-from numba.core.caching import FunctionCache
+from numba.core.caching import FunctionCache, IndexDataCacheFile
+from numba.core.dispatcher import Dispatcher
+from numba.core.serialize import dumps
 
 try:
     import fcntl
@@ -35,18 +39,68 @@ class LockedCache(FunctionCache):
     but the machine code of a kernel includes the compiled helpers it calls from the other
     files (the scan, the sorts, the level pieces), and a change there must not be served
     stale code.
+
+    numba's key hashes a closure's cell contents pickled, and a compiled function (a
+    dispatcher) pickles with an identifier drawn anew in each process: a kernel calling
+    another kernel of its closure (a tree's levels calling its level) was never found in the
+    cache by another process, which compiled it again (8 s of CPU on each forest's first fit).
+    Its cells are hashed here with each dispatcher replaced by its function (see
+    :func:`_closure_hash`).
+
+    Machine code shipped with the package (:data:`SHIPPED`, compiled for a generic processor
+    of the platform by :func:`ordstat._compile.ship_kernels`) is read first, without a lock
+    (nothing writes it after the build): its key holds the generic processor instead of this
+    one, and the rest of the key is the same, so it is found only by the same numba, numpy,
+    Python and sources (their hashes, not file times); otherwise numba's cache as usual.
     """
 
+    def __init__(self, py_func):
+        super().__init__(py_func)
+        self._shipped = IndexDataCacheFile(SHIPPED, self._impl.filename_base,
+                                           self._impl.locator.get_source_stamp())
+
     def _index_key(self, sig, codegen):
-        return super()._index_key(sig, codegen) + (np.__version__, _SOURCES)
+        sig_, magic, (code, cells) = super()._index_key(sig, codegen)
+        if self._py_func.__closure__ is not None:
+            cells = _closure_hash(self._py_func)
+        return (sig_, magic, (code, cells), np.__version__, _SOURCES)
+
+    def _shipped_key(self, sig, codegen):
+        key = self._index_key(sig, codegen)
+        return (key[0], (key[1][0], "generic", "")) + key[2:]
 
     def load_overload(self, sig, target_context):
+        if os.path.isdir(SHIPPED):
+            target_context.refresh()
+            data = self._shipped.load(self._shipped_key(sig, target_context.codegen()))
+            if data is not None:
+                return self._impl.rebuild(target_context, data)
         with _locked(self.cache_path):
             return super().load_overload(sig, target_context)
 
     def save_overload(self, sig, data):
+        if os.environ.get(SHIP_ENV):
+            _ship(self, sig, data)
+            return
         with _locked(self.cache_path):
             super().save_overload(sig, data)
+
+
+#: machine code for a generic processor, shipped in the package (see :class:`LockedCache`)
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_machine_code")
+#: set in the process that writes :data:`SHIPPED` (by :func:`ordstat._compile.ship_kernels`)
+SHIP_ENV = "ORDSTAT_SHIP_KERNELS"
+
+
+def _ship(cache, sig, data):
+    """Save a compiled kernel into :data:`SHIPPED` instead of numba's cache."""
+    if numba.config.CPU_NAME != "generic":
+        raise RuntimeError(f"{SHIP_ENV} is set but NUMBA_CPU_NAME is not 'generic': the "
+                           "shipped machine code must run on any processor of the platform.")
+    if cache._impl.check_cachable(data):
+        os.makedirs(SHIPPED, exist_ok=True)
+        with _locked(SHIPPED):
+            cache._shipped.save(cache._shipped_key(sig, data.codegen), cache._impl.reduce(data))
 
 
 @contextlib.contextmanager
@@ -65,6 +119,43 @@ def _locked(directory):
     finally:
         if fd is not None:
             os.close(fd)  # releases the lock
+
+
+def _closure_hash(fn, _seen=()):
+    """A hash of the cell contents of ``fn``, the same in every process and installation: a
+    compiled or plain function in a cell stands for its name (which holds its criterion's
+    code version, see :func:`per_criterion`), its code and its own cells, instead of numba's
+    pickle (a dispatcher's identifier drawn in each process, a local function's file path)."""
+    seen = _seen + (fn,)
+
+    def stable(value):
+        if isinstance(value, Dispatcher):
+            return "dispatcher", stable(value.py_func)
+        if isinstance(value, types.FunctionType):
+            cells = "" if value.__closure__ is None else (
+                "itself" if value in seen else _closure_hash(value, seen))  # (recursion)
+            return ("function", value.__module__, value.__qualname__, _code_hash(value.__code__),
+                    cells)
+        if isinstance(value, (tuple, list)):
+            return type(value).__name__, tuple(stable(v) for v in value)
+        return value
+
+    return hashlib.sha256(dumps(stable([cell.cell_contents for cell in fn.__closure__]))
+                          ).hexdigest()
+
+
+def _code_hash(code):
+    """A hash of a code object's instructions and constants (nested code objects by their own
+    hash: their repr holds an address; sets sorted: their order changes with the process's
+    string hashing)."""
+    h = hashlib.sha256(code.co_code)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            const = _code_hash(const)
+        elif isinstance(const, frozenset):
+            const = sorted(map(repr, const))
+        h.update(repr(const).encode())
+    return h.hexdigest()
 
 
 def sources_version(folder):
@@ -111,8 +202,8 @@ def per_criterion(version, variant=""):
 
 
 def code_version(*fns):
+    """A hash of the code of ``fns``, the same in every process (see :func:`_code_hash`)."""
     h = hashlib.sha256()
     for fn in fns:
-        h.update(fn.__code__.co_code)
-        h.update(repr(fn.__code__.co_consts).encode())
+        h.update(_code_hash(fn.__code__).encode())
     return h.hexdigest()
