@@ -54,8 +54,9 @@ def tree_totals(estimators, X, n_classes, votes=False, proba=False, n_jobs=None)
 def _walkable(est, n_classes):
     if isinstance(est, ConstantClassifier):
         return True
-    return (isinstance(est, OrdinalTreeClassifier) and isinstance(getattr(est, "tree_", None),
-                                                                  Tree)
+    tree = getattr(est, "tree_", None)
+    return (isinstance(est, OrdinalTreeClassifier) and isinstance(tree, Tree)
+            and tree.surrogates is None  # surrogate trees walk in numpy (Tree.apply)
             and np.array_equal(est.classes_, np.arange(n_classes)))
 
 

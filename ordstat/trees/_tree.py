@@ -72,6 +72,12 @@ class Tree:
         Do missing values of the split feature go left? (False at leaves.)
     missing_learned : ndarray of bool
         Was that side learned from training units with missing values (else: majority)?
+    surrogates : ordstat.trees._surrogate.Surrogates or None
+        rpart's surrogate splits of every node, for a tree grown with them
+        (``missing="surrogate"``); then they, not ``missing_left``, send the units missing
+        the split feature (and the codes of a categorical split that its node did not meet),
+        and with ``usesurrogate`` < 2 a unit that none of them can send stays in the node:
+        :meth:`apply` can then return an internal node (rpart's ``predict`` does the same).
     """
 
     children_left: np.ndarray
@@ -91,6 +97,7 @@ class Tree:
     depth: np.ndarray
     missing_left: np.ndarray
     missing_learned: np.ndarray
+    surrogates: object = None
 
     # -- pickling: compact arrays, restored exactly ----------------------------------------
     def __getstate__(self):
@@ -152,11 +159,12 @@ class Tree:
         return table
 
     def apply(self, X) -> np.ndarray:
-        """Index of the leaf reached by each row of ``X`` (float array of shape (n, p)):
-        compiled (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
-        without numba, the same leaves."""
+        """Index of the node reached by each row of ``X`` (float array of shape (n, p)), a
+        leaf unless a surrogate tree keeps it higher (see ``surrogates``): compiled
+        (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
+        without numba, the same nodes."""
         kernels = _engine.predict_kernels()
-        if kernels is None:
+        if kernels is None or self.surrogates is not None:
             return self.decision_nodes(X)[-1]
         X = walk_rows(X)
         leaves = np.empty(X.shape[0], dtype=np.int64)
@@ -214,11 +222,37 @@ class Tree:
                 left_cat[inside] = table[v[cat][inside], codes[inside]]
                 go_left[cat] = left_cat
             missing = np.isnan(x)
-            if missing.any():
-                go_left[missing] = self.missing_left[v[missing]]
+            if self.surrogates is None:
+                if missing.any():
+                    go_left[missing] = self.missing_left[v[missing]]
+            else:
+                go_left, stay = self._surrogate_sides(X, active, v, x, go_left, missing)
+                node[active[stay]] = v[stay]
+                active, v, go_left = active[~stay], v[~stay], go_left[~stay]
             node[active] = np.where(go_left, self.children_left[v], self.children_right[v])
             path.append(node.copy())
         return path
+
+    def _surrogate_sides(self, X, active, v, x, go_left, missing):
+        """(go_left, stay) of the rows ``active`` at internal nodes ``v`` of a surrogate
+        tree: the split's side where it can tell, else the surrogates' (:meth:`ordstat.trees.
+        _surrogate.Surrogates.directions`); ``stay`` where nothing can."""
+        sur = self.surrogates
+        unknown = missing.copy()
+        categorical = np.array([sur.primary_categories[i] is not None for i in v.tolist()],
+                               dtype=bool)
+        for r in np.flatnonzero(~missing & categorical).tolist():
+            unknown[r] = sur.unknown_categories(v[r], np.int64(x[r]))
+        stay = np.zeros(v.shape, dtype=bool)
+        if unknown.any():
+            u = np.flatnonzero(unknown)
+            nl = self.n_node_samples[self.children_left[v[u]]]
+            nr = self.n_node_samples[self.children_right[v[u]]]
+            d = sur.directions(X, active[u], v[u], nl, nr)
+            go_left = go_left.copy()
+            go_left[u] = d > 0
+            stay[u] = d == 0
+        return go_left, stay
 
     def pruned(self, keep_split: np.ndarray) -> "Tree":
         """The subtree in which only nodes with ``keep_split`` True (and all their ancestors
@@ -259,6 +293,8 @@ class Tree:
             depth=self.depth[order].copy(),
             missing_left=self.missing_left[order] & internal,
             missing_learned=self.missing_learned[order] & internal,
+            surrogates=(None if self.surrogates is None
+                        else self.surrogates.subset(order, internal)),
         )
 
 
@@ -290,7 +326,8 @@ class DerivedTree(Tree):
         for name in tree.__dataclass_fields__:
             if name not in cls._DERIVED and name not in cls._CHECKED:
                 a = getattr(tree, name)
-                object.__setattr__(self, name, a if store is None else store(a))
+                keep = store is None or not isinstance(a, np.ndarray)
+                object.__setattr__(self, name, a if keep else store(a))
         computed = self._yval_and_risk()
         computed["n_node_samples"] = self.n_node_samples
         for name in cls._CHECKED:  # dropped where computing it gives it back exactly
