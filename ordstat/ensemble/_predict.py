@@ -56,7 +56,6 @@ def _walkable(est, n_classes):
         return True
     tree = getattr(est, "tree_", None)
     return (isinstance(est, OrdinalTreeClassifier) and isinstance(tree, Tree)
-            and tree.surrogates is None  # surrogate trees walk in numpy (Tree.apply)
             and np.array_equal(est.classes_, np.arange(n_classes)))
 
 

@@ -11,6 +11,13 @@ from . import _engine, _fast
 __all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows"]
 
 
+# the compiled walk's surrogate arrays of a tree without surrogates (one compiled type)
+_EMPTY_INT = np.zeros(0, dtype=np.int64)
+_EMPTY_INT32 = np.zeros(0, dtype=np.int32)
+_EMPTY_INT8 = np.zeros((0, 0), dtype=np.int8)
+_EMPTY_FLOAT = np.zeros(0)
+_EMPTY_KIDS = np.zeros((0, 2), dtype=np.int64)
+
 # a node as the compiled walk reads it: 24 bytes, one memory read a step
 WALK_NODE = np.dtype([("left", np.int32), ("right", np.int32), ("feature", np.int32),
                       ("missing_left", np.int32), ("threshold", np.float64)])
@@ -164,7 +171,7 @@ class Tree:
         (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
         without numba, the same nodes."""
         kernels = _engine.predict_kernels()
-        if kernels is None or self.surrogates is not None:
+        if kernels is None:
             return self.decision_nodes(X)[-1]
         X = walk_rows(X)
         leaves = np.empty(X.shape[0], dtype=np.int64)
@@ -174,8 +181,9 @@ class Tree:
     def walk_arrays(self):
         """The tree as the compiled walk takes it (see :mod:`ordstat.trees._kernels.predict`):
         a record a node (:data:`WALK_NODE`), each node's row of the categorical table (-1: not
-        a categorical split; empty when there is none) and the table (rows of the category
-        codes sent left)."""
+        a categorical split; empty when there is none), the table (rows of the category
+        codes sent left) and the surrogate splits (:meth:`_surrogate_walk`; empty arrays
+        without them)."""
         cats = self.left_categories
         if cats.size and cats.strides == (0,) and cats[0] is None:  # compact: no categories
             split_nodes = []
@@ -194,7 +202,45 @@ class Tree:
         nodes["feature"] = self.feature
         nodes["missing_left"] = self.missing_left
         nodes["threshold"] = self.threshold
-        return nodes, cat_row, table
+        return nodes, cat_row, table, self._surrogate_walk(cat_row, split_nodes, width)
+
+    def _surrogate_walk(self, cat_row, split_nodes, width):
+        """The surrogate splits as the compiled walk reads them: the offsets, feature,
+        threshold and direction of each surrogate, its row of a table of category directions
+        (+1 left, -1 right, 0 cannot tell; -1: numeric), the categorical splits' own table of
+        directions (0 for the codes their node did not meet; rows as ``cat_row``), the two
+        children's training units and ``usesurrogate``. Empty arrays without surrogates."""
+        sur = self.surrogates
+        if sur is None:
+            return (_EMPTY_INT, _EMPTY_INT, _EMPTY_FLOAT, _EMPTY_INT, _EMPTY_INT32, _EMPTY_INT8,
+                    _EMPTY_INT8, _EMPTY_KIDS, np.zeros(1, dtype=np.int64))
+        met_width = max([int(sur.primary_categories[i].max(initial=-1)) + 1
+                         for i in split_nodes], default=0)
+        cat_dir = np.zeros((len(split_nodes), max(width, met_width) if split_nodes else 0),
+                           dtype=np.int8)
+        for i in split_nodes:
+            met = sur.primary_categories[i]
+            left = np.isin(met, self.left_categories[i])
+            cat_dir[cat_row[i], met] = np.where(left, 1, -1)
+        cats = [e for e in range(sur.feature.size) if sur.left_categories[e] is not None]
+        sur_row = np.full(sur.feature.size, -1, dtype=np.int32)
+        sur_width = 1 + max([int(max(sur.left_categories[e].max(initial=0),
+                                     sur.right_categories[e].max(initial=0))) for e in cats],
+                            default=0)
+        sur_dir = np.zeros((len(cats), sur_width if cats else 0), dtype=np.int8)
+        for r, e in enumerate(cats):
+            sur_row[e] = r
+            sur_dir[r, sur.left_categories[e]] = 1
+            sur_dir[r, sur.right_categories[e]] = -1
+        kids = np.zeros((self.n_nodes, 2), dtype=np.int64)
+        inner = self.children_left >= 0
+        kids[inner, 0] = self.n_node_samples[self.children_left[inner]]
+        kids[inner, 1] = self.n_node_samples[self.children_right[inner]]
+        return (np.ascontiguousarray(sur.start, dtype=np.int64),
+                np.ascontiguousarray(sur.feature, dtype=np.int64),
+                np.ascontiguousarray(sur.threshold, dtype=np.float64),
+                np.ascontiguousarray(sur.direction, dtype=np.int64), sur_row, sur_dir,
+                cat_dir, kids, np.array([sur.use], dtype=np.int64))
 
     def decision_nodes(self, X):
         """The node reached by each row at every depth: list of arrays, last = leaves."""
