@@ -1,0 +1,95 @@
+# rpart's surrogate splits (missing = "surrogate"): the tree, its rpart view and its
+# predictions equal rpart's own fit on data with missing values, for every usesurrogate and
+# surrogatestyle; rpart's controls reach the tree directly or through control.
+
+surrogate_sets <- function() {
+  aq <- datasets::airquality[!is.na(datasets::airquality$Ozone), ]
+  sets <- list(
+    ozone = data.frame(y = cut(aq$Ozone, c(-Inf, 30, 60, Inf), ordered_result = TRUE),
+                       aq[, c("Solar.R", "Wind", "Temp", "Month", "Day")]),
+    temp = data.frame(y = cut(datasets::airquality$Temp, c(-Inf, 72, 84, Inf),
+                              ordered_result = TRUE),
+                      datasets::airquality[, c("Ozone", "Solar.R", "Wind", "Month", "Day")]))
+  if (requireNamespace("mlbench", quietly = TRUE)) {
+    e <- new.env()
+    utils::data("BreastCancer", package = "mlbench", envir = e)
+    bc <- e$BreastCancer[, -1]
+    bc$Class <- factor(bc$Class, levels = c("benign", "malignant"), ordered = TRUE)
+    sets$breast_cancer <- data.frame(y = bc$Class, bc[, names(bc) != "Class"])
+  }
+  sets
+}
+
+# the splits matrix as rows (variable, count, improve, adj) in a fixed order: our rpart view
+# puts the "<" side first where rpart may put it second, so the nodes come in another order
+split_rows <- function(fit) {
+  s <- fit$splits
+  out <- data.frame(var = rownames(s), count = s[, "count"], improve = round(s[, "improve"], 9),
+                    adj = round(s[, "adj"], 9), stringsAsFactors = FALSE)
+  out <- out[do.call(order, out), ]
+  rownames(out) <- NULL
+  out
+}
+
+test_that("missing = 'surrogate' grows rpart's tree, surrogates and predictions", {
+  skip_if_no_python()
+  for (name in names(surrogate_sets())) {
+    d <- surrogate_sets()[[name]]
+    for (use in 0:2) for (style in 0:1) {
+      label <- sprintf("%s usesurrogate=%d surrogatestyle=%d", name, use, style)
+      ref <- rpart::rpart(y ~ ., d, method = "class",
+                          control = rpart::rpart.control(xval = 0, maxcompete = 0,
+                                                         usesurrogate = use,
+                                                         surrogatestyle = style))
+      fit <- ordinal_tree(y ~ ., d, na.action = na.pass, criterion = "gini", xval = 0,
+                          missing = "surrogate", usesurrogate = use, surrogatestyle = style)
+      want <- predict(ref, d, type = "prob")
+      expect_equal(unname(predict(fit, d, type = "prob")), unname(want), tolerance = 1e-12,
+                   label = label)
+      # rpart's own predict on the rpart view follows the surrogates too
+      expect_equal(unname(predict(fit$rpart, d, type = "prob")), unname(want),
+                   tolerance = 1e-12, label = label)
+      expect_equal(fit$rpart$variable.importance, ref$variable.importance, tolerance = 1e-9,
+                   label = label)
+      expect_equal(split_rows(fit$rpart), split_rows(ref), tolerance = 1e-9, label = label)
+      expect_equal(sort(fit$rpart$frame$n), sort(ref$frame$n), label = label)
+      expect_equal(sort(fit$rpart$frame$nsurrogate), sort(ref$frame$nsurrogate), label = label)
+      expect_identical(fit$rpart$control$usesurrogate, ref$control$usesurrogate)
+    }
+  }
+})
+
+test_that("rpart's print and summary show the surrogates as for rpart's own fit", {
+  skip_if_no_python()
+  d <- surrogate_sets()$temp
+  fit <- ordinal_tree(y ~ ., d, na.action = na.pass, criterion = "gini", xval = 0,
+                      missing = "surrogate")
+  out <- utils::capture.output(summary(fit$rpart))
+  expect_true(any(grepl("Surrogate splits:", out, fixed = TRUE)))
+  expect_true(any(grepl("agree=", out, fixed = TRUE)))
+  # the root's surrogate lines, as rpart prints them (the root's sides are the same here)
+  ref <- rpart::rpart(y ~ ., d, method = "class",
+                      control = rpart::rpart.control(xval = 0, maxcompete = 0))
+  root <- function(lines) {
+    from <- grep("Surrogate splits:", lines, fixed = TRUE)[1L]
+    lines[from + seq_len(ref$frame$nsurrogate[1L])]
+  }
+  expect_identical(root(out), root(utils::capture.output(summary(ref))))
+})
+
+test_that("surrogate controls come through control = rpart.control() and are checked", {
+  skip_if_no_python()
+  d <- surrogate_sets()$temp
+  fit <- ordinal_tree(y ~ ., d, na.action = na.pass, criterion = "gini", xval = 0,
+                      missing = "surrogate",
+                      control = rpart::rpart.control(maxsurrogate = 2, usesurrogate = 1))
+  expect_identical(fit$rpart$control$usesurrogate, 1L)
+  expect_true(all(fit$rpart$frame$nsurrogate <= 2L))
+  expect_true(any(fit$rpart$frame$nsurrogate == 2L))
+  expect_error(ordinal_tree(y ~ ., d, na.action = na.pass, missing = "surrogate",
+                            usesurrogate = 3), "usesurrogate")
+  expect_error(ordinal_tree(y ~ ., d, na.action = na.pass, missing = "rpart"), "missing")
+  # the default (the learned side) keeps no surrogates
+  learned <- ordinal_tree(y ~ ., d, na.action = na.pass, xval = 0)
+  expect_true(all(learned$rpart$frame$nsurrogate == 0L))
+})
