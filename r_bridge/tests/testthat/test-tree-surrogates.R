@@ -93,3 +93,16 @@ test_that("surrogate controls come through control = rpart.control() and are che
   learned <- ordinal_tree(y ~ ., d, na.action = na.pass, xval = 0)
   expect_true(all(learned$rpart$frame$nsurrogate == 0L))
 })
+
+test_that("the forest grows surrogate trees and predicts rows with missing values", {
+  skip_if_no_python()
+  d <- surrogate_sets()$temp
+  fit <- suppressWarnings(ordinal_forest(y ~ ., d, na.action = na.pass, n_estimators = 5,
+                                         missing = "surrogate", usesurrogate = 1,
+                                         random_state = 1))
+  pred <- predict(fit, d)
+  expect_length(pred, nrow(d))
+  expect_false(anyNA(pred))
+  expect_error(ordinal_forest(y ~ ., d, na.action = na.pass, n_estimators = 2,
+                              missing = "surrogate", surrogatestyle = 2), "surrogatestyle")
+})
