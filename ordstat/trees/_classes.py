@@ -699,7 +699,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
             and ``summary["nodes"]`` (one row per node of ``tree_``, indexed by rpart's node
             number: ``n``, ``weight``, ``cp``, ``predicted``, ``expected_loss``, ``prob_node``,
             ``split`` (the condition sending units left), ``improvement``, ``left``,
-            ``right``).
+            ``right``); with ``missing="surrogate"`` also ``summary["surrogates"]`` (one row per
+            surrogate split, in the order they are tried: ``node``, ``feature``, ``split``,
+            ``agree``, ``adj``, ``count``, as rpart's summary lists them).
 
         References
         ----------

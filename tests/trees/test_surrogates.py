@@ -182,3 +182,16 @@ def test_nominal_missing_values_are_missing_with_surrogates():
     assert learned._missing_category == {0}
     assert sur._missing_category == set()
     assert sur.tree_.surrogates.primary_count[0] == 20
+
+
+def test_summary_lists_the_surrogates():
+    tree = _hand_tree()
+    s = tree.summary()
+    table = s["surrogates"]
+    assert list(table["split"]) == ["x1< 3.5", "x2< 2.5"]
+    np.testing.assert_allclose(table["adj"], [0.75, 0.5])
+    assert list(table["count"]) == [2, 0]
+    text = str(s)
+    assert "2 training units missing the split feature" in text
+    assert "x1< 3.5  (agree 0.875, adj 0.75, 2 sent)" in text
+    assert "surrogates" not in OrdinalTreeClassifier(xval=0).fit(*_hand_data()).summary().tables
