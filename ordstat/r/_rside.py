@@ -379,7 +379,7 @@ def tree_xpred(est, X, y_codes, y_levels, folds, cp, sample_weight=None):
             continue
         tree = est._builder(params, rng, alpha=alpha * scale).build(
             Xe[train], codes[train], w[train], k)
-        path = np.stack(tree.decision_nodes(Xe[test]), axis=1)
+        path = np.stack(tree.decision_nodes(Xe[test], cross_validation=True), axis=1)
         out[test] = tree.yval[nodes_at(tree, path, cps * scale)] + 1
     return out
 

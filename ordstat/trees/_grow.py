@@ -289,10 +289,10 @@ class TreeBuilder:
                      if rule.max_surrogate > 0 else [])
             found = [s._replace(threshold=np.floor(s.threshold) + 0.5)
                      if s.feature in self.ordered else s for s in found]
-            go, found = send(X, w, units, y, found, rule)
+            go, found, majority = send(X, w, units, y, found, rule)
             nd.split[v] = Split(split.goodness, split.feature, threshold=split.threshold,
                                 left_categories=split.left_categories)
-            self._node_surrogates[v] = (split, found)
+            self._node_surrogates[v] = (split, found, majority)
             sides = [units[go > 0], units[go < 0]]
             counts = np.stack([np.bincount(codes[u], w[u], minlength=self.K).astype(float)
                                for u in sides])

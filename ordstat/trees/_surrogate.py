@@ -224,8 +224,8 @@ def send(X, w, units, y, surrogates, rule):
     """Directions of the node's units (rpart's ``nodesplit``): the primary's ``y``, then for
     units missing it the first surrogate that can tell (``rule.use`` >= 1), then the side the
     primary sent more weight to (``rule.use`` == 2 with ``rule.max_surrogate`` > 0; none on a
-    tie). Returns the directions and
-    the surrogates with the number of units each sent."""
+    tie). Returns the directions, the surrogates with the number of units each sent, and that
+    majority side (+1, -1, 0 for none: rpart's ``lastsurrogate``)."""
     go = y.copy()
     counted = []
     for s in surrogates:
@@ -235,11 +235,13 @@ def send(X, w, units, y, surrogates, rule):
         counted.append(s._replace(count=int(np.count_nonzero(d))))
     # rpart finds the majority side with the surrogates: with maxsurrogate 0 there is none at
     # fitting (the units stay in the node), though predict() uses the larger child
-    if rule.use == 2 and rule.max_surrogate > 0:
+    majority = 0
+    if rule.max_surrogate > 0:
         lw, rw = w[units][y > 0].sum(), w[units][y < 0].sum()
-        if lw != rw:
-            go[go == 0] = 1 if lw > rw else -1
-    return go, counted
+        majority = int(np.sign(lw - rw))
+    if rule.use == 2:
+        go[go == 0] = majority
+    return go, counted, majority
 
 
 @dataclass(frozen=True, eq=False)
@@ -274,6 +276,10 @@ class Surrogates:
     primary_categories : ndarray of object, shape (n_nodes,)
         Categorical splits: the codes met in the node at fitting; other codes go by the
         surrogates as missing values do (rpart's ``predict``). None otherwise.
+    majority : ndarray of int64, shape (n_nodes,)
+        The side the split sent more training weight to (+1 left, -1 right, 0 on a tie or
+        with ``maxsurrogate`` 0): rpart's ``lastsurrogate``, which its cross-validation uses
+        where ``predict`` uses the larger child.
     """
 
     use: int
@@ -289,11 +295,12 @@ class Surrogates:
     count: np.ndarray
     primary_count: np.ndarray
     primary_categories: np.ndarray
+    majority: np.ndarray
 
     @classmethod
     def from_nodes(cls, records, rule):
         """From one record per node in the tree's order: None at leaves, else
-        ``(primary NodeSplit, [SurrogateSplit, ...])``."""
+        ``(primary NodeSplit, [SurrogateSplit, ...], majority side)``."""
         lists = [[] if r is None else r[1] for r in records]
         flat = [s for lst in lists for s in lst]
         start = np.concatenate([[0], np.cumsum([len(lst) for lst in lists])]).astype(np.int64)
@@ -316,7 +323,8 @@ class Surrogates:
             primary_count=np.array([0 if r is None else r[0].n_known for r in records],
                                    dtype=np.int64),
             primary_categories=objects([None if r is None else r[0].present
-                                        for r in records]))
+                                        for r in records]),
+            majority=np.array([0 if r is None else r[2] for r in records], dtype=np.int64))
 
     def split(self, i):
         """The ``i``-th flat entry as a :class:`SurrogateSplit`."""
@@ -339,7 +347,8 @@ class Surrogates:
             primary = NodeSplit(0.0, -1, np.nan, None, self.primary_categories[v],
                                 int(self.primary_count[v]))
             records.append((primary, [self.split(i)
-                                      for i in range(self.start[v], self.start[v + 1])]))
+                                      for i in range(self.start[v], self.start[v + 1])],
+                            int(self.majority[v])))
         return Surrogates.from_nodes(records, SurrogateRule(0, self.use, self.style))
 
     def unknown_categories(self, v, codes):
@@ -349,10 +358,12 @@ class Surrogates:
             return np.zeros(codes.shape, dtype=bool)
         return ~np.isin(codes, present)
 
-    def directions(self, X, rows, nodes, n_left, n_right):
+    def directions(self, X, rows, nodes, n_left, n_right, cross_validation=False):
         """+1 / -1 / 0 for rows ``rows`` of ``X`` at internal nodes ``nodes`` whose split
         cannot send them: by their first surrogate that can, then (``use`` 2) to the child with
-        more training units (``n_left``, ``n_right`` of each row's node), else 0 (stay)."""
+        more training units (``n_left``, ``n_right`` of each row's node), else 0 (stay). With
+        ``cross_validation``, rpart's cross-validation instead (its ``branch``): the side of
+        ``majority``, right where there is none."""
         out = np.zeros(rows.size, dtype=np.int64)
         if self.use == 0:
             return out
@@ -378,5 +389,6 @@ class Surrogates:
             k += 1
         if self.use == 2:
             stay = out == 0
-            out[stay] = np.sign(n_left[stay] - n_right[stay])
+            out[stay] = (np.where(self.majority[nodes[stay]] > 0, 1, -1) if cross_validation
+                         else np.sign(n_left[stay] - n_right[stay]))
         return out

@@ -242,8 +242,11 @@ class Tree:
                 np.ascontiguousarray(sur.direction, dtype=np.int64), sur_row, sur_dir,
                 cat_dir, kids, np.array([sur.use], dtype=np.int64))
 
-    def decision_nodes(self, X):
-        """The node reached by each row at every depth: list of arrays, last = leaves."""
+    def decision_nodes(self, X, cross_validation=False):
+        """The node reached by each row at every depth: list of arrays, last = leaves.
+        ``cross_validation``: a surrogate tree sends the rows that nothing else sends as
+        rpart's cross-validation does (see :meth:`ordstat.trees._surrogate.Surrogates.
+        directions`)."""
         X = np.asarray(X, dtype=np.float64)
         n = X.shape[0]
         node = np.zeros(n, dtype=np.int64)
@@ -272,14 +275,15 @@ class Tree:
                 if missing.any():
                     go_left[missing] = self.missing_left[v[missing]]
             else:
-                go_left, stay = self._surrogate_sides(X, active, v, x, go_left, missing)
+                go_left, stay = self._surrogate_sides(X, active, v, x, go_left, missing,
+                                                      cross_validation)
                 node[active[stay]] = v[stay]
                 active, v, go_left = active[~stay], v[~stay], go_left[~stay]
             node[active] = np.where(go_left, self.children_left[v], self.children_right[v])
             path.append(node.copy())
         return path
 
-    def _surrogate_sides(self, X, active, v, x, go_left, missing):
+    def _surrogate_sides(self, X, active, v, x, go_left, missing, cross_validation=False):
         """(go_left, stay) of the rows ``active`` at internal nodes ``v`` of a surrogate
         tree: the split's side where it can tell, else the surrogates' (:meth:`ordstat.trees.
         _surrogate.Surrogates.directions`); ``stay`` where nothing can."""
@@ -294,7 +298,7 @@ class Tree:
             u = np.flatnonzero(unknown)
             nl = self.n_node_samples[self.children_left[v[u]]]
             nr = self.n_node_samples[self.children_right[v[u]]]
-            d = sur.directions(X, active[u], v[u], nl, nr)
+            d = sur.directions(X, active[u], v[u], nl, nr, cross_validation)
             go_left = go_left.copy()
             go_left[u] = d > 0
             stay[u] = d == 0

@@ -5,11 +5,11 @@
 # writes OUTDIR/rpart_surrogates.json: the data sets themselves (airquality with Ozone cut into
 # three ordered classes; the same with Temp cut and Ozone a predictor; mlbench's BreastCancer;
 # a small synthetic set with unordered factors), and for each data set and each usesurrogate
-# 0/1/2 and surrogatestyle 0/1 (maxsurrogate 5; and maxsurrogate 1 and 0 with usesurrogate 2):
+# 0/1/2 and surrogatestyle 0/1 (maxsurrogate 5; and maxsurrogate 1 and 0 with usesurrogate 2;
+# case weights; 5-fold cross-validation on fixed folds, usesurrogate 1 and 2):
 # rpart's frame, its splits matrix (primaries and surrogates, with count, ncat, improve, index,
-# adj), its csplit matrix, the variable importance, the node of every training unit (where,
-# as node numbers) and predict(type = "prob") on the training data (newdata: rpart's
-# prediction walk). Controls: the defaults (cp = 0.01, minsplit = 20, gini) with xval = 0 and
+# adj), its csplit matrix, the variable importance, predict(type = "prob") on the training data (newdata: rpart's
+# prediction walk) and, with folds, the cp table. Controls: the defaults (cp = 0.01, minsplit = 20, gini) with xval = 0 and
 # maxcompete = 0.
 suppressMessages({library(rpart); library(jsonlite)})
 args <- commandArgs(trailingOnly = FALSE)
@@ -55,14 +55,20 @@ columns <- function(d) {
   })
 }
 
-fit_case <- function(d, maxsurrogate, usesurrogate, surrogatestyle) {
-  f <- rpart(y ~ ., data = d, method = "class",
-             control = rpart.control(xval = 0, maxcompete = 0, maxsurrogate = maxsurrogate,
+fit_case <- function(d, maxsurrogate, usesurrogate, surrogatestyle, weights = NULL,
+                     folds = NULL) {
+  d$.w <- if (is.null(weights)) rep(1, nrow(d)) else weights
+  f <- rpart(y ~ . - .w, data = d, method = "class", weights = .w,
+             control = rpart.control(xval = if (is.null(folds)) 0 else folds, maxcompete = 0,
+                                     maxsurrogate = maxsurrogate,
                                      usesurrogate = usesurrogate,
                                      surrogatestyle = surrogatestyle))
   fr <- f$frame
   sp <- if (is.null(f$splits)) matrix(numeric(0), 0, 5) else f$splits
-  list(controls = list(maxsurrogate = maxsurrogate, usesurrogate = usesurrogate,
+  # weights, folds and the cp table only where given (toJSON writes NULL as {})
+  extra <- Filter(Negate(is.null), list(weights = weights, folds = folds,
+                                        cptable = if (!is.null(folds)) unname(f$cptable)))
+  c(extra, list(controls = list(maxsurrogate = maxsurrogate, usesurrogate = usesurrogate,
                        surrogatestyle = surrogatestyle),
        frame = list(node = as.integer(rownames(fr)), var = as.character(fr$var), n = fr$n,
                     wt = fr$wt, dev = fr$dev, yval = fr$yval, ncompete = fr$ncompete,
@@ -72,8 +78,7 @@ fit_case <- function(d, maxsurrogate, usesurrogate, surrogatestyle) {
                      index = unname(sp[, "index"]), adj = unname(sp[, "adj"])),
        csplit = if (is.null(f$csplit)) list() else unname(f$csplit),
        importance = as.list(f$variable.importance),
-       where = as.integer(rownames(fr))[unname(f$where)],
-       prob = unname(predict(f, d, type = "prob")))
+       prob = unname(predict(f, d, type = "prob"))))
 }
 
 cases <- list()
@@ -86,6 +91,14 @@ for (name in names(sets)) {
   }
   fits[["max1_use2_style0"]] <- fit_case(d, 1L, 2L, 0L)
   fits[["max0_use2_style0"]] <- fit_case(d, 0L, 2L, 0L)
+  # case weights (whole numbers 1 to 3), and cross-validation on fixed folds (rpart's xval
+  # vector of fold ids): the cp table's xerror, with units stopped at internal nodes
+  fits[["weighted_use2_style0"]] <- fit_case(d, 5L, 2L, 0L,
+                                             weights = rep_len(c(1, 3, 2, 1, 2), nrow(d)))
+  for (use in 1:2) {
+    fits[[sprintf("xval_use%d_style0", use)]] <- fit_case(d, 5L, use, 0L,
+                                                          folds = rep_len(1:5, nrow(d)))
+  }
   cases[[name]] <- list(data = columns(d), fits = fits)
 }
 versions <- list(R = paste(R.version$major, R.version$minor, sep = "."),

@@ -195,3 +195,21 @@ def test_summary_lists_the_surrogates():
     assert "2 training units missing the split feature" in text
     assert "x1< 3.5  (agree 0.875, adj 0.75, 2 sent)" in text
     assert "surrogates" not in OrdinalTreeClassifier(xval=0).fit(*_hand_data()).summary().tables
+
+
+def test_cross_validation_sends_unsendable_rows_by_the_majority_found_at_fitting():
+    """rpart's cross-validation (its branch.c) sends a held-out unit that no surrogate sends to
+    the side the split sent more weight to, right on a tie; its predict() to the child with
+    more units, nowhere on a tie."""
+    X = np.array([[NAN, NAN, NAN, 1]])
+    tree = _hand_tree()  # the split sent 4 units each way, its children hold 5 and 5
+    assert tree.tree_.surrogates.majority[0] == 0
+    assert tree.apply(X)[0] == 0
+    assert tree.tree_.decision_nodes(X, cross_validation=True)[-1][0] == 2
+    Xs, y = _hand_data()
+    Xs = np.vstack([Xs, [3.5, 1, 1, 1]])  # 5 sent left by x0, 4 right
+    y = np.append(y, 0)
+    five = OrdinalTreeClassifier(criterion="gini", missing="surrogate", min_split=2,
+                                 min_bucket=1, xval=0).fit(Xs, y)
+    assert five.tree_.surrogates.majority[0] == 1
+    assert five.tree_.decision_nodes(X, cross_validation=True)[-1][0] == 1
