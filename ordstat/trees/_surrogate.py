@@ -78,7 +78,7 @@ def primary_split(X, codes, w, units, n_classes, criterion, *, min_bucket, cat_s
         xk = X[known, j]
         if cat_sizes[j] == 0 and xk.min() == xk.max():
             continue
-        sp = Splitter(X[known][:, [j]], codes[known], w[known], n_classes, criterion,
+        sp = Splitter(xk[:, None], codes[known], w[known], n_classes, criterion,
                       min_bucket=min_bucket, cat_sizes=cat_sizes[[j]])
         layout, totals = sp.root()
         g, thr, cats = sp.search(layout, totals, np.array([known.size]))
@@ -113,14 +113,15 @@ def surrogate_splits(X, w, units, y, primary_feature, cat_sizes, rule):
     that agrees best with the primary's directions ``y`` (+1, -1, 0 missing), kept when its
     adjusted agreement is positive, ordered by agreement (stable: the first feature among
     ties), at most ``rule.max_surrogate``. The split counts are filled in by :func:`send`."""
-    t_left, t_right = w[units][y > 0].sum(), w[units][y < 0].sum()
+    wu = w[units]
+    t_left, t_right = wu[y > 0].sum(), wu[y < 0].sum()
     found = []
     for j in range(X.shape[1]):
         if j == primary_feature:
             continue
         x = X[units, j]
         known = ~np.isnan(x)
-        args = (x[known], y[known], w[units][known])
+        args = (x[known], y[known], wu[known])
         best = (_categorical_surrogate(*args, cat_sizes[j]) if cat_sizes[j] > 0
                 else _numeric_surrogate(*args))
         if best is None:
