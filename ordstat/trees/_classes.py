@@ -624,7 +624,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         return validate_predict(self, X, ensure_all_finite="allow-nan")
 
     def apply(self, X):
-        """Index (into ``tree_`` arrays) of the leaf each row of ``X`` falls into.
+        """Index (into ``tree_`` arrays) of the leaf each row of ``X`` falls into; with
+        ``missing="surrogate"`` and ``usesurrogate`` < 2 (or on a tie of the majority rule),
+        the internal node where a row that nothing can send on stops, as in rpart's
+        ``predict`` (:meth:`predict` and :meth:`predict_proba` then use that node's classes).
 
         Returns
         -------
