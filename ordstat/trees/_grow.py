@@ -8,7 +8,9 @@ The module structure is the following:
 - :class:`TreeBuilder`: pass 1, the largest tree allowed by the node rules, grown level by level
   (the level loop, or compiled levels where the engine allows), or best first with
   ``max_leaf_nodes``; pass 2, rpart's recursion computing the weakest-link complexities and
-  collapsing the nodes at most alpha; the fitted :class:`ordstat.trees._tree.Tree`.
+  collapsing the nodes at most alpha; the fitted :class:`ordstat.trees._tree.Tree`; with
+  rpart's surrogate splits, pass 1 is :meth:`TreeBuilder._grow_surrogates` (numpy, node by
+  node; see :mod:`ordstat.trees._surrogate`).
 
 The two passes, the compiled and the presorted levels and why they grow the same trees are
 explained in the documentation, "How the trees are grown" (docs/trees_engine.md).
