@@ -13,6 +13,7 @@ import pytest
 from tests._reference import HERE
 
 from ordstat.trees import OrdinalTreeClassifier
+from ordstat.trees._engine import forced
 
 STORED = json.loads((HERE / "rpart_surrogates.json").read_text())
 CASES = [(name, fit) for name in STORED if name != "versions"
@@ -187,3 +188,14 @@ def test_surrogate_cp_table_equals_rpart_s_on_the_same_folds(name, fit):
     got = tree.cp_table_[["CP", "nsplit", "rel_error", "xerror", "xstd"]].to_numpy()
     columns = 5 if ref["controls"]["usesurrogate"] == 2 else 3
     np.testing.assert_allclose(got[:, :columns], want[:, :columns], rtol=RTOL, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["synthetic", "breast_cancer"])
+def test_numpy_search_grows_the_same_surrogate_tree(name):
+    """The one-feature searches in numpy (no compiled scan) give rpart's tree too."""
+    with forced(numba=False):
+        tree, X, ref = fitted(name, "max5_use2_style0")
+        np.testing.assert_allclose(tree.predict_proba(X), np.array(ref["prob"]), rtol=RTOL,
+                                   atol=1e-12)
+    want = np.array([ref["importance"].get(c, 0.0) for c in X.columns])
+    np.testing.assert_allclose(tree.variable_importance_, want, rtol=RTOL, atol=1e-12)
