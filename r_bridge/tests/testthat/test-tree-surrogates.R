@@ -122,3 +122,20 @@ test_that("importance counts the surrogates as rpart's, even without missing val
   expect_equal(unname(predict(fit, h, type = "prob")), unname(predict(ref, h, type = "prob")),
                tolerance = 1e-12)
 })
+
+test_that("ordinal_xpred() gives rpart's xpred.rpart on the same folds", {
+  skip_if_no_python()
+  d <- surrogate_sets()$temp
+  folds <- rep_len(1:5, nrow(d))
+  for (use in 1:2) {
+    ref <- rpart::rpart(y ~ ., d, method = "class",
+                        control = rpart::rpart.control(xval = 0, maxcompete = 0,
+                                                       usesurrogate = use))
+    fit <- ordinal_tree(y ~ ., d, na.action = na.pass, criterion = "gini", xval = 0,
+                        missing = "surrogate", usesurrogate = use)
+    cp <- ref$cptable[, "CP"]
+    expect_equal(unname(ordinal_xpred(fit, xval = folds, cp = cp)),
+                 unname(rpart::xpred.rpart(ref, xval = folds, cp = cp)),
+                 label = sprintf("usesurrogate=%d", use))
+  }
+})
