@@ -721,7 +721,9 @@ def _tree(criterion, nodes) -> Tree:
     ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
     ``missing``, ``value``, ``n``, ``risk``, ``yval``, ``complexity``, ``depth``, ``number``;
     any node order, root first; ``missing``: -1 where the node met no missing value on its
-    split feature, else 1 for left, 0 for right). Each array is taken out of ``nodes`` as it is
+    split feature, else 1 for left, 0 for right; with surrogate splits also ``surrogates``,
+    one record per node (None at leaves) for :meth:`Surrogates.from_nodes`, and
+    ``surrogate_rule``). Each array is taken out of ``nodes`` as it is
     put in preorder, so that a large tree's grown arrays are freed one by one while the fitted
     ones are made (the caller keeps no other reference)."""
     left, right = nodes.pop("left"), nodes.pop("right")
