@@ -78,9 +78,10 @@ rtest: $(STAMP)/rpkg $(STAMP)/venv-r
 
 # R CMD check --as-cran of the built tarball (status OK: no error, warning or note), run offline
 # (the two _R_CHECK_ variables skip what needs CRAN's servers or a time server); the example
-# timing threshold is 30 s instead of 5 s because the first example that fits a tree ensemble
-# may compile the tree kernels (numba, a few seconds of CPU; make test compiles them for .venv-r
-# at the same time), which CRAN never meets (no Python there: every example is guarded by
+# timing threshold is 600 s instead of 5 s because the first example that fits a tree ensemble
+# compiles the tree kernels or, in make test, waits for the file lock of the numba cache while
+# .venv-r compiles them next to it (measured: 83 s elapsed for 7.5 s of CPU on a loaded
+# machine), which CRAN never meets (no Python there: every example is guarded by
 # ordstat_available()); then the
 # tarball installed into a scratch library and used from new R sessions outside the repository.
 # Rerun only when the package's files change.
@@ -94,7 +95,7 @@ $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 	    R CMD build --no-manual $(CURDIR)/$(RPKG) >build.log 2>&1 || { cat build.log; exit 1; }
 	cd $(STAMP)/rcheck.d && ORDSTAT_PYTHON=$(CURDIR)/$(PY_R) ORDSTAT_REQUIRE_PYTHON=true \
 	    _R_CHECK_CRAN_INCOMING_REMOTE_=false _R_CHECK_SYSTEM_CLOCK_=false \
-	    _R_CHECK_FORCE_SUGGESTS_=false _R_CHECK_EXAMPLE_TIMING_THRESHOLD_=30 \
+	    _R_CHECK_FORCE_SUGGESTS_=false _R_CHECK_EXAMPLE_TIMING_THRESHOLD_=600 \
 	    R CMD check --as-cran --no-manual --no-build-vignettes --no-tests ordstat_*.tar.gz >check.log 2>&1; status=$$?; \
 	    if [ $$status -ne 0 ] || ! grep -q '^Status: OK' ordstat.Rcheck/00check.log; then \
 	        cat check.log; exit 1; fi; tail -n 1 ordstat.Rcheck/00check.log

@@ -88,14 +88,16 @@ _THRESHOLDS = ("cuts an attribute at thresholds (K-1 per node or round), which n
                "of its values")
 
 
-def code_ordered(estimator, X):
+def code_ordered(estimator, X, nominal=False):
     """``X`` of a replica method (oDT, oAdaBoost, AdaBoost.OR) for fitting: an ordered pandas
     Categorical becomes its codes 0..c-1, a numeric scale (as in rpart and the ordinal tree,
     :class:`~ordstat._core.predictors.ColumnCoding`), remembered for prediction; unordered
-    columns (strings, unordered Categoricals) are a TypeError naming them, since a threshold
-    on arbitrary category codes would depend on how the categories happen to be numbered."""
+    columns (strings, unordered Categoricals) become their category codes where the method
+    splits them by category (``nominal``: oDT), else they are a TypeError naming them, since
+    a threshold on arbitrary category codes would depend on how the categories happen to be
+    numbered."""
     coding, coded = ColumnCoding.learn(X)
-    if coding.nominal:
+    if coding.nominal and not nominal:
         raise coding.nominal_error(estimator, X, _THRESHOLDS)
     estimator._column_coding = coding
     return coded

@@ -2,7 +2,8 @@
 ordinal data classification", chapter 4).
 
 A branch node holds one attribute and K-1 thresholds, one per replica (``+inf``: this replica
-makes no cut there); a leaf holds K-1 binary labels. Read as K-1 binary trees that share their
+makes no cut there), or a nominal attribute with one branch per category for every replica; a
+leaf holds K-1 binary labels. Read as K-1 binary trees that share their
 structure, replica k sends a unit left when x[attribute] < threshold[k] (the convention of the
 tree package's split search, which finds the cuts).
 """
@@ -17,7 +18,7 @@ from .._core.summary import Summary, class_info, class_table, cut_table
 from .._core.validation import (Integral, Interval, Real, StrOptions,
                                 check_positive_int, check_random_state, validate_fit,
                                 validate_predict)
-from ..trees._c45 import SMALL, add_errs, collapse, min_split_size, prune
+from ..trees._c45 import SMALL, add_errs, bags_split, collapse, min_split_size, prune
 from ..trees._classes import MAX_FEATURES_CONSTRAINT, n_features_drawn
 from ..trees.criteria import get_criterion
 from ._base import COMBINE_CONSTRAINT, ReplicaClassifierMixin, code_ordered, coded_ordered
@@ -71,6 +72,8 @@ def normal_errors(errors, n, confidence):
 
 #: the leaf error estimates of pruning (see ReplicatedTreeClassifier's ``error_bound``)
 ERROR_BOUNDS = {"normal": normal_errors, "exact": pessimistic_errors}
+#: how a leaf's estimated errors sum the replicas (see ``replica_errors``)
+REPLICA_ERRORS = ("pooled", "per_replica")
 
 
 def _draw_attributes(rng, n_nodes, todo, p, drawn):
@@ -153,14 +156,23 @@ def _level_split(search, counts, todo, params, scale, rng=None):
     good, thr = search.search(todo, attributes, min_bucket)
     split_score = params["split_score"]
     values = _replica_gains(good[nodes], counts[nodes], scale)  # (S, p, K-1)
-    active = np.isfinite(good[nodes]) & (good[nodes] > 1e-12) & (values > params["min_gain"])
+    valid = np.isfinite(good[nodes]) & (good[nodes] > 1e-12)
+    ratios = (_gain_ratios(values, search.left_weights(thr)[nodes], counts[nodes])
+              if split_score == "gain_ratio" else None)
+    nominal = np.flatnonzero(search.n_values > 0)
+    if nominal.size:
+        _nominal_gains(search, nodes, nominal, attributes, params, values, ratios, valid)
+    active = valid & (values > params["min_gain"])
     score = _combined(params["rule"], values, active)  # (S, p)
     if split_score == "gain_ratio":
-        ratios = _gain_ratios(values, search.left_weights(thr)[nodes], counts[nodes])
         competing = active.any(axis=-1)
-        n_competing = competing.sum(axis=1, keepdims=True)
-        average = np.divide(np.where(competing, score, 0.0).sum(axis=1, keepdims=True),
-                            n_competing, out=np.zeros((nodes.size, 1)), where=n_competing > 0)
+        # J48 leaves nominal attributes of many values (at least 0.3 x the training units)
+        # out of the average, unless every attribute is one
+        many = (search.n_values > 0) & (search.n_values >= 0.3 * params["n_units"] - SMALL)
+        counted = competing & (~many if not many.all() else True)
+        n_counted = counted.sum(axis=1, keepdims=True)
+        average = np.divide(np.where(counted, score, 0.0).sum(axis=1, keepdims=True),
+                            n_counted, out=np.zeros((nodes.size, 1)), where=n_counted > 0)
         eligible = competing & (score >= average - _AVERAGE_GAIN_SLACK)
         score = np.where(eligible, _combined(params["rule"], ratios, active), 0.0)
     thr = thr[nodes]
@@ -170,7 +182,35 @@ def _level_split(search, counts, todo, params, scale, rng=None):
     nodes, best, rows = nodes[ok], best[ok], rows[ok]
     feature[nodes] = best
     thresholds[nodes] = np.where(active[rows, best], thr[rows, best], np.inf)
+    thresholds[nodes[search.n_values[best] > 0]] = np.nan  # one branch per category
     return feature, thresholds
+
+
+def _nominal_gains(search, nodes, nominal, attributes, params, values, ratios, valid):
+    """Fill the columns of the nominal attributes of ``values``, ``ratios`` (None: not
+    scored) and ``valid`` (S, p, K-1) for the searched ``nodes``: each replica's information
+    gain (bits per unit) and gain ratio of the split of one branch per category, C4.5's
+    (:func:`ordstat.trees._c45.bags_split`: at least two branches with ``min_num_obj`` of the
+    replica's weight, or ``min_samples_leaf`` without that rule)."""
+    least = params["min_num_obj"]
+    if least is None:
+        least = max(1.0, float(params["min_samples_leaf"]))
+    for j in nominal:
+        counts = search.category_counts(j)[nodes]  # (S, c, K-1, 2)
+        values[:, j] = 0.0
+        valid[:, j] = False
+        if ratios is not None:
+            ratios[:, j] = 0.0
+        for s, k in np.ndindex(nodes.size, counts.shape[2]):
+            if attributes is not None and not attributes[nodes[s], j]:
+                continue
+            bags = counts[s, :, k]
+            split = bags_split(bags, bags.sum(), least, j)
+            if split is None or split.gain <= 0:
+                continue
+            values[s, j, k], valid[s, j, k] = min(split.gain, 1.0), True
+            if ratios is not None:
+                ratios[s, j, k] = min(max(split.ratio, 0.0), 1.0)
 
 
 def _grow(X, codes, W, params, rng):
@@ -179,8 +219,8 @@ def _grow(X, codes, W, params, rng):
     crit = get_criterion(params["criterion"])
     scale = _unit_impurity(crit)
     min_bucket = max(1, int(np.ceil(params["min_samples_leaf"])))
-    search = ReplicaSearch(X, codes, W, crit, min_bucket)
-    tree = {key: [] for key in ("feature", "threshold", "left", "right", "counts", "labels")}
+    search = ReplicaSearch(X, codes, W, crit, min_bucket, params["n_values"])
+    tree = {key: [] for key in ("feature", "threshold", "children", "counts", "labels")}
     parent_labels = np.zeros((1, m), dtype=np.intp)
     depth, max_depth = 0, params["max_depth"]
     while search.n_nodes:
@@ -192,17 +232,15 @@ def _grow(X, codes, W, params, rng):
                 & ~np.all(np.minimum(counts[..., 0], counts[..., 1]) <= 0, axis=1))
         todo = np.broadcast_to(todo, (counts.shape[0],))
         feature, thresholds = _level_split(search, counts, todo, params, scale, rng)
-        base = len(tree["feature"])
-        is_split = feature >= 0
-        kids = np.full(counts.shape[0], -1, dtype=np.intp)
-        kids[is_split] = base + counts.shape[0] + 2 * np.arange(int(is_split.sum()))
+        n_kids = search.n_branches(feature)
+        first = len(tree["feature"]) + counts.shape[0] + np.cumsum(n_kids) - n_kids
         tree["feature"].extend(feature)
         tree["threshold"].extend(thresholds)
-        tree["left"].extend(kids)
-        tree["right"].extend(np.where(is_split, kids + 1, -1))
+        tree["children"].extend(np.arange(f, f + n) for f, n in zip(first, n_kids))
         tree["counts"].extend(counts)
         tree["labels"].extend(labels)
-        parent_labels = np.repeat(labels[is_split], 2, axis=0)
+        # an empty branch (a category without units) keeps its parent's labels
+        parent_labels = np.repeat(labels, n_kids, axis=0)
         search.split(feature, thresholds)
         depth += 1
     return tree
@@ -212,13 +250,16 @@ class _ReplicaView:
     """The grown oDT as C4.5's collapsing and pruning read and change it
     (:func:`ordstat.trees._c45.collapse` and :func:`~ordstat.trees._c45.prune`): a node's
     errors as a leaf are the minority weights summed over the replicas (each replica predicts
-    its majority label) and its weight the weight summed over the replicas (the dissertation,
-    section 4.3); its branches' weights likewise summed. Raising a branch sends the node's
-    units down the raised subtree, each replica by its own thresholds, and recounts it."""
+    its majority label; the dissertation, section 4.3), its estimated errors the bound on
+    that sum out of the weight summed over the replicas ("pooled") or the replicas' own
+    bounds summed ("per_replica"); its branches' weights summed over the replicas. Raising a
+    branch sends the node's units down the raised subtree, each replica by its own
+    thresholds, and recounts it."""
 
-    def __init__(self, tree, X, codes, W, confidence, error_bound):
+    def __init__(self, tree, X, codes, W, confidence, error_bound, replica_errors="pooled"):
         self.tree, self.X, self.codes = tree, X, codes
         self.confidence, self.bound = confidence, ERROR_BOUNDS[error_bound]
+        self.per_replica = replica_errors == "per_replica"
         tree["counts"] = list(tree["counts"])
         tree["labels"] = list(tree["labels"])
         self.units = {}
@@ -232,10 +273,10 @@ class _ReplicaView:
     def _sides(self, node, rows, W):
         """The units (rows, per-replica weights) of each child of ``node``."""
         t = self.tree
-        left = self.X[rows, t["feature"][node]][:, None] < t["threshold"][node][None, :]
+        branch = node_branches(t, node, self.X[rows, t["feature"][node]])  # (n, K-1)
         out = []
-        for goes in (left, ~left):
-            Wc = W * goes
+        for b in range(len(t["children"][node])):
+            Wc = W * (branch == b)
             keep = Wc.sum(axis=1) > 0
             out.append((rows[keep], Wc[keep]))
         return out
@@ -253,12 +294,13 @@ class _ReplicaView:
             self._route(child, r, cw)
 
     def _leaf_errors(self, counts):
-        return float(self.bound(np.minimum(counts[:, 0], counts[:, 1]).sum(), counts.sum(),
-                                self.confidence))
+        minority = np.minimum(counts[:, 0], counts[:, 1])
+        if self.per_replica:  # each replica's distribution bounded alone, then summed
+            return float(np.sum(self.bound(minority, counts.sum(axis=1), self.confidence)))
+        return float(self.bound(minority.sum(), counts.sum(), self.confidence))
 
     def children(self, node):
-        t = self.tree
-        return [] if t["left"][node] < 0 else [t["left"][node], t["right"][node]]
+        return list(self.tree["children"][node])
 
     def training_errors(self, node):
         counts = self.tree["counts"][node]
@@ -282,13 +324,14 @@ class _ReplicaView:
 
     def make_leaf(self, node):
         t = self.tree
-        t["left"][node] = t["right"][node] = t["feature"][node] = -1
+        t["feature"][node] = -1
+        t["children"][node] = np.zeros(0, dtype=np.intp)
         t["threshold"][node] = np.full(len(t["threshold"][node]), np.inf)
 
     def raise_branch(self, node, j):
         t = self.tree
         branch = self.children(node)[j]
-        for key in ("feature", "threshold", "left", "right"):
+        for key in ("feature", "threshold", "children"):
             t[key][node] = t[key][branch]
         self._route(node, *self.units[node])
 
@@ -297,7 +340,8 @@ def _prune(tree, X, codes, W, params):
     """J48's post-processing of the grown tree through :class:`_ReplicaView`: collapsing
     (``collapse_tree``), then pessimistic pruning (``prune``) with subtree replacement and,
     with ``subtree_raising``, subtree raising."""
-    view = _ReplicaView(tree, X, codes, W, params["confidence"], params["error_bound"])
+    view = _ReplicaView(tree, X, codes, W, params["confidence"], params["error_bound"],
+                        params.get("replica_errors", "pooled"))
     if params["collapse_tree"]:
         collapse(0, view)
     if params["prune"]:
@@ -305,20 +349,52 @@ def _prune(tree, X, codes, W, params):
 
 
 def _compact(tree):
-    """Renumber the nodes reachable from the root (depth-first, left first)."""
+    """Renumber the nodes reachable from the root (depth-first, first branch first); the
+    first and last child of each node as ``left`` and ``right`` (-1 at leaves)."""
     order, stack = [], [0]
     while stack:
         node = stack.pop()
         order.append(node)
-        if tree["left"][node] >= 0:
-            stack.extend([tree["right"][node], tree["left"][node]])
+        stack.extend(reversed(list(tree["children"][node])))
     new = {old: i for i, old in enumerate(order)}
     out = {}
     for key in ("feature", "threshold", "counts", "labels"):
         out[key] = np.asarray([tree[key][o] for o in order])
-    out["left"] = np.asarray([new.get(tree["left"][o], -1) for o in order], dtype=np.intp)
-    out["right"] = np.asarray([new.get(tree["right"][o], -1) for o in order], dtype=np.intp)
+    out["children"] = [np.array([new[c] for c in tree["children"][o]], dtype=np.intp)
+                       for o in order]
+    out["left"] = np.array([c[0] if c.size else -1 for c in out["children"]], dtype=np.intp)
+    out["right"] = np.array([c[-1] if c.size else -1 for c in out["children"]], dtype=np.intp)
     return out
+
+
+def node_branches(tree, node, x):
+    """Branch of each value ``x`` of ``node``'s attribute in each replica, (n, K-1): the
+    category code at a nominal split (its threshold NaN), else 0 where ``x < threshold[k]``
+    (left) and 1 where not."""
+    threshold = tree["threshold"][node]
+    if np.isnan(threshold).all():
+        return np.repeat(x.astype(np.intp)[:, None], threshold.size, axis=1)
+    return (x[:, None] >= threshold[None, :]).astype(np.intp)
+
+
+def tree_depths(tree):
+    """Depth of every node of a fitted tree (the root 0)."""
+    depth = np.zeros(len(tree["feature"]), dtype=np.intp)
+    for v, kids in enumerate(tree["children"]):  # preorder: a parent before its children
+        depth[kids] = depth[v] + 1
+    return depth
+
+
+def check_category_codes(X, n_values):
+    """``X`` as given after checking that each nominal column (``n_values[j]`` > 0
+    categories) holds codes 0..n_values[j]-1: a numeric ``X`` given to a tree fitted on
+    categories must hold their codes."""
+    for j in np.flatnonzero(np.zeros(0) if n_values is None else n_values):
+        col = X[:, j]
+        if np.any((col != np.floor(col)) | (col < 0) | (col >= n_values[j])):
+            raise ValueError(f"X column {j} holds the codes of {n_values[j]} categories; got "
+                             f"values that are not codes 0..{n_values[j] - 1}.")
+    return X
 
 
 def grow_replicated_tree(X, codes, W, params, rng=None):
@@ -334,17 +410,25 @@ def tree_leaves(tree, X):
     """Leaf reached by each row in each replica, shape (n, K-1)."""
     n = X.shape[0]
     m = tree["threshold"].shape[1]
+    children = tree["children"]
+    # children of each node in a table, one column per branch
+    table = np.full((len(children), max(2, max(map(len, children)))), -1, dtype=np.intp)
+    for v, kids in enumerate(children):
+        table[v, :len(kids)] = kids
+    nominal = np.isnan(tree["threshold"]).all(axis=1)
     leaves = np.zeros((n, m), dtype=np.intp)
     rows = np.arange(n)
     for k in range(m):
         node = np.zeros(n, dtype=np.intp)
         while True:
-            inner = tree["left"][node] >= 0
+            inner = table[node, 0] >= 0
             if not inner.any():
                 break
             r, nd = rows[inner], node[inner]
-            go = X[r, tree["feature"][nd]] < tree["threshold"][nd, k]
-            node[inner] = np.where(go, tree["left"][nd], tree["right"][nd])
+            x = X[r, tree["feature"][nd]]
+            branch = np.where(nominal[nd], np.nan_to_num(x).astype(np.intp),
+                              x >= tree["threshold"][nd, k])
+            node[inner] = table[nd, branch]
         leaves[:, k] = node
     return leaves
 
@@ -436,6 +520,16 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         :func:`normal_errors`), the default because the dissertation prunes with "the same
         methods used in Weka's J48". "exact": the exact binomial (Clopper-Pearson) limit
         (:func:`pessimistic_errors`), the bound ordstat used before.
+    replica_errors : {"pooled", "per_replica"}, default="pooled"
+        How pruning sums a leaf's estimated errors over the replicas, the dissertation's "to
+        get the number of misclassified points we simply sum the number of misclassified
+        points in each replica" (section 4.3), which leaves open where the bound applies.
+        "pooled": one bound on the errors summed over the replicas out of the weight summed
+        over the replicas (the leaf read as one binomial of (K-1) x its units). "per_replica":
+        the bound of each replica's own distribution (its errors out of its weight, J48's
+        estimate of a binary leaf), summed; it prunes more, since each bound is taken on
+        fewer units. On the dissertation's data sets "per_replica" gives trees of about the
+        sizes of its Table 4.1 (see ``ordstat reproduce``).
     max_features : int, float, {"sqrt", "log2", "log2+1"} or None, default=None
         Attributes drawn at random, without replacement, in each node, the same for every
         replica (for forests): an int, a fraction of the attributes, int(sqrt p), int(log2 p)
@@ -451,9 +545,16 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     ----------
     tree_ : dict of arrays
         ``feature`` (-1 at leaves), ``threshold`` (n_nodes, K-1; replica k sends
-        ``x[feature] < threshold[k]`` left), ``left``, ``right``,
-        ``counts`` (n_nodes, K-1, 2: weight of C- and C+ per replica), ``labels`` (n_nodes, K-1).
+        ``x[feature] < threshold[k]`` left; NaN at a nominal split), ``children`` (a list:
+        each node's children, two for a cut, left first, one per category code for a nominal
+        split, none at leaves), ``left`` and ``right`` (the first and last child, -1 at
+        leaves), ``counts`` (n_nodes, K-1, 2: weight of C- and C+ per replica), ``labels``
+        (n_nodes, K-1).
     node_count_ : int
+        Number of nodes, leaves included (J48's "Size of the tree").
+    n_leaves_ : int
+    categories_ : dict
+        ``{feature index: categories}`` of the nominal columns (empty when there are none).
 
     Notes
     -----
@@ -461,11 +562,22 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     scale cut by the thresholds (as rpart and :class:`~ordstat.trees.OrdinalTreeClassifier`
     read ordered factors; the same coding, :class:`ordstat._core.predictors.ColumnCoding`), and
     matched by category at prediction. Unordered columns (strings, unordered Categoricals) are
-    refused with a TypeError naming them: a node cuts one attribute at K-1 thresholds, which
-    needs an order of its values, and thresholds on arbitrary category codes would depend on how
-    the categories happen to be numbered. Give such a column an order, encode it as dummies, or
-    use the ordinal tree and its ensembles, which split categories. Missing values are refused
-    (drop or impute those units).
+    nominal attributes, split as C4.5 splits them: one branch per category, the same split in
+    every replica (the dissertation, section 4.2: theta_1 = ... = theta_{K-1}). Each replica
+    scores the split by C4.5's information gain and gain ratio on its binary problem
+    (:func:`ordstat.trees._c45.bags_split`, at least two branches holding ``min_num_obj`` of
+    the replica's weight, ``min_samples_leaf`` when ``min_num_obj`` is None); the replicas'
+    scores are combined by ``rule`` and compete with the cuts of the numeric attributes as
+    above, a nominal attribute of at least 0.3 x n values left out of the average gain as J48
+    leaves it. Every category of the training column's dtype is a branch (the sorted observed
+    values of a string column): a branch without training units is a leaf with its parent's
+    labels, so a unit of a category unseen in training but listed in the dtype takes the
+    labels of the node where that category's branch begins. A category not in the training
+    column's dtype at prediction is a ValueError naming the column. A nominal column with
+    missing values in training gets "missing" as a category (a branch) of its own, as the
+    ordinal tree reads it (C4.5 instead shares such units among the branches as fractional
+    units); missing values in numeric or ordered columns are refused (drop or impute those
+    units).
 
     References
     ----------
@@ -508,6 +620,7 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         "prune": ["boolean"],
         "confidence": [Interval(Real, 0, 0.5, closed="right")],
         "error_bound": [StrOptions(set(ERROR_BOUNDS))],
+        "replica_errors": [StrOptions(set(REPLICA_ERRORS))],
         "max_features": MAX_FEATURES_CONSTRAINT,
         "random_state": ["random_state", np.random.Generator],
         "combine": COMBINE_CONSTRAINT,
@@ -517,8 +630,8 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
     def __init__(self, criterion="entropy", rule="sum", split_score="gain_ratio",
                  max_depth=None, min_samples_split=2, min_samples_leaf=2, min_gain=1e-3,
                  min_num_obj=2, collapse_tree=True, subtree_raising=True, prune=True,
-                 confidence=0.25, error_bound="normal", max_features=None,
-                 random_state=None, combine="count", classes=None):
+                 confidence=0.25, error_bound="normal", replica_errors="pooled",
+                 max_features=None, random_state=None, combine="count", classes=None):
         self.criterion = criterion
         self.rule = rule
         self.split_score = split_score
@@ -532,23 +645,26 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         self.prune = prune
         self.confidence = confidence
         self.error_bound = error_bound
+        self.replica_errors = replica_errors
         self.max_features = max_features
         self.random_state = random_state
         self.combine = combine
         self.classes = classes
 
-    def _params(self, n_features):
+    def _params(self, n_features, n_values=None, n_units=0):
         self._validate_params()
         get_criterion(self.criterion)
         get_replica_rule(self.rule)
-        return {"criterion": self.criterion, "rule": self.rule,
+        return {"n_values": (np.zeros(n_features, dtype=np.int64) if n_values is None
+                             else n_values), "n_units": n_units,
+                "criterion": self.criterion, "rule": self.rule,
                 "split_score": self.split_score, "max_depth": self.max_depth,
                 "min_samples_split": self.min_samples_split,
                 "min_samples_leaf": self.min_samples_leaf, "min_gain": self.min_gain,
                 "min_num_obj": self.min_num_obj, "collapse_tree": self.collapse_tree,
                 "subtree_raising": self.subtree_raising,
                 "prune": self.prune, "confidence": self.confidence,
-                "error_bound": self.error_bound,
+                "error_bound": self.error_bound, "replica_errors": self.replica_errors,
                 "n_drawn": n_features_drawn(self.max_features, n_features)}
 
     def fit(self, X, y, sample_weight=None):
@@ -557,7 +673,8 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like or DataFrame of shape (n_samples, n_features)
-            Numeric predictors or ordered Categoricals.
+            Numeric predictors, ordered Categoricals (cut as their codes) and nominal columns
+            (strings, unordered Categoricals: one branch per category; see the Notes).
         y : array-like of shape (n_samples,)
             Ordered class labels.
         sample_weight : array-like of shape (n_samples,), optional
@@ -573,22 +690,42 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         self
         """
         self._validate_params()
-        X, codes, w = validate_fit(self, code_ordered(self, X), y, sample_weight,
-                                   classes=self.classes)
-        W = np.repeat(w[:, None], self.n_classes_ - 1, axis=1)
-        return self._fit_replicas(X, codes, W)
+        return self._fit_coded(code_ordered(self, X, nominal=True), y, sample_weight)
 
-    def _fit_replicas(self, X, codes, W):
-        """Fit on per-replica weights W (n, K-1) for already validated X and codes."""
-        params = self._params(X.shape[1])
+    def _fit_coded(self, X, y, sample_weight=None, coding=None):
+        """Fit on ``X`` whose categorical columns are coded; ``coding``: an ensemble's
+        :class:`~ordstat._core.predictors.ColumnCoding` of ``X``, adopted (else the one
+        :meth:`fit` learned)."""
+        if coding is not None:
+            self._column_coding = coding
+        X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes)
+        coding = getattr(self, "_column_coding", None)
+        self.categories_ = {} if coding is None else dict(coding.nominal)
+        n_values = None if coding is None else coding.cat_sizes(X.shape[1])
+        X = check_category_codes(X, n_values)
+        W = np.repeat(w[:, None], self.n_classes_ - 1, axis=1)
+        return self._fit_replicas(X, codes, W, n_values)
+
+    def _fit_replicas(self, X, codes, W, n_values=None):
+        """Fit on per-replica weights W (n, K-1) for already validated X and codes
+        (``n_values``: categories of the nominal columns, 0 for the others)."""
+        params = self._params(X.shape[1], n_values, X.shape[0])
         rng = check_random_state(self.random_state)
         self.tree_ = grow_replicated_tree(X, codes, W, params, rng)
         self.node_count_ = len(self.tree_["feature"])
+        self.n_leaves_ = int(np.sum(self.tree_["left"] < 0))
         return self
 
     def _replica_upper(self, X, hard):
         X = validate_predict(self, coded_ordered(self, X))
+        coding = getattr(self, "_column_coding", None)
+        check_category_codes(X, None if coding is None else coding.cat_sizes(X.shape[1]))
         return self._upper(X, hard)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.categorical = True
+        return tags
 
     def _upper(self, X, hard):
         leaves = tree_leaves(self.tree_, X)
@@ -627,11 +764,9 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
         digits = check_positive_int(digits, "digits")
         tree = self.tree_
         branch = tree["left"] >= 0
-        depth = np.zeros(len(branch), dtype=np.intp)
-        for v in np.flatnonzero(branch):  # preorder: a parent comes before its children
-            depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
-        pruning = (f"C4.5, confidence {self.confidence:.{digits}g}, {self.error_bound} bound"
-                   if self.prune else "none")
+        depth = tree_depths(tree)
+        pruning = (f"C4.5, confidence {self.confidence:.{digits}g}, {self.error_bound} bound, "
+                   f"errors {self.replica_errors}" if self.prune else "none")
         pruning += ("; min_num_obj " + repr(self.min_num_obj) + ", collapse "
                     + repr(self.collapse_tree) + ", subtree raising "
                     + repr(self.subtree_raising))
@@ -672,10 +807,17 @@ class ReplicatedTreeClassifier(ReplicaClassifierMixin, BaseEstimator):
                 cls = self.classes_[int(np.sum(labels))]
                 lines.append(f"{pad}leaf [{signs}] -> {cls}")
                 return
+            j = tree["feature"][node]
+            if j in self.categories_:  # one branch per category, "missing" last if any
+                levels = [*map(str, self.categories_[j]), "missing"]
+                for b, child in enumerate(tree["children"][node]):
+                    lines.append(f"{pad}{names[j]} = {levels[b]}:")
+                    walk(child, indent + 1)
+                return
             thr = ", ".join(fmt(t) for t in tree["threshold"][node])
-            lines.append(f"{pad}{names[tree['feature'][node]]} <  [{thr}]:")
+            lines.append(f"{pad}{names[j]} <  [{thr}]:")
             walk(tree["left"][node], indent + 1)
-            lines.append(f"{pad}{names[tree['feature'][node]]} >= [{thr}]:")
+            lines.append(f"{pad}{names[j]} >= [{thr}]:")
             walk(tree["right"][node], indent + 1)
 
         walk(0, 0)

@@ -12,14 +12,17 @@ caller's business (the rules of :data:`~ordstat.decomposition.REPLICA_RULES`).
 
 A cut sends units with ``x < threshold`` left (the Splitter's convention; thresholds are
 midpoints between consecutive distinct values of the replica's units). ``+inf`` means that the
-replica makes no cut: all its units go left.
+replica makes no cut: all its units go left. Nominal attributes (category codes 0..c-1) are
+not searched for cuts: :meth:`ReplicaSearch.category_counts` gives the class weights per
+category for C4.5's split of one branch per value, the same in every replica, and
+:meth:`ReplicaSearch.split` sends the units of such a node to the branch of their category.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..trees._splitter import Split, Splitter
+from ..trees._splitter import Layout, Split, Splitter
 from ..trees.criteria import get_criterion
 
 __all__ = ["ReplicaSearch", "replica_threshold_search"]
@@ -50,17 +53,23 @@ class ReplicaSearch:
         A criterion of the tree package's registry, used with two classes.
     min_bucket : int
         Each child of a replica's cut holds at least this many of the replica's units.
+    n_values : ndarray of int of shape (p,), optional
+        Categories of each nominal attribute (its values are the codes 0..c-1), 0 for the
+        numeric ones (all numeric when None).
 
     The level starts as one node (the sample); :meth:`split` moves to the next level, whose
-    nodes are the two children of each split node, in order (left child first).
+    nodes are the children of each split node, in order (for a cut the left child first, for
+    a nominal split one child per category code).
     """
 
-    def __init__(self, X, codes, W, criterion, min_bucket=1):
+    def __init__(self, X, codes, W, criterion, min_bucket=1, n_values=None):
         crit = get_criterion(criterion)
         X = np.asarray(X, dtype=np.float64)
         codes = np.asarray(codes)
         W = np.asarray(W, dtype=np.float64)
         self.p, self.m = X.shape[1], W.shape[1]
+        self.n_values = (np.zeros(self.p, dtype=np.int64) if n_values is None
+                         else np.asarray(n_values, dtype=np.int64))
         self.n_nodes = 1
         self.replicas = []
         for k in range(self.m):
@@ -109,6 +118,9 @@ class ReplicaSearch:
         shape = (self.n_nodes, self.p, self.m)
         good, thr = np.full(shape, -np.inf), np.full(shape, np.nan)
         todo = np.ones(self.n_nodes, dtype=bool) if todo is None else np.asarray(todo, bool)
+        if self.n_values.any():  # nominal attributes are not cut at thresholds
+            numeric = np.broadcast_to(self.n_values == 0, (self.n_nodes, self.p))
+            attributes = numeric if attributes is None else numeric & attributes
         for k, rep in enumerate(self.replicas):
             # a replica that is pure in a node has no cut of positive goodness there
             want = todo[rep.nodes] & (rep.totals.min(axis=1) > 0)
@@ -161,6 +173,29 @@ class ReplicaSearch:
                                                    axis=0)
         return out
 
+    def category_counts(self, j):
+        """Weights of C- and C+ of every replica in every node of the level by category of
+        the nominal attribute ``j``, shape (n_nodes, n_values[j], K-1, 2)."""
+        c = int(self.n_values[j])
+        out = np.zeros((self.n_nodes, c, self.m, 2))
+        for k, rep in enumerate(self.replicas):
+            if not rep.sizes.size:
+                continue
+            units = rep.layout.order[0]
+            node = rep.nodes[np.repeat(np.arange(rep.sizes.size), rep.sizes)]
+            value = rep.sp.X[units, j].astype(np.int64)
+            cell = (node * c + value) * 2 + rep.sp.codes[units]
+            out[:, :, k, :] = np.bincount(cell, weights=rep.sp.w[units],
+                                          minlength=self.n_nodes * c * 2).reshape(-1, c, 2)
+        return out
+
+    def n_branches(self, feature):
+        """Children of each node under ``feature`` (-1: not split): none, two for a cut,
+        one per category for a nominal attribute."""
+        feature = np.asarray(feature)
+        nominal = self.n_values[np.maximum(feature, 0)]
+        return np.where(feature < 0, 0, np.where(nominal > 0, nominal, 2))
+
     def split(self, feature, thresholds):
         """Move to the next level.
 
@@ -169,13 +204,16 @@ class ReplicaSearch:
         feature : ndarray of int of shape (n_nodes,)
             Attribute of each node's split, -1 for nodes that are not split.
         thresholds : ndarray of shape (n_nodes, K-1)
-            Each replica's threshold in each split node (``+inf``: no cut, all units go left).
+            Each replica's threshold in each split node (``+inf``: no cut, all units go left;
+            not read at nominal attributes).
 
-        The next level holds the left and right child of each split node, in node order; a
-        replica keeps only the children that hold some of its units.
+        The next level holds the children of each split node (:meth:`n_branches`), in node
+        order; a replica keeps only the children that hold some of its units.
         """
         feature = np.asarray(feature)
         is_split = feature >= 0
+        if (self.n_values[feature[is_split]] > 0).any():
+            return self._regroup(feature, thresholds)
         first_child = np.full(self.n_nodes, -1, dtype=np.intp)
         first_child[is_split] = 2 * np.arange(int(is_split.sum()))
         for k, rep in enumerate(self.replicas):
@@ -205,6 +243,37 @@ class ReplicaSearch:
             self.replicas[k] = _Replica(rep.sp, layout, kid_sizes[keep], kid_nodes[keep],
                                         kid_counts[keep])
         self.n_nodes = 2 * int(is_split.sum())
+
+    def _regroup(self, feature, thresholds):
+        """:meth:`split` of a level with nominal splits: each unit goes to its child (the
+        branch of its category, or its side of the replica's cut), and every row of the
+        layout is stably sorted by child, which keeps each child's units in the row's order."""
+        n_kids = self.n_branches(feature)
+        first = np.cumsum(n_kids) - n_kids
+        nominal = self.n_values[np.maximum(feature, 0)] > 0
+        for k, rep in enumerate(self.replicas):
+            if not rep.sizes.size:
+                continue
+            units = rep.layout.order[0]
+            node = rep.nodes[np.repeat(np.arange(rep.sizes.size), rep.sizes)]
+            x = rep.sp.X[units, np.maximum(feature[node], 0)]
+            branch = np.where(nominal[node], x, x >= thresholds[node, k]).astype(np.int64)
+            kid = np.full(rep.sp.X.shape[0], -1, dtype=np.int64)
+            kid[units] = np.where(feature[node] >= 0, first[node] + branch, -1)
+            keys = kid[rep.layout.order]
+            perm = np.argsort(keys, axis=1, kind="stable")
+            dropped = int(np.sum(keys[0] < 0))
+            layout = Layout(*(np.ascontiguousarray(np.take_along_axis(a, perm, 1)[:, dropped:])
+                              for a in (rep.layout.order, rep.layout.xs, rep.layout.ys,
+                                        rep.layout.ws)))
+            kept = kid[layout.order[0]]
+            nodes, sizes = np.unique(kept, return_counts=True)
+            cell = np.searchsorted(nodes, kept) * 2 + rep.sp.codes[layout.order[0]]
+            totals = np.bincount(cell, weights=rep.sp.w[layout.order[0]],
+                                 minlength=2 * nodes.size).reshape(-1, 2)
+            self.replicas[k] = _Replica(rep.sp, layout, sizes.astype(np.int64),
+                                        nodes.astype(np.intp), totals)
+        self.n_nodes = int(n_kids.sum())
 
 
 def replica_threshold_search(x, codes, weights, criterion="entropy", min_leaf=1):

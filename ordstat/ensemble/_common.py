@@ -86,8 +86,8 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     ``predict_proba`` has one column per class even when a class is missing from the sample).
     ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``);
     ``coding``: the ensemble's :class:`~ordstat._core.predictors.ColumnCoding` of ``X``
-    (None: numeric columns only), which an ordinal tree adopts (its nominal columns are split
-    as categories)."""
+    (None: numeric columns only), which an ordinal tree or an oDT adopts (its nominal columns
+    are split as categories)."""
     present = codes if sample_weight is None else codes[sample_weight > 0]
     observed = np.unique(present)
     if observed.size < 2:
@@ -95,6 +95,8 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     est = configured_clone(template, classes=np.arange(n_classes), random_state=int(seed))
     if repeats is not None or (coding is not None and isinstance(est, OrdinalTreeClassifier)):
         est._fit(X, codes, sample_weight, repeats=repeats, coding=coding)
+    elif coding is not None and hasattr(est, "_fit_coded"):  # oDT splits nominal columns too
+        est._fit_coded(X, codes, sample_weight, coding=coding)
     elif sample_weight is None:
         est.fit(X, codes)
     else:

@@ -5,6 +5,12 @@ sourced into a private environment by ``_rpart``, so the R package need not be i
 object has rpart's ``method = "class"`` layout (frame with ``yval2`` = class, weighted counts,
 proportions, node probability; splits; csplit for factor splits; cptable; ``ylevels`` and
 ``xlevels``), so R's ``print``, ``summary``, ``predict``, ``plot``/``text`` accept it.
+
+The frame is the tree as rpart would store it: each node's children in rpart's order (the
+child of lower mean class first, so a numeric split may send ``x >= c`` left, ``ncat`` = 1)
+and numbered as rpart numbers them, which can differ from ``tree_.node_number``; a factor
+split marks the levels absent from the node at fitting (``csplit`` 2), which rpart's print and
+labels leave out.
 """
 
 from __future__ import annotations
@@ -31,6 +37,18 @@ def _check_fitted_tree(tree):
         )
     if not hasattr(tree, "tree_"):
         raise ValueError("tree is not fitted; call tree.fit(X, y) before to_rpart(tree).")
+
+
+def _code_lists(lists):
+    """One R element per node: the integer codes, or NULL."""
+    return ro.r["list"](*[ri.NULL if c is None else ro.IntVector([int(v) for v in np.ravel(c)])
+                          for c in lists])
+
+
+def _rpart_loss(tree):
+    """The tree's loss matrix as rpart's ``parms$loss`` (true class in rows; ``_loss_`` has
+    the predicted class in rows)."""
+    return np.ascontiguousarray(np.asarray(tree._loss_, dtype=np.float64).T)
 
 
 def _str_vector(values):
@@ -64,6 +82,14 @@ def to_rpart(tree, X=None, *, response="y"):
         If ``tree`` is not an ``OrdinalTreeClassifier``.
     ValueError
         If it is not fitted.
+
+    Notes
+    -----
+    The frame's rows are in rpart's order, not ``tree_``'s: attribute ``tree_rows`` gives the
+    0-based row of ``tree_`` of each. A category absent from a node at fitting is marked absent
+    (``csplit`` 2) and not printed; rpart's ``predict`` sends it to the child with more training
+    units, and stops at the node when they tie, where the Python tree sends it to the child of
+    larger weight (left on ties).
     """
     _check_fitted_tree(tree)
     t = tree.tree_
@@ -74,8 +100,9 @@ def to_rpart(tree, X=None, *, response="y"):
     ordered = getattr(tree, "_ordered_categories", {}) or {}
     xlevels = ro.ListVector({names[j]: _str_vector(cats)
                              for j, cats in {**categories, **ordered}.items()})
-    left_categories = [ri.NULL if c is None else ro.IntVector([int(v) for v in np.ravel(c)])
-                       for c in t.left_categories]
+    left_categories = _code_lists(t.left_categories)
+    present = getattr(t, "present_categories", None)  # None: a tree pickled before it
+    present_categories = ri.NULL if present is None else _code_lists(present)
     risk = np.asarray(t.risk, dtype=np.float64)
     cp = getattr(tree, "cp_table_", None)
     cptable = ri.NULL if cp is None else to_r(pd.DataFrame(cp).reset_index(drop=True))
@@ -99,7 +126,10 @@ def to_rpart(tree, X=None, *, response="y"):
         terms=terms,
         xlevels=xlevels,
         ordered=_str_vector([names[j] for j in ordered]),
-        left_categories=ro.r["list"](*left_categories),
+        left_categories=left_categories,
+        present_categories=present_categories,
+        # rpart's parms$loss (true class in rows): it orders the children (altered priors)
+        loss=to_r(_rpart_loss(tree)),
         cptable=cptable,
         where=where,
         yval=ro.IntVector((np.asarray(t.yval, dtype=np.int64) + 1).tolist()),

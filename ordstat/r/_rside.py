@@ -248,10 +248,14 @@ def tree_arrays(est, X=None):
                                    dtype=bool),
         "left_categories": [None if c is None else [int(v) for v in np.asarray(c).reshape(-1)]
                             for c in _left_categories(t)],
+        "present_categories": [None if c is None else [int(v) for v in np.ravel(c)]
+                               for c in _present_categories(t)],
         "feature_names": [str(v) for v in getattr(est, "feature_names_in_",
                                                   [f"x{i}" for i in range(est.n_features_in_)])],
         "classes": [str(c) for c in est.classes_],
     }
+    # rpart's parms$loss (true class in rows): it orders the children (altered priors)
+    out["loss"] = np.ascontiguousarray(np.asarray(est._loss_, dtype=np.float64).T)
     risk = np.asarray(t.risk, dtype=np.float64)
     out["yval"] = np.asarray(t.yval, dtype=np.int64) + 1
     out["dev"] = risk
@@ -273,8 +277,7 @@ def tree_arrays(est, X=None):
 def surrogate_arrays(est):
     """The surrogate splits of a fitted OrdinalTreeClassifier grown with
     ``missing="surrogate"``, as R's ``rpart_surrogates`` (r_bridge/R/export.R) takes them: per
-    node the number of surrogates, the units not missing the split variable and the codes met
-    by a factor split; per surrogate (in node order) its variable (0-based), cut, direction
+    node the number of surrogates and the units not missing the split variable; per surrogate (in node order) its variable (0-based), cut, direction
     (-1: "<" goes to the left child), the codes sent left and right by a factor surrogate,
     agreement, adjusted agreement and units sent; and rpart's controls."""
     sur = est.tree_.surrogates
@@ -286,7 +289,6 @@ def surrogate_arrays(est):
     return {
         "nsurrogate": np.diff(np.asarray(sur.start, dtype=np.int64)),
         "primary_count": np.asarray(sur.primary_count, dtype=np.int64),
-        "primary_categories": codes(sur.primary_categories),
         "feature": np.asarray(sur.feature, dtype=np.int64),
         "threshold": np.asarray(sur.threshold, dtype=np.float64),
         "direction": np.asarray(sur.direction, dtype=np.int64),
@@ -306,6 +308,12 @@ def _left_categories(t):
     if cats is None:
         return [None] * n
     return [None if c is None else c for c in cats]
+
+
+def _present_categories(t):
+    """The categories present in each node at fitting (None: all, or not a factor split)."""
+    present = getattr(t, "present_categories", None)
+    return [None] * len(t.children_left) if present is None else list(present)
 
 
 def tree_snip(est, leaves, cp=None):
@@ -497,10 +505,7 @@ def ensemble_info(est):
 def odt_size(est):
     """Nodes, leaves and depth of a fitted oDT (``ReplicatedTreeClassifier``), for the short
     ``print()`` of a large tree in R."""
-    tree = est.tree_
-    branch = np.asarray(tree["left"]) >= 0
-    depth = np.zeros(len(branch), dtype=np.int64)
-    for v in np.flatnonzero(branch):  # preorder: a parent comes before its children
-        depth[tree["left"][v]] = depth[tree["right"][v]] = depth[v] + 1
-    return {"nodes": int(len(branch)), "leaves": int(np.sum(~branch)),
-            "depth": int(depth.max())}
+    from ordstat.decomposition._odt import tree_depths
+
+    return {"nodes": int(est.node_count_), "leaves": int(np.sum(est.tree_["left"] < 0)),
+            "depth": int(tree_depths(est.tree_).max())}

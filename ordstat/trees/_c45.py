@@ -32,8 +32,8 @@ from .._core.predictors import ColumnCoding
 from .._core.validation import (Integral, Interval, Real, check_X_given, validate_fit,
                                 validate_predict)
 
-__all__ = ["C45Classifier", "C45Tree", "add_errs", "numeric_split", "nominal_split",
-           "select_split"]
+__all__ = ["C45Classifier", "C45Tree", "add_errs", "bags_split", "numeric_split",
+           "nominal_split", "select_split"]
 
 SMALL = 1e-6            # Weka's Utils.SMALL: gr(a, b) is a - b > SMALL, and so on
 _DISTINCT = 1e-5        # values closer than this are one value to the numeric split search
@@ -176,6 +176,13 @@ def nominal_split(x, codes, w, n_classes, n_values, total, min_num_obj, feature=
     known = ~np.isnan(x)
     bags = np.zeros((n_values, n_classes))
     np.add.at(bags, (x[known].astype(np.int64), codes[known]), w[known])
+    return bags_split(bags, total, min_num_obj, feature)
+
+
+def bags_split(bags, total, min_num_obj, feature=0):
+    """The split of one branch per value with known class weights ``bags`` (n_values, K) in
+    a node of weight ``total``, or None unless two branches have known weight at least
+    ``min_num_obj`` (C4.5's nominal split; oDT scores each replica's with it)."""
     if np.count_nonzero(min_num_obj - bags.sum(axis=1) < SMALL) < 2:
         return None
     gain = float(_info_gain(bags, total))

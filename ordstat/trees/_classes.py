@@ -40,6 +40,7 @@ from ._prune import (
     select_leaves,
 )
 from ._surrogate import SurrogateRule
+from ._tree import with_present_categories
 from .criteria import get_criterion, user_registration
 
 __all__ = ["OrdinalTreeClassifier"]
@@ -193,12 +194,15 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         ``improve``; 0 at leaves), ``risk`` (rpart's ``dev``), ``yval`` (predicted class code),
         ``complexity`` (absolute; / ``risk[0]`` gives rpart's CP), ``node_number`` (rpart's
         numbering), ``depth``, ``missing_left`` (bool: missing values of the split feature go
-        LEFT) and ``missing_learned`` (bool: that side was learned from training units with
-        missing values, else the majority rule; see Notes); with ``missing="surrogate"``,
-        ``surrogates`` (the surrogate splits of every node:
-        :class:`~ordstat.trees._surrogate.Surrogates`). Note: rpart puts the child with the
-        *lower* mean class first, which can be the ``x >= c`` side; here the left child is
-        always ``x < c``.
+        LEFT), ``missing_learned`` (bool: that side was learned from training units with
+        missing values, else the majority rule; see Notes) and ``present_categories`` (object
+        array: for a categorical split the sorted codes of the categories present among the
+        node's training units, which the printed splits name, as rpart does; None otherwise);
+        with ``missing="surrogate"``, ``surrogates`` (the surrogate splits of every node:
+        :class:`~ordstat.trees._surrogate.Surrogates`).
+        Note: rpart puts the child with the *lower* mean class first, which can be the
+        ``x >= c`` side; here the left child is always ``x < c`` (``export_text`` too), while
+        ``ordstat.r.to_rpart`` and the R package order and number the nodes as rpart.
     cp_table_ : pandas.DataFrame
         rpart's ``printcp`` table, one row per nested subtree (largest CP first), with columns
         ``CP``, ``nsplit``, ``rel_error`` and, with cross-validation, ``xerror``, ``xstd``
@@ -524,6 +528,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         folds = make_folds(self.xval, X.shape[0], rng)
 
         full = self._builder(params, rng).build(X, codes, w, k, repeats=repeats)
+        if coding is None and repeats is None:  # a tree of its own, not an ensemble's
+            full = with_present_categories(full, X, w)  # printed splits name them, as rpart
         alpha = params["cp"] * full.risk[0]
         cps, nsplit, risk = cp_sequence(full, alpha)
         xrisk = xstd = None

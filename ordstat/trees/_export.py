@@ -3,7 +3,11 @@
 A numeric split that learned where missing values go says so (``x< 3.5 or NA``); one that
 sends them by the majority rule is printed as rpart prints it. A split of an ordered
 Categorical (cut on its codes) is printed by its categories: ``edu<=primary`` on the left,
-``edu>=secondary`` on the right (the last category sent left, the first sent right).
+``edu>=secondary`` on the right (the last category sent left, the first sent right). A split
+of an unordered one names on each side only the categories present in the node at fitting,
+as rpart does (``Tree.present_categories``). The nodes keep the tree's order and numbers
+(``x < c`` first), unlike the R view of :func:`ordstat.r.to_rpart`, which orders the children
+as rpart does.
 """
 
 from __future__ import annotations
@@ -46,9 +50,24 @@ def _split_labels(tree, feature_names, category_names, digits, ordered=None):
             go_left[cats[cats < n_cat]] = True
             names = (list(map(str, levels)) if levels is not None
                      else [str(c) for c in range(n_cat)])
-            labels[left] = f"{name}=" + ",".join(n for n, g in zip(names, go_left) if g)
-            labels[right] = f"{name}=" + ",".join(n for n, g in zip(names, go_left) if not g)
+            shown = _present(tree, v, n_cat)
+            labels[left] = f"{name}=" + ",".join(
+                n for n, g, s in zip(names, go_left, shown) if g and s)
+            labels[right] = f"{name}=" + ",".join(
+                n for n, g, s in zip(names, go_left, shown) if s and not g)
     return labels
+
+
+def _present(tree, v, n_cat):
+    """(n_cat,) bool: the categories present in node ``v`` at fitting (all where unknown).
+    Only they are named on either side, as rpart prints a factor split (a category absent from
+    the node goes where the tree's rule sends it, but naming it would suggest data)."""
+    codes = tree.present_categories[v] if tree.present_categories is not None else None
+    if codes is None:
+        return np.ones(n_cat, dtype=bool)
+    shown = np.zeros(n_cat, dtype=bool)
+    shown[codes[codes < n_cat]] = True
+    return shown
 
 
 def _ordered_labels(name, threshold, levels):

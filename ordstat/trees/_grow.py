@@ -791,5 +791,6 @@ def _tree(criterion, nodes) -> Tree:
         missing_left=missing_left,
         missing_learned=missing_learned,
         surrogates=surrogates,
+        present_categories=np.empty(n_nodes, dtype=object),  # set by the estimator's fit
     )
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from . import _engine, _fast
 
-__all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows"]
+__all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows", "with_present_categories"]
 
 
 # the compiled walk's surrogate arrays of a tree without surrogates (one compiled type)
@@ -17,6 +17,10 @@ _EMPTY_INT32 = np.zeros(0, dtype=np.int32)
 _EMPTY_INT8 = np.zeros((0, 0), dtype=np.int8)
 _EMPTY_FLOAT = np.zeros(0)
 _EMPTY_KIDS = np.zeros((0, 2), dtype=np.int64)
+
+# the fields holding a list of category codes per node (None where none), pickled as one None
+# when no node has one
+_CODE_LISTS = ("left_categories", "present_categories")
 
 # a node as the compiled walk reads it: 24 bytes, one memory read a step
 WALK_NODE = np.dtype([("left", np.int32), ("right", np.int32), ("feature", np.int32),
@@ -31,7 +35,9 @@ class Tree:
     of rpart's ``frame``). For a numeric split, units with ``x[feature] < threshold`` go LEFT
     (rpart's ``"x< c"``), the threshold being the midpoint between consecutive distinct values.
     For a categorical split, units whose category code (0..n_categories-1, the position in the
-    training categories) is in ``left_categories[node]`` go LEFT, all others RIGHT.
+    training categories) is in ``left_categories[node]`` go LEFT, all others RIGHT;
+    ``present_categories[node]`` lists the codes the node's training units had (the printed
+    splits name only those, as rpart does).
 
     Missing values (NaN) of the split feature go LEFT where ``missing_left[node]`` is True. The
     side was learned at fitting where the node's training units had missing values on that
@@ -85,6 +91,11 @@ class Tree:
         the split feature (and the codes of a categorical split that its node did not meet),
         and with ``usesurrogate`` < 2 a unit that none of them can send stays in the node:
         :meth:`apply` can then return an internal node (rpart's ``predict`` does the same).
+    present_categories : ndarray of object
+        For a categorical split, the sorted int64 codes of the categories present among the
+        node's training units (positive weight), set by :func:`with_present_categories`;
+        None for numeric splits, leaves, and where not known (trees of ensembles, trees
+        pickled before it existed: every category is then taken as present).
     """
 
     children_left: np.ndarray
@@ -105,6 +116,7 @@ class Tree:
     missing_left: np.ndarray
     missing_learned: np.ndarray
     surrogates: object = None
+    present_categories: np.ndarray | None = None  # None: pickled before it existed
 
     # -- pickling: compact arrays, restored exactly ----------------------------------------
     def __getstate__(self):
@@ -115,7 +127,7 @@ class Tree:
         state = {}
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
-            if name == "left_categories" and all(v is None for v in value):
+            if name in _CODE_LISTS and value is not None and all(v is None for v in value):
                 state[name] = (None, len(value))  # numeric splits only: nothing to store
             elif isinstance(value, np.ndarray) and value.dtype.kind in "iuf":
                 state[name] = (compact_array(value), value.dtype.str)
@@ -127,7 +139,7 @@ class Tree:
 
     def __setstate__(self, state):
         for name, (value, dtype) in state.items():
-            if name == "left_categories" and value is None:
+            if name in _CODE_LISTS and value is None and dtype is not None:
                 value = np.full(dtype, None, dtype=object)
             elif isinstance(dtype, tuple):  # bools packed eight to a byte
                 value = np.unpackbits(value, count=dtype[1]).astype(bool)
@@ -323,8 +335,11 @@ class Tree:
         cl = np.where(internal, new_index[self.children_left[order]], -1)
         cr = np.where(internal, new_index[self.children_right[order]], -1)
         left_categories = np.empty(order.size, dtype=object)
+        present = np.empty(order.size, dtype=object)
         for k, i in enumerate(order):
             left_categories[k] = self.left_categories[i] if internal[k] else None
+            if internal[k] and self.present_categories is not None:
+                present[k] = self.present_categories[i]
         return Tree(
             children_left=cl,
             children_right=cr,
@@ -345,6 +360,7 @@ class Tree:
             missing_learned=self.missing_learned[order] & internal,
             surrogates=(None if self.surrogates is None
                         else self.surrogates.subset(order, internal)),
+            present_categories=present,
         )
 
 
@@ -419,6 +435,32 @@ class DerivedTree(Tree):
             left, right, np.asarray(risk, dtype=np.float64), self._alpha)
         _fast.compiled(_fix_cp)(left, right, cx)
         return cx
+
+
+def with_present_categories(tree, X, sample_weight):
+    """``tree`` with ``present_categories`` set from its training data ``X`` (float array of
+    category codes and numbers, shape (n, p)) and weights: for each categorical split, the codes
+    its training units with positive weight had (rpart's printed splits name only those). The
+    tree itself when it has no categorical split."""
+    split_on_codes = np.array([c is not None for c in tree.left_categories], dtype=bool)
+    if not split_on_codes.any():
+        return tree
+    if tree.surrogates is not None:  # known from the growth (units sent by the surrogates too)
+        return replace(tree, present_categories=tree.surrogates.primary_categories.copy())
+    X = np.asarray(X, dtype=np.float64)[np.asarray(sample_weight) > 0]
+    cols = np.unique(tree.feature[split_on_codes])
+    width = 1 + int(np.nanmax(X[:, cols], initial=0.0))
+    seen = np.zeros((tree.n_nodes, width), dtype=bool)
+    rows = np.arange(X.shape[0])
+    for nodes in tree.decision_nodes(X):  # each unit meets each node of its path once
+        at = split_on_codes[nodes]
+        codes = X[rows[at], tree.feature[nodes[at]]]
+        known = ~np.isnan(codes)
+        seen[nodes[at][known], codes[known].astype(np.int64)] = True
+    present = np.empty(tree.n_nodes, dtype=object)
+    for v in np.flatnonzero(split_on_codes):
+        present[v] = np.flatnonzero(seen[v]).astype(np.int64)
+    return replace(tree, present_categories=present)
 
 
 def walk_rows(X):

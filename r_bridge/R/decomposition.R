@@ -5,8 +5,10 @@
 # Predictors: the binary learners of frank_hall(), data_replication() and weighted_svm() (the
 # logistic model, trees, SVMs) take numbers, so an unordered factor enters as its indicator
 # columns (numeric_x = "indicators", as model.matrix() codes it for glm() or e1071::svm());
-# oDT, oAdaBoost and AdaBoost.OR cut each predictor at thresholds, which needs ordered values:
-# they refuse unordered factors, naming them (numeric_x = TRUE, numeric_predictors()).
+# oAdaBoost and AdaBoost.OR cut each predictor at thresholds, which needs ordered values: they
+# refuse unordered factors, naming them (numeric_x = TRUE, numeric_predictors()); oDT splits an
+# unordered factor one branch per level, as C4.5, so it gets factors as they are
+# (numeric_x = FALSE).
 fit_decomposition <- function(kind, params, dots, call, env, caller, na.action, method,
                               numeric_x = TRUE) {
   withCallingHandlers(
@@ -87,10 +89,13 @@ indicator_columns <- function(x) {
 #' factor enters \code{frank_hall}, \code{data_replication} and \code{weighted_svm}, whose
 #' binary learners take numbers, as its indicator columns (treatment contrasts, named as
 #' \code{model.matrix} names them: \code{chas1} for a factor \code{chas} with levels 0 and 1),
-#' as \code{glm} and \code{e1071::svm} use factors; \code{odt}, \code{oadaboost} and
-#' \code{adaboost_or} cut each predictor at thresholds, which needs ordered values: they
-#' refuse an unordered factor with an error naming it (make it ordered, or give its indicator
-#' columns). Without \code{random_state}, the seed of the
+#' as \code{glm} and \code{e1071::svm} use factors; \code{odt} splits an unordered factor
+#' as C4.5 does, one branch per level (of \code{levels()}, a level without training units
+#' predicting as the node above; a level not among the training levels is an error in
+#' \code{predict}; \code{NA} in a factor is a level of its own when the training data had
+#' some and \code{na.action} keeps them); \code{oadaboost} and \code{adaboost_or} cut each
+#' predictor at thresholds, which needs ordered values: they refuse an unordered factor with
+#' an error naming it (make it ordered, or give its indicator columns). Without \code{random_state}, the seed of the
 #' stochastic methods is drawn from R's random numbers, so \code{set.seed()} before the call
 #' makes the fit reproducible. The fitted model keeps a serialised copy of the Python model,
 #' so it survives \code{saveRDS}/\code{readRDS} and \code{save}/\code{load} into a new R
@@ -124,6 +129,12 @@ indicator_columns <- function(x) {
 #'   \code{"max"}, \code{"dist_min"} or \code{"dist_max"}.
 #' @param max_depth Maximum depth of the oDT (\code{NULL}: no limit).
 #' @param min_samples_leaf Minimum number of the replica's units on each side of its cut.
+#' @param min_num_obj J48's minimum split size (its \code{-M}) on each replica's binary
+#'   problem: each side of a replica's cut holds at least 0.1 x the replica's weight / 2,
+#'   clamped to [\code{min_num_obj}, 25] units, and a split on an unordered factor needs two
+#'   branches of at least \code{min_num_obj}; \code{NULL}: no such rule.
+#' @param collapse_tree J48's collapsing before pruning (its \code{-O} turns it off)?
+#' @param subtree_raising J48's subtree raising when pruning (its \code{-S} turns it off)?
 #' @param prune Post-prune the oDT (C4.5's pessimistic pruning)?
 #' @param confidence C4.5's confidence factor for pruning.
 #' @param n_estimators Number of boosting rounds.
@@ -138,6 +149,8 @@ indicator_columns <- function(x) {
 #'   (\code{odt}:
 #'   \code{split_score} (\code{"gain_ratio"}, J48's reading of C4.5, or \code{"gain"}),
 #'   \code{error_bound} (\code{"normal"}, J48's bound, or \code{"exact"}),
+#'   \code{replica_errors} (\code{"pooled"} or \code{"per_replica"}: pruning bounds a
+#'   leaf's errors summed over the replicas, or each replica's and sums the bounds),
 #'   \code{max_features} (attributes drawn per node, e.g. \code{"log2+1"}),
 #'   \code{random_state}, \code{min_samples_split}, \code{min_gain}; \code{adaboost_or}:
 #'   \code{estimator}; \code{weighted_svm}: \code{kernel}, \code{n_jobs}); any other name is
@@ -203,14 +216,17 @@ data_replication <- function(formula, data, weights, subset, na.action = stats::
 #' @export
 odt <- function(formula, data, weights, subset, na.action = stats::na.omit,
                 criterion = "entropy", rule = "sum", max_depth = NULL, min_samples_leaf = 2,
+                min_num_obj = 2L, collapse_tree = TRUE, subtree_raising = TRUE,
                 prune = TRUE, confidence = 0.25, combine = c("count", "proba"), ...) {
   call <- match.call()
   caller <- "odt()"
   params <- list(criterion = criterion, rule = rule, max_depth = max_depth,
-                 min_samples_leaf = min_samples_leaf, prune = prune, confidence = confidence,
+                 min_samples_leaf = min_samples_leaf, min_num_obj = min_num_obj,
+                 collapse_tree = collapse_tree, subtree_raising = subtree_raising,
+                 prune = prune, confidence = confidence,
                  combine = option_value(combine, c("count", "proba")))
   fit_decomposition("odt", params, list(...), call, parent.frame(), caller, na.action,
-                    "Ordinal decision tree on the replicated data (oDT)")
+                    "Ordinal decision tree on the replicated data (oDT)", numeric_x = FALSE)
 }
 
 #' @rdname decomposition

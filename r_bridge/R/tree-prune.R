@@ -56,12 +56,13 @@ prune.ordinal_tree <- function(tree, cp, ...) {
   out
 }
 
-# The tree with the nodes at rows `rows` of its frame (which are rows of the Python tree, in
-# the same order) made leaves, in Python and in the rpart view; with `cp`, the cp table is cut
-# as prune.rpart cuts it.
+# The tree with the nodes at rows `rows` of its frame (rows of the Python tree through the
+# view's "tree_rows": rpart orders the children its own way) made leaves, in Python and in the
+# rpart view; with `cp`, the cp table is cut as prune.rpart cuts it.
 snip_model <- function(object, rows, caller, cp = NULL) {
+  py_rows <- attr(object$rpart, "tree_rows")[as.integer(rows)]
   pruned <- tryCatch(
-    rside()$tree_snip(py_model(object), as.array(as.integer(rows) - 1L), cp),
+    rside()$tree_snip(py_model(object), as.array(as.integer(py_rows)), cp),
     error = function(e) stop(python_error(e, caller), call. = FALSE))
   model <- unclass(object)
   model[c("pickle", "cache")] <- py_persist(pruned)

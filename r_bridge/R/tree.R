@@ -99,7 +99,10 @@
 #'   components of an rpart object (\code{frame}, \code{splits}, \code{cptable}, \code{where},
 #'   ...) plus \code{rpart} (the same tree as a plain rpart object), \code{criterion},
 #'   \code{levels}, \code{xlevels}, \code{terms}, \code{na.action}, \code{call} and the
-#'   serialised Python model. \code{prune(fit, cp)} prunes it everywhere
+#'   serialised Python model. The rpart view orders each node's children and numbers the
+#'   nodes as rpart's \code{method = "class"} does (the child of lower mean class first) and
+#'   a factor split names only the levels present in the node, so \code{print} shows rpart's
+#'   lines for the same tree. \code{prune(fit, cp)} prunes it everywhere
 #'   (\code{\link{prune.ordinal_tree}}); \code{\link{ordinal_xpred}} gives the
 #'   cross-validated predictions of rpart's \code{xpred.rpart}; \code{logLik} and \code{nobs}
 #'   are described in \code{\link{logLik.ordinal_tree}}.
@@ -199,7 +202,8 @@ py_criterion_name <- function(criterion) {
 
 tree_as_rpart <- function(object, py, x) {
   a <- py_value(rside()$tree_arrays(py, py_frame(x)))
-  left_categories <- lapply(a$left_categories, function(v) if (is.null(v)) NULL else unlist(v))
+  codes <- function(lists) lapply(lists, function(v) if (is.null(v)) NULL else unlist(v))
+  left_categories <- codes(a$left_categories)
   cptable <- if (is.null(a$cptable)) NULL else as.data.frame(lapply(a$cptable, as.double))
   rp <- rpart_from_tree(
     children_left = as.integer(a$children_left), children_right = as.integer(a$children_right),
@@ -208,7 +212,9 @@ tree_as_rpart <- function(object, py, x) {
     improvement = as.double(a$improvement), feature_names = names(x),
     ylevels = object$levels, terms = object$terms, xlevels = object$xlevels,
     ordered = names(x)[vapply(x, is.ordered, TRUE)],
-    left_categories = left_categories, cptable = cptable, where = as.integer(a$where),
+    left_categories = left_categories, present_categories = codes(a$present_categories),
+    loss = a$loss,
+    cptable = cptable, where = as.integer(a$where),
     call = object$call, yval = as.integer(a$yval), dev = as.double(a$dev),
     complexity = as.double(a$complexity), surrogates = a$surrogates)
   class(rp) <- c("ordstat_rpart", "rpart")

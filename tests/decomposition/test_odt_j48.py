@@ -56,7 +56,7 @@ def _raising_case():
     tree = {"feature": [0, 1, -1, -1, -1], "threshold": [np.array([0.5]), np.array([0.5]),
                                                          np.array([inf]), np.array([inf]),
                                                          np.array([inf])],
-            "left": [1, 3, -1, -1, -1], "right": [2, 4, -1, -1, -1],
+            "children": [np.array(c, dtype=np.intp) for c in ([1, 2], [3, 4], [], [], [])],
             "counts": [np.zeros((1, 2))] * 5, "labels": [np.zeros(1, int)] * 5}
     return X, codes, tree
 
@@ -90,7 +90,7 @@ def test_raised_branch_routes_each_replica_by_its_own_threshold():
     inf = np.inf
     tree = {"feature": [0, 1, -1, -1, -1],
             "threshold": [np.array([0.5, 0.5]), np.array([0.5, 1.5])] + [np.full(2, inf)] * 3,
-            "left": [1, 3, -1, -1, -1], "right": [2, 4, -1, -1, -1],
+            "children": [np.array(c, dtype=np.intp) for c in ([1, 2], [3, 4], [], [], [])],
             "counts": [np.zeros((2, 2))] * 5, "labels": [np.zeros(2, int)] * 5}
     _prune(tree, X, codes, np.ones((63, 2)), dict(confidence=0.25, error_bound="normal",
                                                  collapse_tree=False, prune=True,
@@ -121,3 +121,32 @@ def test_bad_j48_options_are_refused(param, value):
     X, y = make_circle(50, random_state=0)
     with pytest.raises((ValueError, TypeError), match=param):
         ReplicatedTreeClassifier(**{param: value}).fit(X, y)
+
+
+def test_replica_errors_by_hand():
+    # a leaf with replica 1 at (8 C-, 2 C+) and replica 2 at (10, 0): "pooled" bounds 2
+    # errors out of 20, "per_replica" bounds 2 of 10 and 0 of 10 and sums them
+    from ordstat.decomposition._odt import _ReplicaView
+
+    counts = np.array([[8.0, 2.0], [10.0, 0.0]])
+    tree = {"feature": [-1], "threshold": [np.full(2, np.inf)],
+            "children": [np.zeros(0, dtype=np.intp)], "counts": [counts],
+            "labels": [np.zeros(2, int)]}
+    X, codes, W = np.zeros((1, 1)), np.zeros(1, int), np.ones((1, 2))
+    pooled = _ReplicaView(dict(tree), X, codes, W, 0.25, "normal", "pooled")
+    apart = _ReplicaView(dict(tree), X, codes, W, 0.25, "normal", "per_replica")
+    assert pooled._leaf_errors(counts) == pytest.approx(2 + add_errs(20, 2))
+    assert apart._leaf_errors(counts) == pytest.approx(2 + add_errs(10, 2) + add_errs(10, 0))
+    assert apart._leaf_errors(counts) > pooled._leaf_errors(counts)
+
+
+def test_per_replica_errors_prune_more():
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(200, 3))
+    y = np.digitize(X[:, 0] + X[:, 1] + rng.normal(size=200), [-1, 0, 1])
+    pooled = ReplicatedTreeClassifier().fit(X, y)
+    apart = ReplicatedTreeClassifier(replica_errors="per_replica").fit(X, y)
+    assert apart.node_count_ < pooled.node_count_
+    unpruned = dict(prune=False)
+    assert ReplicatedTreeClassifier(replica_errors="per_replica", **unpruned).fit(X, y) \
+        .node_count_ == ReplicatedTreeClassifier(**unpruned).fit(X, y).node_count_

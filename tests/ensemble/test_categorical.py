@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from ordstat._core.registry import accepts
-from ordstat.decomposition import ReplicatedTreeClassifier
+from ordstat.decomposition import OrdinalStumpBoost, ReplicatedTreeClassifier
 from ordstat.ensemble import (FixedSplitBaggingClassifier, OrdinalBaggingClassifier,
                               OrdinalBoostingClassifier, OrdinalRandomForestClassifier)
 from ordstat.trees import OrdinalTreeClassifier
@@ -148,23 +148,26 @@ def test_tags_say_categorical_and_missing():
                  FixedSplitBaggingClassifier, OrdinalBoostingClassifier):
         assert accepts(make()) == {"categorical", "missing"}
     # another base estimator takes numbers: ordered Categoricals as codes, nominal refused
-    bag = OrdinalBaggingClassifier(ReplicatedTreeClassifier(), n_estimators=2, random_state=0)
+    bag = OrdinalBaggingClassifier(OrdinalStumpBoost(n_estimators=3), n_estimators=2,
+                                   random_state=0)
     assert "categorical" not in accepts(bag)
     X, y = _frame(missing=False)
-    with pytest.raises(TypeError, match=r"'colour'.*ReplicatedTreeClassifier on numbers"):
+    with pytest.raises(TypeError, match=r"'colour'.*OrdinalStumpBoost on numbers"):
         bag.fit(X, y)
     bag.fit(X[["age", "edu"]], y)
     codes = X[["age"]].assign(edu=X["edu"].cat.codes.astype(float))
     np.testing.assert_array_equal(bag.predict(X[["age", "edu"]]),
-                                  OrdinalBaggingClassifier(ReplicatedTreeClassifier(),
+                                  OrdinalBaggingClassifier(OrdinalStumpBoost(n_estimators=3),
                                                            n_estimators=2, random_state=0)
                                   .fit(codes, y).predict(codes))
+    # oDT splits nominal columns itself (tests/decomposition/test_odt_nominal.py)
+    assert "categorical" in accepts(OrdinalBaggingClassifier(ReplicatedTreeClassifier()))
 
 
 def test_what_an_ensemble_takes_is_read_from_its_base_tags():
     """A base estimator other than a tree whose tags say it takes categories (the discrete
     models) gets the nominal columns as their codes, as a tree does; one whose tags do not
-    (ReplicatedTreeClassifier, above) has them refused."""
+    (OrdinalStumpBoost, above) has them refused."""
     from ordstat.discrete import FullMultinomial
 
     rng = np.random.default_rng(1)

@@ -9,6 +9,7 @@ import ordstat.r
 from ordstat.r import to_py, to_r
 from ordstat.trees import OrdinalTreeClassifier
 
+from tests._reference import HERE, RPART_CASES, load, read_input
 from tests.r.test_rpart import LEVELS, ordered_data
 
 pytestmark = pytest.mark.r
@@ -47,6 +48,9 @@ def test_frame_matches_the_python_tree(fitted):
     np.testing.assert_array_equal(frame["n"], t.n_node_samples)
     np.testing.assert_allclose(frame["dev"], t.risk)
     np.testing.assert_array_equal(frame["yval"], t.yval + 1)
+    # the frame's rows are the tree's nodes in rpart's order (here the same: x < c first)
+    rows = list(ro.r("function(f) attr(f, 'tree_rows')")(fit))
+    assert rows == list(range(t.n_nodes))
     rownames = list(ro.r("function(f) as.integer(rownames(f$frame))")(fit))
     assert rownames == list(t.node_number)
     cp = to_py(ro.r("function(f) as.data.frame(f$cptable)")(fit))
@@ -165,3 +169,115 @@ def test_surrogate_tree_exports_rpart_s_surrogates(name):
     assert ro.r("function(f) f$control$usesurrogate")(fit)[0] == 2
     summary = "\n".join(ro.r("function(f) capture.output(summary(f))")(fit))
     assert "Surrogate splits" in summary
+
+
+# rpart's cases of tests/reference/rpart.json where our Gini tree is rpart's (no exact ties)
+SAME_TREE = ["iris", "five3_m20", "five4_m10", "five0_m20"]
+
+
+def _gini_tree(case):
+    data, minsplit, cp = RPART_CASES[case]
+    X, y, _ = read_input(data)
+    tree = OrdinalTreeClassifier(criterion="gini", min_split=minsplit,
+                                 min_bucket=round(minsplit / 3), cp=cp, xval=0,
+                                 classes=np.unique(y)).fit(X, y)
+    return tree, X
+
+
+@pytest.mark.parametrize("case", SAME_TREE)
+def test_nodes_numbered_and_ordered_as_rpart(case):
+    """rpart sends the child of lower mean class left (ncat = 1: ``x >= c`` goes left); the
+    R view orders and numbers the children as rpart (stored frame, splits and leaves)."""
+    tree, X = _gini_tree(case)
+    theirs = load("rpart")[case]
+    fit = ordstat.r.to_rpart(tree, X)
+    nodes = np.array(ro.r("function(f) as.integer(rownames(f$frame))")(fit))
+    np.testing.assert_array_equal(nodes, theirs["node"])
+    assert list(ro.r("function(f) as.character(f$frame$var)")(fit)) == list(theirs["var"])
+    splits = np.array(ro.r("function(f) unname(f$splits)")(fit))
+    np.testing.assert_array_equal(splits[:, 1], theirs["splits"][:, 1])  # ncat: direction
+    np.testing.assert_allclose(splits[:, 3], theirs["splits"][:, 3], rtol=1e-12)
+    where = np.array(ro.r("function(f) unname(f$where)")(fit))
+    np.testing.assert_array_equal(nodes[where - 1], theirs["node"][theirs["where"] - 1])
+    if case != "iris":
+        assert (theirs["splits"][:, 1] == 1).any()  # a case where the children are swapped
+
+
+def test_print_and_labels_equal_rpart_and_prediction_follows():
+    """Against R's rpart fitted now: the same print lines and labels, and rpart's predict on
+    the exported tree is the Python tree's."""
+    tree, X = _gini_tree("five3_m20")
+    fit = ordstat.r.to_rpart(tree, X)
+    theirs = ro.r("""function(path) {
+        d <- utils::read.csv(path)
+        d$fold <- NULL
+        d$y <- factor(as.character(d$y))
+        rpart::rpart(y ~ ., data = d, method = "class",
+                     control = rpart::rpart.control(minsplit = 20, minbucket = 7, cp = 0.01,
+                                                    xval = 0, maxcompete = 0, maxsurrogate = 0))
+    }""")(str(HERE / "five3.csv"))
+    show = ro.r("function(f) capture.output(print(f))")
+    assert list(show(fit)) == list(show(theirs))
+    labels = ro.r("function(f) labels(f)")
+    assert list(labels(fit)) == list(labels(theirs))
+    pred = to_py(ro.r("function(f, d) predict(f, d, type = 'class')")(
+        fit, to_r(pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])]))))
+    np.testing.assert_array_equal(np.asarray(pred.astype(str)), tree.predict(X).astype(str))
+
+
+def _absent_level_data():
+    """Level "d" of g is absent where x >= 0.5, where the tree splits on g."""
+    rng = np.random.default_rng(1)
+    n = 300
+    g = rng.choice(list("abcd"), n)
+    x = rng.random(n)
+    y = np.where(x < 0.5, 0, np.where(g == "a", 1, 2))
+    keep = ~((x >= 0.5) & (g == "d"))
+    X = pd.DataFrame({"x": x, "g": pd.Categorical(g)})[keep].reset_index(drop=True)
+    return X, pd.Categorical(y[keep].astype(str), categories=["0", "1", "2"], ordered=True)
+
+
+def test_factor_split_names_only_the_levels_present_as_rpart():
+    X, y = _absent_level_data()
+    tree = OrdinalTreeClassifier(criterion="gini", xval=0).fit(X, y)
+    fit = ordstat.r.to_rpart(tree, X)
+    d = to_r(X.assign(y=y))
+    theirs = ro.r("""function(d) rpart::rpart(y ~ x + g, data = d, method = "class",
+        control = rpart::rpart.control(xval = 0, maxcompete = 0, maxsurrogate = 0))""")(d)
+    show = ro.r("function(f) capture.output(print(f))")
+    printed = list(show(fit))
+    assert printed == list(show(theirs))
+    assert any("g=b,c " in line for line in printed)  # not g=b,c,d: no d in the node
+    assert list(ro.r("function(f) labels(f)")(fit)) == list(ro.r("function(f) labels(f)")(theirs))
+    csplit = np.array(ro.r("function(f) f$csplit")(fit))
+    np.testing.assert_array_equal(csplit, np.array(ro.r("function(f) f$csplit")(theirs)))
+    # rpart sends a level absent from the node to the child with more units, where the
+    # Python tree sends it (the heavier child) too
+    new = pd.DataFrame({"x": [0.9, 0.9, 0.2],
+                        "g": pd.Categorical(["d", "a", "d"], categories=list("abcd"))})
+    pred = to_py(ro.r("function(f, d) predict(f, d, type = 'class')")(fit, to_r(new)))
+    np.testing.assert_array_equal(np.asarray(pred.astype(str)), tree.predict(new).astype(str))
+    assert list(tree.predict(new).astype(str)) == ["2", "1", "0"]
+
+
+@pytest.mark.parametrize("case", ["loss3_linear", "loss4_linear", "loss4_quadratic",
+                                  "archer5_linear", "archer5_quadratic"])
+def test_loss_matrix_trees_numbered_as_rpart(case):
+    """With a loss matrix rpart weighs each class by its row of the loss when it orders the
+    children (altered priors): rpart's stored frames of tests/reference/rpart_loss.json (the
+    same trees; loss4_linear is ordered differently by unweighted means). loss3_quadratic is
+    left out: at node 19 two splits tie exactly and rpart keeps another one."""
+    data, loss = case.split("_")
+    X, y, _ = read_input(data)
+    tree = OrdinalTreeClassifier(criterion=f"loss_{loss}", leaf_rule="cost", min_split=5,
+                                 min_bucket=2, cp=0, xval=0,
+                                 classes=np.arange(int(y.max()) + 1)).fit(X, y)
+    theirs = load("rpart_loss")[case]
+    fit = ordstat.r.to_rpart(tree, X)
+    nodes = np.array(ro.r("function(f) as.integer(rownames(f$frame))")(fit))
+    np.testing.assert_array_equal(nodes, theirs["node"])
+    np.testing.assert_array_equal(np.array(ro.r("function(f) f$frame$n")(fit)), theirs["n"])
+    splits = np.array(ro.r("function(f) unname(f$splits)")(fit))
+    np.testing.assert_array_equal(splits[:, 1], theirs["splits"][:, 1])
+    where = np.array(ro.r("function(f) unname(f$where)")(fit))
+    np.testing.assert_array_equal(nodes[where - 1], theirs["node"][theirs["where"] - 1])

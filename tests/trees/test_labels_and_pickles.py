@@ -64,6 +64,62 @@ def test_nominal_split_still_lists_categories():
     assert "colour=blue,red" in text and "colour=green" in text
 
 
+def _absent_level_tree():
+    """x splits first; on x >= 0.5 (no unit of colour "grey" there) colour splits red off."""
+    x = np.repeat([0.0, 1.0], 12)
+    colour = np.array(["blue", "grey", "red"] * 4 + ["blue", "blue", "red"] * 4)
+    y = np.where(x < 0.5, 0, np.where(colour == "red", 2, 1))
+    X = pd.DataFrame({"x": x, "colour": pd.Categorical(colour)})
+    return OrdinalTreeClassifier(min_split=2, min_bucket=1, cp=0.0, xval=0).fit(X, y), X
+
+
+def test_nominal_split_names_only_the_categories_present_in_the_node():
+    tree, X = _absent_level_tree()
+    t = tree.tree_
+    v = int(np.flatnonzero(t.feature == 1)[0])  # the colour split
+    np.testing.assert_array_equal(t.present_categories[v], [0, 2])  # blue, red; not grey
+    assert all(t.present_categories[i] is None for i in range(t.n_nodes) if i != v)
+    text = tree.export_text()
+    # grey, absent from the node, is sent with the heavier child (blue: 8 of 12), not named
+    assert "colour=blue 8" in text and "colour=red 4" in text and "grey" not in text
+    assert "colour=blue" in set(tree.summary()["nodes"]["split"])
+    # prediction still sends grey to the heavier child
+    new = pd.DataFrame({"x": [1.0], "colour": pd.Categorical(["grey"],
+                                                              categories=X["colour"].cat.categories)})
+    assert tree.predict(new)[0] == 1
+
+
+def test_plot_tree_names_only_present_categories():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from ordstat.plotting import plot_tree
+
+    texts = {t.get_text() for t in plot_tree(_absent_level_tree()[0]).texts}
+    assert "colour=blue" in texts and not any("grey" in t for t in texts)
+
+
+def test_present_categories_survive_pickles_pruning_and_old_pickles():
+    tree, X = _absent_level_tree()
+    back = pickle.loads(pickle.dumps(tree))
+    assert back.export_text() == tree.export_text()
+    for a, b in zip(tree.tree_.present_categories, back.tree_.present_categories):
+        assert (a is None and b is None) or np.array_equal(a, b)
+    pruned = tree.tree_.pruned(tree.tree_.children_left >= 0)
+    assert pruned.present_categories[1] is None and pruned.present_categories[2] is not None
+    # a tree pickled before the field existed: every category taken as present
+    state = tree.tree_.__getstate__()
+    del state["present_categories"]
+    old = object.__new__(_tree.Tree)
+    old.__setstate__(state)
+    assert old.present_categories is None
+    aged = copy.deepcopy(tree)
+    aged.tree_ = old
+    assert "colour=blue,grey 8" in aged.export_text()
+    assert pickle.loads(pickle.dumps(aged)).tree_.present_categories is None
+
+
 # -- the shared coding -------------------------------------------------------------------------
 def test_column_coding_by_hand():
     X = pd.DataFrame({"x": [1.0, 2.0, np.nan, 4.0],

@@ -59,13 +59,13 @@ test_that("bad input is refused with clear messages", {
   expect_parameter_error(frank_hall(y ~ a + b, d, combine = "median"), "frank_hall()", "combine",
                          "'median'")
   d$g <- factor(rep(c("u", "v"), 50))
-  expect_error(odt(y ~ a + g, d), "needs numeric predictors")
+  expect_error(oadaboost(y ~ a + g, d), "needs numeric predictors")
   d$y2 <- factor(d$y, ordered = FALSE)
   expect_error(odt(y2 ~ a + b, d), "ordered")
   expect_parameter_error(odt(y ~ a + b, d, rule = "median"), "odt()", "rule", "'median'")
 })
 
-test_that("unordered factors: indicator columns for the binary learners, refused by oDT & co", {
+test_that("unordered factors: indicator columns for the binary learners, refused by oAdaBoost & co", {
   skip_if_no_python()
   d <- boston_ranks()
   # chas1 is the indicator model.matrix() makes of the factor: the same fit as with that column
@@ -87,7 +87,7 @@ test_that("unordered factors: indicator columns for the binary learners, refused
   d3 <- transform(d, zone = factor(cut(zn, c(-1, 0, 20, 100), labels = c("none", "some", "many"))))
   fit <- frank_hall(rank ~ lstat + zone, d3)
   expect_identical(names(fit$x), c("lstat", "zonesome", "zonemany"))
-  for (f in list(odt, oadaboost, adaboost_or)) {
+  for (f in list(oadaboost, adaboost_or)) {
     msg <- conditionMessage(expect_error(f(rank ~ ., d)))
     expect_match(msg, "^[a-z_]+\\(\\): predictor\\(s\\) 'chas' are unordered factors")
     expect_false(grepl("Categorical|pd\\.|DataFrame|ReplicatedTree", msg))
@@ -95,6 +95,32 @@ test_that("unordered factors: indicator columns for the binary learners, refused
   # an ordered factor is its level index there
   expect_s3_class(odt(rank ~ ., transform(d, chas = factor(chas, ordered = TRUE))),
                   "ordstat_odt")
+})
+
+test_that("odt() splits an unordered factor one branch per level, as C4.5", {
+  skip_if_no_python()
+  set.seed(2)
+  n <- 240
+  d <- data.frame(g = factor(sample(c("u", "v", "w"), n, replace = TRUE),
+                             levels = c("u", "v", "w", "z")),
+                  a = stats::runif(n))
+  d$y <- factor(pmin(as.integer(d$g) - 1L + (d$a > 0.8), 2L), ordered = TRUE)
+  fit <- odt(y ~ g + a, d, min_num_obj = 2L, collapse_tree = TRUE, subtree_raising = TRUE)
+  out <- paste(capture.output(print(fit)), collapse = "\n")
+  for (level in c("u", "v", "w", "z")) expect_match(out, paste0("g = ", level, ":"), fixed = TRUE)
+  # the same tree as the Python estimator on an unordered Categorical
+  dec <- reticulate::import("ordstat.decomposition", convert = FALSE)
+  X <- ordstat:::py_frame(d[c("g", "a")])
+  y <- ordstat:::rside()$factor(as.array(as.integer(d$y) - 1L), as.list(levels(d$y)), TRUE)
+  py <- dec$ReplicatedTreeClassifier()$fit(X, y)
+  expect_identical(as.character(predict(fit, d)),
+                   as.character(reticulate::py_to_r(py$predict(X))))
+  expect_identical(summary(fit)$n_nodes, as.integer(reticulate::py_to_r(py$node_count_)))
+  # level "z" has no training units: its branch predicts as the root
+  new <- data.frame(g = factor(c("z", "u"), levels = levels(d$g)), a = c(0.1, 0.1))
+  expect_length(predict(fit, new), 2L)
+  # J48's parameters are checked as the others
+  expect_parameter_error(odt(y ~ g + a, d, min_num_obj = 0L), "odt()", "min_num_obj", "0")
 })
 
 test_that("weighted_svm() standardises the predictors by default, as e1071::svm", {

@@ -67,8 +67,10 @@ test_that("case weights reach the Python tree", {
   rp <- rpart::rpart(y ~ x1 + x2, d, weights = w, method = ordinal_split("ordinal"),
                      control = rpart::rpart.control(minsplit = 10, cp = 0.01, xval = 0,
                                                     maxsurrogate = 0, maxcompete = 0))
-  expect_identical(fit$rpart$frame$var, rp$frame$var)
-  expect_equal(fit$rpart$frame$wt, rp$frame$wt)
+  # ordinal_split() sends x < c left, as the Python tree: compare in the Python tree's order
+  in_tree_order <- fit$rpart$frame[order(attr(fit$rpart, "tree_rows")), ]
+  expect_identical(in_tree_order$var, rp$frame$var)
+  expect_equal(in_tree_order$wt, rp$frame$wt)
   # doubling every weight changes nothing but the weights (unit counts drive min_split)
   fit2 <- ordinal_tree(y ~ x1 + x2, d, min_split = 10L, xval = 0L, weights = 2 * w)
   expect_identical(fit2$rpart$frame$var, fit$rpart$frame$var)
@@ -155,4 +157,54 @@ test_that("ordinal_tree() with rpart's loss matrix and leaf_rule = 'cost' is rpa
                                                     maxsurrogate = 0, maxcompete = 0))
   expect_gt(nrow(rp$frame), 9)
   expect_identical(as.character(predict(fit, d)), as.character(predict(rp, d, type = "class")))
+})
+
+test_that("the rpart view orders and numbers the nodes as rpart, with the same print and labels", {
+  skip_if_no_python()
+  # a data set where the Gini tree is rpart's own (test-tree-prune.R) and rpart sends the
+  # `>=` side left at some nodes (the child of lower mean class goes left)
+  d <- transform(mtcars, y = cut(mpg, 3, ordered_result = TRUE))
+  f <- y ~ hp + wt + qsec + disp + drat
+  fit <- ordinal_tree(f, d, criterion = "gini", xval = 0L, minsplit = 6, minbucket = 2,
+                      cp = 0, maxdepth = 5)
+  rp <- rpart::rpart(f, d, method = "class",
+                     control = rpart::rpart.control(minsplit = 6, minbucket = 2, cp = 0,
+                                                    maxdepth = 5, xval = 0, maxcompete = 0,
+                                                    maxsurrogate = 0))
+  expect_true(any(rp$splits[, "ncat"] == 1))
+  expect_identical(rownames(fit$frame), rownames(rp$frame))
+  expect_identical(unname(fit$splits[, "ncat"]), unname(rp$splits[, "ncat"]))
+  expect_identical(capture.output(print(fit$rpart)), capture.output(print(rp)))
+  expect_identical(labels(fit), labels(rp))
+  expect_identical(unname(fit$where), unname(rp$where))
+  expect_identical(as.character(predict(fit$rpart, d, type = "class")),
+                   as.character(predict(fit, d)))
+  # prune() and snip.rpart() cut the Python tree at the nodes rpart numbers
+  toss <- as.integer(rownames(fit$frame))[fit$frame$var != "<leaf>"][3L]
+  snipped <- rpart::snip.rpart(fit, toss)
+  expect_identical(rownames(ordstat:::synced_tree(snipped, "test")$rpart$frame),
+                   rownames(rpart::snip.rpart(rp, toss)$frame))
+})
+
+test_that("a factor split names only the levels present in the node, as rpart prints it", {
+  skip_if_no_python()
+  set.seed(1)
+  n <- 300
+  d <- data.frame(x = stats::runif(n), g = factor(sample(c("a", "b", "c", "d"), n, TRUE)))
+  d$y <- factor(ifelse(d$x < 0.5, 0, ifelse(d$g == "a", 1, 2)), ordered = TRUE)
+  d <- d[!(d$x >= 0.5 & d$g == "d"), ]  # no "d" where the tree splits on g
+  fit <- ordinal_tree(y ~ x + g, d, criterion = "gini", xval = 0L)
+  rp <- rpart::rpart(y ~ x + g, d, method = "class",
+                     control = rpart::rpart.control(xval = 0, maxcompete = 0, maxsurrogate = 0))
+  printed <- capture.output(print(fit))
+  expect_true(any(grepl("g=b,c ", printed, fixed = TRUE)))
+  expect_false(any(grepl("g=b,c,d", printed, fixed = TRUE)))
+  expect_identical(capture.output(print(fit$rpart)), capture.output(print(rp)))
+  expect_identical(labels(fit), labels(rp))
+  expect_identical(fit$csplit, rp$csplit)
+  # rpart sends the absent level with the child of more units, as the Python tree does
+  new <- data.frame(x = c(0.9, 0.9, 0.2), g = factor(c("d", "a", "d"), levels = levels(d$g)))
+  expect_identical(as.character(predict(fit$rpart, new, type = "class")),
+                   as.character(predict(fit, new)))
+  expect_identical(as.character(predict(fit, new)), c("2", "1", "0"))
 })
