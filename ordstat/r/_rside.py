@@ -277,9 +277,10 @@ def tree_arrays(est, X=None):
 def surrogate_arrays(est):
     """The surrogate splits of a fitted OrdinalTreeClassifier grown with
     ``missing="surrogate"``, as R's ``rpart_surrogates`` (r_bridge/R/export.R) takes them: per
-    node the number of surrogates and the units not missing the split variable; per surrogate (in node order) its variable (0-based), cut, direction
-    (-1: "<" goes to the left child), the codes sent left and right by a factor surrogate,
-    agreement, adjusted agreement and units sent; and rpart's controls."""
+    node the number of surrogates and the units not missing the split variable; per surrogate
+    (in node order) its variable (0-based), cut, direction (-1: "<" goes to the left child),
+    the codes sent left and right by a factor surrogate, agreement, adjusted agreement and
+    units sent; and rpart's controls."""
     sur = est.tree_.surrogates
 
     def codes(values):
