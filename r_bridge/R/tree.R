@@ -45,7 +45,8 @@
 #' that agree best with it, then by the majority (\code{usesurrogate = 2}). The splits, the
 #' surrogates, the variable importance and the predictions are rpart's (the package's tests
 #' compare them), and \code{fit$rpart} keeps the surrogates as rpart does, so that rpart's
-#' \code{summary} lists them and its \code{predict} gives the tree's predictions. The
+#' \code{print} and \code{summary} of it are those of rpart's own fit (surrogate lines
+#' included) and its \code{predict} gives the tree's predictions. The
 #' default stays \code{"learned"}: its growth is compiled, the surrogates' is several
 #' times slower.
 #'

@@ -59,22 +59,28 @@ test_that("missing = 'surrogate' grows rpart's tree, surrogates and predictions"
   }
 })
 
-test_that("rpart's print and summary show the surrogates as for rpart's own fit", {
+test_that("rpart's print and summary of the rpart view are those of rpart's own fit", {
   skip_if_no_python()
-  d <- surrogate_sets()$temp
-  fit <- ordinal_tree(y ~ ., d, na.action = na.pass, criterion = "gini", xval = 0,
-                      missing = "surrogate")
-  out <- utils::capture.output(summary(fit$rpart))
-  expect_true(any(grepl("Surrogate splits:", out, fixed = TRUE)))
-  expect_true(any(grepl("agree=", out, fixed = TRUE)))
-  # the root's surrogate lines, as rpart prints them (the root's sides are the same here)
-  ref <- rpart::rpart(y ~ ., d, method = "class",
-                      control = rpart::rpart.control(xval = 0, maxcompete = 0))
-  root <- function(lines) {
-    from <- grep("Surrogate splits:", lines, fixed = TRUE)[1L]
-    lines[from + seq_len(ref$frame$nsurrogate[1L])]
+  # after the call: the cp table, importance, every node with its surrogate lines
+  body <- function(f) {
+    out <- utils::capture.output(summary(f))
+    out[-seq_len(grep("^  n=", out)[1L])]
   }
-  expect_identical(root(out), root(utils::capture.output(summary(ref))))
+  for (name in names(surrogate_sets())) {
+    d <- surrogate_sets()[[name]]
+    for (use in 0:2) {
+      ref <- rpart::rpart(y ~ ., d, method = "class",
+                          control = rpart::rpart.control(xval = 0, maxcompete = 0,
+                                                         usesurrogate = use))
+      fit <- ordinal_tree(y ~ ., d, na.action = na.pass, criterion = "gini", xval = 0,
+                          missing = "surrogate", usesurrogate = use)
+      label <- sprintf("%s usesurrogate=%d", name, use)
+      expect_identical(body(fit$rpart), body(ref), label = label)
+      expect_identical(utils::capture.output(print(fit$rpart)),
+                       utils::capture.output(print(ref)), label = label)
+    }
+  }
+  expect_true(any(grepl("Surrogate splits:", body(fit$rpart), fixed = TRUE)))
 })
 
 test_that("surrogate controls come through control = rpart.control() and are checked", {
