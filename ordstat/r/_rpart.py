@@ -75,8 +75,10 @@ class RpartResult:
     frame : pandas.DataFrame
         One row per node, in rpart's order (depth-first preorder, left before right), indexed by
         rpart's node number: ``var`` (``"<leaf>"`` at leaves), ``n``, ``wt``, ``dev``,
-        ``yval`` (the predicted class label), ``threshold`` (numeric split: ``x < threshold``
-        goes left; NaN at leaves and categorical splits), ``left_levels`` and ``right_levels``
+        ``yval`` (the predicted class label), ``threshold`` (numeric split point; NaN at
+        leaves and categorical splits), ``below_left`` (True where ``x < threshold`` goes left,
+        False where ``x >= threshold`` does: as rpart's class method, ``ordinal_split`` sends
+        the side of lower mean class left), ``left_levels`` and ``right_levels``
         (categorical split: the levels sent left and right; levels absent from the node are in
         neither), ``improve`` and one ``count[<level>]`` column per class.
     """
@@ -101,6 +103,7 @@ def rpart_frame(fit) -> pd.DataFrame:
     is_leaf = var == "<leaf>"
     threshold = np.full(len(var), np.nan)
     improve = np.full(len(var), np.nan)
+    below_left = np.zeros(len(var), dtype=bool)
     left_levels = [None] * len(var)
     right_levels = [None] * len(var)
     has_splits = bool(ro.r("function(f) !is.null(f$splits)")(fit)[0])
@@ -117,10 +120,10 @@ def rpart_frame(fit) -> pd.DataFrame:
             count, ncat, imp, index = splits[row, :4]
             improve[j] = imp
             if ncat in (-1.0, 1.0):
-                # rpart: ncat = -1 means "x < index" goes left (our method always sends it left)
-                if ncat != -1.0:
-                    raise RuntimeError("unexpected split direction in an ordinal_split tree")
+                # rpart: ncat = -1 means "x < index" goes left, +1 "x >= index" (ordinal_split
+                # sends the side of lower mean class left, as rpart's class method)
                 threshold[j] = index
+                below_left[j] = ncat == -1.0
             else:
                 names = list(ro.r["[["](xlevels, var[j]))
                 codes = np.asarray(csplit)[int(index) - 1, : int(ncat)]
@@ -136,6 +139,7 @@ def rpart_frame(fit) -> pd.DataFrame:
         "dev": frame["dev"].to_numpy(),
         "yval": [levels[int(c) - 1] for c in yval2[:, 0]],
         "threshold": threshold,
+        "below_left": below_left,
         "left_levels": left_levels,
         "right_levels": right_levels,
         "improve": improve,

@@ -82,6 +82,14 @@
   function(counts) .impurity_gini(sweep(counts, 2L, factors, "*"))
 }
 
+# The mean class (0-based) of each row of weighted class counts, the classes weighted by the
+# row sums of the loss matrix where there is one (rpart's altered priors): rpart's class method
+# sends the child of lower mean left.
+.mean_class <- function(counts, loss = NULL) {
+  if (!is.null(loss)) counts <- counts %*% diag(rowSums(loss), nrow = ncol(counts))
+  drop(counts %*% (seq_len(ncol(counts)) - 1)) / pmax(rowSums(counts), .Machine$double.xmin)
+}
+
 # The distance loss |g - h|^power of K ordered classes.
 .distance_loss <- function(k, power) {
   g <- seq_len(k)
@@ -191,8 +199,10 @@ criterion_name <- function(criterion, caller) {
 #' Factor predictors are split along the order of their categories by weighted mean class rank
 #' in the node (\code{factor_search = "mean_rank"}, as the Python
 #' \code{OrdinalTreeClassifier} does), or by searching all subsets of up to 12 present levels
-#' (\code{"exhaustive"}, as rpart's \code{method = "class"} does). Numeric splits send
-#' \code{x < cut} to the left child.
+#' (\code{"exhaustive"}, as rpart's \code{method = "class"} does). As in rpart's
+#' \code{method = "class"}, the child of lower mean class is the left one (a numeric split's
+#' \code{ncat} is -1 where \code{x < cut} goes left, +1 where \code{x >= cut} does), so the
+#' nodes are numbered as rpart numbers them.
 #'
 #' Fit with \code{\link{ordinal_rpart}(formula, data, method = ordinal_split(...))}: the same
 #' tree as \code{rpart::rpart(method = ordinal_split(...))}, whose \code{predict()} gives the
@@ -315,11 +325,15 @@ ordinal_split <- function(criterion = "ordinal", cost = NULL, scores = NULL,
     goodness <- goodness_for(k)
     wy <- y * wt
     if (continuous) {
-      # x is sorted; candidate i sends units 1..i left ("x < cut" goes left: direction -1).
+      loss <- .criterion_loss(criterion, k, cost)
+      # x is sorted; candidate i parts units 1..i ("x < cut") from the rest. As rpart's class
+      # method, the side of lower mean class goes left (direction -1: "x < cut" left; +1:
+      # "x >= cut" left, also on equal means), so the nodes are numbered as rpart's would be
       n <- nrow(wy)
       left <- apply(wy, 2L, cumsum)[-n, , drop = FALSE]
       right <- matrix(colSums(wy), nrow = n - 1L, ncol = k, byrow = TRUE) - left
-      list(goodness = pmax(goodness(left, right), 0), direction = rep(-1, n - 1L))
+      list(goodness = pmax(goodness(left, right), 0),
+           direction = ifelse(.mean_class(left, loss) < .mean_class(right, loss), -1, 1))
     } else {
       cats <- sort(unique(x))
       counts <- rowsum(wy, x, reorder = TRUE)

@@ -83,7 +83,27 @@ def _python_frame(tree, feature_names):
     return pd.DataFrame(rows).set_index("node")
 
 
+def _in_python_numbers(r_frame, py_frame, categories):
+    """``r_frame`` indexed by the Python tree's node numbers: rpart puts the child of lower
+    mean class first, ours the side ``x < threshold`` (or our left categories)."""
+    number = {1: 1}
+    for node in r_frame.index:  # preorder: a parent comes before its children
+        row, p = r_frame.loc[node], number[node]
+        if row["var"] == "<leaf>":
+            continue
+        if row["left_levels"] is None:
+            swapped = not row["below_left"]
+        else:
+            py_left = py_frame.loc[p, "left"] if p in py_frame.index else None
+            swapped = py_left is not None and not (
+                set(row["left_levels"]) <= {categories[c] for c in py_left})
+        kids = (2 * p + 1, 2 * p) if swapped else (2 * p, 2 * p + 1)
+        number[2 * node], number[2 * node + 1] = kids
+    return r_frame.set_axis([number[k] for k in r_frame.index]).sort_index()
+
+
 def _assert_same_tree(r_frame, py_frame, categories):
+    r_frame, py_frame = _in_python_numbers(r_frame, py_frame, categories), py_frame.sort_index()
     assert list(r_frame.index) == list(py_frame.index)
     assert list(r_frame["var"]) == list(py_frame["var"])
     assert list(r_frame["n"]) == list(py_frame["n"])
