@@ -54,8 +54,8 @@ def tree_totals(estimators, X, n_classes, votes=False, proba=False, n_jobs=None)
 def _walkable(est, n_classes):
     if isinstance(est, ConstantClassifier):
         return True
-    tree = getattr(est, "tree_", None)
-    return (isinstance(est, OrdinalTreeClassifier) and isinstance(tree, Tree)
+    return (isinstance(est, OrdinalTreeClassifier) and isinstance(getattr(est, "tree_", None),
+                                                                  Tree)
             and np.array_equal(est.classes_, np.arange(n_classes)))
 
 
