@@ -8,6 +8,11 @@ Timed in the same run (full tree, cp = 0, min_split = 5, no cross-validation, Gi
   through rpy2, timing only the R call;
 - our own tree on the same data without missing values (the cost of the second search).
 
+Then rpart's surrogate splits in our tree (``missing="surrogate"``, grown in numpy) against
+rpart and against our learned side, with rpart's default controls (cp = 0.01, minsplit = 20),
+at the sizes of airquality (n = 153, p = 5), BreastCancer (n = 699, p = 9) and n = 10^4, p = 10
+(:func:`surrogate_timings`).
+
 Then the test misclassification of a pruned ordinal tree (cp = 0.01) that learns the sides,
 against rpart with surrogates and against our tree fitted on the complete rows only (rows with
 a missing value dropped at fitting; at prediction the majority rule), on correlated features
@@ -45,7 +50,7 @@ def _sklearn(X, y):
     return lambda: DecisionTreeClassifier(min_samples_split=5, random_state=0).fit(X, y)
 
 
-def _rpart(X, y, cp=0.0, X_test=None):
+def _rpart(X, y, cp=0.0, X_test=None, minsplit=5):
     """A callable fitting rpart (surrogates on) on data already in R, or None without R;
     with ``X_test``, the callable returns the predicted class codes of X_test."""
     try:
@@ -66,7 +71,7 @@ def _rpart(X, y, cp=0.0, X_test=None):
         rtest = ro.conversion.get_conversion().py2rpy(test)
     fit = ro.r(
         f"function(d, newdata, predict_too) {{ f <- rpart::rpart(y ~ ., data = d, "
-        f"method = 'class', control = rpart::rpart.control(cp = {cp}, minsplit = 5, "
+        f"method = 'class', control = rpart::rpart.control(cp = {cp}, minsplit = {minsplit}, "
         "xval = 0, maxcompete = 0)); "
         "if (predict_too) as.integer(as.character(predict(f, newdata, type = 'class'))) "
         "else f }"
@@ -76,7 +81,25 @@ def _rpart(X, y, cp=0.0, X_test=None):
     return lambda: np.asarray(fit(rdf, rtest, True))
 
 
+def surrogate_timings(quick: bool = False):
+    """Our tree with rpart's surrogates against rpart (surrogates on, maxcompete = 0) and
+    against our learned side, rpart's default controls (cp = 0.01, minsplit = 20), Gini,
+    20% missing on correlated features (rho = 0.5)."""
+    sizes = [(153, 5), (699, 9)] + ([] if quick else [(10_000, 10)])
+    repeat = 1 if quick else 3
+    for n, p in sizes:
+        _, Xm, y = _data(n, p, rho=0.5)
+        tag = f"n{n}_p{p}_K4_missing20"
+        sur = _ours(Xm, y, cp=0.01, min_split=20, missing="surrogate")
+        r_fit = _rpart(Xm, y, cp=0.01, minsplit=20)
+        if r_fit is not None:
+            compare(f"trees_surrogates_vs_rpart_{tag}", sur, r_fit, repeat)
+        compare(f"trees_surrogates_vs_our_learned_side_{tag}", sur,
+                _ours(Xm, y, cp=0.01, min_split=20), repeat)
+
+
 def run(quick: bool = False):
+    surrogate_timings(quick)
     sizes = [(5_000, 10)] if quick else [(10_000, 10), (100_000, 10)]
     repeat = 1 if quick else 3
     _, warm, warm_y = _data(500, 3)

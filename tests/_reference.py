@@ -5,7 +5,9 @@ folds, as CSV at full precision); ``Rscript tests/reference/make_reference.R`` t
 JSON file per R computation (rpart, mclust, MASS::polr, HouseVotes84), and
 ``Rscript tests/reference/rpart_loss.R`` the trees of rpart's loss matrices (rpart_loss.json),
 ``Rscript tests/reference/rpart_factors.R`` rpart's trees on unordered factors of many levels
-(rpart_factors.json; inputs from ``python tests/_reference.py factors``).
+(rpart_factors.json; inputs from ``python tests/_reference.py factors``),
+``Rscript tests/reference/rpart_surrogates.R`` rpart's surrogate splits on data with missing
+values (rpart_surrogates.json, which holds its data sets too).
 The Python tests compare against these files always; the R tests rerun the script and compare
 the new files with them.
 """

@@ -68,10 +68,11 @@ def test_stored_files_cover_the_cases():
     assert {"EII", "VVV"} <= set(load("mclust"))
 
 
-@pytest.mark.parametrize("name", ["rpart_loss", "rpart_factors"])
+@pytest.mark.parametrize("name", ["rpart_loss", "rpart_factors", "rpart_surrogates"])
 def test_r_regenerates_the_rpart_trees(name, tmp_path):
     """``tests/reference/NAME.R`` writes NAME.json again, the same: rpart's trees with loss
-    matrices (rpart_loss) and on many-level factors (rpart_factors)."""
+    matrices (rpart_loss), on many-level factors (rpart_factors) and with surrogate splits on
+    data with missing values (rpart_surrogates)."""
     rscript = shutil.which("Rscript")
     if rscript is None:
         pytest.skip("Rscript is not on PATH")

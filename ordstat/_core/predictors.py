@@ -230,9 +230,11 @@ class ColumnCoding:
         return not self.nominal and not self.ordered
 
     @classmethod
-    def learn(cls, X):
+    def learn(cls, X, missing_category=True):
         """(coding, coded ``X``) of a training ``X``; an ``X`` without categorical columns
-        comes back as given (the coding is then empty)."""
+        comes back as given (the coding is then empty). ``missing_category=False`` keeps the
+        missing values of nominal columns as NaN (for rpart's surrogate splits) instead of
+        making "missing" a category."""
         coding = cls()
         table, names = _as_table(X)
         if table is None:
@@ -251,7 +253,7 @@ class ColumnCoding:
                 coding.nominal[j] = observed_categories(col.to_numpy(dtype=object),
                                                         feature_label(j, names))
             codes = coding._codes(col, j, names)
-            if j in coding.nominal and np.isnan(codes).any():
+            if missing_category and j in coding.nominal and np.isnan(codes).any():
                 coding.missing_category.add(j)
                 codes[np.isnan(codes)] = len(coding.nominal[j])
             table[table.columns[j]] = codes

@@ -671,6 +671,10 @@ class OrdinalBaggingClassifier(_BaseBagging):
         return super()._summary_info() + [("base estimator", base)]
 
 
+# rpart's surrogate splits: the tree parameters the forest passes on as they are
+_SURROGATE_PARAMS = ("missing", "maxsurrogate", "usesurrogate", "surrogatestyle")
+
+
 class OrdinalRandomForestClassifier(_BaseBagging):
     """Random forest of ordinal trees: bagging with ``max_features`` features drawn at random
     in every node, vote or median aggregation, out-of-bag scores and a permutation importance
@@ -718,6 +722,16 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     classes : sequence, optional
         All class labels from lowest to highest (otherwise those of ``y``: an ordered
         Categorical's categories, or the sorted labels).
+    missing : {"learned", "surrogate"}, default="learned"
+        How every tree sends units missing a split's feature (see
+        :class:`~ordstat.trees.OrdinalTreeClassifier`): the side each node learns, or rpart's
+        surrogate splits (computed on all features, not only those drawn in the node). The
+        default keeps the learned side: it grows on the compiled engines (the surrogate
+        growth runs in numpy, many times slower, docs/trees_engine.md), and Breiman's
+        forests (randomForest) have no surrogates either.
+    maxsurrogate, usesurrogate, surrogatestyle : int, default=5, 2, 0
+        rpart's controls of the surrogates, passed to every tree (with
+        ``missing="surrogate"`` only).
 
     Attributes
     ----------
@@ -765,7 +779,12 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     def __init__(self, n_estimators=100, criterion="ordinal", max_features="sqrt", min_split=2,
                  min_bucket=1, max_depth=30, aggregation="median", oob_score=True,
                  importance=None, n_jobs=None, random_state=None, progress=False,
-                 classes=None):
+                 classes=None, missing="learned", maxsurrogate=5, usesurrogate=2,
+                 surrogatestyle=0):
+        self.missing = missing
+        self.maxsurrogate = maxsurrogate
+        self.usesurrogate = usesurrogate
+        self.surrogatestyle = surrogatestyle
         self.n_estimators = n_estimators
         self.criterion = criterion
         self.max_features = max_features
@@ -783,13 +802,15 @@ class OrdinalRandomForestClassifier(_BaseBagging):
     def _template(self):
         return OrdinalTreeClassifier(criterion=self.criterion, min_split=self.min_split,
                                      min_bucket=self.min_bucket, max_depth=self.max_depth,
-                                     cp=-1.0, max_features=self.max_features, xval=0)
+                                     cp=-1.0, max_features=self.max_features, xval=0,
+                                     **{name: getattr(self, name) for name in _SURROGATE_PARAMS})
 
     # the tree's own constraints for the parameters passed on to every tree
     _parameter_constraints: dict = {
         **_BaseBagging._parameter_constraints,
         **{name: OrdinalTreeClassifier._parameter_constraints[name]
-           for name in ("criterion", "max_features", "min_split", "min_bucket", "max_depth")},
+           for name in ("criterion", "max_features", "min_split", "min_bucket", "max_depth",
+                        *_SURROGATE_PARAMS)},
         "importance": [str, None],
     }
 

@@ -304,8 +304,10 @@ def code_predictors(ensemble, X, estimator):
     once for all its trees (:class:`~ordstat._core.predictors.ColumnCoding`, the tree's own
     reading), stored on the ensemble for prediction; the coding is None when ``X`` has no
     categorical column (``X`` then comes back as given). Nominal columns are refused when
-    the base ``estimator`` cannot split categories."""
-    coding, coded = ColumnCoding.learn(X)
+    the base ``estimator`` cannot split categories. Trees with rpart's surrogate splits
+    (``missing="surrogate"``) keep missing values of nominal columns missing."""
+    surrogate = getattr(estimator, "missing", None) == "surrogate"
+    coding, coded = ColumnCoding.learn(X, missing_category=not surrogate)
     if coding.nominal and not takes_categories(estimator):
         raise coding.nominal_error(
             ensemble, X, f"fits its base estimator {type(estimator).__name__} on numbers")

@@ -137,4 +137,23 @@ def to_rpart(tree, X=None, *, response="y"):
         # times 1 / R(root), as the cp table: prune.rpart at a CP of the table cuts its row
         complexity=to_r(np.asarray(t.complexity, dtype=np.float64)
                         * (1.0 / risk[0] if risk[0] > 0 else 1.0)),
+        surrogates=_surrogates(tree),
     )
+
+
+def _surrogates(tree):
+    """The tree's surrogate splits as R's ``rpart_surrogates`` takes them (NULL without)."""
+    if getattr(tree.tree_, "surrogates", None) is None:
+        return ri.NULL
+    from ._rside import surrogate_arrays
+
+    def r_value(v):
+        if isinstance(v, list):  # codes per node or surrogate, None where there are none
+            return ro.r["list"](*[ri.NULL if c is None else ro.IntVector(c) for c in v])
+        if isinstance(v, np.ndarray) and v.dtype.kind == "i":
+            return ro.IntVector(v.tolist())
+        if isinstance(v, np.ndarray):
+            return ro.FloatVector(v.tolist())
+        return ro.IntVector([v])
+
+    return ro.ListVector({k: r_value(v) for k, v in surrogate_arrays(tree).items()})

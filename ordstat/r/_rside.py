@@ -269,7 +269,38 @@ def tree_arrays(est, X=None):
         out["cptable"] = {str(c): np.asarray(cp[c], dtype=np.float64) for c in cp.columns}
     if X is not None:
         out["where"] = np.asarray(est.apply(X), dtype=np.int64) + 1  # rows of rpart's frame
+    if getattr(t, "surrogates", None) is not None:
+        out["surrogates"] = surrogate_arrays(est)
     return out
+
+
+def surrogate_arrays(est):
+    """The surrogate splits of a fitted OrdinalTreeClassifier grown with
+    ``missing="surrogate"``, as R's ``rpart_surrogates`` (r_bridge/R/export.R) takes them: per
+    node the number of surrogates and the units not missing the split variable; per surrogate
+    (in node order) its variable (0-based), cut, direction (-1: "<" goes to the left child),
+    the codes sent left and right by a factor surrogate, agreement, adjusted agreement and
+    units sent; and rpart's controls."""
+    sur = est.tree_.surrogates
+
+    def codes(values):
+        return [None if c is None else [int(v) for v in np.asarray(c).reshape(-1)]
+                for c in values]
+
+    return {
+        "nsurrogate": np.diff(np.asarray(sur.start, dtype=np.int64)),
+        "primary_count": np.asarray(sur.primary_count, dtype=np.int64),
+        "feature": np.asarray(sur.feature, dtype=np.int64),
+        "threshold": np.asarray(sur.threshold, dtype=np.float64),
+        "direction": np.asarray(sur.direction, dtype=np.int64),
+        "left_categories": codes(sur.left_categories),
+        "right_categories": codes(sur.right_categories),
+        "agree": np.asarray(sur.agree, dtype=np.float64),
+        "adj": np.asarray(sur.adj, dtype=np.float64),
+        "count": np.asarray(sur.count, dtype=np.int64),
+        "maxsurrogate": int(est.maxsurrogate), "usesurrogate": int(sur.use),
+        "surrogatestyle": int(sur.style),
+    }
 
 
 def _left_categories(t):
@@ -357,7 +388,7 @@ def tree_xpred(est, X, y_codes, y_levels, folds, cp, sample_weight=None):
             continue
         tree = est._builder(params, rng, alpha=alpha * scale).build(
             Xe[train], codes[train], w[train], k)
-        path = np.stack(tree.decision_nodes(Xe[test]), axis=1)
+        path = np.stack(tree.decision_nodes(Xe[test], cross_validation=True), axis=1)
         out[test] = tree.yval[nodes_at(tree, path, cps * scale)] + 1
     return out
 

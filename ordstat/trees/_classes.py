@@ -16,6 +16,7 @@ from .._core.predictors import ColumnCoding
 from .._core.validation import (
     Integral,
     Interval,
+    Options,
     Real,
     RealNotInt,
     StrOptions,
@@ -38,6 +39,7 @@ from ._prune import (
     select_cp,
     select_leaves,
 )
+from ._surrogate import SurrogateRule
 from ._tree import with_present_categories
 from .criteria import get_criterion, user_registration
 
@@ -148,6 +150,34 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Seeds the cross-validation folds and ``max_features``.
     classes : sequence, optional
         All class labels from lowest to highest (see ``ordstat._core.labels``).
+    missing : {"learned", "surrogate"}, default="learned"
+        How units missing a split's feature (NaN) go down the tree. ``"learned"``: each node
+        learns their side at fitting (see Notes). ``"surrogate"``: rpart's surrogate splits
+        (Therneau & Atkinson, "Missing data"; Breiman et al. 1984, section 5.3), with
+        ``maxsurrogate``, ``usesurrogate`` and ``surrogatestyle`` as in ``rpart.control``:
+        each split's goodness is computed on the node's units not missing its feature, and
+        the units missing it go by the splits of other features that best agree with it; the
+        tree and its variable importance are rpart's (tests compare them on data with missing
+        values). The default stays ``"learned"``: it runs on the compiled engines (the
+        surrogate growth runs in numpy, several times slower, docs/trees_engine.md), and
+        changing it would change every fitted tree on data with missing values; on data
+        without missing values both grow the same splits.
+    maxsurrogate : int, default=5
+        With ``missing="surrogate"``: surrogate splits kept per node (rpart's
+        ``maxsurrogate``; 0 computes none, then ``usesurrogate=2`` sends the units by the
+        majority only when predicting, as rpart does). Ignored with ``"learned"``.
+    usesurrogate : {0, 1, 2}, default=2
+        With ``missing="surrogate"`` (rpart's ``usesurrogate``): 0, a unit missing the split's
+        feature stays in the node (at fitting, and when predicting it gets that node's
+        prediction); 1, it goes by the first surrogate it is not missing, else stays; 2, then
+        to the majority side (at fitting the side the split sent more weight to, when
+        predicting the child with more training units; it stays on a tie). Ignored with
+        ``"learned"``.
+    surrogatestyle : {0, 1}, default=0
+        With ``missing="surrogate"`` (rpart's ``surrogatestyle``): 0, a surrogate's agreement
+        is counted over all units the split sent (units missing the surrogate count as
+        disagreeing), which favours surrogates with few missing values; 1, over the units
+        that have both values (CART's percent agreement). Ignored with ``"learned"``.
 
     Attributes
     ----------
@@ -167,7 +197,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         LEFT), ``missing_learned`` (bool: that side was learned from training units with
         missing values, else the majority rule; see Notes) and ``present_categories`` (object
         array: for a categorical split the sorted codes of the categories present among the
-        node's training units, which the printed splits name, as rpart does; None otherwise).
+        node's training units, which the printed splits name, as rpart does; None otherwise);
+        with ``missing="surrogate"``, ``surrogates`` (the surrogate splits of every node:
+        :class:`~ordstat.trees._surrogate.Surrogates`).
         Note: rpart puts the child with the *lower* mean class first, which can be the
         ``x >= c`` side; here the left child is always ``x < c`` (``export_text`` too), while
         ``ordstat.r.to_rpart`` and the R package order and number the nodes as rpart.
@@ -180,8 +212,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         when ``prune`` is given (``prune_tree(cp_)`` gives the same tree), ``cp`` when
         ``prune`` is None or the tree has no split.
     feature_importances_ : ndarray of shape (n_features,)
-        Sum of the goodness of split of the splits on each feature (rpart's variable
-        importance without surrogates), normalised to sum to 1 (all zeros without splits).
+        Sum of the goodness of split of the splits on each feature, and with
+        ``missing="surrogate"`` of ``adj`` times the goodness of each split that the feature
+        is a surrogate of (rpart's variable importance), normalised to sum to 1 (all zeros
+        without splits).
     variable_importance_ : ndarray of shape (n_features,)
         The same sums, not normalised.
     classes_ : ndarray of shape (K,)
@@ -224,7 +258,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
     majority rule. A column that is all NaN is never split on; ``inf`` is an error. rpart
     (Therneau & Atkinson, sections on missing data) instead ranks surrogate splits on other
     variables and sends a unit without any usable surrogate the majority way
-    (``usesurrogate = 2``); this tree has no surrogates, its side is learned from the data.
+    (``usesurrogate = 2``); ``missing="surrogate"`` does that (see ``missing``).
+    ``max_leaf_nodes`` (best-first growth) is not available with surrogates. An ordered
+    Categorical's cut with surrogates is put where rpart's levels put it (a level absent from
+    the node between two present ones goes to the lower side).
 
     Pruning a fitted tree at a chosen cp (rpart's ``prune(fit, cp)``) is the method
     :meth:`prune_tree`: the name ``prune`` is taken by the constructor parameter, and an
@@ -252,7 +289,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
 
     def __init__(self, criterion="ordinal", min_split=20, min_bucket=None, cp=0.01,
                  max_depth=30, max_leaf_nodes=None, max_features=None, xval=10, prune=None,
-                 leaf_rule="mode", random_state=None, classes=None):
+                 leaf_rule="mode", random_state=None, classes=None, missing="learned",
+                 maxsurrogate=5, usesurrogate=2, surrogatestyle=0):
         self.criterion = criterion
         self.min_split = min_split
         self.min_bucket = min_bucket
@@ -265,6 +303,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.leaf_rule = leaf_rule
         self.random_state = random_state
         self.classes = classes
+        self.missing = missing
+        self.maxsurrogate = maxsurrogate
+        self.usesurrogate = usesurrogate
+        self.surrogatestyle = surrogatestyle
 
     _parameter_constraints: dict = {
         "criterion": [str, callable],
@@ -279,6 +321,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         "leaf_rule": [StrOptions(set(_LEAF_RULES))],
         "random_state": ["random_state", np.random.Generator],
         "classes": ["array-like", None],
+        "missing": [StrOptions({"learned", "surrogate"})],
+        "maxsurrogate": [Interval(Integral, 0, None, closed="left")],
+        "usesurrogate": [Options(Integral, {0, 1, 2})],
+        "surrogatestyle": [Options(Integral, {0, 1})],
     }
 
     # -- parameters ------------------------------------------------------------------------
@@ -301,6 +347,14 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         if isinstance(self.prune, bool):  # an Integral to scikit-learn's check
             raise TypeError(f"prune must be 'min', '1se', a number of leaves >= 1 or None; got "
                             f"{self.prune!r}.")
+        for name in ("maxsurrogate", "usesurrogate", "surrogatestyle"):
+            if isinstance(getattr(self, name), bool):  # an Integral to scikit-learn's check
+                raise TypeError(f"{name} must be an int; got {getattr(self, name)!r}.")
+        if self.missing == "surrogate" and self.max_leaf_nodes is not None:
+            raise ValueError(
+                "missing='surrogate' grows depth first as rpart does and cannot grow best first "
+                f"to max_leaf_nodes={self.max_leaf_nodes}; use missing='learned', or prune to a "
+                "number of leaves with prune=k.")
         if isinstance(self.prune, str) and isinstance(xval, (numbers.Integral, np.integer)) \
                 and xval < 2:
             raise ValueError(
@@ -316,7 +370,16 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         return dict(criterion=self._criterion_record(), min_split=int(self.min_split),
                     min_bucket=min_bucket, cp=float(self.cp), max_depth=int(self.max_depth),
                     max_leaf_nodes=self.max_leaf_nodes,
-                    max_features=self._n_features_drawn(n_features))
+                    max_features=self._n_features_drawn(n_features),
+                    surrogate=self._surrogate_rule())
+
+    def _surrogate_rule(self):
+        """The :class:`~ordstat.trees._surrogate.SurrogateRule` of ``missing="surrogate"``,
+        else None."""
+        if self.missing != "surrogate":
+            return None
+        return SurrogateRule(int(self.maxsurrogate), int(self.usesurrogate),
+                             int(self.surrogatestyle))
 
     def _n_features_drawn(self, p):
         return None if self.max_features is None else n_features_drawn(self.max_features, p)
@@ -382,7 +445,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         Categoricals become codes treated as numbers (rpart's handling of ordered factors)."""
         check_X_given(X)
         if fit:
-            coding, X = ColumnCoding.learn(X)
+            coding, X = ColumnCoding.learn(X, missing_category=self.missing != "surrogate")
             self._set_coding(coding)
             return X
         return self._coding().transform(X)
@@ -405,7 +468,8 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
             min_split=params["min_split"], min_bucket=params["min_bucket"],
             max_depth=params["max_depth"], cp=params["cp"],
             max_features=params["max_features"], max_leaf_nodes=params["max_leaf_nodes"],
-            rng=rng, cat_sizes=self._cat_sizes_, alpha=alpha,
+            rng=rng, cat_sizes=self._cat_sizes_, alpha=alpha, surrogate=params["surrogate"],
+            ordered=sorted(self._ordered_categories),
         )
 
     def fit(self, X, y, sample_weight=None):
@@ -435,7 +499,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self._validate_params()
         xval = self.xval
         no_folds = isinstance(xval, (numbers.Integral, np.integer)) and xval < 2
-        return no_folds and self._tree_params(n_features)["min_bucket"] == 1
+        # the surrogate growth counts each repeated row as the units it stands for
+        return (no_folds and self.missing != "surrogate"
+                and self._tree_params(n_features)["min_bucket"] == 1)
 
     def _presorts(self, n_features):
         """Whether the split search keeps every feature presorted (after :meth:`_counts_repeats`,
@@ -556,12 +622,17 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.__dict__["_cp_table"] = table
 
     def _set_importances(self):
-        internal = self.tree_.children_left >= 0
+        tree = self.tree_
+        internal = tree.children_left >= 0
         # summed in node order as np.add.at sums (a forest makes hundreds of these); float64
         # also without a split (an empty bincount is int)
-        imp = np.bincount(self.tree_.feature[internal],
-                          weights=self.tree_.improvement[internal].astype(np.float64),
+        imp = np.bincount(tree.feature[internal],
+                          weights=tree.improvement[internal].astype(np.float64),
                           minlength=self.n_features_in_).astype(np.float64)
+        sur = tree.surrogates
+        if sur is not None:  # rpart: each surrogate adds adj times its primary's improvement
+            node = np.repeat(np.arange(tree.n_nodes), sur.n_surrogates())
+            np.add.at(imp, sur.feature, sur.adj * tree.improvement[node])
         self.variable_importance_ = imp
         total = imp.sum()
         self.feature_importances_ = imp / total if total > 0 else imp
@@ -586,7 +657,10 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         return validate_predict(self, X, ensure_all_finite="allow-nan")
 
     def apply(self, X):
-        """Index (into ``tree_`` arrays) of the leaf each row of ``X`` falls into.
+        """Index (into ``tree_`` arrays) of the leaf each row of ``X`` falls into; with
+        ``missing="surrogate"`` and ``usesurrogate`` < 2 (or on a tie of the majority rule),
+        the internal node where a row that nothing can send on stops, as in rpart's
+        ``predict`` (:meth:`predict` and :meth:`predict_proba` then use that node's classes).
 
         Returns
         -------
@@ -661,7 +735,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
             and ``summary["nodes"]`` (one row per node of ``tree_``, indexed by rpart's node
             number: ``n``, ``weight``, ``cp``, ``predicted``, ``expected_loss``, ``prob_node``,
             ``split`` (the condition sending units left), ``improvement``, ``left``,
-            ``right``).
+            ``right``); with ``missing="surrogate"`` also ``summary["surrogates"]`` (one row per
+            surrogate split, in the order they are tried: ``node``, ``feature``, ``split``,
+            ``agree``, ``adj``, ``count``, as rpart's summary lists them).
 
         References
         ----------

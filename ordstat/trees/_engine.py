@@ -8,6 +8,10 @@ of at least ``PER_NODE_ROWS`` rows, each node's units are sorted by the features
 instead of keeping every feature presorted. Where the tree allows it, it is then grown by one
 compiled call, else by the level loop (docs/trees_engine.md, "The engine").
 
+A tree with rpart's surrogate splits (``missing="surrogate"``) is grown node by node in numpy
+by ``TreeBuilder._grow_surrogates`` whatever its engine; its one-feature searches take the
+engine this module chooses for them (compiled scan or numpy).
+
 Every engine grows the same trees (the tests compare them node for node), so tests and
 benchmarks force parts of the choice with :func:`forced`: a context, which reaches the trees
 that forests and bagging grow in this thread (``n_jobs=None``).

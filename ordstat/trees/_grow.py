@@ -8,7 +8,9 @@ The module structure is the following:
 - :class:`TreeBuilder`: pass 1, the largest tree allowed by the node rules, grown level by level
   (the level loop, or compiled levels where the engine allows), or best first with
   ``max_leaf_nodes``; pass 2, rpart's recursion computing the weakest-link complexities and
-  collapsing the nodes at most alpha; the fitted :class:`ordstat.trees._tree.Tree`.
+  collapsing the nodes at most alpha; the fitted :class:`ordstat.trees._tree.Tree`; with
+  rpart's surrogate splits, pass 1 is :meth:`TreeBuilder._grow_surrogates` (numpy, node by
+  node; see :mod:`ordstat.trees._surrogate`).
 
 The two passes, the compiled and the presorted levels and why they grow the same trees are
 explained in the documentation, "How the trees are grown" (docs/trees_engine.md).
@@ -24,7 +26,8 @@ import numpy as np
 
 from . import _engine, _fast
 from ._records import Level
-from ._splitter import Splitter, word_bits
+from ._splitter import Split, Splitter, word_bits
+from ._surrogate import Surrogates, primary_directions, primary_split, send, surrogate_splits
 from ._tree import DerivedTree, Tree, _complexities_bottom_up, _complexity, _fix_cp, _risks
 
 __all__ = ["TreeBuilder"]
@@ -130,6 +133,12 @@ class TreeBuilder:
     engine : ordstat.trees._engine.Engine, optional
         The engine of the split search and of the growth; by default the one
         :func:`ordstat.trees._engine.choose` picks when the tree is built.
+    surrogate : ordstat.trees._surrogate.SurrogateRule, optional
+        Grow with rpart's surrogate splits (:meth:`_grow_surrogates`) instead of learning the
+        side of missing values.
+    ordered : sequence of int, optional
+        Features holding the codes of ordered categories (with ``surrogate``: their cuts are
+        put where rpart's levels put them, see :meth:`_grow_surrogates`).
 
     Notes
     -----
@@ -143,7 +152,7 @@ class TreeBuilder:
 
     def __init__(self, criterion, loss, *, min_split, min_bucket, max_depth, cp,
                  max_features=None, max_leaf_nodes=None, rng=None, cat_sizes=None, alpha=None,
-                 engine=None):
+                 engine=None, surrogate=None, ordered=()):
         self.criterion = criterion
         self.loss = np.asarray(loss, dtype=np.float64)
         self.min_split = min_split
@@ -157,6 +166,8 @@ class TreeBuilder:
         self.fixed_alpha = alpha
         self.given_engine = engine
         self.store = None  # see build_sample
+        self.surrogate = surrogate
+        self.ordered = np.asarray(list(ordered), dtype=np.int64)
         self.name = getattr(criterion, "__name__", repr(criterion))
 
     # -- public ----------------------------------------------------------------------------
@@ -176,6 +187,11 @@ class TreeBuilder:
         if self.repeats is not None:  # a row's weight counts once per repeat
             weights = weights * self.repeats
         self.K = n_classes
+        if self.surrogate is not None:
+            if self.repeats is not None:
+                raise ValueError("surrogate splits need the repeated rows, not repeats.")
+            return self._grow_surrogates(X, np.asarray(codes, dtype=np.int64),
+                                         np.asarray(weights, dtype=np.float64))
         self.splitter = Splitter(X, codes, weights, n_classes, self.criterion,
                                  min_bucket=self.min_bucket, cat_sizes=self.cat_sizes,
                                  max_features=self.max_features, rng=self.rng,
@@ -238,6 +254,66 @@ class TreeBuilder:
         else:
             self._grow_best_first(layout)
             self._weakest_link(root)
+        return self._to_arrays()
+
+    def _grow_surrogates(self, X, codes, w) -> Tree:
+        """rpart's growth with surrogate splits (``self.surrogate``), node by node in
+        rpart's order (depth first, left before right), in numpy: each feature's goodness on
+        the node's units not missing it (:func:`~ordstat.trees._surrogate.primary_split`), the
+        surrogates of the best (:func:`~ordstat.trees._surrogate.surrogate_splits`), the units
+        sent by the split, the surrogates and the majority as ``usesurrogate`` says (with
+        ``usesurrogate`` < 2 a unit may stay in the node). Then the complexities as the level
+        loop's tree gets them. A cut of an ordered factor (codes) is moved up to the next
+        half code, where rpart's levels put it: a level absent from the node between two
+        codes goes to the lower side, as rpart's ``predict`` sends it."""
+        n, p = X.shape
+        rule = self.surrogate
+        cat_sizes = (np.zeros(p, dtype=np.int64) if self.cat_sizes is None
+                     else np.asarray(self.cat_sizes, dtype=np.int64))
+        self.engine = self.given_engine
+        self.growth = "surrogate"
+        self.nodes = nd = _Nodes()
+        self._add_nodes(np.bincount(codes, w, minlength=self.K)[None, :].astype(float),
+                        np.array([n]), parent=-1, depth=0, numbers=np.array([1]))
+        self.alpha = (self.cp * nd.risk[0] if self.fixed_alpha is None else self.fixed_alpha)
+        self._node_surrogates = {}
+        iscale = [0.0]
+        stack = [(0, np.arange(n))]
+        while stack:
+            v, units = stack.pop()
+            if not self._searchable(v):
+                continue
+            feats = (np.arange(p) if self.max_features is None or self.max_features >= p
+                     else np.sort(self.rng.choice(p, self.max_features, replace=False)))
+            split = primary_split(X, codes, w, units, self.K, self.criterion,
+                                  min_bucket=self.min_bucket, cat_sizes=cat_sizes,
+                                  features=feats, iscale=iscale)
+            if split is None:
+                continue
+            if split.feature in self.ordered:
+                split = split._replace(threshold=np.floor(split.threshold) + 0.5)
+            y = primary_directions(X, units, split)
+            found = (surrogate_splits(X, w, units, y, split.feature, cat_sizes, rule)
+                     if rule.max_surrogate > 0 else [])
+            found = [s._replace(threshold=np.floor(s.threshold) + 0.5)
+                     if s.feature in self.ordered else s for s in found]
+            go, found, majority = send(X, w, units, y, found, rule)
+            nd.split[v] = Split(split.goodness, split.feature, threshold=split.threshold,
+                                left_categories=split.left_categories)
+            self._node_surrogates[v] = (split, found, majority)
+            sides = [units[go > 0], units[go < 0]]
+            counts = np.stack([np.bincount(codes[u], w[u], minlength=self.K).astype(float)
+                               for u in sides])
+            kids = self._add_nodes(counts, np.array([u.size for u in sides]), v,
+                                   nd.depth[v] + 1,
+                                   np.array([2 * nd.number[v], 2 * nd.number[v] + 1]))
+            nd.left[v], nd.right[v] = int(kids[0]), int(kids[1])
+            stack.append((int(kids[1]), sides[1]))
+            stack.append((int(kids[0]), sides[0]))
+        if self.alpha < 0:
+            self._complexities_bottom_up()
+        else:
+            self._partition(0, bound=nd.risk[0])
         return self._to_arrays()
 
     # -- nodes -----------------------------------------------------------------------------
@@ -577,7 +653,12 @@ class TreeBuilder:
             left_categories[v] = sp.left_categories
             if sp.missing_left is not None:
                 missing[v] = sp.missing_left
-        return _tree(self.criterion, dict(
+        extra = {}
+        if self.surrogate is not None:
+            extra = dict(surrogates=[self._node_surrogates[v] if nd.split[v] is not None
+                                     else None for v in range(N)],
+                         surrogate_rule=self.surrogate)
+        return _tree(self.criterion, dict(**extra,
             left=left, right=np.array(nd.right, dtype=np.int64), feature=feature,
             threshold=threshold, goodness=goodness, left_categories=left_categories,
             missing=missing, value=np.array(nd.value, dtype=np.float64).reshape(-1, self.K),
@@ -661,7 +742,9 @@ def _tree(criterion, nodes, derived=None) -> Tree:
     ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
     ``missing``, ``value``, ``n``, ``risk``, ``yval``, ``complexity``, ``depth``, ``number``;
     any node order, root first; ``missing``: -1 where the node met no missing value on its
-    split feature, else 1 for left, 0 for right). Each array is taken out of ``nodes`` as it is
+    split feature, else 1 for left, 0 for right; with surrogate splits also ``surrogates``,
+    one record per node (None at leaves) for :meth:`Surrogates.from_nodes`, and
+    ``surrogate_rule``). Each array is taken out of ``nodes`` as it is
     put in preorder, so that a large tree's grown arrays are freed one by one while the fitted
     ones are made (the caller keeps no other reference). ``derived``: (loss, alpha, store)
     of :meth:`DerivedTree.from_arrays`, for a tree of it (``nodes`` then need only the
@@ -686,6 +769,13 @@ def _tree(criterion, nodes, derived=None) -> Tree:
     feature_out[inner] = nodes.pop("feature")[split_of]
     threshold_out[inner] = nodes.pop("threshold")[split_of]
     improvement[inner] = nodes.pop("goodness")[split_of]
+    surrogates = None
+    if "surrogates" in nodes:  # grown with surrogate splits: their table in preorder
+        records = nodes.pop("surrogates")
+        inner_set = set(inner.tolist())
+        surrogates = Surrogates.from_nodes(
+            [records[order[i]] if i in inner_set else None for i in range(n_nodes)],
+            nodes.pop("surrogate_rule"))
     left_categories = nodes.pop("left_categories")
     if left_categories is not None:
         categories[inner] = left_categories[split_of]
@@ -728,6 +818,7 @@ def _tree(criterion, nodes, derived=None) -> Tree:
         depth=depth,
         missing_left=missing_left,
         missing_learned=missing_learned,
+        surrogates=surrogates,
         present_categories=np.empty(n_nodes, dtype=object),  # set by the estimator's fit
     )
 

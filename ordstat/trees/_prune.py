@@ -128,7 +128,8 @@ def cross_validated_risk(grow, X, codes, weights, folds, cps, alpha, loss):
             continue
         scale = w_train / total_w
         tree = grow(X[train], codes[train], weights[train], alpha * scale)
-        path = np.stack(tree.decision_nodes(X[test]), axis=1)  # (n_test, depth+1), leaf-padded
+        # (n_test, depth+1), leaf-padded; a surrogate tree's rows as rpart's xval sends them
+        path = np.stack(tree.decision_nodes(X[test], cross_validation=True), axis=1)
         depth_len = path.shape[1]
         th = thresholds * scale
         y_test, w_test = codes[test], weights[test]

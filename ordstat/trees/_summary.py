@@ -7,9 +7,9 @@ import numpy as np
 import pandas as pd
 
 from .._core.summary import Summary, feature_names
-from ._export import _split_labels, category_levels
+from ._export import _ordered_labels, _split_labels, category_levels
 
-__all__ = ["tree_summary", "node_table"]
+__all__ = ["tree_summary", "node_table", "surrogate_table"]
 
 
 def _fmt(x, digits):
@@ -54,20 +54,52 @@ def node_table(tree, classes, names, categories=None, digits=4, ordered=None):
     })
 
 
+def surrogate_table(tree, names, categories=None, digits=4, ordered=None):
+    """One row per surrogate split of a tree grown with ``missing="surrogate"``, in the order
+    they are tried: ``node`` (rpart's number), ``feature``, ``split`` (the condition that
+    sends units LEFT), ``agree``, ``adj`` (rpart's agreement and adjusted agreement) and
+    ``count`` (training units it sent). Empty without surrogates."""
+    sur = tree.surrogates
+    rows = []
+    if sur is not None:
+        categories, ordered = categories or {}, ordered or {}
+        for v in range(tree.n_nodes):
+            for e in range(sur.start[v], sur.start[v + 1]):
+                s = sur.split(e)
+                name = str(names[s.feature])
+                if s.left_categories is not None:
+                    levels = categories.get(s.feature)
+                    label = (lambda c: str(levels[c])) if levels is not None else str
+                    text = f"{name}=" + ",".join(label(c) for c in s.left_categories)
+                elif s.feature in ordered:
+                    below, above = _ordered_labels(name, s.threshold, ordered[s.feature])
+                    text = below if s.direction < 0 else above
+                else:
+                    op = "< " if s.direction < 0 else ">="
+                    text = f"{name}{op}{_fmt(s.threshold, digits)}"
+                rows.append((int(tree.node_number[v]), name, text, s.agree, s.adj, s.count))
+    return pd.DataFrame(rows, columns=["node", "feature", "split", "agree", "adj", "count"])
+
+
 def _missing_text(tree, v, own_category):
     """Where units with a missing value of node v's split feature go ("" when "missing" is a
     category of that feature, shown in the split itself)."""
     if tree.feature[v] in own_category:
         return ""
+    sur = tree.surrogates
+    if sur is not None:  # the surrogates are listed after the node
+        n_missing = tree.n_node_samples[v] - sur.primary_count[v]
+        return (f"{n_missing} training units missing the split feature; surrogates (by "
+                f"rpart's usesurrogate={sur.use}):")
     side = "left" if tree.missing_left[v] else "right"
     if tree.missing_learned[v]:
         return f"missing values go {side} (learned from the training units missing this feature)"
     return f"missing values go {side} (the heavier child: no training unit here was missing it)"
 
 
-def _node_text(tree, nodes, classes, digits, own_category=frozenset()):
+def _node_text(tree, nodes, classes, digits, own_category=frozenset(), surrogates=None):
     """The per-node description; ``own_category``: features whose missing values are a
-    category of their own."""
+    category of their own; ``surrogates``: :func:`surrogate_table`."""
     total = tree.weighted_n_node_samples
     proba = tree.value / np.where(total > 0, total, 1.0)[:, None]
     width = max(len(str(c)) for c in classes)
@@ -93,6 +125,10 @@ def _node_text(tree, nodes, classes, digits, own_category=frozenset()):
             missing = _missing_text(tree, v, own_category)
             if missing:
                 lines.append(f"  {missing}")
+            if surrogates is not None:
+                for r in surrogates[surrogates["node"] == row.node].itertuples(index=False):
+                    lines.append(f"    {r.split}  (agree {_fmt(r.agree, digits)}, adj "
+                                 f"{_fmt(r.adj, digits)}, {r.count} sent)")
         lines.append("")
     return "\n".join(lines)
 
@@ -124,6 +160,11 @@ def tree_summary(estimator, digits=4):
     ]
     tables = {"cp table": estimator.cp_table_, "variable importance": importance,
               "nodes": nodes.set_index("node")}
+    surrogates = None
+    if tree.surrogates is not None:
+        surrogates = surrogate_table(tree, names, nominal, digits, ordered)
+        tables["surrogates"] = surrogates
     return Summary("Ordinal classification tree", info, tables,
                    _node_text(tree, nodes, classes, digits,
-                              getattr(estimator, "_missing_category", frozenset())), digits)
+                              getattr(estimator, "_missing_category", frozenset()),
+                              surrogates), digits)

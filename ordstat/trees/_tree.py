@@ -11,6 +11,13 @@ from . import _engine, _fast
 __all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows", "with_present_categories"]
 
 
+# the compiled walk's surrogate arrays of a tree without surrogates (one compiled type)
+_EMPTY_INT = np.zeros(0, dtype=np.int64)
+_EMPTY_INT32 = np.zeros(0, dtype=np.int32)
+_EMPTY_INT8 = np.zeros((0, 0), dtype=np.int8)
+_EMPTY_FLOAT = np.zeros(0)
+_EMPTY_KIDS = np.zeros((0, 2), dtype=np.int64)
+
 # the fields holding a list of category codes per node (None where none), pickled as one None
 # when no node has one
 _CODE_LISTS = ("left_categories", "present_categories")
@@ -78,6 +85,12 @@ class Tree:
         Do missing values of the split feature go left? (False at leaves.)
     missing_learned : ndarray of bool
         Was that side learned from training units with missing values (else: majority)?
+    surrogates : ordstat.trees._surrogate.Surrogates or None
+        rpart's surrogate splits of every node, for a tree grown with them
+        (``missing="surrogate"``); then they, not ``missing_left``, send the units missing
+        the split feature (and the codes of a categorical split that its node did not meet),
+        and with ``usesurrogate`` < 2 a unit that none of them can send stays in the node:
+        :meth:`apply` can then return an internal node (rpart's ``predict`` does the same).
     present_categories : ndarray of object
         For a categorical split, the sorted int64 codes of the categories present among the
         node's training units (positive weight), set by :func:`with_present_categories`;
@@ -102,6 +115,7 @@ class Tree:
     depth: np.ndarray
     missing_left: np.ndarray
     missing_learned: np.ndarray
+    surrogates: object = None
     present_categories: np.ndarray | None = None  # None: pickled before it existed
 
     # -- pickling: compact arrays, restored exactly ----------------------------------------
@@ -164,9 +178,10 @@ class Tree:
         return table
 
     def apply(self, X) -> np.ndarray:
-        """Index of the leaf reached by each row of ``X`` (float array of shape (n, p)):
-        compiled (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
-        without numba, the same leaves."""
+        """Index of the node reached by each row of ``X`` (float array of shape (n, p)), a
+        leaf unless a surrogate tree keeps it higher (see ``surrogates``): compiled
+        (:mod:`ordstat.trees._kernels.predict`), or :meth:`decision_nodes`' last level
+        without numba, the same nodes."""
         kernels = _engine.predict_kernels()
         if kernels is None:
             return self.decision_nodes(X)[-1]
@@ -178,8 +193,9 @@ class Tree:
     def walk_arrays(self):
         """The tree as the compiled walk takes it (see :mod:`ordstat.trees._kernels.predict`):
         a record a node (:data:`WALK_NODE`), each node's row of the categorical table (-1: not
-        a categorical split; empty when there is none) and the table (rows of the category
-        codes sent left)."""
+        a categorical split; empty when there is none), the table (rows of the category
+        codes sent left) and the surrogate splits (:meth:`_surrogate_walk`; empty arrays
+        without them)."""
         cats = self.left_categories
         if cats.size and cats.strides == (0,) and cats[0] is None:  # compact: no categories
             split_nodes = []
@@ -198,10 +214,51 @@ class Tree:
         nodes["feature"] = self.feature
         nodes["missing_left"] = self.missing_left
         nodes["threshold"] = self.threshold
-        return nodes, cat_row, table
+        return nodes, cat_row, table, self._surrogate_walk(cat_row, split_nodes, width)
 
-    def decision_nodes(self, X):
-        """The node reached by each row at every depth: list of arrays, last = leaves."""
+    def _surrogate_walk(self, cat_row, split_nodes, width):
+        """The surrogate splits as the compiled walk reads them: the offsets, feature,
+        threshold and direction of each surrogate, its row of a table of category directions
+        (+1 left, -1 right, 0 cannot tell; -1: numeric), the categorical splits' own table of
+        directions (0 for the codes their node did not meet; rows as ``cat_row``), the two
+        children's training units and ``usesurrogate``. Empty arrays without surrogates."""
+        sur = self.surrogates
+        if sur is None:
+            return (_EMPTY_INT, _EMPTY_INT, _EMPTY_FLOAT, _EMPTY_INT, _EMPTY_INT32, _EMPTY_INT8,
+                    _EMPTY_INT8, _EMPTY_KIDS, np.zeros(1, dtype=np.int64))
+        met_width = max([int(sur.primary_categories[i].max(initial=-1)) + 1
+                         for i in split_nodes], default=0)
+        cat_dir = np.zeros((len(split_nodes), max(width, met_width) if split_nodes else 0),
+                           dtype=np.int8)
+        for i in split_nodes:
+            met = sur.primary_categories[i]
+            left = np.isin(met, self.left_categories[i])
+            cat_dir[cat_row[i], met] = np.where(left, 1, -1)
+        cats = [e for e in range(sur.feature.size) if sur.left_categories[e] is not None]
+        sur_row = np.full(sur.feature.size, -1, dtype=np.int32)
+        sur_width = 1 + max([int(max(sur.left_categories[e].max(initial=0),
+                                     sur.right_categories[e].max(initial=0))) for e in cats],
+                            default=0)
+        sur_dir = np.zeros((len(cats), sur_width if cats else 0), dtype=np.int8)
+        for r, e in enumerate(cats):
+            sur_row[e] = r
+            sur_dir[r, sur.left_categories[e]] = 1
+            sur_dir[r, sur.right_categories[e]] = -1
+        kids = np.zeros((self.n_nodes, 2), dtype=np.int64)
+        inner = self.children_left >= 0
+        kids[inner, 0] = self.n_node_samples[self.children_left[inner]]
+        kids[inner, 1] = self.n_node_samples[self.children_right[inner]]
+        return (np.ascontiguousarray(sur.start, dtype=np.int64),
+                np.ascontiguousarray(sur.feature, dtype=np.int64),
+                np.ascontiguousarray(sur.threshold, dtype=np.float64),
+                np.ascontiguousarray(sur.direction, dtype=np.int64), sur_row, sur_dir,
+                cat_dir, kids, np.array([sur.use], dtype=np.int64))
+
+    def decision_nodes(self, X, cross_validation=False):
+        """The node reached by each row at every depth: list of arrays, last = leaves.
+        ``cross_validation``: a surrogate tree sends the rows that nothing else sends as
+        rpart's cross-validation does (see :meth:`ordstat.trees._surrogate.Surrogates.
+        directions`)."""
         X = np.asarray(X, dtype=np.float64)
         n = X.shape[0]
         node = np.zeros(n, dtype=np.int64)
@@ -226,11 +283,38 @@ class Tree:
                 left_cat[inside] = table[v[cat][inside], codes[inside]]
                 go_left[cat] = left_cat
             missing = np.isnan(x)
-            if missing.any():
-                go_left[missing] = self.missing_left[v[missing]]
+            if self.surrogates is None:
+                if missing.any():
+                    go_left[missing] = self.missing_left[v[missing]]
+            else:
+                go_left, stay = self._surrogate_sides(X, active, v, x, go_left, missing,
+                                                      cross_validation)
+                node[active[stay]] = v[stay]
+                active, v, go_left = active[~stay], v[~stay], go_left[~stay]
             node[active] = np.where(go_left, self.children_left[v], self.children_right[v])
             path.append(node.copy())
         return path
+
+    def _surrogate_sides(self, X, active, v, x, go_left, missing, cross_validation=False):
+        """(go_left, stay) of the rows ``active`` at internal nodes ``v`` of a surrogate
+        tree: the split's side where it can tell, else the surrogates' (:meth:`ordstat.trees.
+        _surrogate.Surrogates.directions`); ``stay`` where nothing can."""
+        sur = self.surrogates
+        unknown = missing.copy()
+        categorical = np.array([sur.primary_categories[i] is not None for i in v.tolist()],
+                               dtype=bool)
+        for r in np.flatnonzero(~missing & categorical).tolist():
+            unknown[r] = sur.unknown_categories(v[r], np.int64(x[r]))
+        stay = np.zeros(v.shape, dtype=bool)
+        if unknown.any():
+            u = np.flatnonzero(unknown)
+            nl = self.n_node_samples[self.children_left[v[u]]]
+            nr = self.n_node_samples[self.children_right[v[u]]]
+            d = sur.directions(X, active[u], v[u], nl, nr, cross_validation)
+            go_left = go_left.copy()
+            go_left[u] = d > 0
+            stay[u] = d == 0
+        return go_left, stay
 
     def pruned(self, keep_split: np.ndarray) -> "Tree":
         """The subtree in which only nodes with ``keep_split`` True (and all their ancestors
@@ -274,6 +358,8 @@ class Tree:
             depth=self.depth[order].copy(),
             missing_left=self.missing_left[order] & internal,
             missing_learned=self.missing_learned[order] & internal,
+            surrogates=(None if self.surrogates is None
+                        else self.surrogates.subset(order, internal)),
             present_categories=present,
         )
 
@@ -324,8 +410,9 @@ class DerivedTree(Tree):
         object.__setattr__(self, "_criterion", criterion)
         object.__setattr__(self, "_loss", np.asarray(loss, dtype=np.float64))
         object.__setattr__(self, "_alpha", float(alpha))
-        for name, a in arrays.items():
-            object.__setattr__(self, name, a if store is None else store(a))
+        for name, a in arrays.items():  # surrogates (a record) or None are kept as they are
+            keep = store is None or not isinstance(a, np.ndarray)
+            object.__setattr__(self, name, a if keep else store(a))
         return self
 
     def _yval_and_risk(self):
@@ -369,6 +456,8 @@ def with_present_categories(tree, X, sample_weight):
     split_on_codes = np.array([c is not None for c in tree.left_categories], dtype=bool)
     if not split_on_codes.any():
         return tree
+    if tree.surrogates is not None:  # known from the growth (units sent by the surrogates too)
+        return replace(tree, present_categories=tree.surrogates.primary_categories.copy())
     X = np.asarray(X, dtype=np.float64)[np.asarray(sample_weight) > 0]
     cols = np.unique(tree.feature[split_on_codes])
     width = 1 + int(np.nanmax(X[:, cols], initial=0.0))

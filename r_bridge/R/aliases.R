@@ -24,10 +24,12 @@
                         deviance = "entropy",
                         rpart_linear = "loss_linear", rpart_quadratic = "loss_quadratic")
 
-# rpart's control names -> OrdinalTreeClassifier's; rpart's surrogate controls are accepted and
-# have no effect (the tree keeps no surrogate or competitor splits).
+# rpart's control names -> OrdinalTreeClassifier's; the surrogate controls keep their names
+# (they act with missing = "surrogate"); maxcompete is accepted and has no effect (the tree keeps
+# no competitor splits).
 .tree_control_names <- c(minsplit = "min_split", minbucket = "min_bucket", cp = "cp",
-                         maxdepth = "max_depth", xval = "xval")
+                         maxdepth = "max_depth", xval = "xval", maxsurrogate = "maxsurrogate",
+                         usesurrogate = "usesurrogate", surrogatestyle = "surrogatestyle")
 
 # randomForest's, ranger's, ipred's, adabag's and rpart's argument names in `...` of the
 # ensembles (see foreign_args()): the same meaning under our name, or refused with the reason.

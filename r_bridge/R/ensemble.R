@@ -184,8 +184,10 @@ ordinal_bagging <- function(formula, data, weights, subset, na.action = stats::n
 #'   split importance is always computed). See \code{\link{importance}}.
 #' @param min_split Minimum number of units in a node for a split to be tried.
 #' @param ... Further parameters of the Python class by their Python names
-#'   (\code{min_bucket}, \code{max_depth}, \code{oob_score}, \code{progress}) and
-#'   randomForest's and ranger's names (\code{ntree}, \code{mtry}, \code{nodesize},
+#'   (\code{min_bucket}, \code{max_depth}, \code{oob_score}, \code{progress}, and
+#'   \code{missing = "surrogate"} with \code{maxsurrogate}, \code{usesurrogate},
+#'   \code{surrogatestyle}: trees with rpart's surrogate splits, see
+#'   \code{\link{ordinal_tree}}) and randomForest's and ranger's names (\code{ntree}, \code{mtry}, \code{nodesize},
 #'   \code{min.node.size}, ...: see Details of \code{\link{ordinal_bagging}}); any other name
 #'   is an error.
 #' @return An object of class \code{c("ordinal_forest", "ordstat_ensemble")} with \code{oob},

@@ -158,6 +158,9 @@ rpart_complexity <- function(children_left, children_right, dev) {
 #'   \code{yval}).
 #' @param complexity Optional complexity of each node on rpart's CP scale (default: computed
 #'   from \code{dev} by weakest link).
+#' @param surrogates Optional list of the tree's surrogate splits (a tree grown with
+#'   \code{missing = "surrogate"}), as Python's \code{surrogate_arrays} gives them: added to
+#'   the object as rpart keeps them (see \code{rpart_surrogates}).
 #' @return An object of class \code{"rpart"}.
 #' @keywords internal
 #' @noRd
@@ -166,7 +169,7 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
                             xlevels = list(), ordered = character(), left_categories = NULL,
                             cptable = NULL, present_categories = NULL, loss = NULL,
                             where = NULL, call = NULL, yval = NULL, dev = NULL,
-                            complexity = NULL) {
+                            complexity = NULL, surrogates = NULL) {
   children_left <- as.integer(children_left)
   children_right <- as.integer(children_right)
   feature <- as.integer(feature)
@@ -275,5 +278,88 @@ rpart_from_tree <- function(children_left, children_right, feature, threshold, v
   attr(ans, "ylevels") <- ylevels
   attr(ans, "tree_rows") <- tree_rows - 1L
   class(ans) <- "rpart"
+  if (!is.null(surrogates)) {
+    ans <- rpart_surrogates(ans, surrogates, feature_names, xlevels, ordered, swap)
+  }
+  ans
+}
+
+# The surrogate splits `s` (Python's surrogate_arrays: per node of the Python tree
+# nsurrogate, primary_count; per surrogate, in that tree's node order, feature, threshold,
+# direction, left_categories, right_categories, agree, adj, count; and rpart's controls) added
+# to the rpart object `ans` as rpart keeps them: each primary row of `splits` followed by its
+# surrogates' rows (count: units sent; ncat: -1 when "<" goes to rpart's left child, +1 when it
+# goes right, or the number of levels of a factor, whose csplit row has 1 for the levels sent
+# left, 3 right, 2 neither); the primary's count is the units not missing its variable;
+# frame$nsurrogate; the importance counting adj times the primary's improvement (rpart's
+# importance()); and control's maxsurrogate, usesurrogate, surrogatestyle, which rpart's
+# predict reads. `swap` (frame order): rpart's left child is the Python tree's right one.
+rpart_surrogates <- function(ans, s, feature_names, xlevels, ordered, swap) {
+  frame <- ans$frame
+  tree_rows <- attr(ans, "tree_rows") + 1L  # the Python tree's node of each frame row
+  internal <- which(frame$var != "<leaf>")
+  nsur <- as.integer(s$nsurrogate)
+  first <- cumsum(c(0L, nsur))  # surrogates of our node i: first[i] + seq_len(nsur[i])
+  frame$nsurrogate <- nsur[tree_rows]
+  csplit <- if (is.null(ans$csplit)) list() else
+    lapply(seq_len(nrow(ans$csplit)), function(r) ans$csplit[r, ])
+  add_row <- function(code) {
+    csplit[[length(csplit) + 1L]] <<- code
+    length(csplit)
+  }
+  codes <- function(v) if (is.null(v)) integer(0) else as.integer(unlist(v))
+  rows <- list()
+  imp_names <- character(0)
+  imp <- numeric(0)
+  for (j in seq_along(internal)) {
+    node <- internal[j]
+    ours <- tree_rows[node]
+    primary <- ans$splits[j, ]
+    primary[["count"]] <- s$primary_count[ours]
+    name <- frame$var[node]
+    rows[[length(rows) + 1L]] <- list(name, primary)
+    imp_names <- c(imp_names, name)
+    imp <- c(imp, primary[["improve"]])
+    for (e in first[ours] + seq_len(nsur[ours])) {
+      sname <- feature_names[s$feature[e] + 1L]
+      dir <- s$direction[e]  # -1: "<" goes to our left child
+      index <- s$threshold[e]
+      ncat <- if (swap[node]) -dir else dir
+      if (!is.null(xlevels[[sname]])) {
+        nlev <- length(xlevels[[sname]])
+        if (sname %in% ordered) {  # rpart shows an ordered factor's cut by its levels
+          below <- seq_len(nlev) - 1L < s$threshold[e]
+          code <- ifelse(below == (dir < 0), 1L, 3L)
+        } else {
+          code <- rep(2L, nlev)
+          code[codes(s$left_categories[[e]]) + 1L] <- 1L
+          code[codes(s$right_categories[[e]]) + 1L] <- 3L
+        }
+        if (swap[node]) code <- 4L - code  # 2 (neither side) stays 2
+        ncat <- nlev
+        index <- add_row(code)
+      }
+      rows[[length(rows) + 1L]] <- list(sname, c(count = s$count[e], ncat = ncat,
+                                                 improve = s$agree[e], index = index,
+                                                 adj = s$adj[e]))
+      imp_names <- c(imp_names, sname)
+      imp <- c(imp, s$adj[e] * primary[["improve"]])
+    }
+  }
+  if (length(rows)) {
+    splits <- do.call(rbind, lapply(rows, `[[`, 2L))
+    rownames(splits) <- vapply(rows, `[[`, "", 1L)
+    ans$splits <- splits
+    importance <- sort(tapply(imp, imp_names, sum), decreasing = TRUE)
+    ans$variable.importance <- stats::setNames(as.double(importance), names(importance))
+  }
+  if (length(csplit)) {
+    width <- max(lengths(csplit))
+    ans$csplit <- do.call(rbind, lapply(csplit, function(r) c(r, rep(2L, width - length(r)))))
+  }
+  ans$frame <- frame
+  ans$control <- rpart::rpart.control(maxsurrogate = as.integer(s$maxsurrogate),
+                                      usesurrogate = as.integer(s$usesurrogate),
+                                      surrogatestyle = as.integer(s$surrogatestyle))
   ans
 }

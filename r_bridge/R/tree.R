@@ -28,16 +28,27 @@
 #' used inside \code{rpart()} always orders the levels (rpart's user split methods cannot
 #' search subsets).
 #'
-#' How the tree handles missing predictors: in each node, a numeric predictor's cuts are
-#' evaluated with the node's missing values sent left and sent right, and the better side is
-#' learned (right on ties); a node that had no missing values on its split variable at fitting
-#' sends them to the child with the larger training weight (rpart's majority rule). In an
-#' unordered factor with missing values, "missing" is a level of its own, ordered with the
-#' others. rpart (Therneau and Atkinson) instead uses surrogate splits on other variables and
-#' the majority rule when none is usable; this tree has no surrogates. The plain rpart object
-#' \code{fit$rpart} has no way to store a learned side: rpart's own \code{predict} on it sends
-#' a missing value the majority way (no surrogates, \code{usesurrogate = 2}), which can differ
-#' from the tree's side; \code{predict(fit, newdata)} gives the tree's predictions.
+#' How the tree handles missing predictors (\code{missing = "learned"}, the default): in each
+#' node, a numeric predictor's cuts are evaluated with the node's missing values sent left and
+#' sent right, and the better side is learned (right on ties); a node that had no missing
+#' values on its split variable at fitting sends them to the child with the larger training
+#' weight (rpart's majority rule). In an unordered factor with missing values, "missing" is a
+#' level of its own, ordered with the others. The plain rpart object \code{fit$rpart} has no
+#' way to store a learned side: rpart's own \code{predict} on it sends a missing value the
+#' majority way (no surrogates, \code{usesurrogate = 2}), which can differ from the tree's
+#' side; \code{predict(fit, newdata)} gives the tree's predictions.
+#'
+#' With \code{missing = "surrogate"} the tree uses rpart's surrogate splits (Therneau and
+#' Atkinson), with rpart's controls \code{maxsurrogate}, \code{usesurrogate} and
+#' \code{surrogatestyle} (given directly or in \code{control}): each split is chosen on the
+#' units not missing its variable, and units missing it go by the splits on other variables
+#' that agree best with it, then by the majority (\code{usesurrogate = 2}). The splits, the
+#' surrogates, the variable importance and the predictions are rpart's (the package's tests
+#' compare them), and \code{fit$rpart} keeps the surrogates as rpart does, so that rpart's
+#' \code{print} and \code{summary} of it are those of rpart's own fit (surrogate lines
+#' included) and its \code{predict} gives the tree's predictions. The
+#' default stays \code{"learned"}: its growth is compiled, the surrogates' is several
+#' times slower.
 #'
 #' Randomness: without \code{random_state}, the seed of the cross-validation folds is drawn
 #' from R's random numbers, so \code{set.seed()} before the call makes the fit (its cp table
@@ -63,8 +74,9 @@
 #'   node's deviance is twice its number of units times its entropy, so the splits are the
 #'   same.
 #' @param control Optional list of control parameters, e.g. \code{rpart::rpart.control(cp =
-#'   0.02)}; only \code{minsplit}, \code{minbucket}, \code{cp}, \code{maxdepth} and
-#'   \code{xval} are used (no surrogate or competitor splits are kept). Arguments given
+#'   0.02)}; \code{minsplit}, \code{minbucket}, \code{cp}, \code{maxdepth}, \code{xval},
+#'   and with \code{missing = "surrogate"} \code{maxsurrogate}, \code{usesurrogate} and
+#'   \code{surrogatestyle} are used (no competitor splits are kept). Arguments given
 #'   directly override it.
 #' @param random_state Optional whole number: the seed of the cross-validation folds (default:
 #'   drawn from R's random numbers).
@@ -78,8 +90,10 @@
 #'   \code{OrdinalTreeClassifier}: \code{max_leaf_nodes}, \code{max_features}, \code{prune}
 #'   (\code{"min"} or \code{"1se"}: the cp table's row chosen by cross-validation; or a
 #'   whole number k: the largest subtree of the table with at most k leaves, needing no
-#'   cross-validation), \code{leaf_rule}. rpart's \code{maxcompete}, \code{maxsurrogate},
-#'   \code{usesurrogate} and \code{surrogatestyle} are accepted and have no effect. Any other name is an error.
+#'   cross-validation), \code{leaf_rule}, \code{missing} (\code{"learned"} or
+#'   \code{"surrogate"}, see Details) with rpart's \code{maxsurrogate} (default 5),
+#'   \code{usesurrogate} (0, 1 or 2, default 2) and \code{surrogatestyle} (0 or 1, default
+#'   0). rpart's \code{maxcompete} is accepted and has no effect. Any other name is an error.
 #'   The values are checked by \code{OrdinalTreeClassifier}; its errors name them as
 #'   given (by rpart's names unless the Python names were used).
 #' @return An object of class \code{c("ordinal_tree", "ordstat_model", "rpart")}: the
@@ -155,9 +169,9 @@ with_rpart <- function(object, py) {
   out
 }
 
-# rpart's controls that the tree accepts and ignores (it keeps no surrogate or competitor
-# splits); the others are renamed by .tree_control_names (aliases.R).
-.rpart_unused <- c("maxcompete", "maxsurrogate", "usesurrogate", "surrogatestyle")
+# rpart's controls that the tree accepts and ignores (it keeps no competitor splits); the
+# others are renamed by .tree_control_names (aliases.R).
+.rpart_unused <- c("maxcompete")
 
 # The tree parameters in `control` (a list such as rpart::rpart.control()), by their Python
 # names; the tree checks their values.
@@ -203,7 +217,7 @@ tree_as_rpart <- function(object, py, x) {
     loss = a$loss,
     cptable = cptable, where = as.integer(a$where),
     call = object$call, yval = as.integer(a$yval), dev = as.double(a$dev),
-    complexity = as.double(a$complexity))
+    complexity = as.double(a$complexity), surrogates = a$surrogates)
   class(rp) <- c("ordstat_rpart", "rpart")
   rp
 }
@@ -272,7 +286,8 @@ print.summary.ordinal_tree <- function(x, digits = max(3L, getOption("digits") -
 #'   \code{predict.lm}; see \code{\link{ordstat_model}}); other arguments are ignored.
 #' @return An ordered factor or a numeric matrix, one element or row per row of \code{newdata},
 #'   named by its row names; a row with a missing predictor is predicted (the tree sends each
-#'   missing predictor to the side it learned, see \code{\link{ordinal_tree}}) unless
+#'   missing predictor to the side it learned, or by its surrogate splits with
+#'   \code{missing = "surrogate"}, see \code{\link{ordinal_tree}}) unless
 #'   \code{na.action} drops it (\code{na.omit}), pads it with \code{NA} (\code{na.exclude}) or
 #'   refuses it (\code{na.fail}).
 #' @export

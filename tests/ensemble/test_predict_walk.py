@@ -180,3 +180,29 @@ def test_leaf_classes_of_least_cost(cost):
                                    oob_score=False, random_state=0, n_jobs=2).fit(X, y)
     assert all("yval" not in t.tree_.__dict__ for t in bag.estimators_)  # computed when read
     _assert_same_as_numpy(bag, X)
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_ensembles_of_surrogate_trees_predict_as_the_numpy_path(n_jobs):
+    """Trees with rpart's surrogate splits (missing="surrogate") in every ensemble: passed by
+    the forest's parameters, or as the base estimator; the compiled walk follows the
+    surrogates as each tree's numpy walk does."""
+    X, y = _frame()
+    surrogate_tree = OrdinalTreeClassifier(missing="surrogate", max_depth=3, xval=0,
+                                           usesurrogate=1)
+    ensembles = [
+        OrdinalRandomForestClassifier(n_estimators=5, missing="surrogate", oob_score=False,
+                                      random_state=0, n_jobs=n_jobs),
+        OrdinalBaggingClassifier(surrogate_tree, n_estimators=5, aggregation="proba",
+                                 oob_score=False, random_state=0, n_jobs=n_jobs),
+        FixedSplitBaggingClassifier(surrogate_tree, n_estimators=4, random_state=0,
+                                    n_jobs=n_jobs),
+        OrdinalBoostingClassifier(estimator=surrogate_tree, n_estimators=3, random_state=0,
+                                  n_jobs=n_jobs),
+    ]
+    for est in ensembles:
+        est.fit(X, y)
+        trees = getattr(est, "estimators_", [])
+        assert all(t.tree_.surrogates is not None for t in trees
+                   if isinstance(t, OrdinalTreeClassifier)), type(est).__name__
+        _assert_same_as_numpy(est, X)

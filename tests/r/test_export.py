@@ -138,6 +138,39 @@ def test_ordered_categorical_splits_are_rpart_factor_splits():
     assert "agegp=25-34" in printed and "agegp= " not in printed
 
 
+@pytest.mark.parametrize("name", ["airquality_temp", "breast_cancer", "synthetic"])
+def test_surrogate_tree_exports_rpart_s_surrogates(name):
+    """A tree grown with missing="surrogate": rpart's own predict on the export follows the
+    surrogates as the tree does (rows with missing values included), and its splits matrix,
+    nsurrogate and importance are those of rpart's fit of the same data."""
+    from tests.trees.test_surrogates_rpart import STORED, frame_of
+
+    X, y = frame_of(STORED[name]["data"])
+    ref = STORED[name]["fits"]["max5_use2_style0"]
+    tree = OrdinalTreeClassifier(criterion="gini", xval=0, missing="surrogate").fit(X, y)
+    fit = ordstat.r.to_rpart(tree, X)
+    prob = to_py(ro.r("function(f, d) predict(f, d, type = 'prob')")(fit, to_r(X)))
+    np.testing.assert_allclose(prob, tree.predict_proba(X), atol=1e-12)
+    np.testing.assert_allclose(prob, np.array(ref["prob"]), atol=1e-12)
+    splits = ro.r("function(f) f$splits")(fit)
+    rows = sorted(zip(ro.r("rownames")(splits), np.asarray(splits)[:, 0],
+                      np.round(np.asarray(splits)[:, 2], 9), np.round(np.asarray(splits)[:, 4], 9)))
+    sp = ref["splits"]
+    want = sorted(zip(sp["var"], sp["count"], np.round(sp["improve"], 9), np.round(sp["adj"], 9)))
+    assert [r[0] for r in rows] == [w[0] for w in want]
+    np.testing.assert_allclose([r[1:] for r in rows], [w[1:] for w in want], atol=1e-9)
+    nsur = list(ro.r("function(f) f$frame$nsurrogate")(fit))
+    assert sorted(nsur) == sorted(ref["frame"]["nsurrogate"])
+    imp = ro.r("function(f) f$variable.importance")(fit)
+    got = dict(zip(ro.r("names")(imp), np.asarray(imp)))
+    assert got.keys() == ref["importance"].keys()
+    for k, v in ref["importance"].items():
+        assert got[k] == pytest.approx(v, rel=1e-9)
+    assert ro.r("function(f) f$control$usesurrogate")(fit)[0] == 2
+    summary = "\n".join(ro.r("function(f) capture.output(summary(f))")(fit))
+    assert "Surrogate splits" in summary
+
+
 # rpart's cases of tests/reference/rpart.json where our Gini tree is rpart's (no exact ties)
 SAME_TREE = ["iris", "five3_m20", "five4_m10", "five0_m20"]
 

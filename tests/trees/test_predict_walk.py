@@ -129,3 +129,86 @@ def test_a_tree_that_is_one_leaf_and_no_rows():
     empty = est.tree_.apply(np.empty((0, 2)))
     assert empty.shape == (0,) and empty.dtype == np.int64
     assert _hand_tree().apply(np.empty((0, 2))).shape == (0,)
+
+
+def _reference_surrogate_nodes(tree, X):
+    """Each row walked from the root by the rules of a tree with surrogate splits, one node
+    and one surrogate at a time: the final node (a leaf, or where nothing sends the row)."""
+    sur = tree.surrogates
+    out = []
+    for row in X:
+        v = 0
+        while tree.children_left[v] >= 0:
+            x = row[tree.feature[v]]
+            d = 0
+            if not np.isnan(x):
+                met = sur.primary_categories[v]
+                if met is None:
+                    d = 1 if x < tree.threshold[v] else -1
+                elif int(np.trunc(x)) in set(met.tolist()):
+                    d = 1 if int(np.trunc(x)) in set(tree.left_categories[v].tolist()) else -1
+            for e in range(sur.start[v], sur.start[v + 1]):
+                if d != 0 or sur.use == 0:
+                    break
+                xs = row[sur.feature[e]]
+                if np.isnan(xs):
+                    continue
+                if sur.left_categories[e] is None:
+                    less_left = sur.direction[e] < 0
+                    d = 1 if (xs < sur.threshold[e]) == less_left else -1
+                else:
+                    code = int(np.trunc(xs))
+                    d = (1 if code in set(sur.left_categories[e].tolist()) else
+                         -1 if code in set(sur.right_categories[e].tolist()) else 0)
+            if d == 0 and sur.use == 2:
+                d = int(np.sign(tree.n_node_samples[tree.children_left[v]]
+                                - tree.n_node_samples[tree.children_right[v]]))
+            if d == 0:
+                break
+            v = tree.children_left[v] if d > 0 else tree.children_right[v]
+        out.append(v)
+    return np.array(out, dtype=np.int64)
+
+
+@pytest.mark.parametrize("use", [0, 1, 2])
+def test_surrogate_trees_walk_as_the_level_loop_and_the_rules(use):
+    X, y = _mixed_frame()
+    rng = np.random.default_rng(5)
+    X = X.copy()
+    for col in X.columns:
+        X.loc[rng.random(len(X)) < 0.15, col] = NAN
+    est = OrdinalTreeClassifier(criterion="gini", cp=0.0, min_split=4, xval=0,
+                                missing="surrogate", usesurrogate=use).fit(X, y)
+    tree = est.tree_
+    assert tree.surrogates.start[-1] > 0
+    assert any(lc is not None for lc in tree.surrogates.left_categories)
+    Xc = est._prepare(X)
+    odd = Xc.copy()
+    odd[:, 1] = rng.uniform(-3.0, 9.0, size=odd.shape[0])  # codes never seen, between codes
+    odd[rng.random(odd.shape[0]) < 0.5, 0] = NAN
+    for data in (Xc, odd):
+        expected = tree.decision_nodes(data)[-1]
+        np.testing.assert_array_equal(tree.apply(data), expected)
+        np.testing.assert_array_equal(_reference_surrogate_nodes(tree, data), expected)
+    if use < 2:  # some rows end at an internal node
+        assert (tree.children_left[tree.apply(odd)] >= 0).any()
+    compiled = est.apply(X), est.predict(X), est.predict_proba(X)
+    with forced(numba=False):
+        numpy = est.apply(X), est.predict(X), est.predict_proba(X)
+    for a, b in zip(compiled, numpy):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_surrogate_tree_without_categorical_splits_walks_as_the_rules():
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(400, 3))
+    X[:, 1] = X[:, 0] + 0.4 * rng.normal(size=400)
+    y = np.digitize(X[:, 0] + 0.3 * rng.normal(size=400), [-0.5, 0.5])
+    X[rng.random(400) < 0.3, 0] = NAN
+    X[rng.random(400) < 0.3, 1] = NAN
+    for use in (1, 2):
+        tree = OrdinalTreeClassifier(missing="surrogate", usesurrogate=use, xval=0,
+                                     cp=0.0).fit(X, y).tree_
+        expected = _reference_surrogate_nodes(tree, X)
+        np.testing.assert_array_equal(tree.apply(X), expected)
+        np.testing.assert_array_equal(tree.decision_nodes(X)[-1], expected)

@@ -9,7 +9,14 @@ categorical splits each node's row of a table of the category codes sent left (-
 nodes). The rules are those of :meth:`ordstat.trees._tree.Tree.decision_nodes`: a missing
 value (NaN) goes to ``missing_left``; a categorical split sends left the codes in its table row
 (the code being the value truncated toward zero, as numpy's cast to integers does), every other
-value right; a numeric split sends ``x < threshold`` left."""
+value right; a numeric split sends ``x < threshold`` left.
+
+A tree with rpart's surrogate splits brings them as the walk's fourth element (empty arrays for
+other trees; see ``Tree.walk_arrays``) and is walked a row at a time by
+:func:`_walk_surrogate`, with the rules of ``Tree.decision_nodes`` for such trees: a row the
+split cannot send (missing, or a category its node did not meet) goes by the first surrogate
+that can, then by the majority (``usesurrogate`` 2), else stays in the node, which is then
+its final node."""
 
 from __future__ import annotations
 
@@ -91,10 +98,54 @@ def _walk_mixed(nodes, cat_row, cat_left, X, start, stop, leaves):
         leaves[b] = node
 
 
+@jit
+def _walk_surrogate(nodes, cat_row, sur, X, start, stop, leaves):
+    """The final node of rows ``start..stop-1`` in a tree with surrogate splits (``sur``:
+    see :meth:`ordstat.trees._tree.Tree.walk_arrays`), a row at a time."""
+    first, feature, threshold, direction, sur_row, sur_dir, cat_dir, n_kids, use = sur
+    for b in range(stop - start):
+        i = start + b
+        node = 0
+        while nodes[node].left >= 0:
+            v = nodes[node]
+            x = X[i, v.feature]
+            d = 0
+            if x == x:
+                # (cat_row is empty in a tree without categorical splits)
+                if cat_row.shape[0] > 0 and cat_row[node] >= 0:  # codes met: +1 left, -1 right
+                    if x > -1.0 and x < cat_dir.shape[1]:
+                        d = cat_dir[cat_row[node], np.int64(x)]
+                else:
+                    d = 1 if x < v.threshold else -1
+            if d == 0 and use[0] > 0:
+                for e in range(first[node], first[node + 1]):
+                    xs = X[i, feature[e]]
+                    if xs != xs:
+                        continue
+                    if sur_row[e] >= 0:
+                        if xs > -1.0 and xs < sur_dir.shape[1]:
+                            d = sur_dir[sur_row[e], np.int64(xs)]
+                    else:  # direction -1: "x < threshold" goes left
+                        d = -direction[e] if xs < threshold[e] else direction[e]
+                    if d != 0:
+                        break
+            if d == 0 and use[0] == 2:
+                if n_kids[node, 0] > n_kids[node, 1]:
+                    d = 1
+                elif n_kids[node, 0] < n_kids[node, 1]:
+                    d = -1
+            if d == 0:
+                break  # nothing can send the row: this node is its final node
+            node = v.left if d > 0 else v.right
+        leaves[b] = node
+
+
 @register_jitable
 def _walk_block(walk, X, start, stop, leaves):
-    nodes, cat_row, cat_left = walk
-    if cat_row.shape[0] == 0:
+    nodes, cat_row, cat_left, sur = walk
+    if sur[0].shape[0] > 0:
+        _walk_surrogate(nodes, cat_row, sur, X, start, stop, leaves)
+    elif cat_row.shape[0] == 0:
         _walk_numeric(nodes, X, start, stop, leaves)
     else:
         _walk_mixed(nodes, cat_row, cat_left, X, start, stop, leaves)
@@ -102,7 +153,7 @@ def _walk_block(walk, X, start, stop, leaves):
 
 @jit
 def tree_leaves(walk, X, out):
-    """``out[i]``: the leaf reached by row i of ``X``."""
+    """``out[i]``: the leaf (final node) reached by row i of ``X``."""
     leaves = np.empty(_BLOCK, dtype=np.int64)
     for start in range(0, X.shape[0], _BLOCK):
         stop = min(start + _BLOCK, X.shape[0])
