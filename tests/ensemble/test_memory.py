@@ -17,7 +17,9 @@ from ordstat.trees._engine import forced
 from ordstat.trees._prepared import prepare
 from ordstat.trees._tree import DerivedTree, Tree
 
-FIELDS = list(Tree.__dataclass_fields__)
+# the node arrays (not the records or lists of codes: surrogates, present_categories)
+FIELDS = [name for name in Tree.__dataclass_fields__
+          if name not in ("surrogates", "present_categories")]
 
 
 def _data(n=240, p=6, seed=0, missing=False):
