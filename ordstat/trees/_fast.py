@@ -52,7 +52,7 @@ def kernels():
 
 # what a process prints (once, on standard error) when it starts compiling a tree kernel,
 # i.e. when numba's cache holds no machine code for it (a fresh installation or cache)
-COMPILE_NOTICE = ("ordstat: compiling the tree kernels of this fit once (about 5-15 s of "
+COMPILE_NOTICE = ("ordstat: compiling the tree kernels of this fit once (about 5-20 s of "
                   "CPU); later fits load them from numba's cache "
                   "(ordstat.compile_kernels() compiles them ahead of time)")
 _NOTICE = {"given": False, "quiet": False}
