@@ -17,7 +17,10 @@
 #' default, \code{na.rpart}, keeps rows with missing predictors (dropping only those with a
 #' missing response or weight); \code{na.action = na.pass} does the same here: the rows are
 #' kept, in fitting and in \code{predict}, and the tree handles their missing predictors.
-#' A missing response or weight is still an error.
+#' A missing response or weight is still an error. With \code{missing = "surrogate"} and no
+#' \code{na.action} given, the default is rpart's own, \code{rpart::na.rpart} (rows missing
+#' the response, or every predictor, are dropped; the others are kept for the surrogates), so
+#' the tree is fitted on the rows rpart's would be.
 #'
 #' How an unordered factor is split: with a criterion that ignores the class order
 #' (\code{"gini"}, \code{"entropy"}, \code{"loss_linear"}, \code{"loss_quadratic"}) and more
@@ -138,6 +141,8 @@ ordinal_tree <- function(formula, data, weights, subset, na.action = stats::na.o
   caller <- "ordinal_tree()"
   dots <- list(...)
   if (!is.null(names(dots))) dots <- dots[!names(dots) %in% .rpart_unused]
+  # rpart's rows for rpart's rule: the surrogates need the rows with missing predictors
+  if (missing(na.action) && identical(dots$missing, "surrogate")) na.action <- rpart::na.rpart
   params <- list(criterion = criterion, random_state = random_seed(random_state))
   object <- fit_wrapped("tree", params, dots, call, parent.frame(), caller, na.action,
                         class = "ordinal_tree", criterion = py_criterion_name(criterion),

@@ -145,3 +145,22 @@ test_that("ordinal_xpred() gives rpart's xpred.rpart on the same folds", {
                  label = sprintf("usesurrogate=%d", use))
   }
 })
+
+test_that("missing = 'surrogate' keeps rpart's rows by default (na.rpart), not na.omit's", {
+  skip_if_no_python()
+  d <- surrogate_sets()$ozone  # 5 rows miss Solar.R, none the response
+  fit <- ordinal_tree(y ~ ., d, criterion = "gini", missing = "surrogate")
+  rp <- rpart::rpart(y ~ ., d)
+  expect_equal(fit$rpart$frame$n, rp$frame$n)
+  expect_equal(fit$variable.importance, rp$variable.importance, tolerance = 1e-9)
+  expect_identical(as.character(predict(fit, d)), as.character(predict(rp, d, type = "class")))
+  # rows missing the response are dropped, as rpart drops them
+  d2 <- rbind(d, transform(d[1:3, ], y = NA))
+  expect_equal(ordinal_tree(y ~ ., d2, criterion = "gini", missing = "surrogate")$rpart$frame$n[1],
+               nrow(d))
+  # a given na.action is used; the learned rule keeps na.omit as its default
+  expect_equal(ordinal_tree(y ~ ., d, criterion = "gini", missing = "surrogate",
+                            na.action = na.omit)$rpart$frame$n[1], sum(complete.cases(d)))
+  expect_equal(ordinal_tree(y ~ ., d, criterion = "gini")$rpart$frame$n[1],
+               sum(complete.cases(d)))
+})
