@@ -106,21 +106,25 @@ $(STAMP)/rcheck: $(RPKG_FILES) $(STAMP)/venv-r | system-deps
 demo: setup
 	$(VENV)/bin/ordstat reproduce --quick --jobs 2 --out report --progress
 
-# The set-up (the two environments and the R package in parallel); R tests, R CMD check (and the
-# tarball used outside the repository), the vignettes and the wheel check (two at a time) while
-# both environments compile the tree kernels (numba, once per environment, then cached); the
-# documentation site, warnings as errors; the Python suite at the oldest supported releases in
-# .venv-r (not R, not slow, not the end-to-end report, CLI and install checks, 20 examples per
-# hypothesis property: a check of those releases); then the whole Python suite at the newest releases (with the site
-# opened in headless Chromium), last, so that its summary closes the run.
+# The set-up (the two environments and the R package in parallel); the wheel check (its own fresh
+# environment) while both environments compile the tree kernels (numba, once per environment,
+# then cached), first: a process needing a kernel that another is still compiling compiles it
+# again, as the R tests, R CMD check and the vignettes each did when they ran beside the
+# compiles; then R tests, R CMD check (and the tarball used outside the repository) and the
+# vignettes, two at a time; the documentation site, warnings as errors; the Python suite at the
+# oldest supported releases in .venv-r (not R, not slow, not the end-to-end report, CLI and
+# install checks, 20 examples per hypothesis property: a check of those releases); then the
+# whole Python suite at the newest releases (with the site opened in headless Chromium), last,
+# so that its summary closes the run.
 test:
 	$(MAKE) --no-print-directory -j2 setup venv-r rpkg
 	$(VENV)/bin/ruff check .
 	@$(PY) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile.log 2>&1 & one=$$!; \
 	  $(PY_R) -c "import ordstat; ordstat.compile_kernels()" >$(STAMP)/compile-r.log 2>&1 & two=$$!; \
-	  $(MAKE) --no-print-directory -j2 wheel-check rtest rcheck vignettes; status=$$?; \
+	  $(MAKE) --no-print-directory wheel-check; status=$$?; \
 	  wait $$one || { cat $(STAMP)/compile.log; exit 1; }; \
 	  wait $$two || { cat $(STAMP)/compile-r.log; exit 1; }; exit $$status
+	$(MAKE) --no-print-directory -j2 rtest rcheck vignettes
 	$(MAKE) --no-print-directory docs DOCS_FLAGS=--strict
 	set -o pipefail; ORDSTAT_HYPOTHESIS=compat $(PY_R) -m pytest -n 2 -q -p no:cacheprovider \
 	    -m "not r and not slow" --ignore=tests/r --ignore=tests/docs --ignore=tests/install \

@@ -63,44 +63,53 @@ def test_concurrent_compilations_do_not_corrupt_the_cache(tmp_path):
 
 
 
-GROW = """
+SEARCH = """
 import sys
 import numpy as np
-from ordstat.trees import OrdinalTreeClassifier
-from ordstat.trees._engine import forced
+from ordstat.trees import _fast
+from ordstat.trees.criteria import get_criterion
 rng = np.random.default_rng(0)
-X = np.round(rng.normal(size=(40, 3)), 1)
-y = rng.integers(0, 4, 40)
-w = rng.uniform(0.5, 2.0, 40)
-same = []
-for criterion in sys.argv[1].split(","):
-    trees = []
-    for compiled in (True, False):
-        with forced(levels=compiled):
-            trees.append(OrdinalTreeClassifier(criterion=criterion, min_split=2, min_bucket=3,
-                                               cp=-1, xval=0, max_depth=3).fit(
-                X, y, sample_weight=w).tree_)
-    a, b = trees
-    same.append(a.n_nodes == b.n_nodes and bool(np.array_equal(a.feature, b.feature))
-                and bool(np.allclose(a.improvement, b.improvement)))
-print(same)
+m, K = 40, 4
+xs = np.sort(np.round(rng.normal(size=(1, m)), 1), axis=1)
+ys = rng.integers(0, K, size=(1, m)).astype(np.int8)
+ws = rng.uniform(0.5, 2.0, size=(1, m))
+totals = np.bincount(ys[0], weights=ws[0], minlength=K)[None, :]
+left = np.array([np.bincount(ys[0, :t + 1], weights=ws[0, :t + 1], minlength=K)
+                 for t in range(m - 1)])
+admissible = xs[0, :-1] < xs[0, 1:]
+for name in sys.argv[1].split(","):
+    criterion = get_criterion(name)
+    good, pos = np.empty((1, 1)), np.empty((1, 1), dtype=np.int64)
+    _fast.level_search(criterion)(xs, ys, ws, np.array([0]), np.array([m]), totals, 1,
+                                  criterion.parameter(K), np.ones((1, 1), dtype=bool), good,
+                                  pos)
+    # the compiled search's best cut and the criterion's own (numpy) best goodness
+    print(name, repr(float(good[0, 0])),
+          repr(float(criterion(left, totals - left)[admissible].max())))
 """
 
 
 @pytest.mark.slow
 def test_kernels_of_two_criteria_compiled_apart_load_together(tmp_path):
-    """Two processes compile the compiled levels of two criteria at once into an empty cache;
-    a third loads both and must grow the level loop's trees with each. Before the kernels
-    were named after their criterion (``_kernels.cache.per_criterion``) the two compilations gave
-    the scans the same symbols, and the third process grew one criterion's trees with the
-    other's scan."""
+    """Two processes compile the level search of two criteria at once into an empty cache; a
+    third loads both and must find each criterion's best cut (its goodness differs between
+    the two). Before the kernels were named after their criterion
+    (``_kernels.cache.per_criterion``) the two compilations gave the scans they call the same
+    symbols, and the third process searched with one criterion's kernel and the other's scan.
+    (The level search is the smallest kernel built of per-criterion scans; the levels of
+    the trees call them the same way.)"""
     env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path))
-    workers = [subprocess.Popen([sys.executable, "-c", GROW, name], env=env,
+    workers = [subprocess.Popen([sys.executable, "-c", SEARCH, name], env=env,
                                 stdout=subprocess.DEVNULL) for name in ("entropy", "ordinal")]
     assert all(w.wait(timeout=600) == 0 for w in workers)
-    out = subprocess.run([sys.executable, "-c", GROW, "entropy,ordinal"], env=env,
+    out = subprocess.run([sys.executable, "-c", SEARCH, "entropy,ordinal"], env=env,
                          capture_output=True, text=True, timeout=600, check=True).stdout
-    assert out.strip() == "[True, True]", out
+    rows = [line.split() for line in out.splitlines()]
+    assert [name for name, _, _ in rows] == ["entropy", "ordinal"], out
+    assert rows[0][2] != rows[1][2]  # the two criteria's best goodness differ
+    for _, compiled, numpy_best in rows:
+        assert float(compiled) == pytest.approx(float(numpy_best), rel=1e-12), out
+    assert len(list(tmp_path.rglob("*level_search*.nbi"))) == 2  # each criterion's own index
 
 
 def test_a_change_in_any_kernel_file_changes_every_kernel_key(tmp_path):
