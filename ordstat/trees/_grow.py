@@ -737,6 +737,42 @@ def _preorder(left, right):
     return order[:n]
 
 
+def _preorder_nodes(left, right, feature, threshold, goodness, missing, value):
+    """The arrays of a fully grown tree of whole class counts in preorder (``_tree``'s
+    ``derived`` path): children renumbered, each split's feature, threshold and goodness,
+    the side of missing values (learned, else the heavier child, left on ties: the counts are
+    whole numbers, so their sums are exact in any order) and the class counts (a plain
+    loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
+    order = _preorder(left, right)
+    n, k = order.size, value.shape[1]
+    new = np.empty(left.size, dtype=np.int64)
+    for i in range(n):
+        new[order[i]] = i
+    cl = np.full(n, -1, dtype=np.int64)
+    cr = np.full(n, -1, dtype=np.int64)
+    feat = np.full(n, -1, dtype=np.int64)
+    thr = np.full(n, np.nan)
+    improvement = np.zeros(n)
+    missing_left = np.zeros(n, dtype=np.bool_)
+    missing_learned = np.zeros(n, dtype=np.bool_)
+    counts = np.empty((n, k))
+    wsum = np.zeros(n)
+    for i in range(n):
+        v = order[i]
+        for g in range(k):
+            counts[i, g] = value[v, g]
+            wsum[i] += value[v, g]
+    for i in range(n):
+        v = order[i]
+        if left[v] >= 0:
+            cl[i], cr[i] = new[left[v]], new[right[v]]
+            feat[i], thr[i], improvement[i] = feature[v], threshold[v], goodness[v]
+            missing_learned[i] = missing[v] >= 0
+            missing_left[i] = (missing[v] == 1 if missing[v] >= 0
+                               else wsum[cl[i]] >= wsum[cr[i]])
+    return cl, cr, feat, thr, improvement, missing_left, missing_learned, counts
+
+
 def _tree(criterion, nodes, derived=None) -> Tree:
     """The fitted :class:`Tree` from the grown node arrays ``nodes`` (a dict: ``left``,
     ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
@@ -750,6 +786,16 @@ def _tree(criterion, nodes, derived=None) -> Tree:
     of :meth:`DerivedTree.from_arrays`, for a tree of it (``nodes`` then need only the
     arrays it stores)."""
     left, right = nodes.pop("left"), nodes.pop("right")
+    if derived is not None:  # whole counts, no categories: one compiled pass
+        arrays = _fast.compiled(_preorder_nodes, _preorder)(
+            left, right, *(nodes.pop(name) for name in
+                           ("feature", "threshold", "goodness", "missing", "value")))
+        cl, cr, feature, threshold, improvement, missing_left, missing_learned, value = arrays
+        return DerivedTree.from_arrays(dict(
+            children_left=cl, children_right=cr, feature=feature, threshold=threshold,
+            left_categories=np.empty(cl.size, dtype=object), value=value,
+            improvement=improvement, missing_left=missing_left,
+            missing_learned=missing_learned), criterion, *derived)
     order = _fast.compiled(_preorder)(left, right)
     n_nodes = order.size
     new = np.full(left.size, -1, dtype=np.int64)

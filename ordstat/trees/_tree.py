@@ -416,7 +416,7 @@ class DerivedTree(Tree):
         return self
 
     def _yval_and_risk(self):
-        risks = _risks(self.value.astype(np.float64), self._loss)
+        risks = _risks(self.value, self._loss)
         yval = np.argmin(risks, axis=1)
         return {"yval": yval, "risk": risks[np.arange(yval.size), yval]}
 
@@ -507,7 +507,14 @@ def _risks(counts, loss):
     any order of the sums gives the same numbers: from ``WHOLE_RISKS_K`` classes on,
     :func:`_whole_risks` then (at K = 26 the loop below was half of a forest's time; a BLAS
     product, on threads that wait for a busy machine's cores, was slower than that loop;
-    with fewer classes the loop costs little and a first fit need not compile the product)."""
+    with fewer classes the loop costs little and a first fit need not compile the product).
+    Integer ``counts`` (a compact tree's) with whole losses: one matrix product of whole
+    numbers, exact, so the same numbers again (a forest reads the node classes of every tree)."""
+    if counts.dtype.kind in "iu" and counts.size:
+        risks = _integer_risks(counts, loss)
+        if risks is not None:
+            return risks
+    counts = np.asarray(counts, dtype=np.float64)
     if (loss.shape[0] >= WHOLE_RISKS_K and counts.size and _fast.kernels() is not None
             and np.array_equal(loss, np.trunc(loss))):
         whole, risks = _fast.compiled(_whole_risks)(
@@ -522,6 +529,19 @@ def _risks(counts, loss):
 
 
 WHOLE_RISKS_K = 8  # see _risks
+
+
+def _integer_risks(counts, loss):
+    """``counts @ loss.T`` of integer ``counts`` (s, K) as whole numbers held exactly in
+    float64, or None when a loss is not a whole number or a sum could reach 2^52."""
+    whole = np.trunc(loss)
+    if not np.array_equal(whole, loss):
+        return None
+    largest = float(np.abs(counts).max()) * counts.shape[1] * float(np.abs(whole).max())
+    if largest >= 2.0 ** 52:
+        return None
+    # every product and partial sum a whole number below 2^53: exact in any order
+    return np.dot(counts.astype(np.float64), whole.T)
 
 
 def _whole_risks(counts, loss, largest_loss):
