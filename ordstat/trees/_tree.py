@@ -627,16 +627,56 @@ def compact_array(a):
     (NaN included), else float64 as given. ``a.astype(original dtype)`` gives ``a`` back."""
     if a.size == 0:
         return a
-    lo, hi = a.min(), a.max()
     if a.dtype.kind == "f":
-        # whole and finite (NaN fails the comparison, inf the bound): the integer type of
-        # the range, converted once
-        if not (max(-lo, hi) <= np.iinfo(np.int64).max / 2 and (a == np.trunc(a)).all()):
-            low = a.astype(np.float32)
-            same = (low.astype(np.float64) == a) | (np.isnan(a) & np.isnan(low))
-            return low if same.all() else a
+        if a.dtype == np.float64 and a.flags.c_contiguous and _fast.kernels() is not None:
+            # one compiled pass instead of eight array operations (an ensemble compacts
+            # every tree it grows)
+            kind, lo, hi = _fast.compiled(_float_kind)(a.reshape(-1), _WHOLE_BOUND)
+        else:
+            kind, lo, hi = _float_kind_numpy(a)
+        if kind != _WHOLE:
+            return a.astype(np.float32) if kind == _FLOAT32 else a
+    else:
+        lo, hi = a.min(), a.max()
     lo, hi = int(lo), int(hi)
     for t, least, most in _INT_TYPES:
         if least <= lo and hi <= most:
             return a.astype(t)
     return a
+
+
+# what _float_kind finds a float array to be: whole numbers in the range of _WHOLE_BOUND,
+# else held exactly by float32 (NaN included), else neither
+_WHOLE, _FLOAT32, _FLOAT64 = 2, 1, 0
+_WHOLE_BOUND = np.iinfo(np.int64).max / 2
+
+
+def _float_kind_numpy(a):
+    """(kind, min, max) of a float array ``a`` (see :func:`compact_array`), in numpy."""
+    lo, hi = a.min(), a.max()
+    # whole and finite (NaN fails the comparison, inf the bound)
+    if max(-lo, hi) <= _WHOLE_BOUND and (a == np.trunc(a)).all():
+        return _WHOLE, lo, hi
+    with np.errstate(over="ignore"):  # beyond float32's range: inf, not the value
+        low = a.astype(np.float32)
+    same = (low.astype(np.float64) == a) | (np.isnan(a) & np.isnan(low))
+    return (_FLOAT32 if same.all() else _FLOAT64), lo, hi
+
+
+def _float_kind(a, bound):
+    """:func:`_float_kind_numpy` of a 1-D float64 array in one pass (a plain loop, compiled
+    by :func:`ordstat.trees._fast.compiled`; ``bound``: ``_WHOLE_BOUND``)."""
+    whole, fits = True, True
+    lo, hi = np.inf, -np.inf
+    for x in a:
+        if x != x:  # NaN: not whole, kept by float32
+            whole = False
+            continue
+        lo, hi = min(lo, x), max(hi, x)
+        if whole and x != np.trunc(x):
+            whole = False
+        if fits and np.float64(np.float32(x)) != x:
+            fits = False
+    if whole and max(-lo, hi) <= bound:
+        return _WHOLE, lo, hi
+    return (_FLOAT32 if fits else _FLOAT64), lo, hi
