@@ -21,7 +21,7 @@ from ..trees import _fast
 from ..trees._engine import choose as choose_engine
 from ..trees._prepared import Sample, prepare
 from ..trees._tree import compact_array
-from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
+from ._common import (_SEED_MAX, ConstantClassifier, base_predict, base_proba, code_predictors,
                       coded_predictors, codes_encoding, compact_tree, fit_base, fit_sample,
                       missing_values, release_freed_memory, run_parallel, spawn_seeds,
                       takes_categories, vote_table, weighted_bootstrap, weighted_mean,
@@ -84,7 +84,7 @@ def _fit_one(task):
     template, X, codes, k, seed, importance, oob_score, prepared, coding, weight = task
     n = X.shape[0]
     sample, rng = _bootstrap(seed, n, weight)
-    tree_seed = int(rng.integers(0, np.iinfo(np.int32).max))
+    tree_seed = int(rng.integers(0, _SEED_MAX))
     if prepared is not None:
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
         # the sample prepared once for all trees

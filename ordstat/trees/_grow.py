@@ -324,8 +324,7 @@ class TreeBuilder:
         yval = np.argmin(risks, axis=1)
         first = len(nd.parent)
         s = counts.shape[0]
-        parent = np.broadcast_to(parent, (s,))
-        nd.parent.extend(parent.tolist())
+        nd.parent.extend([int(parent)] * s if np.ndim(parent) == 0 else np.asarray(parent).tolist())
         nd.left.extend([-1] * s)
         nd.right.extend([-1] * s)
         nd.split.extend([None] * s)
@@ -687,6 +686,9 @@ def _tied_rows(order, rs):
     and large ones hold no (P, n) array of values beside the words."""
     P, n = order.shape
     step = max(1, _TIED_BLOCK // max(n, 1))
+    if step >= P:  # one block (a small sample)
+        values = order >> rs
+        return np.count_nonzero(values[:, 1:] == values[:, :-1], axis=1) > n // 2
     return np.concatenate([
         np.count_nonzero((block[:, 1:] >> rs) == (block[:, :-1] >> rs), axis=1) > n // 2
         for block in (order[i:i + step] for i in range(0, P, step))])

@@ -508,10 +508,12 @@ def _risks(counts, loss):
     :func:`_whole_risks` then (at K = 26 the loop below was half of a forest's time; a BLAS
     product, on threads that wait for a busy machine's cores, was slower than that loop;
     with fewer classes the loop costs little and a first fit need not compile the product).
-    Integer ``counts`` (a compact tree's) with whole losses: one matrix product of whole
-    numbers, exact, so the same numbers again (a forest reads the node classes of every tree)."""
-    if counts.dtype.kind in "iu" and counts.size:
-        risks = _integer_risks(counts, loss)
+    A small block of whole counts (a compact tree's integers, a root's or a level's bootstrap
+    counts) with whole losses: one matrix product of whole numbers, exact, so the same
+    numbers again (small: a BLAS product that runs in one thread; a forest reads the node
+    classes of every tree and the risk of its root)."""
+    if 0 < counts.size <= WHOLE_PRODUCT_SIZE:
+        risks = _whole_risks_product(counts, loss)
         if risks is not None:
             return risks
     counts = np.asarray(counts, dtype=np.float64)
@@ -531,17 +533,24 @@ def _risks(counts, loss):
 WHOLE_RISKS_K = 8  # see _risks
 
 
-def _integer_risks(counts, loss):
-    """``counts @ loss.T`` of integer ``counts`` (s, K) as whole numbers held exactly in
-    float64, or None when a loss is not a whole number or a sum could reach 2^52."""
+WHOLE_PRODUCT_SIZE = 4096  # see _risks
+
+
+def _whole_risks_product(counts, loss):
+    """``counts @ loss.T`` as whole numbers held exactly in float64, or None when a count or
+    a loss is not a whole number or a sum could reach 2^52."""
     whole = np.trunc(loss)
     if not np.array_equal(whole, loss):
+        return None
+    if counts.dtype.kind != "f":
+        counts = counts.astype(np.float64)
+    elif not np.array_equal(counts, np.trunc(counts)):
         return None
     largest = float(np.abs(counts).max()) * counts.shape[1] * float(np.abs(whole).max())
     if largest >= 2.0 ** 52:
         return None
     # every product and partial sum a whole number below 2^53: exact in any order
-    return np.dot(counts.astype(np.float64), whole.T)
+    return np.dot(counts, whole.T)
 
 
 def _whole_risks(counts, loss, largest_loss):
