@@ -21,11 +21,11 @@ from ..trees import _fast
 from ..trees._engine import choose as choose_engine
 from ..trees._prepared import Sample, prepare
 from ..trees._tree import compact_array
-from ._common import (_SEED_MAX, ConstantClassifier, base_predict, base_proba, code_predictors,
-                      coded_predictors, codes_encoding, compact_tree, fit_base, fit_sample,
-                      missing_values, release_freed_memory, run_parallel, spawn_seeds,
-                      takes_categories, vote_table, weighted_bootstrap, weighted_mean,
-                      weighted_median)
+from ._common import (_SEED_MAX, ConstantClassifier, base_predict, base_proba, base_tree,
+                      code_predictors, coded_predictors, codes_encoding, compact_tree, fit_base,
+                      fit_sample, missing_values, release_freed_memory, run_parallel,
+                      spawn_seeds, takes_categories, vote_table, weighted_bootstrap,
+                      weighted_mean, weighted_median)
 from ._predict import tree_totals
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
@@ -81,7 +81,8 @@ def _fit_one(task):
 
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
-    template, X, codes, k, seed, importance, oob_score, prepared, coding, weight = task
+    base, X, codes, k, seed, importance, oob_score, prepared, coding, weight = task
+    template = base.estimator
     n = X.shape[0]
     sample, rng = _bootstrap(seed, n, weight)
     tree_seed = int(rng.integers(0, _SEED_MAX))
@@ -99,13 +100,14 @@ def _fit_one(task):
         tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
                           coding)
         del rows, repeats
-    elif isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
+    elif base.repeats:
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows],
-                        coding=coding)
+                        coding=coding, params=base.params)
     else:
-        tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
+        tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding,
+                        params=base.params)
     # the nodes' classes, which the compact tree computes again for all nodes when read
     yval = tree.tree_.yval if isinstance(tree, OrdinalTreeClassifier) else None
     tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
@@ -347,7 +349,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         # what each tree gives back for the out-of-bag scores: its predictions, and its class
         # probabilities only where they are aggregated
         oob_outputs = self.oob_score and ("proba" if self.aggregation == "proba" else True)
-        tasks = ((template, X, codes, k, seed, importance, oob_outputs, prepared, coding, w)
+        base = base_tree(template, X.shape[1])
+        tasks = ((base, X, codes, k, seed, importance, oob_outputs, prepared, coding, w)
                  for seed in seeds)
         # Trees grown on the prepared sample run compiled kernels that release the GIL: in
         # threads (joblib's hint; a backend the user chose, Dask or processes, still decides)

@@ -509,14 +509,17 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         params = self._tree_params(n_features)
         return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
-    def _fit(self, X, y, sample_weight=None, repeats=None, coding=None, encoding=None):
+    def _fit(self, X, y, sample_weight=None, repeats=None, coding=None, encoding=None,
+             checked=False):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
         (only when :meth:`_counts_repeats`); ``coding``: the :class:`ColumnCoding` an
         ensemble learned once from its training ``X``, whose rows ``X`` then are (coded);
         ``encoding``: of the class codes 0..K-1 that ``y`` then is, ``X`` (float64) and ``y``
         checked by the ensemble and taken as they are, unweighted (as :meth:`_fit_sample`
-        takes its sample: a bagged tree spent a third of its time checking them again)."""
-        self._validate_params()
+        takes its sample: a bagged tree spent a third of its time checking them again);
+        ``checked``: the parameters are those of a tree the ensemble validated."""
+        if not checked:
+            self._validate_params()
         if encoding is not None:
             self._set_coding(ColumnCoding() if coding is None else coding)
             self._adopt_codes(encoding, X.shape[1])
