@@ -250,7 +250,7 @@ class TreeBuilder:
             if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
                 self._complexities_bottom_up()
             else:
-                self._partition(root, bound=self.nodes.risk[root])
+                self._partition()
         else:
             self._grow_best_first(layout)
             self._weakest_link(root)
@@ -313,7 +313,7 @@ class TreeBuilder:
         if self.alpha < 0:
             self._complexities_bottom_up()
         else:
-            self._partition(0, bound=nd.risk[0])
+            self._partition()
         return self._to_arrays()
 
     # -- nodes -----------------------------------------------------------------------------
@@ -416,14 +416,10 @@ class TreeBuilder:
         if self.alpha < 0:
             complexity = _fast.compiled(_complexities_bottom_up, _complexity)(
                 left, right, risk, float(self.alpha))
-        else:  # _partition on the node lists (_make_leaf collapses)
-            nd = self.nodes = _Nodes(left=left.tolist(), right=right.tolist(),
-                                     split=[None] * m, risk=risk.tolist(),
-                                     complexity=[0.0] * m)
-            self._partition(0, bound=nd.risk[0])
-            nodes["left"] = np.array(nd.left, dtype=np.int64)
-            nodes["right"] = np.array(nd.right, dtype=np.int64)
-            complexity = np.array(nd.complexity, dtype=np.float64)
+        else:  # rpart's recursion, collapsing in the node arrays
+            complexity = np.zeros(m)
+            _fast.compiled(_partition_nodes, _complexity)(left, right, risk, complexity,
+                                                         float(self.alpha))
         del left, right
         nodes.update(left_categories=None, risk=risk, yval=yval, complexity=complexity)
         del risk, yval, complexity
@@ -551,28 +547,18 @@ class TreeBuilder:
         new_layout = self.splitter.partition(layout, sizes, fidx, n_left, dest)
         return new_layout, seg_n[keep], kids[keep]
 
-    def _partition(self, node, bound):
-        """rpart's recursion over the grown tree: (number of splits kept, summed leaf risk)."""
+    def _partition(self):
+        """rpart's recursion over the grown tree from the root (:func:`_partition_nodes`):
+        the complexities, and the nodes collapsed made leaves."""
         nd = self.nodes
-        risk = nd.risk[node]
-        tempcp = min(risk, bound)
-        if nd.left[node] < 0 or tempcp <= self.alpha:
-            self._make_leaf(node)
-            nd.complexity[node] = self.alpha
-            return 0, risk
-        left, right = nd.left[node], nd.right[node]
-        l_split, l_risk = self._partition(left, tempcp - self.alpha)
-        # The right child's bound uses what the left subtree achieved (rpart's partition).
-        t = max((risk - l_risk) / (l_split + 1), risk - nd.risk[left])
-        t = min(t, bound)
-        r_split, r_risk = self._partition(right, t - self.alpha)
-        cx, l_split, l_risk, r_split, r_risk = self._node_complexity(node, l_split, l_risk,
-                                                                     r_split, r_risk)
-        nd.complexity[node] = cx
-        if cx <= self.alpha:  # all in vain: collapse the subtree
-            self._make_leaf(node)
-            return 0, risk
-        return l_split + r_split + 1, l_risk + r_risk
+        left = np.array(nd.left, dtype=np.int64)
+        right = np.array(nd.right, dtype=np.int64)
+        complexity = np.zeros(left.size)
+        _fast.compiled(_partition_nodes, _complexity)(
+            left, right, np.array(nd.risk, dtype=np.float64), complexity, float(self.alpha))
+        for v in np.flatnonzero((left < 0) & (np.array(nd.left) >= 0)).tolist():
+            self._make_leaf(v)
+        nd.complexity = complexity.tolist()
 
     def _complexities_bottom_up(self):
         nd = self.nodes
@@ -717,6 +703,59 @@ def _room(tree, need, most):
         new[m:] = fill
         grown[name] = new
     return tree._replace(**grown)
+
+
+def _partition_nodes(left, right, risk, complexity, alpha):
+    """rpart's partition over a grown tree (root 0; children ``left``, ``right``, -1 at
+    leaves; node risks ``risk``): each node's weakest-link complexity written into
+    ``complexity`` (alpha at leaves; nodes below a collapsed one are left as they are), and
+    the nodes of complexity at most alpha collapsed (their children set to -1). A node's
+    bound comes from its parent: the left child's is min(risk, bound) - alpha; the right
+    child's uses what the left subtree kept (rpart's partition). Depth first with a stack of
+    frames in place of rpart's recursion (a plain loop, compiled by
+    :func:`ordstat.trees._fast.compiled`)."""
+    m = left.size
+    frame_node = np.empty(m + 1, dtype=np.int64)
+    frame_bound = np.empty(m + 1)
+    stage = np.zeros(m + 1, dtype=np.int64)  # 0: enter, 1: left done, 2: right done
+    l_splits = np.zeros(m + 1, dtype=np.int64)
+    l_risks = np.zeros(m + 1)
+    frame_node[0], frame_bound[0], stage[0] = 0, risk[0], 0
+    top = 1
+    splits, leaf_risk = 0, 0.0  # what the last finished subtree kept
+    while top > 0:
+        f = top - 1
+        v, bound = frame_node[f], frame_bound[f]
+        if stage[f] == 0:
+            tempcp = min(risk[v], bound)
+            if left[v] < 0 or tempcp <= alpha:
+                left[v] = right[v] = -1
+                complexity[v] = alpha
+                splits, leaf_risk = 0, risk[v]
+                top -= 1
+                continue
+            stage[f] = 1
+            frame_node[top], frame_bound[top], stage[top] = left[v], tempcp - alpha, 0
+            top += 1
+        elif stage[f] == 1:
+            l_splits[f], l_risks[f] = splits, leaf_risk
+            t = max((risk[v] - leaf_risk) / (splits + 1), risk[v] - risk[left[v]])
+            t = min(t, bound)
+            stage[f] = 2
+            frame_node[top], frame_bound[top], stage[top] = right[v], t - alpha, 0
+            top += 1
+        else:
+            lv, rv = left[v], right[v]
+            cx, ls, lr, rs, rr = _complexity(risk[v], risk[lv], risk[rv], complexity[lv],
+                                             complexity[rv], l_splits[f], l_risks[f], splits,
+                                             leaf_risk)
+            complexity[v] = cx
+            top -= 1
+            if cx <= alpha:  # all in vain: collapse the subtree
+                left[v] = right[v] = -1
+                splits, leaf_risk = 0, risk[v]
+            else:
+                splits, leaf_risk = ls + rs + 1, lr + rr
 
 
 def _preorder(left, right):
