@@ -540,11 +540,11 @@ def _whole_risks_product(counts, loss):
     """``counts @ loss.T`` as whole numbers held exactly in float64, or None when a count or
     a loss is not a whole number or a sum could reach 2^52."""
     whole = np.trunc(loss)
-    if not np.array_equal(whole, loss):
+    if not (whole == loss).all():  # (NaN is not whole)
         return None
     if counts.dtype.kind != "f":
         counts = counts.astype(np.float64)
-    elif not np.array_equal(counts, np.trunc(counts)):
+    elif not (counts == np.trunc(counts)).all():
         return None
     largest = float(np.abs(counts).max()) * counts.shape[1] * float(np.abs(whole).max())
     if largest >= 2.0 ** 52:
