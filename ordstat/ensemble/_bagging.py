@@ -218,8 +218,7 @@ class _OutOfBag:
         pred = (np.concatenate([p for _, p in scored]) if scored
                 else np.zeros(0, np.intp)).astype(np.intp)
         truth = np.asarray(codes[oob], dtype=np.intp)
-        self.votes += np.bincount(oob * k + pred, minlength=self.votes.size).reshape(
-            self.votes.shape)
+        np.add.at(self.votes, (oob, pred), 1.0)  # (no (n, K) temporary at large n)
         cols = self.columns
         cols["estimator"].append(np.arange(m0, m0 + sizes.size, dtype=np.int64))
         cols["n_oob"].append(sizes)
