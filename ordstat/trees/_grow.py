@@ -85,8 +85,8 @@ class SortedSample(NamedTuple):
     """What the compiled levels sorting each node's drawn features read of the sample."""
 
     X: np.ndarray  # (n, p) features, as given (no transposed copy)
-    sort_by: np.ndarray  # (p, n) XT, or the features' ranks (no missing values)
-    negXT: np.ndarray  # -XT, or no row without missing values
+    sort_by: np.ndarray  # (p, n) int32 the features' ranks (see _splitter.rank_keys)
+    neg_by: np.ndarray  # the ranks of -x, or no row without missing values
     codes: np.ndarray  # class codes
     w: np.ndarray  # weights
     rep: np.ndarray  # repeat counts
@@ -434,10 +434,9 @@ class TreeBuilder:
         n = sp.rows.size
         tree = self._node_arrays(n, n_units)
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
-        sample = SortedSample(
-            X=sp.X, sort_by=sp.XT if sp.ranks is None else sp.ranks,
-            negXT=np.empty((0, n_all)) if sp._negXT is None else sp._negXT, codes=sp._small_codes,
-            w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
+        ranks, neg_ranks = sp.sort_keys()
+        sample = SortedSample(X=sp.X, sort_by=ranks, neg_by=neg_ranks, codes=sp._small_codes,
+                              w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
         rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
         grow = _fast.level_grow(self.criterion)
         # this level's units, segment sizes and nodes, and the next level's (swapped); a

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _fast
-from ._splitter import _unit_dtype, word_bits
+from ._splitter import _unit_dtype, rank_keys, word_bits
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -34,9 +34,9 @@ class PreparedData:
     codes: np.ndarray  # (n,) int64, 0..n_classes-1
     n_classes: int
     mirror: np.ndarray  # numeric features with missing values
-    negXT: np.ndarray | None  # -XT where mirror is not empty
     order: np.ndarray | None  # (p, n) each feature's order, presorting trees without words
     ranks: np.ndarray | None  # (p, n) int32 dense ranks, for trees sorting per node
+    neg_ranks: np.ndarray | None  # the ranks of -x (see _splitter.rank_keys)
     words: np.ndarray | None = None  # (p, n) int64 words of order, for presorting trees
     # the C-contiguous transposed features, once made (see transposed)
     _made: dict = field(default_factory=dict, repr=False, compare=False)
@@ -49,8 +49,7 @@ class PreparedData:
 
     def transposed(self):
         """(p, n) C-contiguous read-only copy of ``X.T``, made once, when first asked for
-        (by the trees grown by the level loop, or with missing values: see the module
-        docstring)."""
+        (by the trees grown by the level loop, which send units by their values)."""
         with _LOCK:
             if "XT" not in self._made:
                 self._made["XT"] = _read_only(np.ascontiguousarray(self.X.T))
@@ -92,19 +91,13 @@ def prepare(X, codes, n_classes, presort):
     X = np.ascontiguousarray(X, dtype=np.float64)
     n, p = X.shape
     mirror = np.flatnonzero([np.isnan(X[:, j]).any() for j in range(p)]).astype(np.int64)
-    # the transposed copy only where the trees will read it (missing values: the -x rows)
-    XT = _read_only(np.ascontiguousarray(X.T)) if mirror.size else None
     codes = np.asarray(codes, dtype=np.int64)
     nb = _fast.kernels() if presort else None
     keep_order = presort and nb is None  # the level loop's presorted layout, without numba
-    rank_order = not presort and not mirror.size  # ranks, for trees sorting per node
     order = np.empty((p, n), dtype=_unit_dtype(n)) if keep_order else None
     words = np.empty((p, n), dtype=np.int64) if nb is not None else None
-    ranks = np.empty((p, n), dtype=np.int32) if rank_order else None
     cb, ub = word_bits(n_classes, n)
-    for j in range(p):
-        if not (keep_order or words is not None or rank_order):
-            break
+    for j in range(p if keep_order or words is not None else 0):
         x = np.ascontiguousarray(X[:, j])
         row = np.argsort(x)
         if keep_order:
@@ -112,15 +105,11 @@ def prepare(X, codes, n_classes, presort):
         if words is not None:  # row j of the words (pack_rows writes row row0 + 0)
             nb.pack_rows(x[None, :], np.zeros(1, dtype=np.int64), 1.0, row[None, :], codes, j,
                          cb, ub, words)
-        if rank_order:
-            ranks[j] = _dense_ranks(x, row)
-    data = PreparedData(X=_read_only(X), codes=_read_only(codes), n_classes=int(n_classes),
-                        mirror=mirror, negXT=_read_only(-XT if mirror.size else None),
-                        order=_read_only(order), ranks=_read_only(ranks),
-                        words=_read_only(words))
-    if XT is not None:
-        data._made["XT"] = XT
-    return data
+    # ranks, for trees sorting per node
+    ranks, neg_ranks = (None, None) if presort else rank_keys(X, mirror)
+    return PreparedData(X=_read_only(X), codes=_read_only(codes), n_classes=int(n_classes),
+                        mirror=mirror, order=_read_only(order), ranks=_read_only(ranks),
+                        neg_ranks=_read_only(neg_ranks), words=_read_only(words))
 
 
 _LOCK = threading.Lock()  # PreparedData.transposed: one copy, whichever tree asks first
@@ -133,14 +122,3 @@ def _read_only(a):
     on small data compiles the version the large data use)."""
     return None if a is None else _fast.read_only(a)
 
-
-def _dense_ranks(x, order):
-    """(n,) int32: the rank of each value of one feature ``x`` among its distinct values (0
-    the smallest; equal values, equal ranks), so that ranks compare as the values do
-    (``order``: its argsort)."""
-    xs = x[order]
-    step = np.zeros(x.shape, dtype=np.int32)
-    step[1:] = xs[1:] > xs[:-1]
-    ranks = np.empty(x.shape, dtype=np.int32)
-    ranks[order] = np.cumsum(step, dtype=np.int32)
-    return ranks

@@ -1,5 +1,6 @@
-"""The record of a level that the compiled kernels and the growth share, in a module that
-imports neither (the kernels construct it inside numba; the growth allocates its buffers)."""
+"""The record of a level and the rank of a missing value, which the compiled kernels and the
+growth share, in a module that imports neither (the kernels construct the record inside
+numba; the growth allocates its buffers)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["Level"]
+__all__ = ["Level", "MISSING_RANK"]
+
+#: the rank of a missing value among a feature's ranks (:func:`ordstat.trees._prepared.rank_keys`):
+#: above every value's, as NaN sorts after every value
+MISSING_RANK = np.iinfo(np.int32).max
 
 
 class Level(NamedTuple):

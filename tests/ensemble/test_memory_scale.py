@@ -75,7 +75,7 @@ def test_compiled_levels_give_the_trees_of_the_level_loop(make, missing):
 
 
 @pytest.mark.parametrize("presort", [False, True])
-def test_no_transposed_copy_without_missing_values(presort):
+def test_no_transposed_copy(presort):
     X, y = _data(seed=5)
     template = (OrdinalTreeClassifier(min_split=2, cp=-1.0, xval=0) if presort else
                 OrdinalTreeClassifier(min_split=2, cp=-1.0, xval=0, max_features=1))
@@ -95,9 +95,11 @@ def test_no_transposed_copy_without_missing_values(presort):
     direct = OrdinalTreeClassifier(**{**params, "classes": np.arange(4), "random_state": 3})
     direct._fit(X[rows], y[rows], repeats=np.ones(rows.size, dtype=np.int64))
     assert_same_trees([tree.tree_], [direct.tree_])
-    # with missing values the -x rows need the transposed copy: made once, by prepare
+    # with missing values neither: the per-node search sorts -x by ranks (4 bytes a unit)
     Xm, ym = _data(seed=5, missing=True)
-    assert "XT" in prepare(Xm, ym, 4, presort=presort)._made
+    with_missing = prepare(Xm, ym, 4, presort=presort)
+    assert not with_missing._made
+    assert (with_missing.neg_ranks is not None) == (not presort)
 
 
 @pytest.mark.parametrize("make", [_forest, _bagging])
@@ -135,7 +137,7 @@ def test_large_samples_sort_per_node_and_grow_the_same_trees(missing, monkeypatc
     presorted = make().fit(X, y)
     monkeypatch.setattr(_engine, "PER_NODE_ROWS", 400)
     data = _BaseBagging._prepared(template, X, y, 4)[0]
-    assert data.words is None and (data.ranks is not None) == (not missing)
+    assert data.words is None and data.ranks is not None  # (with or without missing values)
     per_node = make().fit(X, y)
     assert_same_trees(_trees(presorted), _trees(per_node))
     # not for trees with a complexity bound, nor drawing every feature (bagging)

@@ -128,11 +128,10 @@ def test_prepared_data_by_hand():
     data = prepare(X, [0, 1, 0], 2, presort=True)
     np.testing.assert_array_equal(data.XT, X.T)
     np.testing.assert_array_equal(data.mirror, [1])
-    np.testing.assert_array_equal(data.negXT, -X.T)
     assert data.order is None  # the words hold it
     np.testing.assert_array_equal(data.unit_order()[0], [1, 2, 0])
     np.testing.assert_array_equal(data.unit_order()[1, :2], [2, 1])  # NaN last
-    assert prepare(X[:, :1], [0, 1, 0], 2, presort=False).negXT is None
+    assert prepare(X[:, :1], [0, 1, 0], 2, presort=False).neg_ranks.shape == (0, 3)
 
 
 def test_dense_ranks_by_hand():
@@ -140,9 +139,21 @@ def test_dense_ranks_by_hand():
     data = prepare(X, [0, 1, 0, 1], 2, presort=False)
     np.testing.assert_array_equal(data.ranks, [[1, 0, 1, 2], [1, 1, 0, 0]])
     assert data.ranks.dtype == np.int32 and data.order is None
+    assert data.neg_ranks.shape == (0, 4)  # no missing value: no -x search
     assert prepare(X, [0, 1, 0, 1], 2, presort=True).ranks is None  # presorting trees
-    X[1, 0] = np.nan
-    assert prepare(X, [0, 1, 0, 1], 2, presort=False).ranks is None  # missing values
+
+
+def test_ranks_with_missing_values_by_hand():
+    """A missing value ranks after every value (MISSING_RANK), in x and in -x; the ranks of
+    -x reverse those of x."""
+    from ordstat.trees._records import MISSING_RANK
+
+    X = np.array([[2.5, 1.0], [np.nan, 1.0], [2.5, 0.0], [7.0, -0.0], [-1.0, 3.0]])
+    data = prepare(X, [0, 1, 0, 1, 0], 2, presort=False)
+    m = MISSING_RANK
+    np.testing.assert_array_equal(data.ranks, [[1, m, 1, 2, 0], [1, 1, 0, 0, 2]])
+    np.testing.assert_array_equal(data.neg_ranks[0], [1, m, 1, 0, 2])
+    np.testing.assert_array_equal(data.mirror, [0])
 
 
 def test_words_by_hand():
@@ -208,6 +219,6 @@ def test_prepared_arrays_are_read_only():
     X, y = _data(n=40, p=6, nan=True)
     for presort in (False, True):
         data = prepare(X, y, 5, presort)
-        arrays = [data.XT, data.codes, data.negXT, data.order, data.ranks, data.words]
+        arrays = [data.XT, data.codes, data.neg_ranks, data.order, data.ranks, data.words]
         assert all(not a.flags.writeable for a in arrays if a is not None)
     assert X.flags.writeable

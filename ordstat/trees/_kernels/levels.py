@@ -34,9 +34,9 @@ def make_level_grow(start, add, gain):
     :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
     :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.SortedSample`) the
     features ``X`` (n, p: as given, no transposed copy), what the units are sorted by
-    (``sort_by``, (p, n): the transposed features ``XT`` or, without missing values, the
-    features' ranks, which order the units as their values do),
-    ``negXT`` (-XT, or no rows without missing values), the class codes, weights ``w`` and
+    (``sort_by``, (p, n): the features' ranks, which order the units as their values do,
+    :func:`ordstat.trees._prepared.rank_keys`), ``neg_by`` (the ranks of -x, or no rows
+    without missing values), the class codes, weights ``w`` and
     repeat counts ``rep`` of the units; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the
     controls; ``tree`` (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
     (:class:`~ordstat.trees._records.Level`) the level's units (``rows``), node after node (node
@@ -106,7 +106,7 @@ def make_level_grow(start, add, gain):
     @jit
     @per_criterion(version)
     def level_grow(sample, rules, tree, level, keys, kth, out):
-        X, SK, negXT, codes, w, rep = sample
+        X, SK, negSK, codes, w, rep = sample
         units, sizes, nodes = level
         R = rules.n_drawn
         min_bucket, param = rules.min_bucket, rules.param
@@ -132,8 +132,8 @@ def make_level_grow(start, add, gain):
         good = np.full((R, S), -np.inf)
         thr = np.full((R, S), np.nan)
         # the sort key of the first unit right of each cut: x < thr exactly where the unit's
-        # key is below it (values are sorted, the threshold lies in (x_t, x_t+1], NaN is never
-        # below), so the units are sent by their keys (rows of 4 bytes with ranks)
+        # rank is below it (the threshold lies in (x_t, x_t+1], a missing value's rank is
+        # never below), so the units are sent by their ranks (rows of 4 bytes)
         cutkey = np.zeros((R, S), dtype=SK.dtype)
         # missing values: NaN sort last; search -x where a node has some on a drawn feature
         nan = np.zeros((R, S), dtype=np.bool_)
@@ -142,7 +142,7 @@ def make_level_grow(start, add, gain):
         small = np.zeros(S, dtype=np.bool_)
         n_large = 0
         for s in range(S):
-            small[s] = negXT.shape[0] == 0 and sizes[s] < SMALL_NODE
+            small[s] = negSK.shape[0] == 0 and sizes[s] < SMALL_NODE
             n_large += feats[0, s] >= 0 and not small[s]
         # the large nodes, one drawn feature at a time (each (feature, node) is searched on its
         # own): the sorted copies of a level are (1, M), not (R, M) (70 MB at the root of a
@@ -173,7 +173,7 @@ def make_level_grow(start, add, gain):
                     j = feats[r, s]
                     thr[r, s] = midpoint(X[o_order[0, t], j], X[o_order[0, t + 1], j])
                     cutkey[r, s] = SK[j, o_order[0, t + 1]]
-            if negXT.shape[0] == 0:
+            if negSK.shape[0] == 0:
                 continue
             any_nan = False
             for s in range(S):
@@ -187,16 +187,16 @@ def make_level_grow(start, add, gain):
                     any_nan = True
             if not any_nan:
                 continue
-            # into the keys' buffer (of their type: with ranks, which come without missing
-            # values, this is never run, and the level search compiles once)
-            node_sort(negXT, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
+            node_sort(negSK, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
             level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
                          p1)
             for s in range(S):
                 t = p1[0, s]
                 if nan[r, s] and t >= 0 and g1[0, s] > good[r, s]:
                     good[r, s] = g1[0, s]
-                    thr[r, s] = midpoint(-o_xs[0, t + 1], -o_xs[0, t])
+                    # the cut between the units at t and t + 1 (in decreasing x)
+                    j = feats[r, s]
+                    thr[r, s] = midpoint(X[o_order[0, t + 1], j], X[o_order[0, t], j])
                     ml[r, s] = True
         small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
                      param, good, thr, cutkey)

@@ -17,6 +17,7 @@ from numba.extending import register_jitable
 
 from .cache import code_version, jit, per_criterion
 from .nodes import node_weights
+from .sort import cut_may_follow
 
 __all__ = ["keep_best", "criterion_version", "make_scan", "sorted_values", "sorted_words",
            "make_level_search", "level_search_function"]
@@ -36,12 +37,13 @@ def keep_best(best, best_t, g, ok, t):
 
 @register_jitable(inline="always")
 def sorted_values(row, t, x):
-    """Reader of a row ``(xs, ys, ws)`` of values, class codes and weights sorted by value:
-    the class and weight of the unit at ``t`` (whose value is ``x``), whether a cut may follow
-    it (its value is below the next one's; never next to NaN, sorted last) and the next value."""
+    """Reader of a row ``(xs, ys, ws)`` of values (or ranks), class codes and weights sorted by
+    value: the class and weight of the unit at ``t`` (whose value is ``x``), whether a cut may
+    follow it (its value is below the next one's; never next to a missing value, sorted last:
+    :func:`~ordstat.trees._kernels.sort.cut_may_follow`) and the next value."""
     xs, ys, ws = row
     nxt = xs[t + 1]
-    return ys[t], ws[t], x < nxt, nxt
+    return ys[t], ws[t], cut_may_follow(x, nxt), nxt
 
 
 @register_jitable(inline="always")

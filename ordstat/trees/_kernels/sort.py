@@ -7,19 +7,46 @@ import numpy as np
 from numba import types
 from numba.extending import overload, register_jitable
 
+from .._records import MISSING_RANK
 from .cache import jit
 
-__all__ = ["node_sort", "sort_segment", "RADIX_MIN", "RANK_RADIX_MIN"]
+__all__ = ["node_sort", "sort_segment", "missing_key", "cut_may_follow",
+           "RADIX_MIN", "RANK_RADIX_MIN"]
+
+
+def missing_key(x):
+    """Whether the sort key ``x`` (a value or a rank) stands for a missing value: NaN, or
+    :data:`~ordstat.trees._records.MISSING_RANK`."""
+
+
+@overload(missing_key)
+def _missing_key_typed(x):
+    if isinstance(x, types.Float):
+        return lambda x: x != x
+    return lambda x: x == MISSING_RANK
+
+
+def cut_may_follow(x, nxt):
+    """Whether a cut may lie between the sorted keys ``x`` and ``nxt``: ``x < nxt``, and
+    ``nxt`` is not missing (NaN never compares above a value; ``MISSING_RANK`` does)."""
+
+
+@overload(cut_may_follow)
+def _cut_may_follow_typed(x, nxt):
+    if isinstance(nxt, types.Float):
+        return lambda x, nxt: x < nxt
+    return lambda x, nxt: (x < nxt) & (nxt != MISSING_RANK)
 
 
 @jit
 def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_ws):
     """Row r of the output: the units of each node s (``units[starts[s]:starts[s] + sizes[s]]``)
     sorted by feature ``feats[r, s]`` (rows of ``XT``, shape (p, n)), with their values, class
-    codes and weights; rows with ``feats[r, s] < 0`` are left untouched. NaN sorts last; the
-    other values by radix sort from ``RADIX_MIN`` on, by quicksort or insertion sort below.
-    ``XT`` may also hold the features' ranks (non-negative ints, no missing value; ``o_xs`` of
-    their type), radix sorted from ``RANK_RADIX_MIN`` on."""
+    codes and weights; rows with ``feats[r, s] < 0`` are left untouched. Missing values
+    (:func:`missing_key`) go last, in reverse order of the node's; the other values are sorted
+    by radix sort from ``RADIX_MIN`` on, by quicksort or insertion sort below. ``XT`` may also
+    hold the features' ranks (non-negative ints, ``o_xs`` of their type), radix sorted from
+    ``RANK_RADIX_MIN`` on."""
     for s in range(starts.shape[0]):
         a = starts[s]
         b = a + sizes[s]
@@ -31,7 +58,7 @@ def node_sort(XT, codes, w, units, starts, sizes, feats, o_order, o_xs, o_ys, o_
             for t in range(a, b):
                 u = units[t]
                 x = XT[j, u]
-                if x == x:
+                if not missing_key(x):
                     o_xs[r, lo] = x
                     o_order[r, lo] = u
                     lo += 1
