@@ -542,8 +542,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         folds = make_folds(self.xval, X.shape[0], rng)
 
         full = self._builder(params, rng).build(X, codes, w, k, repeats=repeats)
-        if coding is None and repeats is None:  # a tree of its own, not an ensemble's
-            full = with_present_categories(full, X, w)  # printed splits name them, as rpart
+        if coding is None and repeats is None and self._cat_sizes_.any():
+            # a tree of its own with categorical columns: its printed splits name the
+            # categories its units had, as rpart
+            full = with_present_categories(full, X, w)
+        if checked and folds is None:  # an ensemble's tree: its cp table made when read
+            return self._set_tree(full, params)
         alpha = params["cp"] * full.risk[0]
         cps, nsplit, risk = cp_sequence(full, alpha)
         xrisk = xstd = None
