@@ -419,23 +419,25 @@ def _warn_rank_gaps(classes, metric):
 
 
 def _concordant_discordant(table):
-    """Concordant and discordant pair counts of a K x K table in O(K^2).
+    """Concordant and discordant pair counts of a K x K table in O(K^2) (floats), or of each
+    of a stack of tables (..., K, K) (arrays).
 
     below_right[i, j] = sum of table[i', j'] over i' > i, j' > j;
     below_left[i, j]  = sum of table[i', j'] over i' > i, j' < j.
     """
-    k = table.shape[0]
-    padded = np.zeros((k + 1, k + 1))
-    padded[:k, :k] = table
+    k = table.shape[-1]
+    padded = np.zeros(table.shape[:-2] + (k + 1, k + 1))
+    padded[..., :k, :k] = table
     # suffix sums over rows > i and columns > j
-    suffix = padded[::-1, ::-1].cumsum(axis=0).cumsum(axis=1)[::-1, ::-1]
-    below_right = suffix[1:, 1:]
+    suffix = padded[..., ::-1, ::-1].cumsum(axis=-2).cumsum(axis=-1)[..., ::-1, ::-1]
+    below_right = suffix[..., 1:, 1:]
     # rows > i and columns < j: rows>i total minus rows>i columns>=j
-    rows_below = suffix[1:, 0:1]
-    below_left = rows_below - suffix[1:, :k]
-    concordant = float(np.sum(table * below_right))
-    discordant = float(np.sum(table * below_left))
-    return concordant, discordant
+    rows_below = suffix[..., 1:, 0:1]
+    below_left = rows_below - suffix[..., 1:, :k]
+    if table.ndim == 2:
+        return float(np.sum(table * below_right)), float(np.sum(table * below_left))
+    return (np.sum(table * below_right, axis=(-2, -1)),
+            np.sum(table * below_left, axis=(-2, -1)))
 
 
 def goodman_kruskal_gamma(y_true, y_pred, classes=None, sample_weight=None):

@@ -15,17 +15,17 @@ from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptio
                                 check_positive_int, validate_fit, validate_predict)
 from .._core.names import metric_name
 from .._core.warnings import warn as _warn
-from ..metrics import _gamma_of_table
+from ..metrics import _concordant_discordant, _gamma_of_table
 from ..trees import OrdinalTreeClassifier
 from ..trees import _fast
 from ..trees._engine import choose as choose_engine
 from ..trees._prepared import Sample, prepare
 from ..trees._tree import compact_array
-from ._common import (ConstantClassifier, base_predict, base_proba, code_predictors,
-                      coded_predictors, codes_encoding, compact_tree, fit_base, fit_sample,
-                      missing_values, release_freed_memory, run_parallel, spawn_seeds,
-                      takes_categories, vote_table, weighted_bootstrap, weighted_mean,
-                      weighted_median)
+from ._common import (_SEED_MAX, ConstantClassifier, base_predict, base_proba, base_tree,
+                      code_predictors, coded_predictors, codes_encoding, compact_tree, fit_base,
+                      fit_sample, missing_values, release_freed_memory, run_parallel,
+                      spawn_seeds, takes_categories, vote_table, weighted_bootstrap,
+                      weighted_mean, weighted_median)
 from ._predict import tree_totals
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
@@ -81,10 +81,11 @@ def _fit_one(task):
 
     The bootstrap indices and the tree's own seed both come from the tree's seed, so two
     ensembles with the same ``random_state`` draw the same samples whatever their trees are."""
-    template, X, codes, k, seed, importance, oob_score, prepared, coding, weight = task
+    base, X, codes, k, seed, importance, oob_score, prepared, coding, weight = task
+    template = base.estimator
     n = X.shape[0]
     sample, rng = _bootstrap(seed, n, weight)
-    tree_seed = int(rng.integers(0, np.iinfo(np.int32).max))
+    tree_seed = int(rng.integers(0, _SEED_MAX))
     if prepared is not None:
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
         # the sample prepared once for all trees
@@ -99,13 +100,14 @@ def _fit_one(task):
         tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
                           coding)
         del rows, repeats
-    elif isinstance(template, OrdinalTreeClassifier) and template._counts_repeats(X.shape[1]):
+    elif base.repeats:
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows],
-                        coding=coding)
+                        coding=coding, params=base.params)
     else:
-        tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding)
+        tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding,
+                        params=base.params)
     # the nodes' classes, which the compact tree computes again for all nodes when read
     yval = tree.tree_.yval if isinstance(tree, OrdinalTreeClassifier) else None
     tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
@@ -119,18 +121,20 @@ def _fit_one(task):
         in_bag = np.zeros(n, dtype=bool)
         in_bag[sample] = True
         oob = np.flatnonzero(~in_bag)
-    result.update(_out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight))
+    result.update(_out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight,
+                              proba=oob_score == "proba"))
     return result
 
 
-def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight=None):
-    """A tree's predictions on its out-of-bag units ``oob`` and, with ``importance``, the
-    permutation importance of each feature on them, its losses weighted by the units'
-    ``weight`` (``rng`` draws the permutations; ``yval``: see :func:`_outputs`)."""
+def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight=None, proba=True):
+    """A tree's predictions on its out-of-bag units ``oob`` (and, with ``proba``, its class
+    probabilities) and, with ``importance``, the permutation importance of each feature on
+    them, its losses weighted by the units' ``weight`` (``rng`` draws the permutations;
+    ``yval``: see :func:`_outputs`)."""
     result = {"oob": oob}
     if oob.size:
         Xo = X[oob]
-        result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k, yval=yval)
+        result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k, proba=proba, yval=yval)
         if importance is not None:
             truth = codes[oob]
             w = None if weight is None else weight[oob]
@@ -173,31 +177,84 @@ def _bootstrap(seed, n, sample_weight=None):
 
 
 class _OutOfBag:
-    """The out-of-bag votes and class probabilities of the trees summed over trees, and each
-    tree's own scores (weighted by the units' ``sample_weight`` when given), added a tree at a
-    time in the trees' order."""
+    """The out-of-bag votes (and, with ``proba``, the class probabilities) of the trees summed
+    over trees, and each tree's own scores (weighted by the units' ``sample_weight`` when
+    given), in the trees' order. The votes and scores of a block of trees are computed at once
+    (:meth:`_flush`; whole counts, so the same numbers as a tree at a time), the
+    probabilities summed a tree at a time (their sums depend on the order)."""
 
-    def __init__(self, n, k, sample_weight=None):
+    def __init__(self, n, k, sample_weight=None, proba=True):
+        self.k = k
         self.votes = np.zeros((n, k))
-        self.proba_sum = np.zeros((n, k))
-        self.rows = []
+        self.proba_sum = np.zeros((n, k)) if proba else None
         self.weight = sample_weight
+        self.columns = {name: [] for name in _OOB_COLUMNS}
+        self._pending, self._held = [], 0  # trees not yet counted, their out-of-bag units
 
-    def add(self, result, codes, k):
-        m = len(self.rows)
+    def add(self, result, codes):
         oob = result["oob"]
-        if oob.size == 0:
-            self.rows.append({"estimator": m, "n_oob": 0, "misclassification": np.nan,
-                              "gamma": np.nan, "mean_absolute": np.nan})
+        if self.proba_sum is not None and oob.size:
+            self.proba_sum[oob] += result["oob_proba"]
+        self._pending.append((oob, result.get("oob_pred")))
+        self._held += oob.size
+        if self._held >= _OOB_BLOCK:
+            self._flush(codes)
+
+    @property
+    def rows(self):
+        """One row per tree (the DataFrame ``oob_per_estimator_``), once every tree is added."""
+        return pd.DataFrame({name: np.concatenate(parts) if parts else np.zeros(0)
+                             for name, parts in self.columns.items()})
+
+    def _flush(self, codes):
+        """Count the votes and score the trees added since the last flush."""
+        pending, self._pending, self._held = self._pending, [], 0
+        if not pending:
             return
-        pred, truth = result["oob_pred"], codes[oob]
-        w = None if self.weight is None else self.weight[oob]
-        self.votes[oob, pred] += 1.0
-        self.proba_sum[oob] += result["oob_proba"]
-        self.rows.append({"estimator": m, "n_oob": int(oob.size),
-                          "misclassification": weighted_mean(pred != truth, w),
-                          "gamma": _gamma(truth, pred, k, w),
-                          "mean_absolute": weighted_mean(np.abs(pred - truth), w)})
+        k, m0 = self.k, sum(c.size for c in self.columns["estimator"])
+        sizes = np.array([oob.size for oob, _ in pending], dtype=np.int64)
+        scored = [(oob, pred) for oob, pred in pending if oob.size]
+        oob = np.concatenate([o for o, _ in scored]) if scored else np.zeros(0, np.intp)
+        pred = (np.concatenate([p for _, p in scored]) if scored
+                else np.zeros(0, np.intp)).astype(np.intp)
+        truth = np.asarray(codes[oob], dtype=np.intp)
+        np.add.at(self.votes, (oob, pred), 1.0)  # (no (n, K) temporary at large n)
+        cols = self.columns
+        cols["estimator"].append(np.arange(m0, m0 + sizes.size, dtype=np.int64))
+        cols["n_oob"].append(sizes)
+        empty = sizes == 0
+        if self.weight is not None:  # weighted means in each tree's own order of sums
+            parts = np.split(np.arange(oob.size), np.cumsum(sizes[~empty])[:-1])
+            scores = np.full((3, sizes.size), np.nan)
+            for t, at in zip(np.flatnonzero(~empty), parts):
+                p, g, w = pred[at], truth[at], self.weight[oob[at]]
+                scores[:, t] = (weighted_mean(p != g, w), _gamma(g, p, k, w),
+                                weighted_mean(np.abs(p - g), w))
+        else:  # whole counts: sums in any order are exact, so a tree's mean is its own
+            tree = np.repeat(np.arange(sizes.size), sizes)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                scores = np.array([
+                    np.bincount(tree, weights=pred != truth, minlength=sizes.size) / sizes,
+                    _gammas(np.bincount((tree * k + truth) * k + pred,
+                                        minlength=sizes.size * k * k).reshape(-1, k, k)),
+                    np.bincount(tree, weights=np.abs(pred - truth), minlength=sizes.size)
+                    / sizes])
+            scores[:, empty] = np.nan
+        for name, values in zip(_OOB_COLUMNS[2:], scores):
+            cols[name].append(values)
+
+
+# the columns of oob_per_estimator_
+_OOB_COLUMNS = ("estimator", "n_oob", "misclassification", "gamma", "mean_absolute")
+_OOB_BLOCK = 1 << 21  # out-of-bag units of the trees held before their votes are counted
+
+
+def _gammas(tables):
+    """:func:`_gamma` of each of the stacked (m, K, K) whole-count tables at once."""
+    concordant, discordant = _concordant_discordant(tables.astype(np.float64))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        gamma = (concordant - discordant) / (concordant + discordant)
+    return np.where(concordant + discordant == 0, np.nan, gamma)
 
 
 def _aggregate(votes, mean, aggregation):
@@ -288,8 +345,12 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         seeds = spawn_seeds(self.random_state, self.n_estimators)
         prepared = self._prepared(template, X, codes, k)
         threads = prepared is not None and _fast.kernels() is not None
-        tasks = ((template, X, codes, k, seed, importance, bool(self.oob_score), prepared,
-                  coding, w) for seed in seeds)
+        # what each tree gives back for the out-of-bag scores: its predictions, and its class
+        # probabilities only where they are aggregated
+        oob_outputs = self.oob_score and ("proba" if self.aggregation == "proba" else True)
+        base = base_tree(template, X.shape[1])
+        tasks = ((base, X, codes, k, seed, importance, oob_outputs, prepared, coding, w)
+                 for seed in seeds)
         # Trees grown on the prepared sample run compiled kernels that release the GIL: in
         # threads (joblib's hint; a backend the user chose, Dask or processes, still decides)
         # they share the sample, the compiled kernels and the fitted trees, where processes
@@ -300,11 +361,12 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         # each tree's out-of-bag results are summed as the tree comes (in order), not kept
         # for all trees: at n = 10^6 they are 18 MB a tree
         self.estimators_, gains = [], []
-        oob = _OutOfBag(codes.shape[0], k, w) if self.oob_score else None
+        oob = (_OutOfBag(codes.shape[0], k, w, proba=self.aggregation == "proba")
+               if self.oob_score else None)
         for r in results:
             self.estimators_.append(r["estimator"])
             if oob is not None:
-                oob.add(r, codes, k)
+                oob.add(r, codes)
             if importance is not None:
                 gains.append(r.get("importance", np.full(X.shape[1], np.nan)))
             del r
@@ -352,8 +414,9 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
 
     def _set_oob(self, oob, codes, k, sample_weight=None):
         n = codes.shape[0]
+        oob._flush(codes)
         votes, proba_sum = oob.votes, oob.proba_sum
-        self.oob_per_estimator_ = pd.DataFrame(oob.rows)
+        self.oob_per_estimator_ = oob.rows
         n_trees = votes.sum(axis=1)
         seen = n_trees > 0
         self.oob_n_estimators_ = n_trees.astype(np.int64)

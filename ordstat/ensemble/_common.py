@@ -5,6 +5,7 @@ votes, and joblib execution with an optional progress bar."""
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -83,22 +84,58 @@ class ConstantClassifier:
         return proba
 
 
+class BaseTree(NamedTuple):
+    """An ensemble's base estimator as each of its tree tasks takes it, read once per fit
+    (:func:`base_tree`): the estimator, its ``get_params()`` when it is an ordinal tree
+    (its trees are then copies made by :func:`tree_copy`), and whether its trees take a
+    bootstrap sample as distinct rows with repeat counts."""
+
+    estimator: object
+    params: dict | None
+    repeats: bool
+
+
+def base_tree(template, n_features):
+    """The :class:`BaseTree` of ``template`` for ``n_features`` features. An ordinal tree's
+    parameters are validated here (by ``_counts_repeats``), once for all its copies (a bagged
+    tree spent a sixth of its time cloning and validating them again)."""
+    if not isinstance(template, OrdinalTreeClassifier):
+        return BaseTree(template, None, False)
+    repeats = template._counts_repeats(n_features)
+    params = template.get_params(deep=False) if type(template) is OrdinalTreeClassifier else None
+    return BaseTree(template, params, repeats)
+
+
+def tree_copy(template, params, n_classes, seed):
+    """An unfitted copy of the ordinal tree ``template`` (its ``get_params()``: ``params``)
+    for class codes 0..n_classes-1 and the seed ``seed``: what :func:`configured_clone` gives,
+    made from the parameters directly (an ensemble makes hundreds)."""
+    est = type(template)(**{**params, "classes": np.arange(n_classes),
+                            "random_state": int(seed)})
+    return est._carried_by(template)  # a user criterion that came with the pickled template
+
+
 def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=None,
-             coding=None):
+             coding=None, params=None):
     """A clone of ``template`` fitted on class codes 0..n_classes-1 (so that its
     ``predict_proba`` has one column per class even when a class is missing from the sample).
     ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``);
     ``coding``: the ensemble's :class:`~ordstat._core.predictors.ColumnCoding` of ``X``
     (None: numeric columns only), which an ordinal tree or an oDT adopts (its nominal columns
-    are split as categories)."""
+    are split as categories); ``params``: those of :class:`BaseTree`, an ordinal tree's whose
+    parameters were validated (the clone is then :func:`tree_copy`'s, not validated again)."""
     present = codes if sample_weight is None else codes[sample_weight > 0]
     observed = np.unique(present)
     if observed.size < 2:
         return ConstantClassifier(observed[0] if observed.size else 0, n_classes)
-    est = configured_clone(template, classes=np.arange(n_classes), random_state=int(seed))
+    if params is None:
+        est = configured_clone(template, classes=np.arange(n_classes), random_state=int(seed))
+    else:
+        est = tree_copy(template, params, n_classes, seed)
     if type(est) is OrdinalTreeClassifier and sample_weight is None:
         # the ensemble's checked rows and codes, not checked again
-        est._fit(X, codes, repeats=repeats, coding=coding, encoding=codes_encoding(n_classes))
+        est._fit(X, codes, repeats=repeats, coding=coding, encoding=codes_encoding(n_classes),
+                 checked=params is not None)
     elif repeats is not None or (coding is not None and isinstance(est, OrdinalTreeClassifier)):
         est._fit(X, codes, sample_weight, repeats=repeats, coding=coding)
     elif coding is not None and hasattr(est, "_fit_coded"):  # oDT splits nominal columns too
@@ -126,8 +163,7 @@ def fit_sample(template, params, sample, repeats, encoding, seed, coding=None):
     present = np.bincount(sample.data.codes[sample.rows], minlength=k) > 0
     if np.count_nonzero(present) < 2:
         return ConstantClassifier(np.argmax(present), k)
-    est = type(template)(**{**params, "classes": np.arange(k), "random_state": int(seed)})
-    est._carried_by(template)  # a user criterion that came with the pickled template
+    est = tree_copy(template, params, k, seed)
     # a fully grown tree comes compact (see compact_tree), without being made whole first
     return est._fit_sample(sample, repeats, encoding, coding, store=_compact_numeric)
 

@@ -15,16 +15,17 @@ from ..trees import OrdinalTreeClassifier
 from ._bagging import _fit_one, split_importances
 from ._boosting import split_scores
 from ._predict import tree_totals
-from ._common import (ConstantClassifier, base_predict, code_predictors, coded_predictors,
-                      missing_values, run_parallel, spawn_seeds, takes_categories)
+from ._common import (ConstantClassifier, base_predict, base_tree, code_predictors,
+                      coded_predictors, missing_values, run_parallel, spawn_seeds,
+                      takes_categories)
 from ._summary import importance_table
 
 __all__ = ["FixedSplitBaggingClassifier"]
 
 
 def _fit_split_tree(task):
-    template, X, codes, r, seed, coding, weight = task
-    task = (template, X, (codes > r).astype(np.intp), 2, seed, None, False, None, coding,
+    base, X, codes, r, seed, coding, weight = task
+    task = (base, X, (codes > r).astype(np.intp), 2, seed, None, False, None, coding,
             weight)
     return _fit_one(task)["estimator"]
 
@@ -143,7 +144,8 @@ class FixedSplitBaggingClassifier(OrdinalClassifierMixin, BaseEstimator):
         w = None if sample_weight is None else w
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, (k - 1) * m).reshape(k - 1, m)
-        tasks = [(template, X, codes, r, seeds[r, b], coding, w) for r in range(k - 1)
+        base = base_tree(template, X.shape[1])
+        tasks = [(base, X, codes, r, seeds[r, b], coding, w) for r in range(k - 1)
                  for b in range(m)]
         trees = run_parallel(_fit_split_tree, tasks, self.n_jobs, self.progress,
                              desc=type(self).__name__)

@@ -509,14 +509,17 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         params = self._tree_params(n_features)
         return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
-    def _fit(self, X, y, sample_weight=None, repeats=None, coding=None, encoding=None):
+    def _fit(self, X, y, sample_weight=None, repeats=None, coding=None, encoding=None,
+             checked=False):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
         (only when :meth:`_counts_repeats`); ``coding``: the :class:`ColumnCoding` an
         ensemble learned once from its training ``X``, whose rows ``X`` then are (coded);
         ``encoding``: of the class codes 0..K-1 that ``y`` then is, ``X`` (float64) and ``y``
         checked by the ensemble and taken as they are, unweighted (as :meth:`_fit_sample`
-        takes its sample: a bagged tree spent a third of its time checking them again)."""
-        self._validate_params()
+        takes its sample: a bagged tree spent a third of its time checking them again);
+        ``checked``: the parameters are those of a tree the ensemble validated."""
+        if not checked:
+            self._validate_params()
         if encoding is not None:
             self._set_coding(ColumnCoding() if coding is None else coding)
             self._adopt_codes(encoding, X.shape[1])
@@ -539,8 +542,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         folds = make_folds(self.xval, X.shape[0], rng)
 
         full = self._builder(params, rng).build(X, codes, w, k, repeats=repeats)
-        if coding is None and repeats is None:  # a tree of its own, not an ensemble's
-            full = with_present_categories(full, X, w)  # printed splits name them, as rpart
+        if coding is None and repeats is None and self._cat_sizes_.any():
+            # a tree of its own with categorical columns: its printed splits name the
+            # categories its units had, as rpart
+            full = with_present_categories(full, X, w)
+        if checked and folds is None:  # an ensemble's tree: its cp table made when read
+            return self._set_tree(full, params)
         alpha = params["cp"] * full.risk[0]
         cps, nsplit, risk = cp_sequence(full, alpha)
         xrisk = xstd = None

@@ -250,7 +250,7 @@ class TreeBuilder:
             if self.alpha < 0:  # forests, bagging of full trees: nothing is collapsed
                 self._complexities_bottom_up()
             else:
-                self._partition(root, bound=self.nodes.risk[root])
+                self._partition()
         else:
             self._grow_best_first(layout)
             self._weakest_link(root)
@@ -313,7 +313,7 @@ class TreeBuilder:
         if self.alpha < 0:
             self._complexities_bottom_up()
         else:
-            self._partition(0, bound=nd.risk[0])
+            self._partition()
         return self._to_arrays()
 
     # -- nodes -----------------------------------------------------------------------------
@@ -324,8 +324,7 @@ class TreeBuilder:
         yval = np.argmin(risks, axis=1)
         first = len(nd.parent)
         s = counts.shape[0]
-        parent = np.broadcast_to(parent, (s,))
-        nd.parent.extend(parent.tolist())
+        nd.parent.extend([int(parent)] * s if np.ndim(parent) == 0 else np.asarray(parent).tolist())
         nd.left.extend([-1] * s)
         nd.right.extend([-1] * s)
         nd.split.extend([None] * s)
@@ -417,14 +416,10 @@ class TreeBuilder:
         if self.alpha < 0:
             complexity = _fast.compiled(_complexities_bottom_up, _complexity)(
                 left, right, risk, float(self.alpha))
-        else:  # _partition on the node lists (_make_leaf collapses)
-            nd = self.nodes = _Nodes(left=left.tolist(), right=right.tolist(),
-                                     split=[None] * m, risk=risk.tolist(),
-                                     complexity=[0.0] * m)
-            self._partition(0, bound=nd.risk[0])
-            nodes["left"] = np.array(nd.left, dtype=np.int64)
-            nodes["right"] = np.array(nd.right, dtype=np.int64)
-            complexity = np.array(nd.complexity, dtype=np.float64)
+        else:  # rpart's recursion, collapsing in the node arrays
+            complexity = np.zeros(m)
+            _fast.compiled(_partition_nodes, _complexity)(left, right, risk, complexity,
+                                                         float(self.alpha))
         del left, right
         nodes.update(left_categories=None, risk=risk, yval=yval, complexity=complexity)
         del risk, yval, complexity
@@ -551,28 +546,18 @@ class TreeBuilder:
         new_layout = self.splitter.partition(layout, sizes, fidx, n_left, dest)
         return new_layout, seg_n[keep], kids[keep]
 
-    def _partition(self, node, bound):
-        """rpart's recursion over the grown tree: (number of splits kept, summed leaf risk)."""
+    def _partition(self):
+        """rpart's recursion over the grown tree from the root (:func:`_partition_nodes`):
+        the complexities, and the nodes collapsed made leaves."""
         nd = self.nodes
-        risk = nd.risk[node]
-        tempcp = min(risk, bound)
-        if nd.left[node] < 0 or tempcp <= self.alpha:
-            self._make_leaf(node)
-            nd.complexity[node] = self.alpha
-            return 0, risk
-        left, right = nd.left[node], nd.right[node]
-        l_split, l_risk = self._partition(left, tempcp - self.alpha)
-        # The right child's bound uses what the left subtree achieved (rpart's partition).
-        t = max((risk - l_risk) / (l_split + 1), risk - nd.risk[left])
-        t = min(t, bound)
-        r_split, r_risk = self._partition(right, t - self.alpha)
-        cx, l_split, l_risk, r_split, r_risk = self._node_complexity(node, l_split, l_risk,
-                                                                     r_split, r_risk)
-        nd.complexity[node] = cx
-        if cx <= self.alpha:  # all in vain: collapse the subtree
-            self._make_leaf(node)
-            return 0, risk
-        return l_split + r_split + 1, l_risk + r_risk
+        left = np.array(nd.left, dtype=np.int64)
+        right = np.array(nd.right, dtype=np.int64)
+        complexity = np.zeros(left.size)
+        _fast.compiled(_partition_nodes, _complexity)(
+            left, right, np.array(nd.risk, dtype=np.float64), complexity, float(self.alpha))
+        for v in np.flatnonzero((left < 0) & (np.array(nd.left) >= 0)).tolist():
+            self._make_leaf(v)
+        nd.complexity = complexity.tolist()
 
     def _complexities_bottom_up(self):
         nd = self.nodes
@@ -686,6 +671,9 @@ def _tied_rows(order, rs):
     and large ones hold no (P, n) array of values beside the words."""
     P, n = order.shape
     step = max(1, _TIED_BLOCK // max(n, 1))
+    if step >= P:  # one block (a small sample)
+        values = order >> rs
+        return np.count_nonzero(values[:, 1:] == values[:, :-1], axis=1) > n // 2
     return np.concatenate([
         np.count_nonzero((block[:, 1:] >> rs) == (block[:, :-1] >> rs), axis=1) > n // 2
         for block in (order[i:i + step] for i in range(0, P, step))])
@@ -716,6 +704,59 @@ def _room(tree, need, most):
     return tree._replace(**grown)
 
 
+def _partition_nodes(left, right, risk, complexity, alpha):
+    """rpart's partition over a grown tree (root 0; children ``left``, ``right``, -1 at
+    leaves; node risks ``risk``): each node's weakest-link complexity written into
+    ``complexity`` (alpha at leaves; nodes below a collapsed one are left as they are), and
+    the nodes of complexity at most alpha collapsed (their children set to -1). A node's
+    bound comes from its parent: the left child's is min(risk, bound) - alpha; the right
+    child's uses what the left subtree kept (rpart's partition). Depth first with a stack of
+    frames in place of rpart's recursion (a plain loop, compiled by
+    :func:`ordstat.trees._fast.compiled`)."""
+    m = left.size
+    frame_node = np.empty(m + 1, dtype=np.int64)
+    frame_bound = np.empty(m + 1)
+    stage = np.zeros(m + 1, dtype=np.int64)  # 0: enter, 1: left done, 2: right done
+    l_splits = np.zeros(m + 1, dtype=np.int64)
+    l_risks = np.zeros(m + 1)
+    frame_node[0], frame_bound[0], stage[0] = 0, risk[0], 0
+    top = 1
+    splits, leaf_risk = 0, 0.0  # what the last finished subtree kept
+    while top > 0:
+        f = top - 1
+        v, bound = frame_node[f], frame_bound[f]
+        if stage[f] == 0:
+            tempcp = min(risk[v], bound)
+            if left[v] < 0 or tempcp <= alpha:
+                left[v] = right[v] = -1
+                complexity[v] = alpha
+                splits, leaf_risk = 0, risk[v]
+                top -= 1
+                continue
+            stage[f] = 1
+            frame_node[top], frame_bound[top], stage[top] = left[v], tempcp - alpha, 0
+            top += 1
+        elif stage[f] == 1:
+            l_splits[f], l_risks[f] = splits, leaf_risk
+            t = max((risk[v] - leaf_risk) / (splits + 1), risk[v] - risk[left[v]])
+            t = min(t, bound)
+            stage[f] = 2
+            frame_node[top], frame_bound[top], stage[top] = right[v], t - alpha, 0
+            top += 1
+        else:
+            lv, rv = left[v], right[v]
+            cx, ls, lr, rs, rr = _complexity(risk[v], risk[lv], risk[rv], complexity[lv],
+                                             complexity[rv], l_splits[f], l_risks[f], splits,
+                                             leaf_risk)
+            complexity[v] = cx
+            top -= 1
+            if cx <= alpha:  # all in vain: collapse the subtree
+                left[v] = right[v] = -1
+                splits, leaf_risk = 0, risk[v]
+            else:
+                splits, leaf_risk = ls + rs + 1, lr + rr
+
+
 def _preorder(left, right):
     """The nodes reachable from the root (node 0) in depth-first preorder, left subtree
     before right (a plain loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
@@ -736,6 +777,42 @@ def _preorder(left, right):
     return order[:n]
 
 
+def _preorder_nodes(left, right, feature, threshold, goodness, missing, value):
+    """The arrays of a fully grown tree of whole class counts in preorder (``_tree``'s
+    ``derived`` path): children renumbered, each split's feature, threshold and goodness,
+    the side of missing values (learned, else the heavier child, left on ties: the counts are
+    whole numbers, so their sums are exact in any order) and the class counts (a plain
+    loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
+    order = _preorder(left, right)
+    n, k = order.size, value.shape[1]
+    new = np.empty(left.size, dtype=np.int64)
+    for i in range(n):
+        new[order[i]] = i
+    cl = np.full(n, -1, dtype=np.int64)
+    cr = np.full(n, -1, dtype=np.int64)
+    feat = np.full(n, -1, dtype=np.int64)
+    thr = np.full(n, np.nan)
+    improvement = np.zeros(n)
+    missing_left = np.zeros(n, dtype=np.bool_)
+    missing_learned = np.zeros(n, dtype=np.bool_)
+    counts = np.empty((n, k))
+    wsum = np.zeros(n)
+    for i in range(n):
+        v = order[i]
+        for g in range(k):
+            counts[i, g] = value[v, g]
+            wsum[i] += value[v, g]
+    for i in range(n):
+        v = order[i]
+        if left[v] >= 0:
+            cl[i], cr[i] = new[left[v]], new[right[v]]
+            feat[i], thr[i], improvement[i] = feature[v], threshold[v], goodness[v]
+            missing_learned[i] = missing[v] >= 0
+            missing_left[i] = (missing[v] == 1 if missing[v] >= 0
+                               else wsum[cl[i]] >= wsum[cr[i]])
+    return cl, cr, feat, thr, improvement, missing_left, missing_learned, counts
+
+
 def _tree(criterion, nodes, derived=None) -> Tree:
     """The fitted :class:`Tree` from the grown node arrays ``nodes`` (a dict: ``left``,
     ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
@@ -749,6 +826,16 @@ def _tree(criterion, nodes, derived=None) -> Tree:
     of :meth:`DerivedTree.from_arrays`, for a tree of it (``nodes`` then need only the
     arrays it stores)."""
     left, right = nodes.pop("left"), nodes.pop("right")
+    if derived is not None:  # whole counts, no categories: one compiled pass
+        arrays = _fast.compiled(_preorder_nodes, _preorder)(
+            left, right, *(nodes.pop(name) for name in
+                           ("feature", "threshold", "goodness", "missing", "value")))
+        cl, cr, feature, threshold, improvement, missing_left, missing_learned, value = arrays
+        return DerivedTree.from_arrays(dict(
+            children_left=cl, children_right=cr, feature=feature, threshold=threshold,
+            left_categories=np.empty(cl.size, dtype=object), value=value,
+            improvement=improvement, missing_left=missing_left,
+            missing_learned=missing_learned), criterion, *derived)
     order = _fast.compiled(_preorder)(left, right)
     n_nodes = order.size
     new = np.full(left.size, -1, dtype=np.int64)

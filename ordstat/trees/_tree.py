@@ -416,7 +416,7 @@ class DerivedTree(Tree):
         return self
 
     def _yval_and_risk(self):
-        risks = _risks(self.value.astype(np.float64), self._loss)
+        risks = _risks(self.value, self._loss)
         yval = np.argmin(risks, axis=1)
         return {"yval": yval, "risk": risks[np.arange(yval.size), yval]}
 
@@ -507,7 +507,16 @@ def _risks(counts, loss):
     any order of the sums gives the same numbers: from ``WHOLE_RISKS_K`` classes on,
     :func:`_whole_risks` then (at K = 26 the loop below was half of a forest's time; a BLAS
     product, on threads that wait for a busy machine's cores, was slower than that loop;
-    with fewer classes the loop costs little and a first fit need not compile the product)."""
+    with fewer classes the loop costs little and a first fit need not compile the product).
+    A small block of whole counts (a compact tree's integers, a root's or a level's bootstrap
+    counts) with whole losses: one matrix product of whole numbers, exact, so the same
+    numbers again (small: a BLAS product that runs in one thread; a forest reads the node
+    classes of every tree and the risk of its root)."""
+    if 0 < counts.size <= WHOLE_PRODUCT_SIZE:
+        risks = _whole_risks_product(counts, loss)
+        if risks is not None:
+            return risks
+    counts = np.asarray(counts, dtype=np.float64)
     if (loss.shape[0] >= WHOLE_RISKS_K and counts.size and _fast.kernels() is not None
             and np.array_equal(loss, np.trunc(loss))):
         whole, risks = _fast.compiled(_whole_risks)(
@@ -522,6 +531,26 @@ def _risks(counts, loss):
 
 
 WHOLE_RISKS_K = 8  # see _risks
+
+
+WHOLE_PRODUCT_SIZE = 4096  # see _risks
+
+
+def _whole_risks_product(counts, loss):
+    """``counts @ loss.T`` as whole numbers held exactly in float64, or None when a count or
+    a loss is not a whole number or a sum could reach 2^52."""
+    whole = np.trunc(loss)
+    if not (whole == loss).all():  # (NaN is not whole)
+        return None
+    if counts.dtype.kind != "f":
+        counts = counts.astype(np.float64)
+    elif not (counts == np.trunc(counts)).all():
+        return None
+    largest = float(np.abs(counts).max()) * counts.shape[1] * float(np.abs(whole).max())
+    if largest >= 2.0 ** 52:
+        return None
+    # every product and partial sum a whole number below 2^53: exact in any order
+    return np.dot(counts, whole.T)
 
 
 def _whole_risks(counts, loss, largest_loss):
@@ -607,16 +636,56 @@ def compact_array(a):
     (NaN included), else float64 as given. ``a.astype(original dtype)`` gives ``a`` back."""
     if a.size == 0:
         return a
-    lo, hi = a.min(), a.max()
     if a.dtype.kind == "f":
-        # whole and finite (NaN fails the comparison, inf the bound): the integer type of
-        # the range, converted once
-        if not (max(-lo, hi) <= np.iinfo(np.int64).max / 2 and (a == np.trunc(a)).all()):
-            low = a.astype(np.float32)
-            same = (low.astype(np.float64) == a) | (np.isnan(a) & np.isnan(low))
-            return low if same.all() else a
+        if a.dtype == np.float64 and a.flags.c_contiguous and _fast.kernels() is not None:
+            # one compiled pass instead of eight array operations (an ensemble compacts
+            # every tree it grows)
+            kind, lo, hi = _fast.compiled(_float_kind)(a.reshape(-1), _WHOLE_BOUND)
+        else:
+            kind, lo, hi = _float_kind_numpy(a)
+        if kind != _WHOLE:
+            return a.astype(np.float32) if kind == _FLOAT32 else a
+    else:
+        lo, hi = a.min(), a.max()
     lo, hi = int(lo), int(hi)
     for t, least, most in _INT_TYPES:
         if least <= lo and hi <= most:
             return a.astype(t)
     return a
+
+
+# what _float_kind finds a float array to be: whole numbers in the range of _WHOLE_BOUND,
+# else held exactly by float32 (NaN included), else neither
+_WHOLE, _FLOAT32, _FLOAT64 = 2, 1, 0
+_WHOLE_BOUND = np.iinfo(np.int64).max / 2
+
+
+def _float_kind_numpy(a):
+    """(kind, min, max) of a float array ``a`` (see :func:`compact_array`), in numpy."""
+    lo, hi = a.min(), a.max()
+    # whole and finite (NaN fails the comparison, inf the bound)
+    if max(-lo, hi) <= _WHOLE_BOUND and (a == np.trunc(a)).all():
+        return _WHOLE, lo, hi
+    with np.errstate(over="ignore"):  # beyond float32's range: inf, not the value
+        low = a.astype(np.float32)
+    same = (low.astype(np.float64) == a) | (np.isnan(a) & np.isnan(low))
+    return (_FLOAT32 if same.all() else _FLOAT64), lo, hi
+
+
+def _float_kind(a, bound):
+    """:func:`_float_kind_numpy` of a 1-D float64 array in one pass (a plain loop, compiled
+    by :func:`ordstat.trees._fast.compiled`; ``bound``: ``_WHOLE_BOUND``)."""
+    whole, fits = True, True
+    lo, hi = np.inf, -np.inf
+    for x in a:
+        if x != x:  # NaN: not whole, kept by float32
+            whole = False
+            continue
+        lo, hi = min(lo, x), max(hi, x)
+        if whole and x != np.trunc(x):
+            whole = False
+        if fits and np.float64(np.float32(x)) != x:
+            fits = False
+    if whole and max(-lo, hi) <= bound:
+        return _WHOLE, lo, hi
+    return (_FLOAT32 if fits else _FLOAT64), lo, hi

@@ -632,3 +632,42 @@ def test_out_of_bag_outputs_and_gamma_are_those_of_predict_and_the_metric():
             expected = goodman_kruskal_gamma(truth, guess, classes=np.arange(4))
         assert _gamma(truth, guess, 4) == expected or (np.isnan(expected)
                                                        and np.isnan(_gamma(truth, guess, 4)))
+
+
+@pytest.mark.parametrize("block", [1, 1 << 21])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_out_of_bag_scores_of_each_tree_are_those_of_its_own_units(block, weighted,
+                                                                   monkeypatch):
+    """The trees' out-of-bag votes and scores are counted for a block of trees at once (every
+    tree alone with a block of one unit): each tree's row is its own out-of-bag units
+    scored by their definitions, and the votes those of every tree's predictions."""
+    from ordstat.ensemble import _bagging
+    from ordstat.ensemble._common import weighted_mean
+    from ordstat.metrics import goodman_kruskal_gamma
+
+    monkeypatch.setattr(_bagging, "_OOB_BLOCK", block)
+    X, y = _ordinal_data(n=60, k=4, seed=3)
+    w = np.random.default_rng(3).random(60) if weighted else None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        forest = OrdinalRandomForestClassifier(n_estimators=12, random_state=2).fit(
+            X, y, sample_weight=w)
+    votes = np.zeros((60, 4))
+    for m, (est, sample) in enumerate(zip(forest.estimators_, forest.estimators_samples_)):
+        oob = np.setdiff1d(np.arange(60), sample)
+        pred = est.predict(X[oob])
+        votes[oob, pred] += 1
+        wo = None if w is None else w[oob]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            gamma = goodman_kruskal_gamma(y[oob], pred, classes=np.arange(4),
+                                          sample_weight=wo)
+        row = forest.oob_per_estimator_.iloc[m]
+        assert row["estimator"] == m and row["n_oob"] == oob.size
+        assert row["misclassification"] == weighted_mean(pred != y[oob], wo)
+        assert row["mean_absolute"] == weighted_mean(np.abs(pred - y[oob]), wo)
+        assert row["gamma"] == pytest.approx(gamma, rel=1e-12, nan_ok=True)
+    np.testing.assert_array_equal(forest.oob_n_estimators_, votes.sum(axis=1))
+    seen = votes.sum(axis=1) > 0
+    np.testing.assert_array_equal(forest.oob_decision_function_[seen],
+                                  votes[seen] / votes[seen].sum(axis=1, keepdims=True))

@@ -206,3 +206,39 @@ def test_forest_pickles_compactly_and_predicts_the_same(monkeypatch):
     monkeypatch.setattr(_tree.np, "unpackbits", lambda a, count: a)
     full = pickle.dumps(wide)
     assert len(small) < 0.55 * len(full), (len(small), len(full))
+
+
+def test_compiled_float_kind_is_the_numpy_reading():
+    """compact_array reads a float64 array in one compiled pass: the same kind (whole
+    numbers, exact in float32, neither) as the numpy reading on the edge cases."""
+    from ordstat.trees import _fast
+    from ordstat.trees._tree import _WHOLE, _WHOLE_BOUND, _float_kind, _float_kind_numpy
+
+    if _fast.kernels() is None:
+        pytest.skip("numba is not installed")
+    big = float(2 ** 62)
+    cases = [[0.0, -0.0, 3.0], [1.5, np.nan], [np.nan], [np.inf, 1.0], [-np.inf, 2.0],
+             [1.0 / 3.0], [big, 1.0], [2.0 * big], [-big, 5.0], [1e300], [0.1, 2.0],
+             [1.0, np.nan, 2.0], [2.0 ** -149, 0.25]]
+    for values in cases:
+        a = np.array(values)
+        kind, lo, hi = _fast.compiled(_float_kind)(a, _WHOLE_BOUND)
+        expected = _float_kind_numpy(a)
+        assert kind == expected[0], values
+        if kind == _WHOLE:
+            assert (lo, hi) == (expected[1], expected[2]), values
+        np.testing.assert_array_equal(compact_array(a).astype(np.float64), a)
+
+
+def test_risks_of_compact_counts_are_those_of_the_float_counts():
+    """A compact tree's integer class counts give the node risks of the same counts as
+    floats, by one exact product with whole losses and the summed loop otherwise."""
+    from ordstat._core.costs import distance_cost
+    from ordstat.trees._tree import _risks
+
+    counts = np.random.default_rng(4).integers(0, 120, size=(40, 6))
+    for loss in (distance_cost(6), distance_cost(6, 2), 1.0 - np.eye(6),
+                 distance_cost(6) * 0.3):
+        for small in (counts.astype(np.int8), counts.astype(np.int32)):
+            np.testing.assert_array_equal(_risks(small, loss),
+                                          _risks(counts.astype(np.float64), loss))

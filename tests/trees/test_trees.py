@@ -629,3 +629,70 @@ def test_risks_of_whole_counts_are_those_of_the_loop(whole):
     assert not _whole_risks(np.array([[1.0, -1.0]]), np.ones((2, 2)), 1.0)[0]
     counts, loss = np.array([[1.0, 2.0]]), np.array([[0.0, 0.5], [0.5, 0.0]])
     np.testing.assert_array_equal(_risks(counts, loss), [[1.0, 0.5]])
+
+
+def _partition_by_recursion(left, right, risk, alpha):
+    """rpart's partition written as rpart's recursion (the reference of the compiled one)."""
+    from ordstat.trees._tree import _complexity
+
+    left, right, cx = list(left), list(right), [0.0] * len(left)
+
+    def part(node, bound):
+        r = risk[node]
+        tempcp = min(r, bound)
+        if left[node] < 0 or tempcp <= alpha:
+            left[node] = right[node] = -1
+            cx[node] = alpha
+            return 0, r
+        lv, rv = left[node], right[node]
+        ls, lr = part(lv, tempcp - alpha)
+        t = min(max((r - lr) / (ls + 1), r - risk[lv]), bound)
+        rs, rr = part(rv, t - alpha)
+        cx[node], ls, lr, rs, rr = _complexity(r, risk[lv], risk[rv], cx[lv], cx[rv], ls, lr,
+                                               rs, rr)
+        if cx[node] <= alpha:
+            left[node] = right[node] = -1
+            return 0, r
+        return ls + rs + 1, lr + rr
+
+    part(0, risk[0])
+    return left, right, cx
+
+
+def _random_tree(rng, n_splits):
+    """Children arrays (parents before children) and node risks that a split never raises."""
+    left, right, risk = [-1], [-1], [float(rng.integers(50, 200))]
+    for _ in range(n_splits):
+        leaves = [v for v in range(len(left)) if left[v] < 0 and risk[v] > 0]
+        if not leaves:
+            break
+        v = leaves[rng.integers(len(leaves))]
+        kept = risk[v] * rng.uniform(0.3, 1.0)
+        share = rng.uniform(0.1, 0.9)
+        left[v], right[v] = len(left), len(left) + 1
+        left += [-1, -1]
+        right += [-1, -1]
+        risk += [np.floor(kept * share), np.floor(kept * (1 - share))]
+    return np.array(left), np.array(right), np.array(risk)
+
+
+def test_compiled_partition_is_rparts_recursion():
+    """The compiled partition (a stack of frames) gives the complexities and collapses of
+    rpart's recursion, over random trees and complexity bounds alpha."""
+    from ordstat.trees import _fast
+    from ordstat.trees._grow import _partition_nodes
+    from ordstat.trees._tree import _complexity
+
+    partition = _fast.compiled(_partition_nodes, _complexity)
+    rng = np.random.default_rng(9)
+    collapsed = 0
+    for _ in range(200):
+        left, right, risk = _random_tree(rng, int(rng.integers(0, 25)))
+        for alpha in (0.0, float(rng.uniform(0, 10)), float(rng.uniform(0, 40))):
+            want_left, want_right, want_cx = _partition_by_recursion(left, right, risk, alpha)
+            got_left, got_right, cx = left.copy(), right.copy(), np.zeros(left.size)
+            partition(got_left, got_right, risk, cx, alpha)
+            assert got_left.tolist() == want_left and got_right.tolist() == want_right
+            assert cx.tolist() == want_cx
+            collapsed += int(np.sum((got_left < 0) & (left >= 0)))
+    assert collapsed > 0  # the bounds collapsed some splits
