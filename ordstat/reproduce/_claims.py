@@ -7,7 +7,8 @@
 - ``significance_mark``: the dissertation's "•"/"∘" of a comparator against the first column of
   its table, by the corrected resampled t-test (Nadeau & Bengio 2003).
 - ``detectable_difference`` and ``finding_row``: a finding of a paper (a mark, an ordering of
-  two methods) claimed where our run has the power to see the paper's difference.
+  two methods) claimed where our run has the power to see the paper's difference;
+  ``power_cost``: what running fewer splits than the paper costs in that power.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from ._cv import split_values
 from ._paper_tables import MARK_BETTER, MARK_WORSE
 from ._report import Row
 
-__all__ = ["claim_row", "claim_tolerance", "detectable_difference", "finding_row", "our_marks",
-           "significance_mark"]
+__all__ = ["claim_row", "claim_tolerance", "detectable_difference", "detectable_factor",
+           "finding_row", "our_marks", "power_cost", "significance_mark"]
 
 
 def claim_tolerance(sd_paper, sd_ours, n_ours, *, n_paper, test_train_ratio=0.0, decimals=2):
@@ -105,20 +106,39 @@ def our_marks(results, dataset, names, metric):
     return marks
 
 
+def detectable_factor(n_splits, *, test_train_ratio=1 / 9, alpha=0.05, power=0.8):
+    """(t_{1-alpha/2} + t_{power}) sqrt(1/J + r) with J = ``n_splits`` and t with J - 1
+    degrees of freedom: the detectable difference of :func:`detectable_difference` in units of
+    the paired differences' standard deviation. Its ratio between two numbers of splits is
+    what running fewer repetitions costs in power."""
+    from scipy import stats
+
+    df = n_splits - 1
+    return float((stats.t.ppf(1 - alpha / 2, df) + stats.t.ppf(power, df))
+                 * np.sqrt(1 / n_splits + test_train_ratio))
+
+
 def detectable_difference(first, other, *, test_train_ratio=1 / 9, alpha=0.05, power=0.8):
     """The smallest mean difference between two methods' paired losses that the corrected
     resampled t-test at level ``alpha`` (two-sided) finds with probability ``power``:
     (t_{1-alpha/2} + t_{power}) sd_d sqrt(1/J + r), with sd_d the standard deviation of the J
     paired differences, r the test share over the learning share of a split, and t with J - 1
     degrees of freedom (Nadeau & Bengio 2003). NaN below two splits."""
-    from scipy import stats
-
     d = np.asarray(other, dtype=float) - np.asarray(first, dtype=float)
     if len(d) < 2:
         return float("nan")
-    se = float(np.std(d, ddof=1)) * np.sqrt(1 / len(d) + test_train_ratio)
-    df = len(d) - 1
-    return float((stats.t.ppf(1 - alpha / 2, df) + stats.t.ppf(power, df)) * se)
+    return float(np.std(d, ddof=1)) * detectable_factor(
+        len(d), test_train_ratio=test_train_ratio, alpha=alpha, power=power)
+
+
+def power_cost(n_splits, n_paper, *, test_train_ratio=1 / 9):
+    """How much larger the smallest detectable difference is with ``n_splits`` splits than
+    with the paper's ``n_paper`` (the same spread of paired differences): the ratio of their
+    :func:`detectable_factor`, e.g. 1.12 for 30 folds of 10-fold cross-validation against 100.
+    The corrected variance's r does not shrink with more splits, so the cost of fewer splits
+    is small once J is well above 1/r."""
+    return (detectable_factor(n_splits, test_train_ratio=test_train_ratio)
+            / detectable_factor(n_paper, test_train_ratio=test_train_ratio))
 
 
 def finding_row(quantity, paper, ours, *, paper_difference, first, other,

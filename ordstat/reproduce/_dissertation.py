@@ -23,7 +23,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from ._claims import claim_row, finding_row, our_marks, significance_mark
+from ._claims import claim_row, finding_row, our_marks, power_cost, significance_mark
 from ._cv import TEST_TRAIN_RATIO, cross_validate, load_datasets, split_values
 from ._format import METRICS, PaperTable, comparison_table, fmt_cell, ours_vs_paper_figure
 from ._paper_tables import (T41_ERROR, T41_MAE, T41_SIZE, T42_ERROR, T42_MAE, T51_ERROR,
@@ -37,6 +37,9 @@ REFERENCE = ('"Ensemble methods for ordinal data classification" (dissertation),
              "cross-validation, corrected paired t-test at 0.05.")
 
 PAPER_SPLITS = 100  # 10 x 10-fold cross-validation
+#: repetitions of 10-fold cross-validation in the full run, fewer than the paper's 10 so that
+#: the whole reproduction fits its time budget (see ``_design_note``)
+FULL_REPEATS = 2
 NO_MARK = "(none)"  # our verdict where the test marks nothing
 RULES = ("sum", "average", "product", "geometric", "min", "max", "dist_min", "dist_max")
 DATASETS = ("Circle", "ERA", "ESL", "LEV", "SWD", "Balance")
@@ -215,10 +218,20 @@ def cell_rows(results, table, metric, why, *, skip=(), claimed=True):
     return rows
 
 
-def _design_note(n_repeats, datasets, extra=""):
+def _design_note(n_repeats, datasets, extra="", *, quick=False):
+    """The run's design; in the full run, why fewer repetitions than the paper's and what
+    they cost in power."""
+    cut = "" if quick or n_repeats * 10 >= PAPER_SPLITS else (
+        f" Fewer repetitions than the paper's so that the full reproduction (every experiment) "
+        f"stays within 15 minutes on 2 cores: with {n_repeats * 10} folds instead of 100 the "
+        f"smallest difference the corrected t-test detects (a finding's power) is "
+        f"{power_cost(n_repeats * 10, PAPER_SPLITS):.2f} times the paper's for the same spread "
+        "of paired differences (its variance, 1/J + 1/9, shrinks little past a few dozen "
+        "folds), and a cell's tolerance counts our number of folds.")
     return (f"Run: {n_repeats} x 10-fold stratified cross-validation (the paper: 10 x 10) on "
             f"{', '.join(datasets)}; the same folds for every method and table of a data set, "
-            "seeded from --seed (Circle is also drawn from it, n = 1000). " + extra).strip()
+            "seeded from --seed (Circle is also drawn from it, n = 1000)." + cut + " "
+            + extra).strip()
 
 
 TOLERANCE_NOTE = (
@@ -425,7 +438,7 @@ def odt_tables(quick=False, n_jobs=1, random_state=0):
     """Tables 4.1 (the eight combination rules of oDT: error, MAE, tree size) and 4.2 (oDT
     against C4.5 and Frank & Hall with C4.5 trees)."""
     names = QUICK_DATASETS if quick else DATASETS
-    n_repeats = 1 if quick else 10
+    n_repeats = 1 if quick else FULL_REPEATS
     section = Section("odt", "Replicated ordinal tree (oDT): combination rules and "
                       "comparison with C4.5 and Frank & Hall (Tables 4.1, 4.2)", REFERENCE)
     data = load_datasets(section, names, random_state)
@@ -451,7 +464,7 @@ def odt_tables(quick=False, n_jobs=1, random_state=0):
                        "oDT, C4.5, Frank & Hall")
     section.notes += [
         _design_note(n_repeats, list(data), "Table 4.2's oDT column is Table 4.1's Sum column "
-                     "(the same runs), claimed once."),
+                     "(the same runs), claimed once.", quick=quick),
         "C4.5 is Weka's J48 in the paper (MDL correction off); here it is ordstat's "
         "C45Classifier with the same settings, also inside Frank & Hall (probabilities as "
         "differences of cumulative probabilities). Tree size (Table 4.1c) is the node count, "
@@ -543,7 +556,7 @@ def oadaboost_tables(quick=False, n_jobs=1, random_state=0):
     """Tables 5.1 (oAdaBoost limited to 10 rounds, eight combination rules) and 5.2
     (oAdaBoost against AdaBoost.M1 and AdaBoost.OR, 100 rounds of stumps)."""
     names = QUICK_DATASETS if quick else DATASETS
-    n_repeats = 1 if quick else 10
+    n_repeats = 1 if quick else FULL_REPEATS
     section = Section("oadaboost", "Ordinal AdaBoost (oAdaBoost): combination rules and "
                       "comparison with AdaBoost variants (Tables 5.1, 5.2)", REFERENCE)
     data = load_datasets(section, names, random_state)
@@ -570,7 +583,7 @@ def oadaboost_tables(quick=False, n_jobs=1, random_state=0):
                        "oAdaBoost and AdaBoost variants")
     section.notes += [
         _design_note(n_repeats, list(data), "Table 5.1 limits oAdaBoost to 10 rounds, as the "
-                     "paper does; Table 5.2 uses 100 rounds for every method."),
+                     "paper does; Table 5.2 uses 100 rounds for every method.", quick=quick),
         "AdaBoost.M1 is Freund & Schapire's (1996) algorithm on entropy decision stumps "
         "(_peers.py; scikit-learn's AdaBoostClassifier is SAMME, whose vote weight adds "
         "log(K - 1) and keeps boosting stumps that M1 would stop at); AdaBoost.M1W (Eibl & "
@@ -634,7 +647,7 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
     """Table 5.3: random forests of floor(log2 M) + 1 attributes per node with vote or median
     aggregation, of entropy trees or of oDT trees."""
     names = QUICK_DATASETS if quick else DATASETS
-    n_repeats, n_trees = (1, 20) if quick else (3, 100)
+    n_repeats, n_trees = (1, 20) if quick else (FULL_REPEATS, 100)
     section = Section("forests", "Random forests with the median and with oDT trees "
                       "(Table 5.3)", REFERENCE)
     data = load_datasets(section, names, random_state)
@@ -670,12 +683,8 @@ def forest_tables(quick=False, n_jobs=1, random_state=0):
     section.notes += [
         _design_note(n_repeats, list(data),
                      f"Forests of {n_trees} trees (the paper: 100), each tree on a bootstrap "
-                     "sample drawing floor(log2 M) + 1 attributes per node; fewer repetitions "
-                     "than the paper's 10 x 10 (the full run: 3 x 10-fold) because the "
-                     "forests are the dearest fits of the dissertation's tables and the full "
-                     "run has to stay within its time budget, so our means and marks are "
-                     "noisier (the tolerance includes our number of "
-                     "folds). Vote and median use the same fitted trees."),
+                     "sample drawing floor(log2 M) + 1 attributes per node. Vote and median "
+                     "use the same fitted trees.", quick=quick),
         "Random Forest: OrdinalRandomForestClassifier(criterion='entropy', "
         "max_features='log2+1', aggregation='proba'); R. For. (oDT): "
         "OrdinalBaggingClassifier(ReplicatedTreeClassifier(max_features='log2+1', "

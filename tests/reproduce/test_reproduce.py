@@ -348,6 +348,23 @@ def test_detectable_difference_by_hand():
     assert math.isnan(claims.detectable_difference([1.0], [2.0]))
 
 
+def test_power_cost_of_fewer_folds_by_hand():
+    # 20 folds against 100 (10-fold CV, r = 1/9): (t_0.975 + t_0.80) with 19 and 99 degrees of
+    # freedom, times sqrt(1/J + 1/9)
+    assert math.isclose(claims.power_cost(20, 100),
+                        (2.09302 + 0.86095) * math.sqrt(1 / 20 + 1 / 9)
+                        / ((1.98422 + 0.84527) * math.sqrt(1 / 100 + 1 / 9)), rel_tol=1e-4)
+    # random 2/3-1/3 splits (r = 1/2): 20 splits against 50 (49 degrees of freedom)
+    assert math.isclose(claims.power_cost(20, 50, test_train_ratio=0.5),
+                        (2.09302 + 0.86095) * math.sqrt(1 / 20 + 0.5)
+                        / ((2.00958 + 0.84902) * math.sqrt(1 / 50 + 0.5)), rel_tol=1e-4)
+    assert claims.power_cost(100, 100) == 1.0
+    # the detectable difference is the factor times the paired differences' sd (here 1)
+    first, other = _pair(0.3, n=10)
+    assert math.isclose(claims.detectable_difference(first, other),
+                        claims.detectable_factor(10), rel_tol=1e-12)
+
+
 def test_a_finding_is_claimed_where_the_run_can_see_the_papers_difference():
     first, other = _pair(0.3, n=10)  # detectable: 1.445
     seen = claims.finding_row("f", "lower", "lower", paper_difference=-2.0, first=first,
