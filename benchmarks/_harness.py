@@ -11,13 +11,15 @@ import time
 from collections.abc import Callable
 
 
-def best_time(fn: Callable[[], object], repeat: int = 3) -> float:
-    """Best wall-clock time of ``repeat`` calls of ``fn`` (seconds)."""
+def best_time(fn: Callable[[], object], repeat: int = 3,
+              clock: Callable[[], float] = time.perf_counter) -> float:
+    """Best time of ``repeat`` calls of ``fn`` (seconds) on ``clock``: the wall clock by
+    default."""
     best = float("inf")
     for _ in range(max(1, repeat)):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)
     return best
 
 
@@ -25,12 +27,7 @@ def best_cpu_time(fn: Callable[[], object], repeat: int = 3) -> float:
     """Best CPU time of this process (every thread, R called through rpy2 included) over
     ``repeat`` calls of ``fn`` (seconds): a one-thread fit's cost, steadier than the wall
     clock on a shared machine."""
-    best = float("inf")
-    for _ in range(max(1, repeat)):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
+    return best_time(fn, repeat, clock=time.process_time)
 
 
 def report(name: str, ours_s: float, peer_s: float) -> str:
