@@ -26,7 +26,7 @@ import numpy as np
 
 from . import _engine, _fast
 from ._records import Level
-from ._splitter import Split, Splitter, word_bits
+from ._splitter import SUBSET_SEARCH_LEVELS, Split, Splitter, word_bits
 from ._surrogate import Surrogates, primary_directions, primary_split, send, surrogate_splits
 from ._tree import DerivedTree, Tree, _complexities_bottom_up, _complexity, _fix_cp, _risks
 
@@ -63,6 +63,7 @@ class NodeArrays(NamedTuple):
     threshold: np.ndarray
     goodness: np.ndarray
     missing: np.ndarray  # int8: side of missing values, -1 none met, 0 right, 1 left
+    categories: np.ndarray  # (cap, C) bool: the categories sent left (C = 0: none split on)
     depth: np.ndarray
     number: np.ndarray  # rpart's node numbers
     count: np.ndarray  # (1,) nodes so far
@@ -79,6 +80,7 @@ class Rules(NamedTuple):
     loss: np.ndarray  # (K, K) loss[h, g] of the risk
     param: np.ndarray  # the criterion's parameter for K classes
     n_drawn: int  # features drawn in each node (compiled levels sorting per node)
+    subsets: int  # most categories present for the search of every subset (0: none)
 
 
 class SortedSample(NamedTuple):
@@ -104,6 +106,7 @@ class WordSample(NamedTuple):
     w: np.ndarray  # weights
     rep: np.ndarray  # repeat counts
     flag: np.ndarray  # (n,) scratch: the side of each unit
+    cat_sizes: np.ndarray  # (p,) categories of each unordered categorical feature, else 0
 
 
 class TreeBuilder:
@@ -365,11 +368,12 @@ class TreeBuilder:
         sp, engine = self.splitter, self.engine
         if self.max_leaf_nodes is not None:
             return "best_first"
-        if engine.levels and not sp.cat_sizes.any():
+        if engine.levels:
             if engine.per_node:
-                if self.alpha < 0 and sp.X.shape[0] < 2 ** 31:  # (sorted units as int32)
+                # (sorted units as int32; categorical features: the level loop)
+                if self.alpha < 0 and sp.X.shape[0] < 2 ** 31 and not sp.cat_sizes.any():
                     return "levels"
-            else:
+            elif sp.compiled_categories():
                 cb, ub = word_bits(self.K, sp.X.shape[0])
                 if self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63:
                     return "presorted"
@@ -380,7 +384,9 @@ class TreeBuilder:
         first levels; :func:`_room` grows them between levels, as the tree needs."""
         # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
         cap = min(_FIRST_NODES, max(1, 2 * n_rows - 1))
-        arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
+        # a column per category of the categorical features (none: no column)
+        width = {"value": self.K, "categories": int(self.splitter.cat_sizes.max(initial=0))}
+        arrays = {name: np.full((cap, width[name]) if name in width else cap, fill,
                                 dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
         arrays["value"][0] = self.nodes.value[0]  # the root (its other fields: the fill)
         arrays["n_units"][0] = n_units
@@ -391,7 +397,14 @@ class TreeBuilder:
         return Rules(min_bucket=self.min_bucket, min_split=self.min_split,
                      max_depth=self.max_depth, alpha=float(self.alpha),
                      loss=np.ascontiguousarray(self.loss), param=self.splitter._param,
-                     n_drawn=n_drawn)
+                     n_drawn=n_drawn, subsets=self._subsets())
+
+    def _subsets(self):
+        """:attr:`Rules.subsets`: the level loop's subset search of the categories
+        (``_splitter.SUBSET_SEARCH_LEVELS`` for a criterion that ignores the class order and
+        K > 2, else none)."""
+        return (SUBSET_SEARCH_LEVELS if getattr(self.criterion, "nominal", False) and self.K > 2
+                else 0)
 
     def _compiled_tree(self, grown) -> Tree:
         """The fitted tree from the :class:`NodeArrays` of the compiled levels (``grown``: a
@@ -403,7 +416,9 @@ class TreeBuilder:
         nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL}
         del tree
         nodes["n"] = nodes.pop("n_units")
-        if self.store is not None and self.alpha < 0:
+        categories = _left_categories(nodes.pop("categories"), nodes["left"], nodes["feature"],
+                                      self.splitter.cat_sizes)
+        if self.store is not None and self.alpha < 0 and categories is None:
             # the unit counts (sums of repeats), risks, classes and complexities are those
             # that the DerivedTree computes when read
             nodes["left_categories"] = None
@@ -421,7 +436,7 @@ class TreeBuilder:
             _fast.compiled(_partition_nodes, _complexity)(left, right, risk, complexity,
                                                          float(self.alpha))
         del left, right
-        nodes.update(left_categories=None, risk=risk, yval=yval, complexity=complexity)
+        nodes.update(left_categories=categories, risk=risk, yval=yval, complexity=complexity)
         del risk, yval, complexity
         return _tree(self.criterion, nodes)
 
@@ -477,7 +492,7 @@ class TreeBuilder:
             tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
             rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
-            flag=sp._flag)
+            flag=sp._flag, cat_sizes=_fast.read_only(sp.cat_sizes))
         rules = self._rules()
         grow = _fast.presorted_level(self.criterion)
         # each level's layout is written over the last one's, in the root's words: a tree
@@ -659,10 +674,25 @@ _FIRST_NODES = 1024
 _DOUBLE_NODES = 1 << 16
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
-              "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
+              "threshold": np.nan, "goodness": 0.0, "missing": -1, "categories": False,
+              "depth": 0, "number": 1}
 _NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "right": np.int64,
                "feature": np.int64, "threshold": np.float64, "goodness": np.float64,
-               "missing": np.int8, "depth": np.int64, "number": np.int64}
+               "missing": np.int8, "categories": np.bool_, "depth": np.int64, "number": np.int64}
+
+
+def _left_categories(table, left, feature, cat_sizes):
+    """The level loop's ``left_categories`` of the compiled levels' nodes (object array: the
+    sorted codes sent left at a categorical split, None elsewhere) from their table of
+    categories sent left (rows of ``table``), or None when no categorical feature splits."""
+    split = np.flatnonzero(left >= 0)
+    split = split[cat_sizes[feature[split]] > 0] if table.shape[1] else split[:0]
+    if not split.size:
+        return None
+    out = np.empty(left.size, dtype=object)
+    for v in split.tolist():
+        out[v] = np.flatnonzero(table[v]).astype(np.int64)
+    return out
 
 
 def _tied_rows(order, rs):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _engine, _fast
+from . import _engine, _fast, criteria
 from ._records import MISSING_RANK
 from .criteria import check_goodness
 
@@ -191,6 +191,25 @@ class Splitter:
         if self._ranks is None:
             self._ranks = tuple(_fast.read_only(a) for a in rank_keys(self.X, self._mirror))
         return self._ranks
+
+    def compiled_categories(self):
+        """Whether the compiled levels can search the categorical features (none: True) for
+        the level loop's splits (:mod:`ordstat.trees._kernels.categorical`): they score a cut
+        by the criterion's scan where the level loop calls its numpy goodness, the same float
+        when every sum is an exact integer: a criterion whose scan adds and multiplies only
+        (:data:`_EXACT_SCANS`, not entropy's logarithms), whole-number weights and parameter
+        (cost matrix, score steps), and sums far below 2^53; and K <= 128 (the mean class of
+        a category summed as numpy sums up to 128 terms). Otherwise the level loop grows the
+        tree."""
+        if not self.cat_sizes.any():
+            return True
+        if self._search is None or self.criterion.scan[0] not in _EXACT_SCANS:
+            return False
+        param = np.abs(np.asarray(self._param, dtype=np.float64))
+        w = self.w[self.rows]
+        whole = np.all(param == np.floor(param)) and np.all(w == np.floor(w))
+        bound = max(1.0, float(param.max(initial=0.0))) * self.K ** 2 * float(w.sum())
+        return bool(whole and self.K <= 128 and bound < 2.0 ** 26)
 
     # -- layout --------------------------------------------------------------------------------
     def root(self):
@@ -728,6 +747,12 @@ class Splitter:
 # criterion that ignores the class order tries every subset (2^(L-1) - 1 of them, as rpart);
 # with more, the levels ordered by their mean class are cut as a numeric scale.
 SUBSET_SEARCH_LEVELS = 12
+
+# The scans (by their start) whose goodness is the numpy goodness's float when every sum is
+# an exact integer (see Splitter.compiled_categories): all built-in ones but entropy's.
+_EXACT_SCANS = frozenset([criteria._gini_start, criteria._twoing_start, criteria._ordinal_start,
+                          criteria._cost_start, criteria._linear_cost_start,
+                          criteria._quadratic_cost_start, criteria._loss_start])
 
 
 class _CategoryCuts(dict):
