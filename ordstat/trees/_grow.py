@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -206,10 +207,11 @@ class TreeBuilder:
         """:meth:`build` of ``(X[rows], codes[rows], 1, K, repeats)`` for the rows of a
         sample prepared once for an ensemble (:mod:`ordstat.trees._prepared`), without
         copying them: the units keep their indices in the prepared sample. ``store``: a
-        function giving back each array's values in a compact type; with it, a fully grown
-        tree of the compiled levels comes as the
-        :class:`~ordstat.trees._tree.DerivedTree` of those arrays, its derived arrays never
-        made (an ensemble keeps hundreds of trees of which it reads few)."""
+        function giving back each array's values in a compact type (applied to the arrays of
+        numbers; the categories sent left are kept as made); with it, a fully grown tree of
+        the compiled levels comes as the :class:`~ordstat.trees._tree.DerivedTree` of those
+        arrays, its derived arrays never made (an ensemble keeps hundreds of trees of which
+        it reads few)."""
         self.store = store
         if self.min_bucket != 1:
             raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
@@ -418,11 +420,12 @@ class TreeBuilder:
         nodes["n"] = nodes.pop("n_units")
         categories = _left_categories(nodes.pop("categories"), nodes["left"], nodes["feature"],
                                       self.splitter.cat_sizes)
-        if self.store is not None and self.alpha < 0 and categories is None:
+        if self.store is not None and self.alpha < 0:
             # the unit counts (sums of repeats), risks, classes and complexities are those
             # that the DerivedTree computes when read
-            nodes["left_categories"] = None
-            return _tree(self.criterion, nodes, derived=(self.loss, self.alpha, self.store))
+            nodes["left_categories"] = categories
+            store = self.store if categories is None else partial(_numbers_only, self.store)
+            return _tree(self.criterion, nodes, derived=(self.loss, self.alpha, store))
         value, left, right = nodes["value"], nodes["left"], nodes["right"]
         risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
@@ -681,6 +684,13 @@ _NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "righ
                "missing": np.int8, "categories": np.bool_, "depth": np.int64, "number": np.int64}
 
 
+def _numbers_only(store, a):
+    """``store`` (an ensemble's compact type of a tree's arrays, see
+    :meth:`TreeBuilder.build_sample`) for the arrays of numbers, the categories sent left
+    (objects) kept as they are."""
+    return a if a.dtype == object else store(a)
+
+
 def _left_categories(table, left, feature, cat_sizes):
     """The level loop's ``left_categories`` of the compiled levels' nodes (object array: the
     sorted codes sent left at a categorical split, None elsewhere) from their table of
@@ -689,9 +699,12 @@ def _left_categories(table, left, feature, cat_sizes):
     split = split[cat_sizes[feature[split]] > 0] if table.shape[1] else split[:0]
     if not split.size:
         return None
+    rows = table[split]
+    codes = np.nonzero(rows)[1].astype(np.int64)  # row after row, in increasing code
+    ends = np.cumsum(np.count_nonzero(rows, axis=1)).tolist()
     out = np.empty(left.size, dtype=object)
-    for v in split.tolist():
-        out[v] = np.flatnonzero(table[v]).astype(np.int64)
+    for v, a, b in zip(split.tolist(), [0] + ends[:-1], ends):
+        out[v] = codes[a:b]
     return out
 
 
@@ -856,14 +869,18 @@ def _tree(criterion, nodes, derived=None) -> Tree:
     of :meth:`DerivedTree.from_arrays`, for a tree of it (``nodes`` then need only the
     arrays it stores)."""
     left, right = nodes.pop("left"), nodes.pop("right")
-    if derived is not None:  # whole counts, no categories: one compiled pass
+    if derived is not None:  # whole counts: one compiled pass
+        categories = nodes.pop("left_categories")
+        if categories is not None:  # in preorder, as the arrays below
+            categories = categories[_fast.compiled(_preorder)(left, right)]
         arrays = _fast.compiled(_preorder_nodes, _preorder)(
             left, right, *(nodes.pop(name) for name in
                            ("feature", "threshold", "goodness", "missing", "value")))
         cl, cr, feature, threshold, improvement, missing_left, missing_learned, value = arrays
         return DerivedTree.from_arrays(dict(
             children_left=cl, children_right=cr, feature=feature, threshold=threshold,
-            left_categories=np.empty(cl.size, dtype=object), value=value,
+            left_categories=(np.empty(cl.size, dtype=object) if categories is None
+                             else categories), value=value,
             improvement=improvement, missing_left=missing_left,
             missing_learned=missing_learned), criterion, *derived)
     order = _fast.compiled(_preorder)(left, right)
