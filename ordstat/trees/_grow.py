@@ -27,7 +27,7 @@ import numpy as np
 
 from . import _engine, _fast
 from ._records import Level
-from ._splitter import SUBSET_SEARCH_LEVELS, Split, Splitter, word_bits
+from ._splitter import Split, Splitter, word_bits
 from ._surrogate import Surrogates, primary_directions, primary_split, send, surrogate_splits
 from ._tree import DerivedTree, Tree, _complexities_bottom_up, _complexity, _fix_cp, _risks
 
@@ -399,14 +399,7 @@ class TreeBuilder:
         return Rules(min_bucket=self.min_bucket, min_split=self.min_split,
                      max_depth=self.max_depth, alpha=float(self.alpha),
                      loss=np.ascontiguousarray(self.loss), param=self.splitter._param,
-                     n_drawn=n_drawn, subsets=self._subsets())
-
-    def _subsets(self):
-        """:attr:`Rules.subsets`: the level loop's subset search of the categories
-        (``_splitter.SUBSET_SEARCH_LEVELS`` for a criterion that ignores the class order and
-        K > 2, else none)."""
-        return (SUBSET_SEARCH_LEVELS if getattr(self.criterion, "nominal", False) and self.K > 2
-                else 0)
+                     n_drawn=n_drawn, subsets=self.splitter.subset_levels())
 
     def _compiled_tree(self, grown) -> Tree:
         """The fitted tree from the :class:`NodeArrays` of the compiled levels (``grown``: a

@@ -662,10 +662,17 @@ class Splitter:
         best = np.argmax(good, axis=1)  # the first best cut
         best_g[feats] = good[np.arange(F * S), best].reshape(F, S)
         cat_info.batch = (feats, S, seq, best, present, cum, totals, self.cat_sizes)
-        if getattr(self.criterion, "nominal", False) and K > 2:
-            some = todo & (n_present >= 3) & (n_present <= SUBSET_SEARCH_LEVELS)
+        if self.subset_levels():
+            some = todo & (n_present >= 3) & (n_present <= self.subset_levels())
             self._all_subsets(feats, S, some, counts, n_units, present, sizes, totals, best_g,
                               cat_info)
+
+    def subset_levels(self):
+        """The most present levels of a categorical feature for which every subset is tried
+        (:data:`SUBSET_SEARCH_LEVELS` for a criterion that ignores the class order and more
+        than two classes), else 0."""
+        return SUBSET_SEARCH_LEVELS if getattr(self.criterion, "nominal", False) and \
+            self.K > 2 else 0
 
     def _all_subsets(self, feats, S, todo, counts, n_units, present, sizes, totals, best_g,
                      cat_info):
