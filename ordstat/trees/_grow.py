@@ -93,6 +93,7 @@ class SortedSample(NamedTuple):
     codes: np.ndarray  # class codes
     w: np.ndarray  # weights
     rep: np.ndarray  # repeat counts
+    cat_sizes: np.ndarray  # (p,) categories of each unordered categorical feature, else 0
 
 
 class WordSample(NamedTuple):
@@ -372,8 +373,8 @@ class TreeBuilder:
             return "best_first"
         if engine.levels:
             if engine.per_node:
-                # (sorted units as int32; categorical features: the level loop)
-                if self.alpha < 0 and sp.X.shape[0] < 2 ** 31 and not sp.cat_sizes.any():
+                # (sorted units as int32)
+                if self.alpha < 0 and sp.X.shape[0] < 2 ** 31 and sp.compiled_categories():
                     return "levels"
             elif sp.compiled_categories():
                 cb, ub = word_bits(self.K, sp.X.shape[0])
@@ -447,7 +448,8 @@ class TreeBuilder:
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
         ranks, neg_ranks = sp.sort_keys()
         sample = SortedSample(X=sp.X, sort_by=ranks, neg_by=neg_ranks, codes=sp._small_codes,
-                              w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
+                              w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep,
+                              cat_sizes=_fast.read_only(np.ascontiguousarray(sp.cat_sizes)))
         rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
         grow = _fast.level_grow(self.criterion)
         # this level's units, segment sizes and nodes, and the next level's (swapped); a
@@ -488,7 +490,7 @@ class TreeBuilder:
             tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
             rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
-            flag=sp._flag, cat_sizes=_fast.read_only(sp.cat_sizes))
+            flag=sp._flag, cat_sizes=_fast.read_only(np.ascontiguousarray(sp.cat_sizes)))
         rules = self._rules()
         grow = _fast.presorted_level(self.criterion)
         # each level's layout is written over the last one's, in the root's words: a tree

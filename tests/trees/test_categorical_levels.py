@@ -205,6 +205,60 @@ def test_trees_match_the_level_loop(name, k, n_cat, n_num, sizes, weighted, nan,
     assert any(c is not None for t in trees for c in t.tree_.left_categories)
 
 
+@pytest.fixture
+def count_levels(monkeypatch):
+    """The criteria of the trees grown by compiled levels sorting per node, one entry a
+    tree."""
+    calls = []
+    original = _fast.level_grow
+
+    def spy(criterion):
+        calls.append(criterion.name)
+        return original(criterion)
+
+    monkeypatch.setattr(_fast, "level_grow", spy)
+    return calls
+
+
+@pytest.mark.filterwarnings("ignore:.*in every bootstrap sample")
+@pytest.mark.parametrize(("name", "k", "n_cat", "n_num", "sizes", "weighted", "nan"),
+                         [row for row in GRID if row[0] in ("gini", "ordinal", "loss_linear")])
+def test_trees_sorting_per_node_match_the_level_loop(name, k, n_cat, n_num, sizes, weighted,
+                                                     nan, count_levels):
+    """The compiled levels sorting each node's drawn features (fully grown trees of a
+    forest, here forced for few features): the level loop's trees too."""
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(30, 160))
+        X = _frame(rng, n, n_cat, n_num, sizes, nan)
+        y = _labels(rng, X, k)
+        w = rng.integers(1, 4, size=n).astype(float) if weighted else None
+        p = X.shape[1]
+        with forced(per_node=True):
+            for min_bucket, max_features in ((1, None), (3, max(1, p - 1)), (2, 1)):
+                def fit():
+                    return OrdinalTreeClassifier(
+                        criterion=name, min_split=2, min_bucket=min_bucket, cp=-1.0, xval=0,
+                        max_features=max_features, random_state=seed).fit(X, y,
+                                                                          sample_weight=w)
+
+                del count_levels[:]
+                loop, compiled = _both(fit)
+                assert count_levels == [name]
+                assert_same_tree(loop.tree_, compiled.tree_)
+                np.testing.assert_array_equal(loop.predict_proba(X), compiled.predict_proba(X))
+            forest = OrdinalRandomForestClassifier(criterion=name, n_estimators=3,
+                                                   max_features=max(1, p // 2),
+                                                   random_state=seed)
+            del count_levels[:]
+            loop, compiled = _both(lambda: forest.fit(X, y))
+            assert len(count_levels) == 3
+            for a, b in zip(loop.estimators_, compiled.estimators_):
+                assert_same_tree(a.tree_, b.tree_)
+            np.testing.assert_array_equal(loop.oob_decision_function_,
+                                          compiled.oob_decision_function_)
+
+
 @pytest.mark.parametrize(("name", "weights"), [("entropy", "integer"), ("gini", "fractional")])
 def test_inexact_cases_keep_the_level_loop(name, weights, count_presorted):
     """Entropy's logarithms, or fractional weights: the scan's goodness may differ from the
