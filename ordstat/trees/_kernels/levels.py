@@ -59,7 +59,7 @@ def make_level_grow(start, add, gain):
     scan = make_scan(start, add, gain, sorted_values, False, version)
     category_cut = make_category_cut(start, add, gain, version)
 
-    @register_jitable(forceinline=True)
+    @register_jitable
     @per_criterion(version)
     def categories(sample, units, a, size, j, total, n, rules, work, cats):
         """The best cut (:func:`~ordstat.trees._kernels.categorical.make_category_cut`) of

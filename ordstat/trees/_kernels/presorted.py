@@ -60,7 +60,7 @@ def make_presorted_level(start, add, gain):
     scan_free = make_scan(start, add, gain, sorted_words, False, version)
     category_cut = make_category_cut(start, add, gain, version)
 
-    @register_jitable(forceinline=True)
+    @register_jitable
     @per_criterion(version)
     def categories(sample, order, r, a, size, total, n, rules, work, cats):
         """The best cut (:func:`~ordstat.trees._kernels.categorical.make_category_cut`) of
