@@ -65,11 +65,14 @@ def category_mean(counts, buf):
     return np.rint(numpy_sum(buf, K) * 1e9) / 1e9
 
 
+_CUTS = {}  # (start, add, gain): category_cut, one function for both levels (compiled once)
+
+
 def make_category_cut(start, add, gain, version):
     """The categorical cut of one criterion's ``(start, add, gain)``, a plain function
     callable from compiled code (``version``: the criterion's code version, see
     :func:`ordstat.trees._kernels.scan.criterion_version`, which has made the three
-    callable).
+    callable); the same function for both compiled levels, so typed and lowered once.
 
     The returned ``category_cut(counts, units, n_cat, total, n, size, min_bucket, param,
     subsets, work, buf, seq, sent)`` searches a node of ``size`` rows, class totals ``total`` and
@@ -85,6 +88,9 @@ def make_category_cut(start, add, gain, version):
     scan's (4, K) scratch; ``buf``: a (3, max(n_cat, K)) float scratch; ``seq``: an
     int64 scratch of ``n_cat``.
     """
+
+    if (start, add, gain) in _CUTS:
+        return _CUTS[start, add, gain]
 
     @register_jitable
     @per_criterion(version)
@@ -178,4 +184,5 @@ def make_category_cut(start, add, gain, version):
                     sent[c] = True
         return best
 
+    _CUTS[start, add, gain] = category_cut
     return category_cut

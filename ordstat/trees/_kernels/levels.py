@@ -46,7 +46,10 @@ def make_level_grow(start, add, gain):
     For each node it takes the ``rules.n_drawn`` features whose random ``keys`` are at most
     the node's ``kth``, sorts the node's units by each of them and searches them with the
     level search (and, where a node has missing values on a drawn feature, sorts and searches
-    ``-x`` for "missing left", kept when strictly better), keeps the first best feature if its
+    ``-x`` for "missing left", kept when strictly better; an unordered categorical feature,
+    ``sample.cat_sizes`` > 0, unsorted, by
+    :func:`~ordstat.trees._kernels.categorical.make_category_cut`, its categories sent left
+    written in ``tree.categories``), keeps the first best feature if its
     goodness passes rpart's noise rule, sends the units left or right and appends the two
     children to the node arrays. It writes the next level into ``out`` (a ``Level`` of
     buffers): the units of the children that may be split, their segment sizes and node ids,

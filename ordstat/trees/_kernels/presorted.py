@@ -46,12 +46,15 @@ def make_presorted_level(start, add, gain):
     level search's (:func:`ordstat.trees._kernels.scan.make_scan`, on words), the same sums in
     the same order, evaluating the gain only where a cut may follow on the rows flagged in
     ``tied`` (mostly tied values: few cuts per node) and after every unit, without a branch,
-    elsewhere. The node rule keeps the first best feature if its goodness passes rpart's noise
-    rule; the units are sent left or right (class counts summed in the order of row 0, as the
-    level loop), the two children appended to the node arrays, and every row partitioned
-    stably into the children that may be split, in child order (left, right, ...), into
-    ``out.rows`` (flat, read as (P, M'), trailing columns unused), which may be the flat
-    buffer of ``level.rows`` itself. ``out.sizes`` and
+    elsewhere. A row of an unordered categorical feature (``sample.cat_sizes`` > 0; its units
+    in code order) is searched by :func:`~ordstat.trees._kernels.categorical.make_category_cut`
+    from each category's class weights, and a split on it sends the units by the table of the
+    categories sent left that it writes in ``tree.categories``. The node rule keeps the first
+    best feature if its goodness passes rpart's noise rule; the units are sent left or right
+    (class counts summed in the order of row 0, as the level loop), the two children appended
+    to the node arrays, and every row partitioned stably into the children that may be split,
+    in child order (left, right, ...), into ``out.rows`` (flat, read as (P, M'), trailing
+    columns unused), which may be the flat buffer of ``level.rows`` itself. ``out.sizes`` and
     ``out.nodes`` get the next level's segment sizes and node ids; returns its numbers of nodes
     and of columns M' (no array: see :func:`ordstat.trees._kernels.levels.make_level_grow`).
     """
