@@ -198,9 +198,10 @@ class Splitter:
         by the criterion's scan where the level loop calls its numpy goodness, the same float
         when every sum is an exact integer: a criterion whose scan adds and multiplies only
         (:data:`_EXACT_SCANS`, not entropy's logarithms), whole-number weights and parameter
-        (cost matrix, score steps), and sums far below 2^53; and K <= 128 (the mean class of
-        a category summed as numpy sums up to 128 terms). Otherwise the level loop grows the
-        tree."""
+        (cost matrix, score steps), and sums far below 2^53; K <= 128 (the mean class of a
+        category summed as numpy sums up to 128 terms); and a table of the categories sent
+        left (a byte per category and node, at most 2 n - 1 nodes) of at most
+        :data:`CATEGORY_TABLE_BYTES`. Otherwise the level loop grows the tree."""
         if not self.cat_sizes.any():
             return True
         if self._search is None or self.criterion.scan[0] not in _EXACT_SCANS:
@@ -209,7 +210,9 @@ class Splitter:
         w = self.w[self.rows]
         whole = np.all(param == np.floor(param)) and np.all(w == np.floor(w))
         bound = max(1.0, float(param.max(initial=0.0))) * self.K ** 2 * float(w.sum())
-        return bool(whole and self.K <= 128 and bound < 2.0 ** 26)
+        table = int(self.cat_sizes.max()) * (2 * self.rows.size - 1)
+        return bool(whole and self.K <= 128 and bound < 2.0 ** 26
+                    and table <= CATEGORY_TABLE_BYTES)
 
     # -- layout --------------------------------------------------------------------------------
     def root(self):
@@ -754,6 +757,10 @@ class Splitter:
 # criterion that ignores the class order tries every subset (2^(L-1) - 1 of them, as rpart);
 # with more, the levels ordered by their mean class are cut as a numeric scale.
 SUBSET_SEARCH_LEVELS = 12
+
+# The largest table of the categories sent left that the compiled levels of a tree may hold
+# (Splitter.compiled_categories; 64 MB: e.g. 33 categories at n = 10^6)
+CATEGORY_TABLE_BYTES = 2 ** 26
 
 # The scans (by their start) whose goodness is the numpy goodness's float when every sum is
 # an exact integer (see Splitter.compiled_categories): all built-in ones but entropy's.

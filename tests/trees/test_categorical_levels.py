@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
-from ordstat.trees import OrdinalTreeClassifier, _fast
+from ordstat.trees import OrdinalTreeClassifier, _fast, _splitter
 from ordstat.trees._engine import forced
 from ordstat.trees._kernels.categorical import category_mean, make_category_cut, numpy_sum
 from ordstat.trees._kernels.scan import criterion_version
@@ -274,3 +274,21 @@ def test_inexact_cases_keep_the_level_loop(name, weights, count_presorted):
     assert count_presorted == []
     tree.fit(X[["x0"]], y, sample_weight=w)
     assert count_presorted == [name]
+
+
+def test_a_large_table_of_categories_keeps_the_level_loop(monkeypatch, count_presorted):
+    """The table of the categories sent left holds a byte per category and node: past
+    CATEGORY_TABLE_BYTES (here 5 categories x 159 nodes at most) the level loop grows the
+    tree, the same one."""
+    rng = np.random.default_rng(1)
+    X = _frame(rng, 80, 1, 1, (4,))  # 4 categories met, 5 declared
+    y = _labels(rng, X, 3)
+
+    def fit():
+        return OrdinalTreeClassifier(min_split=2, cp=0.0, xval=0).fit(X, y).tree_
+
+    compiled = fit()
+    monkeypatch.setattr(_splitter, "CATEGORY_TABLE_BYTES", 5 * 159 - 1)
+    loop = fit()
+    assert count_presorted == ["ordinal"]
+    assert_same_tree(loop, compiled)
