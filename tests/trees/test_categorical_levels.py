@@ -121,7 +121,8 @@ def test_category_mean_is_numpys(k):
 
 def _frame(rng, n, n_cat, n_num, sizes, nan=False):
     """Unordered categorical columns (pandas categoricals with unused categories, and strings)
-    and numeric ones (with missing values when ``nan``)."""
+    and numeric ones; with ``nan``, missing values in both (a missing string is a category of
+    its own)."""
     cols = {}
     for j in range(n_cat):
         m = int(sizes[j])
@@ -129,6 +130,8 @@ def _frame(rng, n, n_cat, n_num, sizes, nan=False):
         labels = [f"c{i:02d}" for i in range(m + 1)]  # the last one never met
         if j % 2:
             cols[f"s{j}"] = np.array(labels, dtype=object)[codes]
+            if nan:
+                cols[f"s{j}"][rng.random(n) < 0.1] = None
         else:
             cols[f"g{j}"] = pd.Categorical(np.array(labels)[codes], categories=labels)
     for j in range(n_num):
