@@ -8,10 +8,11 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 
 from .._core.base import configured_clone
 from .._core.labels import encode_target
+from .._core.parallel import parallel
 from .._core.predictors import ColumnCoding
 from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
@@ -240,16 +241,17 @@ def weighted_median(votes):
 
 
 def run_parallel(fn, tasks, n_jobs=None, progress=False, desc=None, prefer=None, lazy=False):
-    """``[fn(t) for t in tasks]`` through joblib (any backend, Dask included), in order; with a
-    tqdm progress bar when ``progress`` is true. ``prefer``: joblib's soft hint ("threads" for
-    work that releases the GIL), which a backend chosen by the user overrides. ``lazy``: an
-    iterator of the results in order instead of the list (a result the caller has consumed is
-    not kept)."""
+    """``[fn(t) for t in tasks]`` through joblib (any backend, Dask included), in order, the
+    warnings of tasks in other processes raised here (:func:`ordstat._core.parallel.parallel`);
+    with a tqdm progress bar when ``progress`` is true. ``prefer``: joblib's soft hint
+    ("threads" for work that releases the GIL), which a backend chosen by the user
+    overrides. ``lazy``: an iterator of the results in order instead of the list (a result
+    the caller has consumed is not kept)."""
     tasks = list(tasks)
     boxes = {}
-    results = Parallel(n_jobs=n_jobs, prefer=prefer, return_as="generator")(
-        delayed(_task)(fn, *_items(t, boxes)) if isinstance(t, tuple) else delayed(fn)(t)
-        for t in tasks)
+    results = parallel((delayed(_task)(fn, *_items(t, boxes)) if isinstance(t, tuple)
+                        else delayed(fn)(t) for t in tasks), n_jobs=n_jobs, prefer=prefer,
+                       lazy=True)
     if progress:
         from tqdm.auto import tqdm
 
