@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _engine, _fast
 
-__all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows", "with_present_categories"]
+__all__ = ["Tree", "DerivedTree", "compact_array", "compact_as", "walk_rows",
+           "with_present_categories"]
 
 
 # the compiled walk's surrogate arrays of a tree without surrogates (one compiled type)
@@ -405,11 +406,16 @@ class DerivedTree(Tree):
         ones), all of the checked ones computed when read: for a tree known to give them back,
         grown fully (``alpha`` < 0, its complexity bound) on unit weights or bootstrap repeats
         (an ensemble's compiled growth makes its trees so, without making a :class:`Tree`
-        first). ``criterion``, ``loss``, ``store``: as :meth:`from_tree`."""
+        first). ``criterion``, ``loss``: as :meth:`from_tree`; ``store``: as there, or an
+        object whose ``arrays(arrays, loss)`` gives back every array at once (an ensemble's
+        :class:`ordstat.ensemble._common.TreeStore`)."""
         self = object.__new__(cls)
+        loss = np.asarray(loss, dtype=np.float64)
         object.__setattr__(self, "_criterion", criterion)
-        object.__setattr__(self, "_loss", np.asarray(loss, dtype=np.float64))
+        object.__setattr__(self, "_loss", loss)
         object.__setattr__(self, "_alpha", float(alpha))
+        if hasattr(store, "arrays"):
+            arrays, store = store.arrays(arrays, loss), None
         for name, a in arrays.items():  # surrogates (a record) or None are kept as they are
             keep = store is None or not isinstance(a, np.ndarray)
             object.__setattr__(self, name, a if keep else store(a))
@@ -643,10 +649,17 @@ def compact_array(a):
             kind, lo, hi = _fast.compiled(_float_kind)(a.reshape(-1), _WHOLE_BOUND)
         else:
             kind, lo, hi = _float_kind_numpy(a)
-        if kind != _WHOLE:
-            return a.astype(np.float32) if kind == _FLOAT32 else a
     else:
-        lo, hi = a.min(), a.max()
+        kind, lo, hi = _WHOLE, a.min(), a.max()
+    return compact_as(a, kind, lo, hi)
+
+
+def compact_as(a, kind, lo, hi):
+    """:func:`compact_array` of ``a`` whose values are of ``kind`` (whole numbers from ``lo``
+    to ``hi``, held by float32, or neither; see :func:`_float_kind`), found beforehand (an
+    ensemble finds those of a tree's arrays in one compiled pass)."""
+    if kind != _WHOLE:
+        return a.astype(np.float32) if kind == _FLOAT32 else a
     lo, hi = int(lo), int(hi)
     for t, least, most in _INT_TYPES:
         if least <= lo and hi <= most:
