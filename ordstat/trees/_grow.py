@@ -470,7 +470,7 @@ class TreeBuilder:
         tree = self._node_arrays(n, n_units)
         # rows of mostly tied values (few distinct values, e.g. item scores): their scans skip
         # the gain between ties (a branch) instead of discarding it (see make_presorted_level);
-        tied = _tied_rows(order, cb + ub)
+        tied = _fast.compiled(_tied_rows)(order, cb + ub)
         sample = WordSample(
             X=_fast.read_only(sp.X), cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
@@ -667,19 +667,16 @@ _NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "righ
 
 def _tied_rows(order, rs):
     """(P,) whether most of each row of words ``order`` (P, n) repeats its predecessor's value
-    (the bits above ``rs``): a block of rows at a time, so that small samples take one pass
-    and large ones hold no (P, n) array of values beside the words."""
+    (the bits above ``rs``): more than n // 2 of its words (a plain loop, compiled by
+    :func:`ordstat.trees._fast.compiled`: one pass, no array of values beside the words)."""
     P, n = order.shape
-    step = max(1, _TIED_BLOCK // max(n, 1))
-    if step >= P:  # one block (a small sample)
-        values = order >> rs
-        return np.count_nonzero(values[:, 1:] == values[:, :-1], axis=1) > n // 2
-    return np.concatenate([
-        np.count_nonzero((block[:, 1:] >> rs) == (block[:, :-1] >> rs), axis=1) > n // 2
-        for block in (order[i:i + step] for i in range(0, P, step))])
-
-
-_TIED_BLOCK = 1 << 16  # words per block of _tied_rows
+    tied = np.zeros(P, dtype=np.bool_)
+    for r in range(P):
+        same = 0
+        for t in range(1, n):
+            same += (order[r, t] >> rs) == (order[r, t - 1] >> rs)
+        tied[r] = same > n // 2
+    return tied
 
 
 def _room(tree, need, most):
