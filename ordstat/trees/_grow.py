@@ -18,6 +18,7 @@ explained in the documentation, "How the trees are grown" (docs/trees_engine.md)
 
 from __future__ import annotations
 
+import functools
 import heapq
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -380,8 +381,8 @@ class TreeBuilder:
         first levels; :func:`_room` grows them between levels, as the tree needs."""
         # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
         cap = min(_FIRST_NODES, max(1, 2 * n_rows - 1))
-        arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
-                                dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
+        # copies of blank arrays (a copy costs a third of a fill: a forest makes them per tree)
+        arrays = {name: a.copy() for name, a in _blank_nodes(cap, self.K).items()}
         arrays["value"][0] = self.nodes.value[0]  # the root (its other fields: the fill)
         arrays["n_units"][0] = n_units
         return NodeArrays(**arrays, count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
@@ -663,6 +664,17 @@ _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1
 _NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "right": np.int64,
                "feature": np.int64, "threshold": np.float64, "goodness": np.float64,
                "missing": np.int8, "depth": np.int64, "number": np.int64}
+
+
+@functools.lru_cache(maxsize=16)
+def _blank_nodes(cap, k):
+    """The node arrays of :meth:`TreeBuilder._node_arrays` (``cap`` nodes, ``k`` classes)
+    before anything is written, read-only (callers copy them)."""
+    arrays = {name: np.full((cap, k) if name == "value" else cap, fill, dtype=_NODE_TYPES[name])
+              for name, fill in _NODE_FILL.items()}
+    for a in arrays.values():
+        a.flags.writeable = False
+    return arrays
 
 
 def _tied_rows(order, rs):

@@ -515,21 +515,22 @@ def _risks(counts, loss):
     product, on threads that wait for a busy machine's cores, was slower than that loop;
     with fewer classes the loop costs little and a first fit need not compile the product).
     A small block of whole counts (a compact tree's integers, a root's or a level's bootstrap
-    counts) with whole losses: one matrix product of whole numbers, exact, so the same
-    numbers again (small: a BLAS product that runs in one thread; a forest reads the node
-    classes of every tree and the risk of its root)."""
-    if 0 < counts.size <= WHOLE_PRODUCT_SIZE:
+    counts) with whole losses: the same compiled sums where numba is (one call in place of
+    the dozen numpy calls of checking the numbers: a forest reads the risk of every tree's
+    root), else one matrix product of whole numbers, exact, so the same numbers again
+    (small: a BLAS product that runs in one thread)."""
+    compiled = counts.size and _fast.kernels() is not None
+    if compiled and (counts.size <= WHOLE_PRODUCT_SIZE or loss.shape[0] >= WHOLE_RISKS_K):
+        whole, risks = _fast.compiled(_whole_loss_risks, _whole_risks)(
+            np.ascontiguousarray(counts, dtype=np.float64),
+            np.ascontiguousarray(loss, dtype=np.float64))
+        if whole:
+            return risks
+    elif 0 < counts.size <= WHOLE_PRODUCT_SIZE:
         risks = _whole_risks_product(counts, loss)
         if risks is not None:
             return risks
     counts = np.asarray(counts, dtype=np.float64)
-    if (loss.shape[0] >= WHOLE_RISKS_K and counts.size and _fast.kernels() is not None
-            and np.array_equal(loss, np.trunc(loss))):
-        whole, risks = _fast.compiled(_whole_risks)(
-            np.ascontiguousarray(counts, dtype=np.float64),
-            np.ascontiguousarray(loss, dtype=np.float64), float(np.abs(loss).max()))
-        if whole:
-            return risks
     risks = np.empty((counts.shape[0], loss.shape[0]))
     for h in range(loss.shape[0]):
         risks[:, h] = np.sum(counts * loss[h], axis=1)
@@ -557,6 +558,19 @@ def _whole_risks_product(counts, loss):
         return None
     # every product and partial sum a whole number below 2^53: exact in any order
     return np.dot(counts, whole.T)
+
+
+def _whole_loss_risks(counts, loss):
+    """:func:`_whole_risks`, (False, unfinished) also when a loss is not a whole number (a
+    plain loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
+    largest = 0.0
+    for h in range(loss.shape[0]):
+        for g in range(loss.shape[1]):
+            c = loss[h, g]
+            if c != np.trunc(c):  # (NaN is not whole)
+                return False, np.zeros((counts.shape[0], loss.shape[0]))
+            largest = max(largest, abs(c))
+    return _whole_risks(counts, loss, largest)
 
 
 def _whole_risks(counts, loss, largest_loss):
