@@ -95,16 +95,16 @@ def kept_arrays(left, right, feature, threshold, improvement, missing_left, valu
         return ranges, leaves, np.zeros(0, dtype=np.int64)
     classes = np.empty(rows.shape[0], dtype=np.int64)
     memo = np.full(left.shape[0], -1, dtype=np.int64)
+    risk = np.empty(k)
     for i in range(rows.shape[0]):
         leaf = leaves[i]
         if memo[leaf] < 0:
-            best, c = np.inf, 0
-            for h in range(k):
-                risk = 0.0
-                for g in range(value.shape[1]):
-                    risk += value[leaf, g] * loss[h, g]
-                if risk < best:
-                    best, c = risk, h
-            memo[leaf] = c
+            risk[:] = 0.0
+            for g in range(value.shape[1]):
+                c = value[leaf, g]
+                if c != 0.0:  # (a deep leaf holds few classes)
+                    for h in range(k):
+                        risk[h] += c * loss[h, g]
+            memo[leaf] = np.argmin(risk)
         classes[i] = memo[leaf]
     return ranges, leaves, classes

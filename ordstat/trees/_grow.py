@@ -378,11 +378,20 @@ class TreeBuilder:
 
     def _node_arrays(self, n_rows, n_units):
         """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
-        first levels; :func:`_room` grows them between levels, as the tree needs."""
-        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
-        cap = min(_FIRST_NODES, max(1, 2 * n_rows - 1))
-        # copies of blank arrays (a copy costs a third of a fill: a forest makes them per tree)
-        arrays = {name: a.copy() for name, a in _blank_nodes(cap, self.K).items()}
+        first levels, or for the whole tree where that is small; :func:`_room` grows them
+        between levels, as the tree needs."""
+        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes; a fully
+        # grown tree comes near that (0.7 of it at K = 26 on 18,000 rows), so it gets all of
+        # it at once where that is small (growing copied the arrays a few times a tree)
+        most = max(1, 2 * n_rows - 1)
+        whole = self.alpha < 0 and most * (8 * self.K + _NODE_BYTES) <= _WHOLE_TREE_BYTES
+        cap = most if whole else min(_FIRST_NODES, most)
+        if cap <= _FIRST_NODES:  # copies of blank arrays (a third of the time of filling)
+            arrays = {name: a[:cap].copy() for name, a in _blank_nodes(self.K).items()}
+        else:
+            arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
+                                    dtype=_NODE_TYPES[name])
+                      for name, fill in _NODE_FILL.items()}
         arrays["value"][0] = self.nodes.value[0]  # the root (its other fields: the fill)
         arrays["n_units"][0] = n_units
         return NodeArrays(**arrays, count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
@@ -658,20 +667,24 @@ class TreeBuilder:
 # node it splits)
 _FIRST_NODES = 1024
 _DOUBLE_NODES = 1 << 16
+# a fully grown tree's node arrays are made for its largest size at once up to this size
+_WHOLE_TREE_BYTES = 1 << 25
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
               "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
 _NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "right": np.int64,
                "feature": np.int64, "threshold": np.float64, "goodness": np.float64,
                "missing": np.int8, "depth": np.int64, "number": np.int64}
+# bytes of a node in the arrays other than ``value``
+_NODE_BYTES = sum(np.dtype(t).itemsize for name, t in _NODE_TYPES.items() if name != "value")
 
 
 @functools.lru_cache(maxsize=16)
-def _blank_nodes(cap, k):
-    """The node arrays of :meth:`TreeBuilder._node_arrays` (``cap`` nodes, ``k`` classes)
-    before anything is written, read-only (callers copy them)."""
-    arrays = {name: np.full((cap, k) if name == "value" else cap, fill, dtype=_NODE_TYPES[name])
-              for name, fill in _NODE_FILL.items()}
+def _blank_nodes(k):
+    """The node arrays of :meth:`TreeBuilder._node_arrays` (``_FIRST_NODES`` nodes, ``k``
+    classes) before anything is written, read-only (callers copy the first nodes)."""
+    arrays = {name: np.full((_FIRST_NODES, k) if name == "value" else _FIRST_NODES, fill,
+                            dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
     for a in arrays.values():
         a.flags.writeable = False
     return arrays

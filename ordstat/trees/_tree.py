@@ -700,9 +700,10 @@ def _float_kind_numpy(a):
 
 
 def _float_kind(a, bound):
-    """:func:`_float_kind_numpy` of a 1-D float64 array in one pass (a plain loop, compiled
-    by :func:`ordstat.trees._fast.compiled`; ``bound``: ``_WHOLE_BOUND``)."""
-    whole, fits = True, True
+    """:func:`_float_kind_numpy` of a 1-D float64 array (a plain loop, compiled by
+    :func:`ordstat.trees._fast.compiled`; ``bound``: ``_WHOLE_BOUND``): one pass for whole
+    numbers (class counts), a second for the others."""
+    whole = True
     lo, hi = np.inf, -np.inf
     for x in a:
         if x != x:  # NaN: not whole, kept by float32
@@ -711,8 +712,9 @@ def _float_kind(a, bound):
         lo, hi = min(lo, x), max(hi, x)
         if whole and x != np.trunc(x):
             whole = False
-        if fits and np.float64(np.float32(x)) != x:
-            fits = False
     if whole and max(-lo, hi) <= bound:
         return _WHOLE, lo, hi
-    return (_FLOAT32 if fits else _FLOAT64), lo, hi
+    for x in a:
+        if x == x and np.float64(np.float32(x)) != x:
+            return _FLOAT64, lo, hi
+    return _FLOAT32, lo, hi
