@@ -100,7 +100,7 @@ def _fit_one(task):
         sample = None
         store = TreeStore(data.X, oob if wants_oob else None)
         tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
-                          coding, store=store, n_present=n_present)
+                          coding, store, n_present)
         del rows, repeats
     elif base.repeats:
         counts = np.bincount(sample, minlength=n)
