@@ -18,7 +18,7 @@ from ..trees import OrdinalTreeClassifier
 from ..trees import _fast
 from ..trees._tree import (_WHOLE, _WHOLE_BOUND, DerivedTree, Tree, _float_kind, compact_array,
                            compact_as)
-from ._steps import kept_arrays
+from ._steps import _child, kept_arrays
 
 _SEED_MAX = np.iinfo(np.int32).max
 
@@ -200,7 +200,7 @@ class TreeStore:
             return {name: self(a) for name, a in arrays.items()}
         names = ("children_left", "children_right", "feature", "threshold", "improvement",
                  "value")
-        ranges, leaves, classes = _fast.compiled(kept_arrays, _float_kind)(
+        ranges, leaves, classes = _fast.compiled(kept_arrays, _float_kind, _child)(
             *(arrays[name] for name in names[:5]), arrays["missing_left"], arrays["value"],
             loss, _WHOLE_BOUND, self.X, self.rows)
         ranges = ranges.tolist()

@@ -70,19 +70,30 @@ def kept_arrays(left, right, feature, threshold, improvement, missing_left, valu
         for v in a:
             lo, hi = min(lo, v), max(hi, v)
         ranges[at], ranges[at + 1] = lo, hi
-    for a, at in ((threshold, 6), (improvement, 9), (value.reshape(value.size), 12)):
-        kind, lo, hi = _float_kind(a, bound)
-        ranges[at], ranges[at + 1], ranges[at + 2] = kind, lo, hi
-    leaves = np.empty(rows.shape[0], dtype=np.int64)
-    for i in range(rows.shape[0]):
-        node = 0
-        while left[node] >= 0:
-            x = X[rows[i], feature[node]]
-            if x < threshold[node] or (x != x and missing_left[node]):
-                node = left[node]
-            else:
-                node = right[node]
-        leaves[i] = node
+    for f, at in ((threshold, 6), (improvement, 9), (value.reshape(value.size), 12)):
+        kind, f_lo, f_hi = _float_kind(f, bound)
+        ranges[at], ranges[at + 1], ranges[at + 2] = kind, f_lo, f_hi
+    tree = (left, right, feature, threshold, missing_left)
+    n_rows = rows.shape[0]
+    leaves = np.empty(n_rows, dtype=np.int64)
+    i = 0
+    # four rows at a time, their steps independent of one another (a deep tree's walk waited
+    # on each step's guessed jump), until the deepest of them is at its leaf
+    while i + 4 <= n_rows:
+        n0 = n1 = n2 = n3 = 0
+        while True:
+            c0, c1 = _child(tree, X, rows[i], n0), _child(tree, X, rows[i + 1], n1)
+            c2, c3 = _child(tree, X, rows[i + 2], n2), _child(tree, X, rows[i + 3], n3)
+            if (c0 == n0) & (c1 == n1) & (c2 == n2) & (c3 == n3):
+                break
+            n0, n1, n2, n3 = c0, c1, c2, c3
+        leaves[i], leaves[i + 1], leaves[i + 2], leaves[i + 3] = n0, n1, n2, n3
+        i += 4
+    for j in range(i, n_rows):
+        node, child = -1, 0
+        while child != node:
+            node, child = child, _child(tree, X, rows[j], child)
+        leaves[j] = node
     k = loss.shape[0]
     most = 0.0  # the largest absolute loss, when every loss is whole
     for h in range(k):
@@ -108,3 +119,15 @@ def kept_arrays(left, right, feature, threshold, improvement, missing_left, valu
             memo[leaf] = np.argmin(risk)
         classes[i] = memo[leaf]
     return ranges, leaves, classes
+
+
+def _child(tree, X, row, node):
+    """The child of ``node`` that row ``row`` of ``X`` goes to (``node`` itself at a leaf) in
+    ``tree``, the arrays (left, right, feature, threshold, missing_left): ``x < threshold``
+    left, a missing value to ``missing_left``; one child chosen by arithmetic, not a jump."""
+    left, right, feature, threshold, missing_left = tree
+    if left[node] < 0:
+        return node
+    x = X[row, feature[node]]
+    go = (x < threshold[node]) | ((x != x) & missing_left[node])
+    return right[node] + go * (left[node] - right[node])
