@@ -380,11 +380,13 @@ class TreeBuilder:
         """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
         first levels, or for the whole tree where that is small; :func:`_room` grows them
         between levels, as the tree needs."""
-        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes; a fully
-        # grown tree comes near that (0.7 of it at K = 26 on 18,000 rows), so it gets all of
-        # it at once where that is small (growing copied the arrays a few times a tree)
-        most = max(1, 2 * n_rows - 1)
-        whole = self.alpha < 0 and most * (8 * self.K + _NODE_BYTES) <= _WHOLE_TREE_BYTES
+        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes (and a
+        # binary tree's below max_depth); a tree split down to two units without cp comes
+        # near that (0.7 of it at K = 26 on 18,000 rows), so it gets all of it at once where
+        # that is small (growing copied the arrays a few times a tree)
+        most = min(max(1, 2 * n_rows - 1), 2 ** (self.max_depth + 1) - 1)
+        whole = (self.alpha < 0 and self.min_split <= 2
+                 and most * (8 * self.K + _NODE_BYTES) <= _WHOLE_TREE_BYTES)
         cap = most if whole else min(_FIRST_NODES, most)
         if cap <= _FIRST_NODES:  # copies of blank arrays (a third of the time of filling)
             arrays = {name: a[:cap].copy() for name, a in _blank_nodes(self.K).items()}
