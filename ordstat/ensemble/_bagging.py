@@ -27,7 +27,7 @@ from ._common import (_SEED_MAX, ConstantClassifier, TreeStore, base_predict, ba
                       release_freed_memory, run_parallel, spawn_seeds, takes_categories,
                       vote_table, weighted_bootstrap, weighted_mean, weighted_median)
 from ._predict import tree_totals
-from ._steps import bootstrap_rows
+from ._steps import sample_rows
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
@@ -93,8 +93,7 @@ def _fit_one(task):
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
         # the sample prepared once for all trees
         data, encoding, params = prepared
-        rows, repeats, oob, n_present = _fast.compiled(bootstrap_rows)(
-            sample, n, data.codes, data.n_classes)
+        rows, repeats, oob, n_present = sample_rows(sample, n, data.codes, data.n_classes)
         # neither the sample nor its counts are kept while the tree grows (8 MB each at
         # n = 10^6); the out-of-bag rows go down the tree as it is made (TreeStore)
         sample = None

@@ -5,7 +5,7 @@ forest's time (see docs/architecture.md, "Small data, many classes, string colum
 first call").
 
 - :func:`bootstrap_rows`: a bootstrap sample's distinct rows, their repeat counts and the
-  units out of bag;
+  units out of bag (:func:`sample_rows`: compiled, or in numpy without numba);
 - :func:`kept_arrays`: what an ensemble keeps of a fully grown tree, from one pass over its
   arrays in preorder: the compact type of each array, and the leaves and classes of the
   out-of-bag rows.
@@ -15,9 +15,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..trees import _fast
 from ..trees._tree import _WHOLE, _float_kind
 
-__all__ = ["bootstrap_rows", "kept_arrays"]
+__all__ = ["sample_rows", "bootstrap_rows", "kept_arrays"]
+
+
+def sample_rows(sample, n, codes, n_classes):
+    """:func:`bootstrap_rows` compiled, or without numba its numpy definition (a loop over
+    the units in Python would cost more than the numpy calls it replaces)."""
+    if _fast.kernels() is not None:
+        return _fast.compiled(bootstrap_rows)(sample, n, codes, n_classes)
+    counts = np.bincount(sample, minlength=n)
+    rows = np.flatnonzero(counts)
+    n_present = np.count_nonzero(np.bincount(codes[rows], minlength=n_classes))
+    return rows, counts[rows], np.flatnonzero(counts == 0), n_present
 
 
 def bootstrap_rows(sample, n, codes, n_classes):

@@ -388,7 +388,7 @@ class TreeBuilder:
         whole = (self.alpha < 0 and self.min_split <= 2
                  and most * (8 * self.K + _NODE_BYTES) <= _WHOLE_TREE_BYTES)
         cap = most if whole else min(_FIRST_NODES, most)
-        if cap <= _FIRST_NODES:  # copies of blank arrays (a third of the time of filling)
+        if cap <= _BLANK_NODES:  # copies of blank arrays (a third of the time of filling)
             arrays = {name: a[:cap].copy() for name, a in _blank_nodes(self.K).items()}
         else:
             arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
@@ -671,6 +671,7 @@ _FIRST_NODES = 1024
 _DOUBLE_NODES = 1 << 16
 # a fully grown tree's node arrays are made for its largest size at once up to this size
 _WHOLE_TREE_BYTES = 1 << 25
+_BLANK_NODES = 1024  # node arrays up to this size are copied from blank ones (_blank_nodes)
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
               "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
@@ -683,9 +684,9 @@ _NODE_BYTES = sum(np.dtype(t).itemsize for name, t in _NODE_TYPES.items() if nam
 
 @functools.lru_cache(maxsize=16)
 def _blank_nodes(k):
-    """The node arrays of :meth:`TreeBuilder._node_arrays` (``_FIRST_NODES`` nodes, ``k``
+    """The node arrays of :meth:`TreeBuilder._node_arrays` (``_BLANK_NODES`` nodes, ``k``
     classes) before anything is written, read-only (callers copy the first nodes)."""
-    arrays = {name: np.full((_FIRST_NODES, k) if name == "value" else _FIRST_NODES, fill,
+    arrays = {name: np.full((_BLANK_NODES, k) if name == "value" else _BLANK_NODES, fill,
                             dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
     for a in arrays.values():
         a.flags.writeable = False

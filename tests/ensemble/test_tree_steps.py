@@ -10,7 +10,7 @@ import pytest
 
 from ordstat.ensemble import OrdinalRandomForestClassifier
 from ordstat.ensemble._common import TreeStore
-from ordstat.ensemble._steps import bootstrap_rows
+from ordstat.ensemble._steps import bootstrap_rows, sample_rows
 from ordstat.trees import OrdinalTreeClassifier, _fast
 from ordstat.trees._tree import _risks, compact_array
 
@@ -29,7 +29,7 @@ def _data(n, p, k, seed, missing=False):
 
 
 @pytest.mark.parametrize("weighted", [False, True])
-def test_bootstrap_rows_are_the_counts_of_the_sample(weighted):
+def test_bootstrap_rows_are_the_counts_of_the_sample(weighted, monkeypatch):
     rows_of = _fast.compiled(bootstrap_rows)
     rng = np.random.default_rng(0)
     for n, size, k in ((1, 1, 2), (7, 7, 3), (50, 50, 4), (40, 97, 5), (30, 4, 3)):
@@ -38,6 +38,11 @@ def test_bootstrap_rows_are_the_counts_of_the_sample(weighted):
             sample = sample[sample % 3 != 0] if n > 1 else sample
         codes = rng.integers(0, k, size=n)
         rows, repeats, oob, n_present = rows_of(sample, n, codes, k)
+        with monkeypatch.context() as m:  # without numba: numpy's calls
+            m.setattr(_fast, "kernels", lambda: None)
+            for got, want in zip((rows, repeats, oob, n_present),
+                                 sample_rows(sample, n, codes, k)):
+                np.testing.assert_array_equal(got, want)
         counts = np.bincount(sample, minlength=n)
         np.testing.assert_array_equal(rows, np.flatnonzero(counts))
         np.testing.assert_array_equal(repeats, counts[counts > 0])
