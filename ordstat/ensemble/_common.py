@@ -186,7 +186,7 @@ class TreeStore:
     the tree's ``yval``, computed when read)."""
 
     def __init__(self, X=None, rows=None):
-        self.X = _NO_ROWS[0] if rows is None else X
+        self.X = _NO_ROWS[0] if rows is None else _fast.read_only(X)  # (one compiled type)
         self.rows = _NO_ROWS[1] if rows is None else rows
         self.leaves = self.classes = None
 
