@@ -91,19 +91,19 @@ def _walk_mixed(nodes, cat_row, cat_left, X, start, stop, leaves):
     """:func:`_walk_numeric` in a tree with categorical splits, a row at a time (the
     categorical test in the unrolled lanes made every step an order of magnitude slower)."""
     for b in range(stop - start):
-        i = start + b
-        node = 0
+        i = np.uint64(start + b)
+        node = np.uint64(0)  # unsigned indices: see _child
         while nodes[node].left >= 0:
             v = nodes[node]
-            x = X[i, v.feature]
+            x = X[i, np.uint64(v.feature)]
             if x != x:
                 go = v.missing_left != 0
             elif cat_row[node] >= 0:
-                go = x > -1.0 and x < cat_left.shape[1] and cat_left[cat_row[node],
-                                                                    np.int64(x)]
+                go = x > -1.0 and x < cat_left.shape[1] and cat_left[
+                    np.uint64(cat_row[node]), np.uint64(np.int64(x))]
             else:
                 go = x < v.threshold
-            node = v.left if go else v.right
+            node = np.uint64(v.left if go else v.right)
         leaves[b] = node
 
 
