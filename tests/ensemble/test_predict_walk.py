@@ -227,3 +227,28 @@ def test_row_counts_around_the_lanes_and_blocks_of_the_walk():
         if n:
             for aggregation in ("vote", "proba"):
                 _assert_same_as_numpy(forest.set_params(aggregation=aggregation), rows)
+
+
+def test_unpickled_trees_keep_the_compact_code_lists_and_predict_the_same():
+    """Trees without categorical splits come back from a pickle with their code lists as one
+    None seen through a read-only view, as the ensemble held them (the walk then needs not look
+    at every node for a categorical split); the same predictions, and trees with categorical
+    splits keep their lists."""
+    import pickle
+
+    for data in (_numeric, _frame):
+        X, y = data()
+        forest = OrdinalRandomForestClassifier(n_estimators=4, aggregation="proba",
+                                               oob_score=False, random_state=0).fit(X, y)
+        loaded = pickle.loads(pickle.dumps(forest))
+        for before, after in zip(forest.estimators_, loaded.estimators_):
+            for name in ("left_categories", "present_categories"):
+                a, b = getattr(before.tree_, name), getattr(after.tree_, name)
+                assert (a is None) == (b is None)
+                if a is None:
+                    continue
+                assert [v is None for v in a] == [v is None for v in b]
+                if all(v is None for v in a):
+                    assert b.strides == (0,) and not b.flags.writeable
+        np.testing.assert_array_equal(loaded.predict_proba(X), forest.predict_proba(X))
+    assert any(v is not None for t in loaded.estimators_ for v in t.tree_.left_categories)
