@@ -141,7 +141,9 @@ class Tree:
     def __setstate__(self, state):
         for name, (value, dtype) in state.items():
             if name in _CODE_LISTS and value is None and dtype is not None:
-                value = np.full(dtype, None, dtype=object)
+                # one None seen through a read-only view, as an ensemble's compact trees hold
+                # it: walk_arrays then sees at once that no split is categorical
+                value = np.broadcast_to(np.full(1, None, dtype=object), (dtype,))
             elif isinstance(dtype, tuple):  # bools packed eight to a byte
                 value = np.unpackbits(value, count=dtype[1]).astype(bool)
             elif dtype is not None:
