@@ -17,11 +17,12 @@ import numbers
 import warnings
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.parallel import parallel
 from .._core.summary import Summary
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, StrOptions,
                                 base_inputs, check_random_state, validate_fit,
@@ -249,11 +250,10 @@ class HierarchicalCoupling(OrdinalClassifierMixin, BaseEstimator):
         models = ([(self.node, ("combine", self.node, cands))] if self.node != "select"
                   else cands)
         tasks = [(p, m) for p in range(len(parts)) for m in range(len(models))]
-        results = Parallel(n_jobs=self.n_jobs)(
-            delayed(evaluate)(models[m][0], models[m][1], Xn,
-                               np.isin(cn, parts[p][1]).astype(np.intp), self.cv, seed)
-            for p, m in tasks
-        )
+        results = parallel(
+            (delayed(evaluate)(models[m][0], models[m][1], Xn,
+                                np.isin(cn, parts[p][1]).astype(np.intp), self.cv, seed)
+             for p, m in tasks), n_jobs=self.n_jobs)
         for (p, m), res in zip(tasks, results):
             self._fit_cache[(parts[p], models[m][0])] = res
         failures = sorted({msg for _, _, msg, _ in results if msg is not None}

@@ -22,7 +22,7 @@ import itertools
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import LeaveOneOut, StratifiedKFold
@@ -30,6 +30,7 @@ from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.base import OrdinalClassifierMixin
+from .._core.parallel import parallel
 from .._core.labels import is_numeric_labels, uses_class_order
 from .._core.summary import Summary
 from .._core.validation import (N_JOBS, Integral, Interval, StrOptions, check_random_state,
@@ -167,9 +168,9 @@ def _posteriors(estimators, fitted, X, y, codes, kind, cv, seed, n_jobs, classes
             continue
         splitter = LeaveOneOut() if kind == "loo" else StratifiedKFold(
             n_splits=cv, shuffle=True, random_state=seed)
-        parts = Parallel(n_jobs=n_jobs)(
-            delayed(_fit_predict)(est, X, y, train, test, classes, f"estimators[{m}]")
-            for train, test in splitter.split(np.zeros((n, 1)), codes))
+        parts = parallel(
+            (delayed(_fit_predict)(est, X, y, train, test, classes, f"estimators[{m}]")
+             for train, test in splitter.split(np.zeros((n, 1)), codes)), n_jobs=n_jobs)
         P = np.empty((n, len(classes)))
         for test, proba in parts:
             P[test] = proba
@@ -595,8 +596,8 @@ def serial_loo_error(combiner, X, y, *, n_jobs=None):
         predicted = _loo_predictions(full, X, codes)
         return float(np.mean(predicted != codes))
     n_jobs = combiner.n_jobs if n_jobs is None else n_jobs
-    preds = Parallel(n_jobs=n_jobs)(
-        delayed(_loo_one)(full, X, labels, i) for i in range(len(labels)))
+    preds = parallel((delayed(_loo_one)(full, X, labels, i) for i in range(len(labels))),
+                     n_jobs=n_jobs)
     return float(np.mean(np.asarray(preds, dtype=object) != labels.astype(object)))
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import BaseEstimator, is_classifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils.validation import check_is_fitted
 
+from .._core.parallel import parallel
 from .._core.summary import Summary, class_info, class_table, cut_table, feature_names, one_line
 from .._core.validation import (N_JOBS, HasMethods, Integral, Interval, Real, base_inputs,
                                 check_positive_int, check_random_state, validate_fit,
@@ -117,10 +118,9 @@ class FrankHallClassifier(ReplicaClassifierMixin, BaseEstimator):
         X = X if categorical else checked
         sw = None if sample_weight is None else w
         seeds = check_random_state(self.random_state).integers(2**31 - 1, size=self.n_classes_)
-        self.estimators_ = Parallel(n_jobs=self.n_jobs)(
-            delayed(fit_binary)(est, X, (codes > k).astype(np.intp), sw, seeds[k])
-            for k in range(self.n_classes_ - 1)
-        )
+        self.estimators_ = parallel(
+            (delayed(fit_binary)(est, X, (codes > k).astype(np.intp), sw, seeds[k])
+             for k in range(self.n_classes_ - 1)), n_jobs=self.n_jobs)
         return self
 
     def _replica_upper(self, X, hard):

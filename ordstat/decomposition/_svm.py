@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 from sklearn.utils.validation import check_is_fitted
 
 from .._core.labels import encode_target
+from .._core.parallel import parallel
 from .._core.summary import Summary, class_info, class_table, cut_table
 from .._core.validation import (N_JOBS, check_positive_int, check_random_state, validate_fit,
                                 validate_predict)
@@ -138,10 +139,9 @@ class WeightedSVMEnsemble(ClassifierMixin, BaseEstimator):
         self.weights_ = waegeman_weights(codes, self.n_classes_) if self.weighted \
             else np.ones((X.shape[0], m))
         svc = SVC(C=self.C, kernel=self.kernel, gamma=self.gamma)
-        self.estimators_ = Parallel(n_jobs=self.n_jobs)(
-            delayed(_fit_one)(svc, X, np.where(codes > k, 1, -1), self.weights_[:, k] * w)
-            for k in range(m)
-        )
+        self.estimators_ = parallel(
+            (delayed(_fit_one)(svc, X, np.where(codes > k, 1, -1), self.weights_[:, k] * w)
+             for k in range(m)), n_jobs=self.n_jobs)
         return self
 
     def replica_decision(self, X):
@@ -234,11 +234,9 @@ def svm_grid_search(X, y, *, weighted=True, log2_C=range(-5, 11), log2_gamma=ran
     grid = list(itertools.product(list(log2_C), list(log2_gamma)))
     if not grid:
         raise ValueError("log2_C and log2_gamma must each hold at least one value.")
-    errors = Parallel(n_jobs=n_jobs)(
-        delayed(_cv_score)(X, codes, enc.classes, {"C": 2.0 ** a, "gamma": 2.0 ** b}, weighted,
-                           folds)
-        for a, b in grid
-    )
+    errors = parallel(
+        (delayed(_cv_score)(X, codes, enc.classes, {"C": 2.0 ** a, "gamma": 2.0 ** b},
+                            weighted, folds) for a, b in grid), n_jobs=n_jobs)
     table = np.array([[a, b, e] for (a, b), e in zip(grid, errors)], dtype=np.float64)
     i = int(np.argmin(table[:, 2]))  # first best point in grid order
     return {"C": 2.0 ** table[i, 0], "gamma": 2.0 ** table[i, 1], "error": table[i, 2]}, table

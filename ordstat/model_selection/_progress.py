@@ -13,7 +13,9 @@ import sys
 import threading
 import time
 
-from joblib import Parallel, effective_n_jobs
+from joblib import effective_n_jobs
+
+from .._core.parallel import parallel
 
 #: Announce the estimated run time when it exceeds this many seconds.
 ANNOUNCE_AFTER = 5.0
@@ -63,7 +65,7 @@ def run(tasks, *, n_jobs=None, progress=None, desc="evaluate"):
     """
     tasks = [(_task, (function, args, kwargs), {}) for function, args, kwargs in tasks]
     if not resolve(progress) or not tasks:
-        return list(Parallel(n_jobs=n_jobs)(tasks))
+        return parallel(tasks, n_jobs=n_jobs)
     from tqdm.auto import tqdm
 
     function, args, kwargs = tasks[0]
@@ -75,7 +77,7 @@ def run(tasks, *, n_jobs=None, progress=None, desc="evaluate"):
     bar = tqdm(total=len(tasks), desc=desc, unit="fit", file=sys.stderr)
     bar.update(1)
     results = [first]
-    for result in Parallel(n_jobs=n_jobs, return_as="generator")(tasks[1:]):
+    for result in parallel(tasks[1:], n_jobs=n_jobs, lazy=True):
         results.append(result)
         bar.update(1)
     bar.close()

@@ -13,8 +13,10 @@ import zlib
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.model_selection import RepeatedStratifiedKFold
+
+from .._core.parallel import parallel
 
 __all__ = ["N_FOLDS", "TEST_TRAIN_RATIO", "cross_validate", "load_datasets", "split_values"]
 
@@ -84,7 +86,7 @@ def cross_validate(methods, data, *, n_repeats, random_state, n_jobs):
                                         random_state=fold_seed).split(X, y)
         tasks += [delayed(_score_split)(methods, dataset, i, X, y, train, test, seeds[i])
                   for i, (train, test) in enumerate(folds)]
-    rows = Parallel(n_jobs=n_jobs)(tasks)
+    rows = parallel(tasks, n_jobs=n_jobs)
     return pd.DataFrame([r for chunk in rows for r in chunk],
                         columns=["dataset", "split", "method", "error", "mae", "size"])
 

@@ -18,8 +18,9 @@ import warnings
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 
+from .._core.parallel import parallel
 from ._claims import finding_row, power_cost
 from ._paper_tables import TUTZ_TABLE1, TUTZ_TABLE2
 from ._report import DESIGN, Row, Section
@@ -262,10 +263,10 @@ def _run_dataset(X, codes, k, nominal_leaves, n_splits, n_cycles, rng, n_jobs):
     everything = np.arange(n)
     splits = [(everything, everything)] + _random_splits(n, n_splits, rng)
     seeds = rng.integers(0, np.iinfo(np.int32).max, size=(len(splits), len(METHODS)))
-    runs = Parallel(n_jobs=n_jobs)(
-        delayed(_fit_predict)(X, codes, train, test, k, nominal_leaves, n_cycles, s,
-                              curves=i > 0)
-        for i, ((train, test), s) in enumerate(zip(splits, seeds)))
+    runs = parallel(
+        (delayed(_fit_predict)(X, codes, train, test, k, nominal_leaves, n_cycles, s,
+                               curves=i > 0)
+         for i, ((train, test), s) in enumerate(zip(splits, seeds))), n_jobs=n_jobs)
     predictions = [p for p, _, _ in runs]
     rows = [{"evaluation": "resubstitution", "method": method,
              **_measures(codes, predictions[0][method])} for method in METHODS]

@@ -27,8 +27,9 @@ import warnings
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 
+from .._core.parallel import parallel
 from .._extras import MissingExtraError, available
 from ..model_selection._rank_tests import rank_sum_test, signed_rank_test
 from ._gaussian import _load
@@ -221,7 +222,7 @@ def run_datasets(designs, *, grid=GRID, svorim=False, n_jobs=1):
     # at fixed C and gamma a pair takes milliseconds, less than starting the workers
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        runs = Parallel(n_jobs=1 if grid is None else n_jobs)(tasks)
+        runs = parallel(tasks, n_jobs=1 if grid is None else n_jobs)
     by_part = dict(zip(owners, runs))
     out = {}
     for dataset, (n_pairs, _) in designs.items():

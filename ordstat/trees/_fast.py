@@ -117,8 +117,9 @@ def level_grow(criterion):
     is; called with the types it is compiled for (see the module docstring)."""
     if level_search(criterion) is None:
         return None
-    if criterion.scan not in _GROWS:
-        kernel = kernels().make_level_grow(*criterion.scan)
+    key = (criterion.scan, criterion.exact_sums)
+    if key not in _GROWS:
+        kernel = kernels().make_level_grow(*criterion.scan, exact_sums=criterion.exact_sums)
 
         def grow(sample, rules, tree, cur, nxt, n_nodes, n_rows, rng, k):
             # the sample is only read: read-only, as a prepared sample's (the sort keys of a
@@ -127,8 +128,8 @@ def level_grow(criterion):
             return kernel(sample, rules, tree, cur, nxt, n_nodes, n_rows, rng, k)
 
         grow.kernel = kernel
-        _GROWS[criterion.scan] = grow
-    return _GROWS[criterion.scan]
+        _GROWS[key] = grow
+    return _GROWS[key]
 
 
 def presorted_level(criterion):

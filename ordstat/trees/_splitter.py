@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _engine, _fast, criteria
+from . import _engine, _fast
 from ._records import MISSING_RANK
 from .criteria import check_goodness
 
@@ -196,15 +196,16 @@ class Splitter:
         """Whether the compiled levels can search the categorical features (none: True) for
         the level loop's splits (:mod:`ordstat.trees._kernels.categorical`): they score a cut
         by the criterion's scan where the level loop calls its numpy goodness, the same float
-        when every sum is an exact integer: a criterion whose scan adds and multiplies only
-        (:data:`_EXACT_SCANS`, not entropy's logarithms), whole-number weights and parameter
+        when every sum is an exact integer (the built-in scans' gains are the numpy formulas
+        on their sums): a criterion whose scan sums whole numbers exactly
+        (``Criterion.exact_sums``: not entropy's logarithms), whole-number weights and parameter
         (cost matrix, score steps), and sums far below 2^53; K <= 128 (the mean class of a
         category summed as numpy sums up to 128 terms); and a table of the categories sent
         left (a byte per category and node, at most 2 n - 1 nodes) of at most
         :data:`CATEGORY_TABLE_BYTES`. Otherwise the level loop grows the tree."""
         if not self.cat_sizes.any():
             return True
-        if self._search is None or self.criterion.scan[0] not in _EXACT_SCANS:
+        if self._search is None or not getattr(self.criterion, "exact_sums", False):
             return False
         param = np.abs(np.asarray(self._param, dtype=np.float64))
         w = self.w[self.rows]
@@ -761,12 +762,6 @@ SUBSET_SEARCH_LEVELS = 12
 # The largest table of the categories sent left that the compiled levels of a tree may hold
 # (Splitter.compiled_categories; 64 MB: e.g. 33 categories at n = 10^6)
 CATEGORY_TABLE_BYTES = 2 ** 26
-
-# The scans (by their start) whose goodness is the numpy goodness's float when every sum is
-# an exact integer (see Splitter.compiled_categories): all built-in ones but entropy's.
-_EXACT_SCANS = frozenset([criteria._gini_start, criteria._twoing_start, criteria._ordinal_start,
-                          criteria._cost_start, criteria._linear_cost_start,
-                          criteria._quadratic_cost_start, criteria._loss_start])
 
 
 class _CategoryCuts(dict):

@@ -80,6 +80,14 @@ class Criterion:
         Whether the criterion ignores the class order (Gini, entropy, rpart's loss matrices):
         an unordered categorical predictor is then searched over every subset of its levels,
         as rpart does, rather than along the levels ordered by their mean class.
+    exact_sums : bool
+        Whether, with whole-number weights and parameter, the scan's state holds only sums and
+        products of whole numbers (exact in floating point while they stay below 2^53), so
+        that it does not depend on the order in which units join the left child nor on
+        whether units of one class join one at a time or together: the compiled levels may
+        then search a node's feature of few distinct values by its per-value class counts
+        instead of sorting its units (the same goodness to the bit, so the same trees). True
+        for the built-in scans but entropy's (logarithms); False for user criteria.
 
     Notes
     -----
@@ -94,6 +102,7 @@ class Criterion:
     has_cost: bool = False
     scan: tuple | None = None
     nominal: bool = False
+    exact_sums: bool = False
 
     def __call__(self, left, right):
         """Goodness of every candidate split (shape (n_candidates,))."""
@@ -484,7 +493,7 @@ def generalized_gini(cost="linear"):
     parameter, kind = _matrix_parameter(cost, "cost", _check_cost_matrix)
     name = f"gini_{kind}" if kind else "generalized_gini"
     return Criterion(name, _cost_goodness, _cost_impurity, parameter, has_cost=True,
-                     scan=_DISTANCE_SCANS.get(kind, _COST_SCAN))
+                     scan=_DISTANCE_SCANS.get(kind, _COST_SCAN), exact_sums=True)
 
 
 # --- rpart's loss matrix: altered priors, then Gini -------------------------------------------
@@ -595,7 +604,7 @@ def loss_matrix_gini(loss="linear"):
     parameter, kind = _matrix_parameter(loss, "loss", _check_loss_matrix)
     name = f"loss_{kind}" if kind else "loss_matrix"
     return Criterion(name, _loss_goodness, _loss_impurity, parameter, has_cost=True,
-                     scan=_LOSS_SCAN, nominal=True)
+                     scan=_LOSS_SCAN, nominal=True, exact_sums=True)
 
 
 # --- Piccarreta's ordinal impurity (eqs. 12-13) -------------------------------------------------
@@ -700,7 +709,7 @@ def ordinal_impurity(scores=None):
             raise ValueError(f"scores must be strictly increasing; got {list(s)}.")
         parameter = partial(_score_steps, scores=s)
     return Criterion("ordinal", _ordinal_goodness, _ordinal_impurity, parameter,
-                     scan=(_ordinal_start, _ordinal_add, _ordinal_gain))
+                     scan=(_ordinal_start, _ordinal_add, _ordinal_gain), exact_sums=True)
 
 
 # --- ordered twoing (eqs. 10-11) ---------------------------------------------------------------
@@ -754,10 +763,11 @@ def _twoing_gain(state, total, param, nl, n):
 # --- the registry ------------------------------------------------------------------------------
 
 gini = Criterion("gini", _gini_goodness, _gini_impurity,
-                 scan=(_gini_start, _gini_add, _gini_gain), nominal=True)
+                 scan=(_gini_start, _gini_add, _gini_gain), nominal=True, exact_sums=True)
 entropy = Criterion("entropy", _entropy_goodness, _entropy_impurity,
                     scan=(_entropy_start, _entropy_add, _entropy_gain), nominal=True)
-twoing = Criterion("twoing", _twoing_goodness, scan=(_twoing_start, _twoing_add, _twoing_gain))
+twoing = Criterion("twoing", _twoing_goodness, scan=(_twoing_start, _twoing_add, _twoing_gain),
+                   exact_sums=True)
 
 CRITERIA = {
     "gini": gini,

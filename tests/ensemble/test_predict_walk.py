@@ -206,3 +206,49 @@ def test_ensembles_of_surrogate_trees_predict_as_the_numpy_path(n_jobs):
         assert all(t.tree_.surrogates is not None for t in trees
                    if isinstance(t, OrdinalTreeClassifier)), type(est).__name__
         _assert_same_as_numpy(est, X)
+
+
+def test_row_counts_around_the_lanes_and_blocks_of_the_walk():
+    """The numeric walk's eight lanes take a new row as soon as theirs is at its leaf, in
+    blocks of ``_BLOCK`` rows: leaves, votes and proportions as the numpy path for row
+    counts below, at and past a multiple of eight and of the block, rows ending at depths far
+    apart (fully grown trees, missing values)."""
+    from ordstat.trees._kernels.predict import _BLOCK
+
+    X, y = _numeric(n=2 * _BLOCK + 40)
+    forest = OrdinalRandomForestClassifier(n_estimators=3, aggregation="proba",
+                                           oob_score=False, random_state=0).fit(X, y)
+    tree = forest.estimators_[0].tree_
+    depths = tree.depth[tree.decision_nodes(X)[-1]]
+    assert depths.max() - depths.min() >= 6
+    for n in (0, 1, 7, 8, 9, 15, 17, _BLOCK - 1, _BLOCK, _BLOCK + 1, 2 * _BLOCK + 40):
+        rows = X[:n]
+        np.testing.assert_array_equal(tree.apply(rows), tree.decision_nodes(rows)[-1])
+        if n:
+            for aggregation in ("vote", "proba"):
+                _assert_same_as_numpy(forest.set_params(aggregation=aggregation), rows)
+
+
+def test_unpickled_trees_keep_the_compact_code_lists_and_predict_the_same():
+    """Trees without categorical splits come back from a pickle with their code lists as one
+    None seen through a read-only view, as the ensemble held them (the walk then needs not look
+    at every node for a categorical split); the same predictions, and trees with categorical
+    splits keep their lists."""
+    import pickle
+
+    for data in (_numeric, _frame):
+        X, y = data()
+        forest = OrdinalRandomForestClassifier(n_estimators=4, aggregation="proba",
+                                               oob_score=False, random_state=0).fit(X, y)
+        loaded = pickle.loads(pickle.dumps(forest))
+        for before, after in zip(forest.estimators_, loaded.estimators_):
+            for name in ("left_categories", "present_categories"):
+                a, b = getattr(before.tree_, name), getattr(after.tree_, name)
+                assert (a is None) == (b is None)
+                if a is None:
+                    continue
+                assert [v is None for v in a] == [v is None for v in b]
+                if all(v is None for v in a):
+                    assert b.strides == (0,) and not b.flags.writeable
+        np.testing.assert_array_equal(loaded.predict_proba(X), forest.predict_proba(X))
+    assert any(v is not None for t in loaded.estimators_ for v in t.tree_.left_categories)

@@ -396,3 +396,27 @@ def test_presorted_levels_match_the_level_loop(data, name, min_bucket, max_featu
 
     loop, compiled = _both(fit)
     assert_same_tree(loop, compiled)
+
+
+@pytest.mark.parametrize("name", SCANNED)
+def test_few_valued_features_searched_by_value_counts_grow_the_same_trees(name,
+                                                                          count_compiled):
+    """Item scores (5 values) without missing values, whole weights: the compiled levels
+    search the small nodes' few-valued features by their per-value class counts
+    (``levels.FEW_VALUES``; for criteria with exact sums), the level loop by sorting."""
+    rng = np.random.default_rng(6)
+    n = 400
+    X = rng.integers(0, 5, size=(n, 8)).astype(float)
+    X[:, 7] = rng.normal(size=n)  # a feature of distinct values beside them
+    y = np.digitize(X[:, :3].sum(axis=1) + rng.normal(size=n), [4, 6, 8])
+    w = rng.integers(0, 4, size=n).astype(float)
+
+    def fit():
+        return OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=2, cp=-1, xval=0,
+                                     max_features=3, random_state=2).fit(
+            X, y, sample_weight=w).tree_
+
+    loop, compiled = _both(fit)
+    assert count_compiled == [name]
+    assert loop.n_nodes > 60
+    assert_same_tree(loop, compiled)

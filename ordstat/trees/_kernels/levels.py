@@ -22,9 +22,19 @@ __all__ = ["make_level_grow", "SMALL_NODE"]
 # unit and feature in the deep levels of a tree of 10^6 rows, where the units of a node lie
 # far apart). Larger nodes are sorted one drawn feature at a time across the level.
 SMALL_NODE = 8192
+# A small node's feature whose units' keys span at most this many ranks (item scores, counts)
+# is searched by its per-value class counts, without sorting, when the criterion's sums are
+# exact (``Criterion.exact_sums``) on the node's whole weights and parameter: O(units + values
+# x classes) instead of a sort and a gain after every unit.
+FEW_VALUES = 64
+# ... in nodes of at least this many units (below, sorting them costs less)
+VALUE_MIN_UNITS = 128
+# ... and at most this node weight (and parameter values up to 2^10): the scans' states (sums
+# of squares of the children's weights times the parameter) then stay whole numbers below 2^53
+EXACT_WEIGHT = 2.0 ** 16
 
 
-def make_level_grow(start, add, gain):
+def make_level_grow(start, add, gain, exact_sums=False):
     """Compile the forests' tree growth around a criterion's level search
     (:func:`ordstat.trees._kernels.scan.level_search_function`; see "compiled levels" in
     :mod:`ordstat.trees._grow`): the returned ``tree_grow`` grows a tree level after level
@@ -61,6 +71,51 @@ def make_level_grow(start, add, gain):
     version = criterion_version(start, add, gain)
     scan = make_scan(start, add, gain, sorted_values, False, version)
     category_cut = make_category_cut(start, add, gain, version)
+    if exact_sums:  # another kernel: its name says so (per_criterion keeps 16 characters)
+        version = "x" + version
+
+    @register_jitable
+    @per_criterion(version)
+    def _value_scan(xs, ys, ws, m, lo, n_values, vw, vn, vu, total, n, min_bucket, param,
+                    work):
+        """The scan of a node's feature by its values: the units' keys ``xs[:m]`` (ranks
+        ``lo .. lo + n_values - 1``), class codes ``ys`` and whole weights ``ws`` counted per
+        value, then the values joining the left child one after another (each its classes'
+        weights at once). The cuts and states are those of the scan over the sorted units
+        (exact sums: see ``Criterion.exact_sums``), so the same goodness; returns it with the
+        values left and right of the best cut (-inf, -1, -1 without an admissible cut)."""
+        vw[:n_values] = 0.0
+        vn[:n_values] = 0
+        vu[:n_values] = -1
+        for i in range(m):
+            v = xs[i] - lo
+            vw[v, ys[i]] += ws[i]
+            vn[v] += 1
+            if vu[v] < 0:
+                vu[v] = i
+        state = start(total, param, work)
+        nl = 0.0
+        rows = 0
+        best, best_v, last = -np.inf, -1, -1
+        for v in range(n_values):
+            if vn[v] == 0:
+                continue
+            if last >= 0 and rows >= min_bucket and m - rows >= min_bucket:
+                g = gain(state, total, param, nl, n)  # the cut between value last and v
+                if g > best:
+                    best, best_v = g, last
+            for c in range(vw.shape[1]):
+                if vw[v, c] != 0.0:
+                    state = add(state, total, param, c, vw[v, c])
+                    nl += vw[v, c]
+            rows += vn[v]
+            last = v
+        if best_v < 0:
+            return best, -1, -1
+        nxt = best_v + 1
+        while vn[nxt] == 0:
+            nxt += 1
+        return best, best_v, nxt
 
     @register_jitable
     @per_criterion(version)
@@ -100,6 +155,12 @@ def make_level_grow(start, add, gain):
         at = np.empty(SMALL_NODE, dtype=np.int64)  # their positions in the node's order
         work = np.empty((4, totals.shape[1]))  # the scans' state arrays
         weights = node_weights(totals)
+        K = totals.shape[1]
+        # the per-value class weights, unit counts and first unit of a feature (few values)
+        vw = np.empty((FEW_VALUES, K) if exact_sums else (0, K))
+        vn = np.empty(FEW_VALUES if exact_sums else 0, dtype=np.int64)
+        vu = np.empty(FEW_VALUES if exact_sums else 0, dtype=np.int64)
+        exact_param = exact_sums and _whole(param.ravel(), 1024.0)
         for s in range(S):
             if not small[s] or feats[0, s] < 0:
                 continue
@@ -108,14 +169,30 @@ def make_level_grow(start, add, gain):
                 u = units[a + i]
                 lys[i] = codes[u]
                 lws[i] = w[u]
+            by_value = exact_param and m >= VALUE_MIN_UNITS and weights[s] <= EXACT_WEIGHT \
+                and _whole(lws[:m], EXACT_WEIGHT)
             for r in range(R):
                 j = feats[r, s]
                 good[r, s] = -np.inf
                 if j < 0 or cat_sizes[j] > 0:  # (categorical features: searched after)
                     continue
+                lo, hi = SK[j, units[a]], SK[j, units[a]]
                 for i in range(m):
-                    xs[i] = SK[j, units[a + i]]
+                    x = SK[j, units[a + i]]
+                    xs[i] = x
                     at[i] = i
+                    if by_value:
+                        lo = min(lo, x)
+                        hi = max(hi, x)
+                if by_value and hi - lo < FEW_VALUES:
+                    g, b1, b2 = _value_scan(xs, lys, lws, m, lo, hi - lo + 1, vw, vn, vu,
+                                            totals[s], weights[s], min_bucket, param, work)
+                    good[r, s] = g
+                    if b1 >= 0:
+                        ua, ub = units[a + vu[b1]], units[a + vu[b2]]
+                        thr[r, s] = midpoint(X[ua, j], X[ub, j])
+                        cutkey[r, s] = SK[j, ub]
+                    continue
                 sort_segment(xs, at, 0, m)
                 for i in range(m):
                     ys[i] = lys[at[i]]
@@ -310,6 +387,15 @@ def make_level_grow(start, add, gain):
         return n_nodes, n_rows, swapped
 
     return tree_grow
+
+
+@register_jitable
+def _whole(a, bound):
+    """Whether every value of ``a`` is a whole number in [-bound, bound]."""
+    for v in a:
+        if v != np.floor(v) or abs(v) > bound:
+            return False
+    return True
 
 
 @register_jitable(forceinline=True)
