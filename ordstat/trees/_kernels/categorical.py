@@ -78,8 +78,9 @@ def make_category_cut(start, add, gain, version):
     subsets, work, buf, seq, sent)`` searches a node of ``size`` rows, class totals ``total`` and
     total weight ``n`` on a feature whose category c (< ``n_cat``) has class weights
     ``counts[c]`` and ``units[c]`` rows in the node: its present categories ordered by their
-    mean class (ties by code) and cut after each but the last (both children keeping
-    ``min_bucket`` rows); with ``subsets`` >= 3 (a criterion that ignores the class order,
+    mean class (ties by code) and cut after each but the last, both children keeping
+    ``min_bucket`` rows (the criterion's sums updated as each category joins the left
+    child); with ``subsets`` >= 3 (a criterion that ignores the class order,
     K > 2), where 3 to ``subsets`` categories are present, every subset with the last present
     category on the right replaces that cut where strictly better (the first best in binary
     order). Returns the best goodness (-inf where no cut is admissible) and writes ``sent``
@@ -126,16 +127,21 @@ def make_category_cut(start, add, gain, version):
         best = -np.inf
         if L < 2:
             return best
-        left[:K] = 0.0
+        # a cut after each present category but the last, the categories joining the left
+        # child in turn (exact sums: the state of the cut's class weights added at once)
+        state = start(total, param, work)
+        nl = 0.0
         rows = 0
         best_i = -1
-        for i in range(L - 1):  # a cut after each present category but the last
+        for i in range(L - 1):
             c = seq[i]
             rows += units[c]
             for g in range(K):
-                left[g] += counts[c, g]
+                if counts[c, g] != 0.0:
+                    state = add(state, total, param, g, counts[c, g])
+                    nl += counts[c, g]
             if rows >= min_bucket and size - rows >= min_bucket:
-                good = score(left, total, n, param, work)
+                good = gain(state, total, param, nl, n)
                 if good > best:
                     best = good
                     best_i = i
