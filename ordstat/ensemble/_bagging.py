@@ -89,7 +89,7 @@ def _fit_one(task):
     if prepared is not None:
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
         # the sample prepared once for all trees
-        data, encoding, params = prepared
+        data, encoding, params, state = prepared
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         repeats = counts[rows]
@@ -98,7 +98,7 @@ def _fit_one(task):
         oob = np.flatnonzero(counts == 0) if oob_score or importance is not None else None
         sample = counts = None
         tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
-                          coding)
+                          coding, state)
         del rows, repeats
     elif base.repeats:
         counts = np.bincount(sample, minlength=n)
@@ -343,7 +343,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         w = None if sample_weight is None else w
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, self.n_estimators)
-        prepared = self._prepared(template, X, codes, k)
+        prepared = self._prepared(template, X, codes, k, coding)
         threads = prepared is not None and _fast.kernels() is not None
         # what each tree gives back for the out-of-bag scores: its predictions, and its class
         # probabilities only where they are aggregated
@@ -384,11 +384,12 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         return self
 
     @staticmethod
-    def _prepared(template, X, codes, k):
-        """(prepared sample, encoding of the codes, tree parameters) when the trees are
-        ordinal trees that take a bootstrap sample as distinct rows with repeat counts: the
-        trees then share the sample prepared here (:mod:`ordstat.trees._prepared`); else
-        None."""
+    def _prepared(template, X, codes, k, coding=None):
+        """(prepared sample, encoding of the codes, tree parameters, the trees'
+        ``_sample_state`` for the columns' ``coding``) when the trees are ordinal trees that
+        take a bootstrap sample as distinct rows with repeat counts: the trees then share the
+        sample prepared here (:mod:`ordstat.trees._prepared`) and the state made here once;
+        else None."""
         p = X.shape[1]
         if type(template) is not OrdinalTreeClassifier or not template._counts_repeats(p):
             return None
@@ -400,7 +401,8 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
             params["criterion"], params["max_features"], p, X.shape[0],
             fully_grown=params["cp"] < 0 and params["max_leaf_nodes"] is None).per_node
         data = prepare(X, codes, k, presort=presort)
-        return data, encoding, template.get_params(deep=False)
+        return (data, encoding, template.get_params(deep=False),
+                template._sample_state(p, k, coding))
 
     @property
     def estimators_samples_(self):

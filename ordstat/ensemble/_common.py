@@ -155,18 +155,20 @@ def codes_encoding(n_classes):
     return encode_target(np.arange(n_classes), np.arange(n_classes))[0]
 
 
-def fit_sample(template, params, sample, repeats, encoding, seed, coding=None):
+def fit_sample(template, params, sample, repeats, encoding, seed, coding=None, state=None):
     """:func:`fit_base` of an ordinal tree ``template`` (its ``get_params()``: ``params``) on
     the rows of a prepared sample (:mod:`ordstat.trees._prepared`) with their ``repeats``, the
     same tree without copying the rows or checking them again (``encoding``: of the class
-    codes 0..K-1)."""
+    codes 0..K-1; ``state``: the template's ``_sample_state`` for the sample and ``coding``,
+    made once per ensemble, or None)."""
     k = sample.data.n_classes
     present = np.bincount(sample.data.codes[sample.rows], minlength=k) > 0
     if np.count_nonzero(present) < 2:
         return ConstantClassifier(np.argmax(present), k)
     est = tree_copy(template, params, k, seed)
     # a fully grown tree comes compact (see compact_tree), without being made whole first
-    return est._fit_sample(sample, repeats, encoding, coding, store=_compact_numeric)
+    return est._fit_sample(sample, repeats, encoding, coding, store=_compact_numeric,
+                           state=state)
 
 
 def compact_tree(est):

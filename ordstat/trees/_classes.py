@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
@@ -47,6 +48,18 @@ __all__ = ["OrdinalTreeClassifier"]
 
 _LEAF_RULES = ("mode", "median", "cost")
 _MAX_DEPTH_LIMIT = 60  # rpart stops at 30; node numbers 2^depth must fit in int64
+
+
+class SampleState(NamedTuple):
+    """The parameters as the builder uses them (:meth:`OrdinalTreeClassifier._tree_params`),
+    the loss matrix, the column coding and the categories of each column of the trees that
+    an ensemble grows on its prepared sample
+    (:meth:`OrdinalTreeClassifier._sample_state`)."""
+
+    params: dict
+    loss: np.ndarray
+    coding: ColumnCoding
+    cat_sizes: np.ndarray
 
 
 def _floor_log2(p):
@@ -560,7 +573,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                                                self._loss_)
         return self._set_tree(full, params, cps, nsplit, risk, xrisk, xstd)
 
-    def _fit_sample(self, sample, repeats, encoding, coding=None, store=None):
+    def _fit_sample(self, sample, repeats, encoding, coding=None, store=None, state=None):
         """:meth:`_fit` on the rows of a sample prepared once for an ensemble
         (:mod:`ordstat.trees._prepared`; numeric features, class codes 0..K-1 validated by
         the ensemble) with their ``repeats``, as ``_fit(X[rows], codes[rows],
@@ -569,17 +582,31 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         caller on the estimator this one is a copy of). ``coding``: the ensemble's
         :class:`ColumnCoding` of the prepared features (None: all numeric); ``store``: an
         ensemble's compact type of the arrays (see
-        :meth:`~ordstat.trees._grow.TreeBuilder.build_sample`)."""
+        :meth:`~ordstat.trees._grow.TreeBuilder.build_sample`); ``state``: the
+        :meth:`_sample_state` of the tree this one is a copy of, made once for all the
+        ensemble's trees (None: made here, from ``coding``)."""
         data = sample.data
         p = data.XT.shape[0]
+        if state is None:
+            state = self._sample_state(p, data.n_classes, coding)
         self._adopt_codes(encoding, p)
-        self._set_coding(ColumnCoding() if coding is None else coding)
-        params = self._tree_params(p)
-        self._loss_ = self._loss(params["criterion"], data.n_classes)
-        self._cat_sizes_ = self._coding().cat_sizes(p)
+        self._set_coding(state.coding)
+        # shared by the ensemble's trees, which only read them
+        self._loss_, self._cat_sizes_ = state.loss, state.cat_sizes
         rng = check_random_state(self.random_state)
-        full = self._builder(params, rng).build_sample(sample, repeats, store=store)
-        return self._set_tree(full, params)
+        full = self._builder(state.params, rng).build_sample(sample, repeats, store=store)
+        return self._set_tree(full, state.params)
+
+    def _sample_state(self, n_features, n_classes, coding=None):
+        """What :meth:`_fit_sample` sets up alike for every tree of an ensemble (the copies of
+        this tree, see ``ordstat.ensemble._common.tree_copy``): a :class:`SampleState` for
+        ``n_features`` features (coded by ``coding``, None: all numeric) and ``n_classes``
+        classes, made once per ensemble (a forest of small trees spent about 4 % of its
+        time making it again for each tree)."""
+        coding = ColumnCoding() if coding is None else coding
+        params = self._tree_params(n_features)
+        return SampleState(params, self._loss(params["criterion"], n_classes), coding,
+                           coding.cat_sizes(n_features))
 
     def _adopt_codes(self, encoding, n_features):
         """The label state of a fit on class codes that an ensemble checked (``encoding``:
