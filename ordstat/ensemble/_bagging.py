@@ -20,13 +20,14 @@ from ..trees import OrdinalTreeClassifier
 from ..trees import _fast
 from ..trees._engine import choose as choose_engine
 from ..trees._prepared import Sample, prepare
-from ..trees._tree import compact_array
-from ._common import (_SEED_MAX, ConstantClassifier, base_predict, base_proba, base_tree,
-                      code_predictors, coded_predictors, codes_encoding, compact_tree, fit_base,
-                      fit_sample, missing_values, release_freed_memory, run_parallel,
-                      spawn_seeds, takes_categories, vote_table, weighted_bootstrap,
-                      weighted_mean, weighted_median)
+from ..trees._tree import Tree, compact_array
+from ._common import (_SEED_MAX, ConstantClassifier, TreeStore, base_predict, base_proba,
+                      base_tree, code_predictors, coded_predictors, codes_encoding,
+                      compact_tree, fit_base, fit_sample, missing_values,
+                      release_freed_memory, run_parallel, spawn_seeds, takes_categories,
+                      vote_table, weighted_bootstrap, weighted_mean, weighted_median)
 from ._predict import tree_totals
+from ._steps import sample_rows
 from ._summary import importance_table, oob_class_table, oob_confusion, oob_confusion_table
 
 __all__ = ["OrdinalBaggingClassifier", "OrdinalRandomForestClassifier"]
@@ -86,19 +87,19 @@ def _fit_one(task):
     n = X.shape[0]
     sample, rng = _bootstrap(seed, n, weight)
     tree_seed = int(rng.integers(0, _SEED_MAX))
+    wants_oob = bool(oob_score) or importance is not None
+    store = None
     if prepared is not None:
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
         # the sample prepared once for all trees
         data, encoding, params, state = prepared
-        counts = np.bincount(sample, minlength=n)
-        rows = np.flatnonzero(counts)
-        repeats = counts[rows]
-        # the out-of-bag units now: neither the sample nor the counts are kept while the
-        # tree grows (8 MB each at n = 10^6)
-        oob = np.flatnonzero(counts == 0) if oob_score or importance is not None else None
-        sample = counts = None
+        rows, repeats, oob, n_present = sample_rows(sample, n, data.codes, data.n_classes)
+        # neither the sample nor its counts are kept while the tree grows (8 MB each at
+        # n = 10^6); the out-of-bag rows go down the tree as it is made (TreeStore)
+        sample = None
+        store = TreeStore(data.X, oob if wants_oob else None)
         tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
-                          coding, state)
+                          coding, store, n_present, state)
         del rows, repeats
     elif base.repeats:
         counts = np.bincount(sample, minlength=n)
@@ -108,34 +109,42 @@ def _fit_one(task):
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding,
                         params=base.params)
-    # the nodes' classes, which the compact tree computes again for all nodes when read
-    yval = tree.tree_.yval if isinstance(tree, OrdinalTreeClassifier) else None
+    # the nodes' classes of a whole tree, which the compact tree computes again for all
+    # nodes when read
+    yval = (tree.tree_.yval if wants_oob and isinstance(tree, OrdinalTreeClassifier)
+            and type(tree.tree_) is Tree else None)
     tree = compact_tree(tree)  # the ensemble keeps every tree: in the smallest types
     release_freed_memory(X.size)  # the tree's temporaries, freed in this thread's heap
     # the bootstrap indices are not kept: the ensemble draws them again from the seed when
     # asked (estimators_samples_), which saves an array of n per tree
     result = {"estimator": tree}
-    if not (oob_score or importance is not None):
+    if not wants_oob:
         return result
     if sample is not None:
         in_bag = np.zeros(n, dtype=bool)
         in_bag[sample] = True
         oob = np.flatnonzero(~in_bag)
+    walked = (None if store is None or store.classes is None
+              or not isinstance(tree, OrdinalTreeClassifier) else (store.leaves, store.classes))
     result.update(_out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight,
-                              proba=oob_score == "proba"))
+                              proba=oob_score == "proba", walked=walked))
     return result
 
 
-def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight=None, proba=True):
+def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight=None, proba=True,
+                walked=None):
     """A tree's predictions on its out-of-bag units ``oob`` (and, with ``proba``, its class
     probabilities) and, with ``importance``, the permutation importance of each feature on
     them, its losses weighted by the units' ``weight`` (``rng`` draws the permutations;
-    ``yval``: see :func:`_outputs`)."""
+    ``yval``, ``walked``: see :func:`_outputs`)."""
     result = {"oob": oob}
     if oob.size:
-        Xo = X[oob]
-        result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k, proba=proba, yval=yval)
+        Xo = X[oob] if walked is None or importance is not None else None
+        result["oob_pred"], result["oob_proba"] = _outputs(tree, Xo, k, proba=proba, yval=yval,
+                                                           walked=walked)
         if importance is not None:
+            if yval is None and isinstance(tree, OrdinalTreeClassifier):
+                yval = tree.tree_.yval  # once for every feature's permutation
             truth = codes[oob]
             w = None if weight is None else weight[oob]
             base = _loss(importance, truth, result["oob_pred"], k, w)
@@ -149,19 +158,23 @@ def _out_of_bag(tree, yval, X, codes, k, oob, importance, rng, weight=None, prob
     return result
 
 
-def _outputs(tree, X, k, proba=True, yval=None):
+def _outputs(tree, X, k, proba=True, yval=None, walked=None):
     """A fitted base estimator's predicted class codes and (``proba``) class probabilities
     on rows of the ensemble's validated, coded ``X``: :func:`base_predict` and
     :func:`base_proba`, an ordinal tree's from one pass down the tree and without checking
     ``X`` again (a forest on a few hundred rows spent a third of its time checking and
     walking each tree's out-of-bag rows twice). ``yval``: the tree's node classes, when held
     (a compact tree computes them for every node when read: at K = 26 that cost as much as
-    growing the tree)."""
+    growing the tree); ``walked``: the rows' leaves and classes, found as the tree was made
+    (:class:`~ordstat.ensemble._common.TreeStore`; ``X`` is then not read)."""
     if not isinstance(tree, OrdinalTreeClassifier):
         return base_predict(tree, X), base_proba(tree, X, k) if proba else None
-    leaves = tree.tree_.apply(X)
-    yval = tree.tree_.yval if yval is None else yval
-    pred = np.asarray(tree.classes_[yval[leaves]], dtype=np.intp)
+    if walked is not None:
+        leaves, pred = walked[0], walked[1].astype(np.intp, copy=False)
+    else:
+        leaves = tree.tree_.apply(X)
+        yval = tree.tree_.yval if yval is None else yval
+        pred = np.asarray(tree.classes_[yval[leaves]], dtype=np.intp)
     if not proba:
         return pred, None
     value = tree.tree_.value[leaves]  # as predict_proba

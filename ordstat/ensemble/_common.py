@@ -16,7 +16,10 @@ from .._core.parallel import parallel
 from .._core.predictors import ColumnCoding
 from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
-from ..trees._tree import DerivedTree, Tree, compact_array
+from ..trees import _fast
+from ..trees._tree import (_WHOLE, _WHOLE_BOUND, DerivedTree, Tree, _float_kind, compact_array,
+                           compact_as)
+from ._steps import _child, kept_arrays
 
 _SEED_MAX = np.iinfo(np.int32).max
 
@@ -155,20 +158,80 @@ def codes_encoding(n_classes):
     return encode_target(np.arange(n_classes), np.arange(n_classes))[0]
 
 
-def fit_sample(template, params, sample, repeats, encoding, seed, coding=None, state=None):
+def fit_sample(template, params, sample, repeats, encoding, seed, coding=None, store=None,
+               n_present=None, state=None):
     """:func:`fit_base` of an ordinal tree ``template`` (its ``get_params()``: ``params``) on
     the rows of a prepared sample (:mod:`ordstat.trees._prepared`) with their ``repeats``, the
     same tree without copying the rows or checking them again (``encoding``: of the class
-    codes 0..K-1; ``state``: the template's ``_sample_state`` for the sample and ``coding``,
-    made once per ensemble, or None)."""
+    codes 0..K-1). ``store``: the :class:`TreeStore` its arrays are kept by (None: a new
+    one); ``n_present``: the number of classes among the rows, when known; ``state``: the
+    template's ``_sample_state`` for the sample and ``coding``, made once per ensemble, or
+    None."""
     k = sample.data.n_classes
-    present = np.bincount(sample.data.codes[sample.rows], minlength=k) > 0
-    if np.count_nonzero(present) < 2:
-        return ConstantClassifier(np.argmax(present), k)
+    if n_present is None or n_present < 2:
+        present = np.bincount(sample.data.codes[sample.rows], minlength=k) > 0
+        if np.count_nonzero(present) < 2:
+            return ConstantClassifier(np.argmax(present), k)
     est = tree_copy(template, params, k, seed)
     # a fully grown tree comes compact (see compact_tree), without being made whole first
-    return est._fit_sample(sample, repeats, encoding, coding, store=_compact_numeric,
-                           state=state)
+    return est._fit_sample(sample, repeats, encoding, coding,
+                           store=TreeStore() if store is None else store, state=state)
+
+
+class TreeStore:
+    """How an ensemble keeps the fully grown tree of a prepared sample (the ``store`` of
+    :meth:`ordstat.trees._grow.TreeBuilder.build_sample`): each array in the smallest type that
+    holds it exactly (:func:`compact_tree`'s types), all found in one compiled pass over the
+    tree (:func:`ordstat.ensemble._steps.kept_arrays`), which also walks the rows ``rows`` of
+    the prepared features ``X`` (the tree's out-of-bag units; None: none) down the tree and
+    keeps their ``leaves`` and predicted ``classes`` (None until the tree is made, and
+    ``classes`` None where the counts or the losses are not whole numbers: its classes are then
+    the tree's ``yval``, computed when read)."""
+
+    def __init__(self, X=None, rows=None):
+        self.X = _NO_ROWS[0] if rows is None else _fast.read_only(X)  # (one compiled type)
+        self.rows = _NO_ROWS[1] if rows is None else rows
+        self.leaves = self.classes = None
+
+    def __call__(self, a):
+        return _compact(a, numeric=True)
+
+    def arrays(self, arrays, loss):
+        """The arrays of :meth:`ordstat.trees._tree.DerivedTree.from_arrays` (a fully grown
+        tree of the compiled levels: numeric splits, in preorder), compact."""
+        if _fast.kernels() is None:
+            return {name: self(a) for name, a in arrays.items()}
+        names = ("children_left", "children_right", "feature", "threshold", "improvement",
+                 "value")
+        ranges, leaves, classes = _fast.compiled(kept_arrays, _float_kind, _child)(
+            *(arrays[name] for name in names[:5]), arrays["missing_left"], arrays["value"],
+            loss, _WHOLE_BOUND, self.X, self.rows)
+        ranges = ranges.tolist()
+        kept = dict(arrays)
+        for i, name in enumerate(names):
+            a, at = arrays[name], 2 * i if i < 3 else 3 * i - 3
+            kept[name] = (compact_as(a, _WHOLE, ranges[at], ranges[at + 1]) if i < 3
+                          else compact_as(a, *ranges[at:at + 3]))
+        kept["left_categories"] = _no_categories(arrays["children_left"].shape[0])
+        self.leaves = leaves
+        self.classes = classes if classes.size == self.rows.size else None
+        return kept
+
+
+# the prepared features and rows of a store that walks none (one compiled type)
+_NO_ROWS = (_fast.read_only(np.zeros((0, 0))), np.zeros(0, dtype=np.int64))
+
+
+def _no_categories(n):
+    """The ``left_categories`` of a tree of ``n`` nodes without categorical splits: one None
+    seen through a read-only view of length ``n`` (sliced from one made for the longest)."""
+    global _NONE
+    if _NONE.shape[0] < n:
+        _NONE = np.broadcast_to(np.full(1, None, dtype=object), (max(n, 2 * _NONE.shape[0]),))
+    return _NONE[:n]
+
+
+_NONE = np.broadcast_to(np.full(1, None, dtype=object), (1024,))
 
 
 def compact_tree(est):
@@ -192,18 +255,12 @@ def compact_tree(est):
     return est
 
 
-def _compact_numeric(a):
-    """:func:`_compact` of a tree without categorical features."""
-    return _compact(a, numeric=True)
-
-
 def _compact(a, numeric=False):
     if isinstance(a, np.ndarray) and a.dtype.kind in "iuf":
         return compact_array(a)
     if isinstance(a, np.ndarray) and a.dtype == object and (
             numeric or all(v is None for v in a)):
-        # no categorical split: one None seen through a read-only view of the nodes' length
-        return np.broadcast_to(np.full(1, None, dtype=object), a.shape)
+        return _no_categories(a.shape[0])  # no categorical split
     return a
 
 

@@ -18,6 +18,7 @@ explained in the documentation, "How the trees are grown" (docs/trees_engine.md)
 
 from __future__ import annotations
 
+import functools
 import heapq
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -377,11 +378,22 @@ class TreeBuilder:
 
     def _node_arrays(self, n_rows, n_units):
         """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
-        first levels; :func:`_room` grows them between levels, as the tree needs."""
-        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes
-        cap = min(_FIRST_NODES, max(1, 2 * n_rows - 1))
-        arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
-                                dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
+        first levels, or for the whole tree where that is small; :func:`_room` grows them
+        between levels, as the tree needs."""
+        # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes (and a
+        # binary tree's below max_depth); a tree split down to two units without cp comes
+        # near that (0.7 of it at K = 26 on 18,000 rows), so it gets all of it at once where
+        # that is small (growing copied the arrays a few times a tree)
+        most = min(max(1, 2 * n_rows - 1), 2 ** (self.max_depth + 1) - 1)
+        whole = (self.alpha < 0 and self.min_split <= 2
+                 and most * (8 * self.K + _NODE_BYTES) <= _WHOLE_TREE_BYTES)
+        cap = most if whole else min(_FIRST_NODES, most)
+        if cap <= _BLANK_NODES:  # copies of blank arrays (a third of the time of filling)
+            arrays = {name: a[:cap].copy() for name, a in _blank_nodes(self.K).items()}
+        else:
+            arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
+                                    dtype=_NODE_TYPES[name])
+                      for name, fill in _NODE_FILL.items()}
         arrays["value"][0] = self.nodes.value[0]  # the root (its other fields: the fill)
         arrays["n_units"][0] = n_units
         return NodeArrays(**arrays, count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
@@ -470,7 +482,7 @@ class TreeBuilder:
         tree = self._node_arrays(n, n_units)
         # rows of mostly tied values (few distinct values, e.g. item scores): their scans skip
         # the gain between ties (a branch) instead of discarding it (see make_presorted_level);
-        tied = _tied_rows(order, cb + ub)
+        tied = _fast.compiled(_tied_rows)(order, cb + ub)
         sample = WordSample(
             X=_fast.read_only(sp.X), cb=cb, ub=ub,
             row_feature=np.concatenate([np.arange(p), sp._mirror]).astype(np.int64),
@@ -657,29 +669,42 @@ class TreeBuilder:
 # node it splits)
 _FIRST_NODES = 1024
 _DOUBLE_NODES = 1 << 16
+# a fully grown tree's node arrays are made for its largest size at once up to this size
+_WHOLE_TREE_BYTES = 1 << 25
+_BLANK_NODES = 1024  # node arrays up to this size are copied from blank ones (_blank_nodes)
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
               "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
 _NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "right": np.int64,
                "feature": np.int64, "threshold": np.float64, "goodness": np.float64,
                "missing": np.int8, "depth": np.int64, "number": np.int64}
+# bytes of a node in the arrays other than ``value``
+_NODE_BYTES = sum(np.dtype(t).itemsize for name, t in _NODE_TYPES.items() if name != "value")
+
+
+@functools.lru_cache(maxsize=16)
+def _blank_nodes(k):
+    """The node arrays of :meth:`TreeBuilder._node_arrays` (``_BLANK_NODES`` nodes, ``k``
+    classes) before anything is written, read-only (callers copy the first nodes)."""
+    arrays = {name: np.full((_BLANK_NODES, k) if name == "value" else _BLANK_NODES, fill,
+                            dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
+    for a in arrays.values():
+        a.flags.writeable = False
+    return arrays
 
 
 def _tied_rows(order, rs):
     """(P,) whether most of each row of words ``order`` (P, n) repeats its predecessor's value
-    (the bits above ``rs``): a block of rows at a time, so that small samples take one pass
-    and large ones hold no (P, n) array of values beside the words."""
+    (the bits above ``rs``): more than n // 2 of its words (a plain loop, compiled by
+    :func:`ordstat.trees._fast.compiled`: one pass, no array of values beside the words)."""
     P, n = order.shape
-    step = max(1, _TIED_BLOCK // max(n, 1))
-    if step >= P:  # one block (a small sample)
-        values = order >> rs
-        return np.count_nonzero(values[:, 1:] == values[:, :-1], axis=1) > n // 2
-    return np.concatenate([
-        np.count_nonzero((block[:, 1:] >> rs) == (block[:, :-1] >> rs), axis=1) > n // 2
-        for block in (order[i:i + step] for i in range(0, P, step))])
-
-
-_TIED_BLOCK = 1 << 16  # words per block of _tied_rows
+    tied = np.zeros(P, dtype=np.bool_)
+    for r in range(P):
+        same = 0
+        for t in range(1, n):
+            same += (order[r, t] >> rs) == (order[r, t - 1] >> rs)
+        tied[r] = same > n // 2
+    return tied
 
 
 def _room(tree, need, most):

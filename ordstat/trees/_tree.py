@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _engine, _fast
 
-__all__ = ["Tree", "DerivedTree", "compact_array", "walk_rows", "with_present_categories"]
+__all__ = ["Tree", "DerivedTree", "compact_array", "compact_as", "walk_rows",
+           "with_present_categories"]
 
 
 # the compiled walk's surrogate arrays of a tree without surrogates (one compiled type)
@@ -405,11 +406,16 @@ class DerivedTree(Tree):
         ones), all of the checked ones computed when read: for a tree known to give them back,
         grown fully (``alpha`` < 0, its complexity bound) on unit weights or bootstrap repeats
         (an ensemble's compiled growth makes its trees so, without making a :class:`Tree`
-        first). ``criterion``, ``loss``, ``store``: as :meth:`from_tree`."""
+        first). ``criterion``, ``loss``: as :meth:`from_tree`; ``store``: as there, or an
+        object whose ``arrays(arrays, loss)`` gives back every array at once (an ensemble's
+        :class:`ordstat.ensemble._common.TreeStore`)."""
         self = object.__new__(cls)
+        loss = np.asarray(loss, dtype=np.float64)
         object.__setattr__(self, "_criterion", criterion)
-        object.__setattr__(self, "_loss", np.asarray(loss, dtype=np.float64))
+        object.__setattr__(self, "_loss", loss)
         object.__setattr__(self, "_alpha", float(alpha))
+        if hasattr(store, "arrays"):
+            arrays, store = store.arrays(arrays, loss), None
         for name, a in arrays.items():  # surrogates (a record) or None are kept as they are
             keep = store is None or not isinstance(a, np.ndarray)
             object.__setattr__(self, name, a if keep else store(a))
@@ -509,21 +515,22 @@ def _risks(counts, loss):
     product, on threads that wait for a busy machine's cores, was slower than that loop;
     with fewer classes the loop costs little and a first fit need not compile the product).
     A small block of whole counts (a compact tree's integers, a root's or a level's bootstrap
-    counts) with whole losses: one matrix product of whole numbers, exact, so the same
-    numbers again (small: a BLAS product that runs in one thread; a forest reads the node
-    classes of every tree and the risk of its root)."""
-    if 0 < counts.size <= WHOLE_PRODUCT_SIZE:
+    counts) with whole losses: the same compiled sums where numba is (one call in place of
+    the dozen numpy calls of checking the numbers: a forest reads the risk of every tree's
+    root), else one matrix product of whole numbers, exact, so the same numbers again
+    (small: a BLAS product that runs in one thread)."""
+    compiled = counts.size and _fast.kernels() is not None
+    if compiled and (counts.size <= WHOLE_PRODUCT_SIZE or loss.shape[0] >= WHOLE_RISKS_K):
+        whole, risks = _fast.compiled(_whole_loss_risks, _whole_risks)(
+            np.ascontiguousarray(counts, dtype=np.float64),
+            np.ascontiguousarray(loss, dtype=np.float64))
+        if whole:
+            return risks
+    elif 0 < counts.size <= WHOLE_PRODUCT_SIZE:
         risks = _whole_risks_product(counts, loss)
         if risks is not None:
             return risks
     counts = np.asarray(counts, dtype=np.float64)
-    if (loss.shape[0] >= WHOLE_RISKS_K and counts.size and _fast.kernels() is not None
-            and np.array_equal(loss, np.trunc(loss))):
-        whole, risks = _fast.compiled(_whole_risks)(
-            np.ascontiguousarray(counts, dtype=np.float64),
-            np.ascontiguousarray(loss, dtype=np.float64), float(np.abs(loss).max()))
-        if whole:
-            return risks
     risks = np.empty((counts.shape[0], loss.shape[0]))
     for h in range(loss.shape[0]):
         risks[:, h] = np.sum(counts * loss[h], axis=1)
@@ -551,6 +558,19 @@ def _whole_risks_product(counts, loss):
         return None
     # every product and partial sum a whole number below 2^53: exact in any order
     return np.dot(counts, whole.T)
+
+
+def _whole_loss_risks(counts, loss):
+    """:func:`_whole_risks`, (False, unfinished) also when a loss is not a whole number (a
+    plain loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
+    largest = 0.0
+    for h in range(loss.shape[0]):
+        for g in range(loss.shape[1]):
+            c = loss[h, g]
+            if c != np.trunc(c):  # (NaN is not whole)
+                return False, np.zeros((counts.shape[0], loss.shape[0]))
+            largest = max(largest, abs(c))
+    return _whole_risks(counts, loss, largest)
 
 
 def _whole_risks(counts, loss, largest_loss):
@@ -643,10 +663,17 @@ def compact_array(a):
             kind, lo, hi = _fast.compiled(_float_kind)(a.reshape(-1), _WHOLE_BOUND)
         else:
             kind, lo, hi = _float_kind_numpy(a)
-        if kind != _WHOLE:
-            return a.astype(np.float32) if kind == _FLOAT32 else a
     else:
-        lo, hi = a.min(), a.max()
+        kind, lo, hi = _WHOLE, a.min(), a.max()
+    return compact_as(a, kind, lo, hi)
+
+
+def compact_as(a, kind, lo, hi):
+    """:func:`compact_array` of ``a`` whose values are of ``kind`` (whole numbers from ``lo``
+    to ``hi``, held by float32, or neither; see :func:`_float_kind`), found beforehand (an
+    ensemble finds those of a tree's arrays in one compiled pass)."""
+    if kind != _WHOLE:
+        return a.astype(np.float32) if kind == _FLOAT32 else a
     lo, hi = int(lo), int(hi)
     for t, least, most in _INT_TYPES:
         if least <= lo and hi <= most:
@@ -673,9 +700,10 @@ def _float_kind_numpy(a):
 
 
 def _float_kind(a, bound):
-    """:func:`_float_kind_numpy` of a 1-D float64 array in one pass (a plain loop, compiled
-    by :func:`ordstat.trees._fast.compiled`; ``bound``: ``_WHOLE_BOUND``)."""
-    whole, fits = True, True
+    """:func:`_float_kind_numpy` of a 1-D float64 array (a plain loop, compiled by
+    :func:`ordstat.trees._fast.compiled`; ``bound``: ``_WHOLE_BOUND``): one pass for whole
+    numbers (class counts), a second for the others."""
+    whole = True
     lo, hi = np.inf, -np.inf
     for x in a:
         if x != x:  # NaN: not whole, kept by float32
@@ -684,8 +712,9 @@ def _float_kind(a, bound):
         lo, hi = min(lo, x), max(hi, x)
         if whole and x != np.trunc(x):
             whole = False
-        if fits and np.float64(np.float32(x)) != x:
-            fits = False
     if whole and max(-lo, hi) <= bound:
         return _WHOLE, lo, hi
-    return (_FLOAT32 if fits else _FLOAT64), lo, hi
+    for x in a:
+        if x == x and np.float64(np.float32(x)) != x:
+            return _FLOAT64, lo, hi
+    return _FLOAT32, lo, hi

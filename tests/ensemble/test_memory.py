@@ -189,21 +189,22 @@ def test_two_ensembles_fitted_at_once_in_threads_equal_sequential_fits():
         np.testing.assert_array_equal(a.oob_decision_function_, b.oob_decision_function_)
 
 
-def test_tied_rows_in_blocks_are_the_rows_one_at_a_time():
-    """The presorted growth's rows of mostly tied values, found a block of rows at a time
-    (several blocks here: 3 rows of 30,000 words per block of 2^16), are those of each row on
-    its own: more than half its words repeat the value bits of the word before."""
-    from ordstat.trees._grow import _TIED_BLOCK, _tied_rows
+def test_tied_rows_are_the_rows_of_mostly_repeated_values():
+    """The presorted growth's rows of mostly tied values (one compiled pass over the words):
+    more than half of a row's words repeat the value bits of the word before."""
+    from ordstat.trees import _fast
+    from ordstat.trees._grow import _tied_rows
 
     rng = np.random.default_rng(8)
     n, rs = 30_000, 20
     values = np.sort(rng.integers(0, [[3], [n], [10], [2 * n], [n // 2]], size=(5, n)), axis=1)
     words = (values << rs) | rng.integers(0, 1 << rs, size=(5, n))
-    assert _TIED_BLOCK // n < 5  # more than one block
-    want = [np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > n // 2 for row in words]
-    np.testing.assert_array_equal(_tied_rows(words, rs), want)
-    assert _tied_rows(words, rs).tolist() == [True, False, True, False, True]
-    few = words[:, ::40]  # one block
-    want = [np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > few.shape[1] // 2
-            for row in few]
-    np.testing.assert_array_equal(_tied_rows(few, rs), want)
+    tied = _fast.compiled(_tied_rows)
+    for block in (words, np.ascontiguousarray(words[:, ::40]), words[:3, :3].copy()):
+        want = [np.count_nonzero((row[1:] >> rs) == (row[:-1] >> rs)) > block.shape[1] // 2
+                for row in block]
+        np.testing.assert_array_equal(tied(block, rs), want)
+    assert tied(words, rs).tolist() == [True, False, True, False, True]
+    # exactly half repeated is not most: 0 0 1 1 (two of four)
+    two = np.array([[0, 0, 1, 1], [0, 0, 0, 0]], dtype=np.int64) << rs
+    assert tied(two, rs).tolist() == [False, True]

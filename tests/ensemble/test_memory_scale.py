@@ -53,8 +53,9 @@ def test_node_arrays_grown_between_levels_give_the_same_trees(make, missing, mon
     # room for every node from the start (the preallocation of before) ...
     monkeypatch.setattr(_grow, "_FIRST_NODES", 10 ** 6)
     whole = make().fit(X, y)
-    # ... against room for one node, grown at every level
+    # ... against room for one node, grown at every level (not the whole tree at once)
     monkeypatch.setattr(_grow, "_FIRST_NODES", 1)
+    monkeypatch.setattr(_grow, "_WHOLE_TREE_BYTES", 0)
     grown = make().fit(X, y)
     assert min(t.n_nodes for t in _trees(whole)) > 100
     assert_same_trees(_trees(whole), _trees(grown))
