@@ -175,7 +175,8 @@ def fit_sample(template, params, sample, repeats, encoding, seed, coding=None, s
     est = tree_copy(template, params, k, seed)
     # a fully grown tree comes compact (see compact_tree), without being made whole first
     return est._fit_sample(sample, repeats, encoding, coding,
-                           store=TreeStore() if store is None else store, state=state)
+                           store=TreeStore(sample.data.X) if store is None else store,
+                           state=state)
 
 
 class TreeStore:
@@ -186,12 +187,15 @@ class TreeStore:
     the prepared features ``X`` (the tree's out-of-bag units; None: none) down the tree and
     keeps their ``leaves`` and predicted ``classes`` (None until the tree is made, and
     ``classes`` None where the counts or the losses are not whole numbers: its classes are then
-    the tree's ``yval``, computed when read)."""
+    the tree's ``yval``, computed when read), and the tree's split ``importance`` (of each of
+    the ``X.shape[1]`` features, :meth:`OrdinalTreeClassifier._set_importances`' sums; None
+    until the tree is made)."""
 
-    def __init__(self, X=None, rows=None):
+    def __init__(self, X, rows=None):
+        self.n_features = X.shape[1]
         self.X = _NO_ROWS[0] if rows is None else _fast.read_only(X)  # (one compiled type)
         self.rows = _NO_ROWS[1] if rows is None else rows
-        self.leaves = self.classes = None
+        self.leaves = self.classes = self.importance = None
 
     def __call__(self, a):
         return _compact(a, numeric=True)
@@ -203,9 +207,10 @@ class TreeStore:
             return {name: self(a) for name, a in arrays.items()}
         names = ("children_left", "children_right", "feature", "threshold", "improvement",
                  "value")
-        ranges, leaves, classes = _fast.compiled(kept_arrays, _float_kind, _child)(
+        ranges, leaves, classes, self.importance = _fast.compiled(
+            kept_arrays, _float_kind, _child)(
             *(arrays[name] for name in names[:5]), arrays["missing_left"], arrays["value"],
-            loss, _WHOLE_BOUND, self.X, self.rows)
+            loss, _WHOLE_BOUND, self.X, self.rows, self.n_features)
         ranges = ranges.tolist()
         kept = dict(arrays)
         for i, name in enumerate(names):

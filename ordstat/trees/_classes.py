@@ -595,7 +595,9 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self._loss_, self._cat_sizes_ = state.loss, state.cat_sizes
         rng = check_random_state(self.random_state)
         full = self._builder(state.params, rng).build_sample(sample, repeats, store=store)
-        return self._set_tree(full, state.params)
+        # the split importances, where the store summed them as it kept the tree
+        return self._set_tree(full, state.params,
+                              importance=getattr(store, "importance", None))
 
     def _sample_state(self, n_features, n_classes, coding=None):
         """What :meth:`_fit_sample` sets up alike for every tree of an ensemble (the copies of
@@ -617,9 +619,11 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.n_features_in_ = n_features
 
     def _set_tree(self, full, params, cps=None, nsplit=None, risk=None, xrisk=None,
-                  xstd=None):
+                  xstd=None, importance=None):
         """The fitted state from the grown tree and its cp sequence (end of :meth:`_fit`;
-        without ``cps``, the sequence is computed when the table is first read)."""
+        without ``cps``, the sequence is computed when the table is first read);
+        ``importance``: the split importances of ``full``, when summed already (see
+        :meth:`_set_importances`)."""
         # the table is made when first read (cp_table_): a forest's trees seldom are
         self.__dict__.pop("_cp_table", None)
         self._cp_rows = (params["cp"] if cps is None
@@ -632,7 +636,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         else:
             self.cp_ = params["cp"]
             self.tree_ = full
-        self._set_importances()
+        self._set_importances(importance if self.tree_ is full else None)
         return self
 
     @property
@@ -655,14 +659,20 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.__dict__.pop("_cp_rows", None)
         self.__dict__["_cp_table"] = table
 
-    def _set_importances(self):
+    def _set_importances(self, split=None):
+        """``variable_importance_`` and ``feature_importances_`` of ``tree_``; ``split``: the
+        sums of its splits' improvements by feature, added in node order (an ensemble's
+        compiled pass over a tree without surrogates sums them as it keeps the tree), or None
+        (summed here)."""
         tree = self.tree_
-        internal = tree.children_left >= 0
-        # summed in node order as np.add.at sums (a forest makes hundreds of these); float64
-        # also without a split (an empty bincount is int)
-        imp = np.bincount(tree.feature[internal],
-                          weights=tree.improvement[internal].astype(np.float64),
-                          minlength=self.n_features_in_).astype(np.float64)
+        if split is None:
+            internal = tree.children_left >= 0
+            # summed in node order as np.add.at sums (a forest makes hundreds of these);
+            # float64 also without a split (an empty bincount is int)
+            split = np.bincount(tree.feature[internal],
+                                weights=tree.improvement[internal].astype(np.float64),
+                                minlength=self.n_features_in_).astype(np.float64)
+        imp = split
         sur = tree.surrogates
         if sur is not None:  # rpart: each surrogate adds adj times its primary's improvement
             node = np.repeat(np.arange(tree.n_nodes), sur.n_surrogates())

@@ -73,3 +73,25 @@ def test_state_is_made_once_and_read_by_every_tree():
     # (unordered) 3; "age" (numeric) and "edu" (ordered) are split as numbers
     np.testing.assert_array_equal(first._cat_sizes_, [0, 0, 4, 3])
     np.testing.assert_array_equal(first._loss_, 1.0 - np.eye(forest.n_classes_))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: OrdinalRandomForestClassifier(n_estimators=5, random_state=2),
+    lambda: OrdinalBaggingClassifier(
+        OrdinalTreeClassifier(min_split=2, min_bucket=1, cp=-1.0, xval=0), n_estimators=3,
+        random_state=0),
+])
+def test_split_importances_summed_as_the_tree_is_kept(make):
+    """The compiled pass that keeps a fully grown tree sums its split importances: the
+    numbers the tree sums itself (in the same order, so bit for bit)."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(300, 7))
+    X[:, 2] = np.round(X[:, 2])
+    y = np.digitize(X[:, 0] + X[:, 2] + rng.normal(size=300), [-1.0, 0.0, 1.0])
+    ensemble = make().fit(X, y)
+    for tree in ensemble.estimators_:
+        kept = tree.variable_importance_, tree.feature_importances_
+        tree._set_importances()
+        np.testing.assert_array_equal(kept[0], tree.variable_importance_)
+        np.testing.assert_array_equal(kept[1], tree.feature_importances_)
+        assert kept[0].sum() > 0
