@@ -603,7 +603,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         """What :meth:`_fit_sample` sets up alike for every tree of an ensemble (the copies of
         this tree, see ``ordstat.ensemble._common.tree_copy``): a :class:`SampleState` for
         ``n_features`` features (coded by ``coding``, None: all numeric) and ``n_classes``
-        classes, made once per ensemble (a forest of small trees spent about 4 % of its
+        classes, made once per ensemble (a forest of small trees spent about 2 % of its
         time making it again for each tree)."""
         coding = ColumnCoding() if coding is None else coding
         params = self._tree_params(n_features)
