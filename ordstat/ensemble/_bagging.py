@@ -105,10 +105,10 @@ def _fit_one(task):
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows],
-                        coding=coding, params=base.params)
+                        coding=coding, params=base.params, state=base.state)
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding,
-                        params=base.params)
+                        params=base.params, state=base.state)
     # the nodes' classes of a whole tree, which the compact tree computes again for all
     # nodes when read
     yval = (tree.tree_.yval if wants_oob and isinstance(tree, OrdinalTreeClassifier)
@@ -361,7 +361,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         # what each tree gives back for the out-of-bag scores: its predictions, and its class
         # probabilities only where they are aggregated
         oob_outputs = self.oob_score and ("proba" if self.aggregation == "proba" else True)
-        base = base_tree(template, X.shape[1])
+        base = base_tree(template, X.shape[1], k, coding)
         tasks = ((base, X, codes, k, seed, importance, oob_outputs, prepared, coding, w)
                  for seed in seeds)
         # Trees grown on the prepared sample run compiled kernels that release the GIL: in

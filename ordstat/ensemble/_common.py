@@ -91,23 +91,30 @@ class ConstantClassifier:
 class BaseTree(NamedTuple):
     """An ensemble's base estimator as each of its tree tasks takes it, read once per fit
     (:func:`base_tree`): the estimator, its ``get_params()`` when it is an ordinal tree
-    (its trees are then copies made by :func:`tree_copy`), and whether its trees take a
-    bootstrap sample as distinct rows with repeat counts."""
+    (its trees are then copies made by :func:`tree_copy`), whether its trees take a
+    bootstrap sample as distinct rows with repeat counts, and with ``params`` the state its
+    copies share (``OrdinalTreeClassifier._sample_state``: the builder's parameters, loss,
+    coding and categories' sizes), when the classes are known."""
 
     estimator: object
     params: dict | None
     repeats: bool
+    state: object = None
 
 
-def base_tree(template, n_features):
-    """The :class:`BaseTree` of ``template`` for ``n_features`` features. An ordinal tree's
-    parameters are validated here (by ``_counts_repeats``), once for all its copies (a bagged
-    tree spent a sixth of its time cloning and validating them again)."""
+def base_tree(template, n_features, n_classes=None, coding=None):
+    """The :class:`BaseTree` of ``template`` for ``n_features`` features (coded by
+    ``coding``, None: all numeric) and ``n_classes`` classes (None: no shared state). An
+    ordinal tree's parameters are validated here (by ``_counts_repeats``), once for all its
+    copies (a bagged tree spent a sixth of its time cloning and validating them again)."""
     if not isinstance(template, OrdinalTreeClassifier):
         return BaseTree(template, None, False)
     repeats = template._counts_repeats(n_features)
-    params = template.get_params(deep=False) if type(template) is OrdinalTreeClassifier else None
-    return BaseTree(template, params, repeats)
+    if type(template) is not OrdinalTreeClassifier:
+        return BaseTree(template, None, repeats)
+    state = (None if n_classes is None
+             else template._sample_state(n_features, n_classes, coding))
+    return BaseTree(template, template.get_params(deep=False), repeats, state)
 
 
 def tree_copy(template, params, n_classes, seed):
@@ -120,14 +127,15 @@ def tree_copy(template, params, n_classes, seed):
 
 
 def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=None,
-             coding=None, params=None):
+             coding=None, params=None, state=None):
     """A clone of ``template`` fitted on class codes 0..n_classes-1 (so that its
     ``predict_proba`` has one column per class even when a class is missing from the sample).
     ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``);
     ``coding``: the ensemble's :class:`~ordstat._core.predictors.ColumnCoding` of ``X``
     (None: numeric columns only), which an ordinal tree or an oDT adopts (its nominal columns
-    are split as categories); ``params``: those of :class:`BaseTree`, an ordinal tree's whose
-    parameters were validated (the clone is then :func:`tree_copy`'s, not validated again)."""
+    are split as categories); ``params``, ``state``: those of :class:`BaseTree`, an ordinal
+    tree's whose parameters were validated (the clone is then :func:`tree_copy`'s, not
+    validated again, and it reads ``state`` for ``coding`` when given)."""
     present = codes if sample_weight is None else codes[sample_weight > 0]
     observed = np.unique(present)
     if observed.size < 2:
@@ -139,7 +147,7 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     if type(est) is OrdinalTreeClassifier and sample_weight is None:
         # the ensemble's checked rows and codes, not checked again
         est._fit(X, codes, repeats=repeats, coding=coding, encoding=codes_encoding(n_classes),
-                 checked=params is not None)
+                 checked=params is not None, state=None if params is None else state)
     elif repeats is not None or (coding is not None and isinstance(est, OrdinalTreeClassifier)):
         est._fit(X, codes, sample_weight, repeats=repeats, coding=coding)
     elif coding is not None and hasattr(est, "_fit_coded"):  # oDT splits nominal columns too

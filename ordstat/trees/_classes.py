@@ -523,18 +523,22 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
     def _fit(self, X, y, sample_weight=None, repeats=None, coding=None, encoding=None,
-             checked=False):
+             checked=False, state=None):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
         (only when :meth:`_counts_repeats`); ``coding``: the :class:`ColumnCoding` an
         ensemble learned once from its training ``X``, whose rows ``X`` then are (coded);
         ``encoding``: of the class codes 0..K-1 that ``y`` then is, ``X`` (float64) and ``y``
         checked by the ensemble and taken as they are, unweighted (as :meth:`_fit_sample`
         takes its sample: a bagged tree spent a third of its time checking them again);
-        ``checked``: the parameters are those of a tree the ensemble validated."""
+        ``checked``: the parameters are those of a tree the ensemble validated; ``state``:
+        with ``encoding``, the :meth:`_sample_state` for ``coding`` of the tree this one is a
+        copy of, made once for the ensemble's trees (None: made here)."""
         if not checked:
             self._validate_params()
         if encoding is not None:
-            self._set_coding(ColumnCoding() if coding is None else coding)
+            self._set_coding(
+                state.coding if state is not None else ColumnCoding() if coding is None
+                else coding)
             self._adopt_codes(encoding, X.shape[1])
             codes, w = y, np.ones(X.shape[0])
             # as validate_fit records them (for summary())
@@ -547,10 +551,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                 self._set_coding(coding)
             X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                        ensure_all_finite="allow-nan")
-        params = self._tree_params(X.shape[1])
         k = self.n_classes_
-        self._loss_ = self._loss(params["criterion"], k)
-        self._cat_sizes_ = self._coding().cat_sizes(X.shape[1])
+        if state is None or encoding is None:
+            state = self._sample_state(X.shape[1], k, self._coding())
+        params = state.params
+        # an ensemble's trees share them and only read them
+        self._loss_, self._cat_sizes_ = state.loss, state.cat_sizes
         rng = check_random_state(self.random_state)
         folds = make_folds(self.xval, X.shape[0], rng)
 

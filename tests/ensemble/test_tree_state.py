@@ -17,14 +17,16 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*every bootstrap sample:UserWar
 
 
 def _each_tree_its_own_state(monkeypatch):
-    """The ensembles' prepared samples without the state: each tree makes its own."""
-    prepared = _bagging._BaseBagging._prepared
+    """The ensembles' prepared samples and base trees without the state: each tree makes
+    its own."""
+    prepared, base_tree = _bagging._BaseBagging._prepared, _bagging.base_tree
 
     def without_state(*args):
         found = prepared(*args)
         return None if found is None else (*found[:3], None)
 
     monkeypatch.setattr(_bagging._BaseBagging, "_prepared", staticmethod(without_state))
+    monkeypatch.setattr(_bagging, "base_tree", lambda *a: base_tree(*a)._replace(state=None))
 
 
 ENSEMBLES = {
@@ -34,6 +36,11 @@ ENSEMBLES = {
     "bagging_median": lambda: OrdinalBaggingClassifier(
         OrdinalTreeClassifier(min_split=2, min_bucket=1, cp=0.0, xval=0, leaf_rule="median"),
         n_estimators=4, random_state=0),
+    # the trees fitted on copied rows (min_bucket > 1 counts repeats), pruned at cp 0
+    "bagging_copied": lambda: OrdinalBaggingClassifier(n_estimators=4, random_state=0),
+    "bagging_copied_cost": lambda: OrdinalBaggingClassifier(
+        OrdinalTreeClassifier(criterion="gini_linear", leaf_rule="cost", xval=0),
+        n_estimators=3, random_state=2),
 }
 
 
@@ -64,9 +71,13 @@ def test_shared_state_grows_the_same_trees(make, monkeypatch):
     np.testing.assert_array_equal(shared.predict_proba(X), own.predict_proba(X))
 
 
-def test_state_is_made_once_and_read_by_every_tree():
+@pytest.mark.parametrize("make", [
+    lambda: OrdinalRandomForestClassifier(n_estimators=4, random_state=0),
+    lambda: OrdinalBaggingClassifier(n_estimators=4, random_state=0),
+], ids=["prepared", "copied"])
+def test_state_is_made_once_and_read_by_every_tree(make):
     X, y = _frame()
-    forest = OrdinalRandomForestClassifier(n_estimators=4, random_state=0).fit(X, y)
+    forest = make().fit(X, y)
     first, *others = forest.estimators_
     assert all(t._loss_ is first._loss_ and t._cat_sizes_ is first._cat_sizes_ for t in others)
     # the column "colour" (strings, missing values) has 3 categories and "missing"; "region"
