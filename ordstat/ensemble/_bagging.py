@@ -356,7 +356,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         w = None if sample_weight is None else w
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, self.n_estimators)
-        prepared = self._prepared(template, X, codes, k, coding)
+        prepared = self._prepared(template, X, codes, k, coding, self.n_jobs)
         threads = prepared is not None and _fast.kernels() is not None
         # what each tree gives back for the out-of-bag scores: its predictions, and its class
         # probabilities only where they are aggregated
@@ -397,12 +397,12 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         return self
 
     @staticmethod
-    def _prepared(template, X, codes, k, coding=None):
+    def _prepared(template, X, codes, k, coding=None, n_jobs=None):
         """(prepared sample, encoding of the codes, tree parameters, the trees'
         ``_sample_state`` for the columns' ``coding``) when the trees are ordinal trees that
         take a bootstrap sample as distinct rows with repeat counts: the trees then share the
-        sample prepared here (:mod:`ordstat.trees._prepared`) and the state made here once;
-        else None."""
+        sample prepared here (:mod:`ordstat.trees._prepared`, its features sorted in ``n_jobs``
+        threads) and the state made here once; else None."""
         p = X.shape[1]
         if type(template) is not OrdinalTreeClassifier or not template._counts_repeats(p):
             return None
@@ -413,7 +413,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         presort = template._presorts(p) and not choose_engine(
             params["criterion"], params["max_features"], p, X.shape[0],
             fully_grown=params["cp"] < 0 and params["max_leaf_nodes"] is None).per_node
-        data = prepare(X, codes, k, presort=presort)
+        data = prepare(X, codes, k, presort=presort, n_jobs=n_jobs)
         return (data, encoding, template.get_params(deep=False),
                 template._sample_state(p, k, coding))
 
