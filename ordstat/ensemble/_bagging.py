@@ -92,23 +92,23 @@ def _fit_one(task):
     if prepared is not None:
         # the same tree from the distinct rows and their repeat counts (fewer to sort), on
         # the sample prepared once for all trees
-        data, encoding, params = prepared
+        data, encoding, params, state = prepared
         rows, repeats, oob, n_present = sample_rows(sample, n, data.codes, data.n_classes)
         # neither the sample nor its counts are kept while the tree grows (8 MB each at
         # n = 10^6); the out-of-bag rows go down the tree as it is made (TreeStore)
         sample = None
         store = TreeStore(data.X, oob if wants_oob else None)
         tree = fit_sample(template, params, Sample(data, rows), repeats, encoding, tree_seed,
-                          coding, store, n_present)
+                          coding, store, n_present, state)
         del rows, repeats
     elif base.repeats:
         counts = np.bincount(sample, minlength=n)
         rows = np.flatnonzero(counts)
         tree = fit_base(template, X[rows], codes[rows], k, tree_seed, repeats=counts[rows],
-                        coding=coding, params=base.params)
+                        coding=coding, params=base.params, state=base.state)
     else:
         tree = fit_base(template, X[sample], codes[sample], k, tree_seed, coding=coding,
-                        params=base.params)
+                        params=base.params, state=base.state)
     # the nodes' classes of a whole tree, which the compact tree computes again for all
     # nodes when read
     yval = (tree.tree_.yval if wants_oob and isinstance(tree, OrdinalTreeClassifier)
@@ -356,12 +356,12 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         w = None if sample_weight is None else w
         k = self.n_classes_
         seeds = spawn_seeds(self.random_state, self.n_estimators)
-        prepared = self._prepared(template, X, codes, k)
+        prepared = self._prepared(template, X, codes, k, coding, self.n_jobs)
         threads = prepared is not None and _fast.kernels() is not None
         # what each tree gives back for the out-of-bag scores: its predictions, and its class
         # probabilities only where they are aggregated
         oob_outputs = self.oob_score and ("proba" if self.aggregation == "proba" else True)
-        base = base_tree(template, X.shape[1])
+        base = base_tree(template, X.shape[1], k, coding)
         tasks = ((base, X, codes, k, seed, importance, oob_outputs, prepared, coding, w)
                  for seed in seeds)
         # Trees grown on the prepared sample run compiled kernels that release the GIL: in
@@ -397,11 +397,12 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         return self
 
     @staticmethod
-    def _prepared(template, X, codes, k):
-        """(prepared sample, encoding of the codes, tree parameters) when the trees are
-        ordinal trees that take a bootstrap sample as distinct rows with repeat counts: the
-        trees then share the sample prepared here (:mod:`ordstat.trees._prepared`); else
-        None."""
+    def _prepared(template, X, codes, k, coding=None, n_jobs=None):
+        """(prepared sample, encoding of the codes, tree parameters, the trees'
+        ``_sample_state`` for the columns' ``coding``) when the trees are ordinal trees that
+        take a bootstrap sample as distinct rows with repeat counts: the trees then share the
+        sample prepared here (:mod:`ordstat.trees._prepared`, its features sorted in ``n_jobs``
+        threads) and the state made here once; else None."""
         p = X.shape[1]
         if type(template) is not OrdinalTreeClassifier or not template._counts_repeats(p):
             return None
@@ -412,8 +413,9 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         presort = template._presorts(p) and not choose_engine(
             params["criterion"], params["max_features"], p, X.shape[0],
             fully_grown=params["cp"] < 0 and params["max_leaf_nodes"] is None).per_node
-        data = prepare(X, codes, k, presort=presort)
-        return data, encoding, template.get_params(deep=False)
+        data = prepare(X, codes, k, presort=presort, n_jobs=n_jobs)
+        return (data, encoding, template.get_params(deep=False),
+                template._sample_state(p, k, coding))
 
     @property
     def estimators_samples_(self):

@@ -91,23 +91,30 @@ class ConstantClassifier:
 class BaseTree(NamedTuple):
     """An ensemble's base estimator as each of its tree tasks takes it, read once per fit
     (:func:`base_tree`): the estimator, its ``get_params()`` when it is an ordinal tree
-    (its trees are then copies made by :func:`tree_copy`), and whether its trees take a
-    bootstrap sample as distinct rows with repeat counts."""
+    (its trees are then copies made by :func:`tree_copy`), whether its trees take a
+    bootstrap sample as distinct rows with repeat counts, and with ``params`` the state its
+    copies share (``OrdinalTreeClassifier._sample_state``: the builder's parameters, loss,
+    coding and categories' sizes), when the classes are known."""
 
     estimator: object
     params: dict | None
     repeats: bool
+    state: object = None
 
 
-def base_tree(template, n_features):
-    """The :class:`BaseTree` of ``template`` for ``n_features`` features. An ordinal tree's
-    parameters are validated here (by ``_counts_repeats``), once for all its copies (a bagged
-    tree spent a sixth of its time cloning and validating them again)."""
+def base_tree(template, n_features, n_classes=None, coding=None):
+    """The :class:`BaseTree` of ``template`` for ``n_features`` features (coded by
+    ``coding``, None: all numeric) and ``n_classes`` classes (None: no shared state). An
+    ordinal tree's parameters are validated here (by ``_counts_repeats``), once for all its
+    copies (a bagged tree spent a sixth of its time cloning and validating them again)."""
     if not isinstance(template, OrdinalTreeClassifier):
         return BaseTree(template, None, False)
     repeats = template._counts_repeats(n_features)
-    params = template.get_params(deep=False) if type(template) is OrdinalTreeClassifier else None
-    return BaseTree(template, params, repeats)
+    if type(template) is not OrdinalTreeClassifier:
+        return BaseTree(template, None, repeats)
+    state = (None if n_classes is None
+             else template._sample_state(n_features, n_classes, coding))
+    return BaseTree(template, template.get_params(deep=False), repeats, state)
 
 
 def tree_copy(template, params, n_classes, seed):
@@ -120,14 +127,15 @@ def tree_copy(template, params, n_classes, seed):
 
 
 def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=None,
-             coding=None, params=None):
+             coding=None, params=None, state=None):
     """A clone of ``template`` fitted on class codes 0..n_classes-1 (so that its
     ``predict_proba`` has one column per class even when a class is missing from the sample).
     ``repeats``: rows standing for that many units (an ordinal tree's private ``_fit``);
     ``coding``: the ensemble's :class:`~ordstat._core.predictors.ColumnCoding` of ``X``
     (None: numeric columns only), which an ordinal tree or an oDT adopts (its nominal columns
-    are split as categories); ``params``: those of :class:`BaseTree`, an ordinal tree's whose
-    parameters were validated (the clone is then :func:`tree_copy`'s, not validated again)."""
+    are split as categories); ``params``, ``state``: those of :class:`BaseTree`, an ordinal
+    tree's whose parameters were validated (the clone is then :func:`tree_copy`'s, not
+    validated again, and it reads ``state`` for ``coding`` when given)."""
     present = codes if sample_weight is None else codes[sample_weight > 0]
     observed = np.unique(present)
     if observed.size < 2:
@@ -139,7 +147,7 @@ def fit_base(template, X, codes, n_classes, seed, sample_weight=None, repeats=No
     if type(est) is OrdinalTreeClassifier and sample_weight is None:
         # the ensemble's checked rows and codes, not checked again
         est._fit(X, codes, repeats=repeats, coding=coding, encoding=codes_encoding(n_classes),
-                 checked=params is not None)
+                 checked=params is not None, state=None if params is None else state)
     elif repeats is not None or (coding is not None and isinstance(est, OrdinalTreeClassifier)):
         est._fit(X, codes, sample_weight, repeats=repeats, coding=coding)
     elif coding is not None and hasattr(est, "_fit_coded"):  # oDT splits nominal columns too
@@ -159,12 +167,14 @@ def codes_encoding(n_classes):
 
 
 def fit_sample(template, params, sample, repeats, encoding, seed, coding=None, store=None,
-               n_present=None):
+               n_present=None, state=None):
     """:func:`fit_base` of an ordinal tree ``template`` (its ``get_params()``: ``params``) on
     the rows of a prepared sample (:mod:`ordstat.trees._prepared`) with their ``repeats``, the
     same tree without copying the rows or checking them again (``encoding``: of the class
     codes 0..K-1). ``store``: the :class:`TreeStore` its arrays are kept by (None: a new
-    one); ``n_present``: the number of classes among the rows, when known."""
+    one); ``n_present``: the number of classes among the rows, when known; ``state``: the
+    template's ``_sample_state`` for the sample and ``coding``, made once per ensemble, or
+    None."""
     k = sample.data.n_classes
     if n_present is None or n_present < 2:
         present = np.bincount(sample.data.codes[sample.rows], minlength=k) > 0
@@ -173,7 +183,8 @@ def fit_sample(template, params, sample, repeats, encoding, seed, coding=None, s
     est = tree_copy(template, params, k, seed)
     # a fully grown tree comes compact (see compact_tree), without being made whole first
     return est._fit_sample(sample, repeats, encoding, coding,
-                           store=TreeStore() if store is None else store)
+                           store=TreeStore(sample.data.X) if store is None else store,
+                           state=state)
 
 
 class TreeStore:
@@ -184,12 +195,15 @@ class TreeStore:
     the prepared features ``X`` (the tree's out-of-bag units; None: none) down the tree and
     keeps their ``leaves`` and predicted ``classes`` (None until the tree is made, and
     ``classes`` None where the counts or the losses are not whole numbers: its classes are then
-    the tree's ``yval``, computed when read)."""
+    the tree's ``yval``, computed when read), and the tree's split ``importance`` (of each of
+    the ``X.shape[1]`` features, :meth:`OrdinalTreeClassifier._set_importances`' sums; None
+    until the tree is made)."""
 
-    def __init__(self, X=None, rows=None):
+    def __init__(self, X, rows=None):
+        self.n_features = X.shape[1]
         self.X = _NO_ROWS[0] if rows is None else _fast.read_only(X)  # (one compiled type)
         self.rows = _NO_ROWS[1] if rows is None else rows
-        self.leaves = self.classes = None
+        self.leaves = self.classes = self.importance = None
 
     def __call__(self, a):
         return _compact(a, numeric=True)
@@ -201,9 +215,10 @@ class TreeStore:
             return {name: self(a) for name, a in arrays.items()}
         names = ("children_left", "children_right", "feature", "threshold", "improvement",
                  "value")
-        ranges, leaves, classes = _fast.compiled(kept_arrays, _float_kind, _child)(
+        ranges, leaves, classes, self.importance = _fast.compiled(
+            kept_arrays, _float_kind, _child)(
             *(arrays[name] for name in names[:5]), arrays["missing_left"], arrays["value"],
-            loss, _WHOLE_BOUND, self.X, self.rows)
+            loss, _WHOLE_BOUND, self.X, self.rows, self.n_features)
         ranges = ranges.tolist()
         kept = dict(arrays)
         for i, name in enumerate(names):

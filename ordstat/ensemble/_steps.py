@@ -7,8 +7,8 @@ first call").
 - :func:`bootstrap_rows`: a bootstrap sample's distinct rows, their repeat counts and the
   units out of bag (:func:`sample_rows`: compiled, or in numpy without numba);
 - :func:`kept_arrays`: what an ensemble keeps of a fully grown tree, from one pass over its
-  arrays in preorder: the compact type of each array, and the leaves and classes of the
-  out-of-bag rows.
+  arrays in preorder: the compact type of each array, the leaves and classes of the
+  out-of-bag rows, and the split importances.
 """
 
 from __future__ import annotations
@@ -61,10 +61,10 @@ def bootstrap_rows(sample, n, codes, n_classes):
 
 
 def kept_arrays(left, right, feature, threshold, improvement, missing_left, value, loss,
-                bound, X, rows):
+                bound, X, rows, n_features):
     """What an ensemble keeps of a fully grown tree given by its arrays in preorder (numeric
     splits only, as ``ordstat.trees._grow._preorder_nodes`` makes them): ``(ranges, leaves,
-    classes)``.
+    classes, importance)``.
 
     ``ranges``: the (min, max) of ``left``, ``right`` and ``feature`` and the (kind, min,
     max) of ``threshold``, ``improvement`` and ``value`` (:func:`ordstat.trees._tree.
@@ -75,8 +75,14 @@ def kept_arrays(left, right, feature, threshold, improvement, missing_left, valu
     loss[h, g]`` (the first of equal risks, computed once per leaf reached), as the tree's
     ``yval``; empty unless every count and loss is a whole number and the sums stay below
     2^52 (as ``ordstat.trees._tree._risks`` checks): each sum is then exact in any order, so
-    the numbers of ``_risks``."""
+    the numbers of ``_risks``. ``importance``: each of the ``n_features`` features' sum of
+    the improvements of its splits, added in node order (the tree's split importances, as
+    ``OrdinalTreeClassifier._set_importances`` sums them by ``np.bincount``)."""
     ranges = np.empty(15)
+    importance = np.zeros(n_features)
+    for node in range(left.shape[0]):
+        if left[node] >= 0:
+            importance[feature[node]] += improvement[node]
     for a, at in ((left, 0), (right, 2), (feature, 4)):
         lo, hi = a[0], a[0]
         for v in a:
@@ -115,7 +121,7 @@ def kept_arrays(left, right, feature, threshold, improvement, missing_left, valu
     whole = ranges[12] == _WHOLE
     largest = max(-ranges[13], ranges[14]) * value.shape[1] * most
     if not (whole and largest < 2.0 ** 52):
-        return ranges, leaves, np.zeros(0, dtype=np.int64)
+        return ranges, leaves, np.zeros(0, dtype=np.int64), importance
     classes = np.empty(rows.shape[0], dtype=np.int64)
     memo = np.full(left.shape[0], -1, dtype=np.int64)
     risk = np.empty(k)
@@ -130,7 +136,7 @@ def kept_arrays(left, right, feature, threshold, improvement, missing_left, valu
                         risk[h] += c * loss[h, g]
             memo[leaf] = np.argmin(risk)
         classes[i] = memo[leaf]
-    return ranges, leaves, classes
+    return ranges, leaves, classes, importance
 
 
 def _child(tree, X, row, node):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
@@ -47,6 +48,18 @@ __all__ = ["OrdinalTreeClassifier"]
 
 _LEAF_RULES = ("mode", "median", "cost")
 _MAX_DEPTH_LIMIT = 60  # rpart stops at 30; node numbers 2^depth must fit in int64
+
+
+class SampleState(NamedTuple):
+    """The parameters as the builder uses them (:meth:`OrdinalTreeClassifier._tree_params`),
+    the loss matrix, the column coding and the categories of each column of the trees that
+    an ensemble grows on its prepared sample
+    (:meth:`OrdinalTreeClassifier._sample_state`)."""
+
+    params: dict
+    loss: np.ndarray
+    coding: ColumnCoding
+    cat_sizes: np.ndarray
 
 
 def _floor_log2(p):
@@ -510,18 +523,22 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         return not choose_engine(params["criterion"], params["max_features"], n_features).per_node
 
     def _fit(self, X, y, sample_weight=None, repeats=None, coding=None, encoding=None,
-             checked=False):
+             checked=False, state=None):
         """:meth:`fit`; ``repeats`` (ints): each row stands for that many identical units
         (only when :meth:`_counts_repeats`); ``coding``: the :class:`ColumnCoding` an
         ensemble learned once from its training ``X``, whose rows ``X`` then are (coded);
         ``encoding``: of the class codes 0..K-1 that ``y`` then is, ``X`` (float64) and ``y``
         checked by the ensemble and taken as they are, unweighted (as :meth:`_fit_sample`
         takes its sample: a bagged tree spent a third of its time checking them again);
-        ``checked``: the parameters are those of a tree the ensemble validated."""
+        ``checked``: the parameters are those of a tree the ensemble validated; ``state``:
+        with ``encoding``, the :meth:`_sample_state` for ``coding`` of the tree this one is a
+        copy of, made once for the ensemble's trees (None: made here)."""
         if not checked:
             self._validate_params()
         if encoding is not None:
-            self._set_coding(ColumnCoding() if coding is None else coding)
+            self._set_coding(
+                state.coding if state is not None else ColumnCoding() if coding is None
+                else coding)
             self._adopt_codes(encoding, X.shape[1])
             codes, w = y, np.ones(X.shape[0])
             # as validate_fit records them (for summary())
@@ -534,10 +551,12 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                 self._set_coding(coding)
             X, codes, w = validate_fit(self, X, y, sample_weight, classes=self.classes,
                                        ensure_all_finite="allow-nan")
-        params = self._tree_params(X.shape[1])
         k = self.n_classes_
-        self._loss_ = self._loss(params["criterion"], k)
-        self._cat_sizes_ = self._coding().cat_sizes(X.shape[1])
+        if state is None or encoding is None:
+            state = self._sample_state(X.shape[1], k, self._coding())
+        params = state.params
+        # an ensemble's trees share them and only read them
+        self._loss_, self._cat_sizes_ = state.loss, state.cat_sizes
         rng = check_random_state(self.random_state)
         folds = make_folds(self.xval, X.shape[0], rng)
 
@@ -560,7 +579,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
                                                self._loss_)
         return self._set_tree(full, params, cps, nsplit, risk, xrisk, xstd)
 
-    def _fit_sample(self, sample, repeats, encoding, coding=None, store=None):
+    def _fit_sample(self, sample, repeats, encoding, coding=None, store=None, state=None):
         """:meth:`_fit` on the rows of a sample prepared once for an ensemble
         (:mod:`ordstat.trees._prepared`; numeric features, class codes 0..K-1 validated by
         the ensemble) with their ``repeats``, as ``_fit(X[rows], codes[rows],
@@ -569,17 +588,33 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         caller on the estimator this one is a copy of). ``coding``: the ensemble's
         :class:`ColumnCoding` of the prepared features (None: all numeric); ``store``: an
         ensemble's compact type of the arrays (see
-        :meth:`~ordstat.trees._grow.TreeBuilder.build_sample`)."""
+        :meth:`~ordstat.trees._grow.TreeBuilder.build_sample`); ``state``: the
+        :meth:`_sample_state` of the tree this one is a copy of, made once for all the
+        ensemble's trees (None: made here, from ``coding``)."""
         data = sample.data
         p = data.XT.shape[0]
+        if state is None:
+            state = self._sample_state(p, data.n_classes, coding)
         self._adopt_codes(encoding, p)
-        self._set_coding(ColumnCoding() if coding is None else coding)
-        params = self._tree_params(p)
-        self._loss_ = self._loss(params["criterion"], data.n_classes)
-        self._cat_sizes_ = self._coding().cat_sizes(p)
+        self._set_coding(state.coding)
+        # shared by the ensemble's trees, which only read them
+        self._loss_, self._cat_sizes_ = state.loss, state.cat_sizes
         rng = check_random_state(self.random_state)
-        full = self._builder(params, rng).build_sample(sample, repeats, store=store)
-        return self._set_tree(full, params)
+        full = self._builder(state.params, rng).build_sample(sample, repeats, store=store)
+        # the split importances, where the store summed them as it kept the tree
+        return self._set_tree(full, state.params,
+                              importance=getattr(store, "importance", None))
+
+    def _sample_state(self, n_features, n_classes, coding=None):
+        """What :meth:`_fit_sample` sets up alike for every tree of an ensemble (the copies of
+        this tree, see ``ordstat.ensemble._common.tree_copy``): a :class:`SampleState` for
+        ``n_features`` features (coded by ``coding``, None: all numeric) and ``n_classes``
+        classes, made once per ensemble (a forest of small trees spent about 2 % of its
+        time making it again for each tree)."""
+        coding = ColumnCoding() if coding is None else coding
+        params = self._tree_params(n_features)
+        return SampleState(params, self._loss(params["criterion"], n_classes), coding,
+                           coding.cat_sizes(n_features))
 
     def _adopt_codes(self, encoding, n_features):
         """The label state of a fit on class codes that an ensemble checked (``encoding``:
@@ -590,9 +625,11 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.n_features_in_ = n_features
 
     def _set_tree(self, full, params, cps=None, nsplit=None, risk=None, xrisk=None,
-                  xstd=None):
+                  xstd=None, importance=None):
         """The fitted state from the grown tree and its cp sequence (end of :meth:`_fit`;
-        without ``cps``, the sequence is computed when the table is first read)."""
+        without ``cps``, the sequence is computed when the table is first read);
+        ``importance``: the split importances of ``full``, when summed already (see
+        :meth:`_set_importances`)."""
         # the table is made when first read (cp_table_): a forest's trees seldom are
         self.__dict__.pop("_cp_table", None)
         self._cp_rows = (params["cp"] if cps is None
@@ -605,7 +642,7 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         else:
             self.cp_ = params["cp"]
             self.tree_ = full
-        self._set_importances()
+        self._set_importances(importance if self.tree_ is full else None)
         return self
 
     @property
@@ -628,14 +665,20 @@ class OrdinalTreeClassifier(OrdinalClassifierMixin, BaseEstimator):
         self.__dict__.pop("_cp_rows", None)
         self.__dict__["_cp_table"] = table
 
-    def _set_importances(self):
+    def _set_importances(self, split=None):
+        """``variable_importance_`` and ``feature_importances_`` of ``tree_``; ``split``: the
+        sums of its splits' improvements by feature, added in node order (an ensemble's
+        compiled pass over a tree without surrogates sums them as it keeps the tree), or None
+        (summed here)."""
         tree = self.tree_
-        internal = tree.children_left >= 0
-        # summed in node order as np.add.at sums (a forest makes hundreds of these); float64
-        # also without a split (an empty bincount is int)
-        imp = np.bincount(tree.feature[internal],
-                          weights=tree.improvement[internal].astype(np.float64),
-                          minlength=self.n_features_in_).astype(np.float64)
+        if split is None:
+            internal = tree.children_left >= 0
+            # summed in node order as np.add.at sums (a forest makes hundreds of these);
+            # float64 also without a split (an empty bincount is int)
+            split = np.bincount(tree.feature[internal],
+                                weights=tree.improvement[internal].astype(np.float64),
+                                minlength=self.n_features_in_).astype(np.float64)
+        imp = split
         sur = tree.surrogates
         if sur is not None:  # rpart: each surrogate adds adj times its primary's improvement
             node = np.repeat(np.arange(tree.n_nodes), sur.n_surrogates())

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _fast
-from ._splitter import _unit_dtype, rank_keys, word_bits
+from ._splitter import _unit_dtype, per_feature, rank_keys, word_bits
 
 __all__ = ["PreparedData", "Sample", "prepare"]
 
@@ -78,7 +78,7 @@ class Sample:
     rows: np.ndarray
 
 
-def prepare(X, codes, n_classes, presort):
+def prepare(X, codes, n_classes, presort, n_jobs=None):
     """:class:`PreparedData` of numeric ``X`` and class ``codes``; ``presort``: the trees keep
     every feature presorted (store each feature's order). Categorical columns come coded by
     the ensemble (``ColumnCoding`` of :mod:`ordstat._core.predictors`); the trees split the
@@ -87,7 +87,8 @@ def prepare(X, codes, n_classes, presort):
 
     Memory (a forest at n = 10^6 holds these once for all its trees): each feature is sorted
     on its own, so that no (p, n) int64 order exists beside the result; with the words, the
-    order is not kept (:meth:`PreparedData.unit_order` reads it back from them)."""
+    order is not kept (:meth:`PreparedData.unit_order` reads it back from them). ``n_jobs``:
+    threads sorting the features of a large sample (:func:`._splitter.per_feature`)."""
     X = np.ascontiguousarray(X, dtype=np.float64)
     n, p = X.shape
     mirror = np.flatnonzero([np.isnan(X[:, j]).any() for j in range(p)]).astype(np.int64)
@@ -97,7 +98,7 @@ def prepare(X, codes, n_classes, presort):
     order = np.empty((p, n), dtype=_unit_dtype(n)) if keep_order else None
     words = np.empty((p, n), dtype=np.int64) if nb is not None else None
     cb, ub = word_bits(n_classes, n)
-    for j in range(p if keep_order or words is not None else 0):
+    def feature(j):
         x = np.ascontiguousarray(X[:, j])
         row = np.argsort(x)
         if keep_order:
@@ -105,8 +106,10 @@ def prepare(X, codes, n_classes, presort):
         if words is not None:  # row j of the words (pack_rows writes row row0 + 0)
             nb.pack_rows(x[None, :], np.zeros(1, dtype=np.int64), 1.0, row[None, :], codes, j,
                          cb, ub, words)
+
+    per_feature(feature, X.size, p if keep_order or words is not None else 0, n_jobs)
     # ranks, for trees sorting per node
-    ranks, neg_ranks = (None, None) if presort else rank_keys(X, mirror)
+    ranks, neg_ranks = (None, None) if presort else rank_keys(X, mirror, n_jobs)
     return PreparedData(X=_read_only(X), codes=_read_only(codes), n_classes=int(n_classes),
                         mirror=mirror, order=_read_only(order), ranks=_read_only(ranks),
                         neg_ranks=_read_only(neg_ranks), words=_read_only(words))

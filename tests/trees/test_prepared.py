@@ -222,3 +222,33 @@ def test_prepared_arrays_are_read_only():
         arrays = [data.XT, data.codes, data.neg_ranks, data.order, data.ranks, data.words]
         assert all(not a.flags.writeable for a in arrays if a is not None)
     assert X.flags.writeable
+
+
+@pytest.mark.parametrize("presort", [False, True])
+def test_features_sorted_in_threads_prepare_the_same_sample(presort, monkeypatch):
+    """A large sample's features are sorted in n_jobs threads, each writing its own rows:
+    the same ranks, ranks of -x, words and orders as one after the other."""
+    from ordstat.trees import _splitter
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(500, 7))
+    X[:, 2] = np.round(X[:, 2])
+    X[rng.random(500) < 0.1, 4] = np.nan
+    codes = rng.integers(0, 4, size=500)
+    alone = prepare(X, codes, 4, presort, n_jobs=1)
+    monkeypatch.setattr(_splitter, "THREADED_PREPARE", 0)
+    threads = []
+    original = _splitter.Parallel
+
+    def spy(*args, **kwargs):
+        threads.append(kwargs)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(_splitter, "Parallel", spy)
+    together = prepare(X, codes, 4, presort, n_jobs=2)
+    assert threads and all(t["require"] == "sharedmem" for t in threads)
+    for name in ("ranks", "neg_ranks", "words", "order"):
+        a, b = getattr(alone, name), getattr(together, name)
+        assert (a is None) == (b is None), name
+        if a is not None:
+            np.testing.assert_array_equal(a, b, err_msg=name)
