@@ -9,12 +9,14 @@ import pandas as pd
 import pytest
 
 from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
-from ordstat.trees import OrdinalTreeClassifier, _fast, _splitter
+from ordstat.trees import OrdinalTreeClassifier, _splitter
 from ordstat.trees._engine import forced
 from ordstat.trees._kernels.categorical import category_mean, make_category_cut, numpy_sum
 from ordstat.trees._kernels.scan import criterion_version
 from ordstat.trees._splitter import _category_means
 from ordstat.trees.criteria import get_criterion
+
+from tests.trees.test_levels import spy_calls
 
 FIELDS = ("children_left", "children_right", "feature", "threshold", "value",
           "n_node_samples", "weighted_n_node_samples", "impurity", "improvement", "risk",
@@ -30,20 +32,6 @@ def assert_same_tree(a, b):
         if x is not None:
             assert x.dtype == z.dtype == np.int64
             np.testing.assert_array_equal(x, z)
-
-
-@pytest.fixture
-def count_presorted(monkeypatch):
-    """The criteria of the trees grown by compiled presorted levels, one entry a tree."""
-    calls = []
-    original = _fast.presorted_level
-
-    def spy(criterion):
-        calls.append(criterion.name)
-        return original(criterion)
-
-    monkeypatch.setattr(_fast, "presorted_level", spy)
-    return calls
 
 
 def _both(fit):
@@ -212,15 +200,13 @@ def test_trees_match_the_level_loop(name, k, n_cat, n_num, sizes, weighted, nan,
 def count_levels(monkeypatch):
     """The criteria of the trees grown by compiled levels sorting per node, one entry a
     tree."""
-    calls = []
-    original = _fast.level_grow
+    return spy_calls(monkeypatch, "level_grow")
 
-    def spy(criterion):
-        calls.append(criterion.name)
-        return original(criterion)
 
-    monkeypatch.setattr(_fast, "level_grow", spy)
-    return calls
+@pytest.fixture
+def count_presorted(monkeypatch):
+    """The criteria of the trees grown by compiled presorted levels, one entry a tree."""
+    return spy_calls(monkeypatch, "presorted_level")
 
 
 @pytest.mark.filterwarnings("ignore:.*in every bootstrap sample")

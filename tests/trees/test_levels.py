@@ -33,18 +33,25 @@ def assert_same_tree(a, b):
     assert all(c is None for c in b.left_categories)
 
 
-@pytest.fixture
-def count_compiled(monkeypatch):
-    """Counts the trees grown by compiled levels (calls for a criterion's kernel); trees given
-    max_features sort per node, the path these levels grow."""
+def spy_calls(monkeypatch, kernel):
+    """The criteria of the trees grown by ``_fast.<kernel>`` (``level_grow``: the compiled
+    levels sorting per node; ``presorted_level``: the presorted ones), one entry a tree."""
     calls = []
-    original = _fast.level_grow
+    original = getattr(_fast, kernel)
 
     def spy(criterion):
         calls.append(criterion.name)
         return original(criterion)
 
-    monkeypatch.setattr(_fast, "level_grow", spy)
+    monkeypatch.setattr(_fast, kernel, spy)
+    return calls
+
+
+@pytest.fixture
+def count_compiled(monkeypatch):
+    """Counts the trees grown by compiled levels; trees given max_features sort per node, the
+    path these levels grow."""
+    calls = spy_calls(monkeypatch, "level_grow")
     with forced(per_node=True):
         yield calls
 
@@ -258,16 +265,8 @@ def test_node_sort_quicksort_and_insertion(values):
 
 @pytest.fixture
 def count_presorted(monkeypatch):
-    """Counts the trees grown by compiled presorted levels (calls for a criterion's kernel)."""
-    calls = []
-    original = _fast.presorted_level
-
-    def spy(criterion):
-        calls.append(criterion.name)
-        return original(criterion)
-
-    monkeypatch.setattr(_fast, "presorted_level", spy)
-    return calls
+    """Counts the trees grown by compiled presorted levels."""
+    return spy_calls(monkeypatch, "presorted_level")
 
 
 def _level_data(n=300, seed=11):
