@@ -17,9 +17,10 @@ from .._core.predictors import ColumnCoding
 from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
 from ..trees import _fast
+from ..trees._grow import _preorder, _preorder_nodes
 from ..trees._tree import (_WHOLE, _WHOLE_BOUND, DerivedTree, Tree, _float_kind, compact_array,
                            compact_as)
-from ._steps import _child, kept_arrays
+from ._steps import _child, kept_arrays, kept_tree
 
 _SEED_MAX = np.iinfo(np.int32).max
 
@@ -208,24 +209,32 @@ class TreeStore:
     def __call__(self, a):
         return _compact(a, numeric=True)
 
-    def arrays(self, arrays, loss):
-        """The arrays of :meth:`ordstat.trees._tree.DerivedTree.from_arrays` (a fully grown
-        tree of the compiled levels: numeric splits, in preorder), compact."""
-        if _fast.kernels() is None:
-            return {name: self(a) for name, a in arrays.items()}
+    def arrays(self, grown, loss):
+        """The arrays of :meth:`ordstat.trees._tree.DerivedTree.from_arrays` of the fully grown
+        tree that the compiled levels grew in the node arrays ``grown`` (a
+        :class:`ordstat.trees._grow.NodeArrays`: numeric splits, whole counts), in preorder
+        (``ordstat.trees._grow._preorder_nodes``) and compact, from one compiled call
+        (:func:`ordstat.ensemble._steps.kept_tree`)."""
         names = ("children_left", "children_right", "feature", "threshold", "improvement",
-                 "value")
-        ranges, leaves, classes, self.importance = _fast.compiled(
-            kept_arrays, _float_kind, _child)(
-            *(arrays[name] for name in names[:5]), arrays["missing_left"], arrays["value"],
-            loss, _WHOLE_BOUND, self.X, self.rows, self.n_features)
+                 "missing_left", "missing_learned", "value")
+        nodes = (grown.left, grown.right, grown.feature, grown.threshold, grown.goodness,
+                 grown.missing, grown.value)
+        if _fast.kernels() is None:
+            m = int(grown.count[0])
+            arrays = _preorder_nodes(*(a[:m] for a in nodes))
+            return {**{name: self(a) for name, a in zip(names, arrays)},
+                    "left_categories": _no_categories(arrays[0].size)}
+        *arrays, ranges, leaves, classes, self.importance = _fast.compiled(
+            kept_tree, _preorder_nodes, _preorder, kept_arrays, _float_kind, _child)(
+            grown.count, *nodes, loss, _WHOLE_BOUND, self.X, self.rows, self.n_features)
         ranges = ranges.tolist()
-        kept = dict(arrays)
-        for i, name in enumerate(names):
-            a, at = arrays[name], 2 * i if i < 3 else 3 * i - 3
-            kept[name] = (compact_as(a, _WHOLE, ranges[at], ranges[at + 1]) if i < 3
-                          else compact_as(a, *ranges[at:at + 3]))
-        kept["left_categories"] = _no_categories(arrays["children_left"].shape[0])
+        kept = dict(zip(names, arrays))
+        for i, name in enumerate(names[:5]):
+            at = 2 * i if i < 3 else 3 * i - 3
+            kept[name] = (compact_as(arrays[i], _WHOLE, ranges[at], ranges[at + 1]) if i < 3
+                          else compact_as(arrays[i], *ranges[at:at + 3]))
+        kept["value"] = compact_as(arrays[7], *ranges[12:15])
+        kept["left_categories"] = _no_categories(arrays[0].shape[0])
         self.leaves = leaves
         self.classes = classes if classes.size == self.rows.size else None
         return kept

@@ -8,7 +8,9 @@ first call").
   units out of bag (:func:`sample_rows`: compiled, or in numpy without numba);
 - :func:`kept_arrays`: what an ensemble keeps of a fully grown tree, from one pass over its
   arrays in preorder: the compact type of each array, the leaves and classes of the
-  out-of-bag rows, and the split importances.
+  out-of-bag rows, and the split importances;
+- :func:`kept_tree`: :func:`kept_arrays` of the tree that the compiled levels grew, put in
+  preorder first (``ordstat.trees._grow._preorder_nodes``), in the same call.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..trees import _fast
+from ..trees._grow import _preorder_nodes
 from ..trees._tree import _WHOLE, _float_kind
 
-__all__ = ["sample_rows", "bootstrap_rows", "kept_arrays"]
+__all__ = ["sample_rows", "bootstrap_rows", "kept_arrays", "kept_tree"]
 
 
 def sample_rows(sample, n, codes, n_classes):
@@ -137,6 +140,24 @@ def kept_arrays(left, right, feature, threshold, improvement, missing_left, valu
             memo[leaf] = np.argmin(risk)
         classes[i] = memo[leaf]
     return ranges, leaves, classes, importance
+
+
+def kept_tree(count, left, right, feature, threshold, goodness, missing, value, loss, bound,
+              X, rows, n_features):
+    """The preorder arrays of the first ``count[0]`` nodes of a tree's node arrays as the
+    compiled levels grew them (``_preorder_nodes``: ``cl, cr, feature, threshold,
+    improvement, missing_left, missing_learned, counts``) followed by their
+    :func:`kept_arrays` (``ranges, leaves, classes, importance``): one compiled call per tree
+    where two were (each call's dispatch, a few microseconds a tree, and the arrays between
+    them handed back to Python)."""
+    m = count[0]
+    cl, cr, feat, thr, improvement, missing_left, missing_learned, counts = _preorder_nodes(
+        left[:m], right[:m], feature[:m], threshold[:m], goodness[:m], missing[:m],
+        value[:m])
+    ranges, leaves, classes, importance = kept_arrays(
+        cl, cr, feat, thr, improvement, missing_left, counts, loss, bound, X, rows, n_features)
+    return (cl, cr, feat, thr, improvement, missing_left, missing_learned, counts, ranges,
+            leaves, classes, importance)
 
 
 def _child(tree, X, row, node):

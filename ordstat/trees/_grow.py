@@ -52,6 +52,17 @@ class _Nodes:
 
 
 
+def _root_node(counts, n_units, loss):
+    """The node lists of a tree holding its root alone (class counts ``counts`` (1, K),
+    ``n_units`` units): :meth:`TreeBuilder._add_nodes` of that one node, without the array
+    calls of a level's nodes (a forest makes a root per tree)."""
+    risks = _risks(counts, loss)[0]  # (K,): risk of predicting each class
+    yval = int(risks.argmin())
+    return _Nodes(parent=[-1], left=[-1], right=[-1], split=[None], value=[counts[0]],
+                  n=[int(n_units)], risk=[float(risks[yval])], yval=[yval],
+                  complexity=[0.0], depth=[0], number=[1])
+
+
 class NodeArrays(NamedTuple):
     """The node arrays that the compiled levels fill, made with the root filled in and grown
     (:meth:`TreeBuilder._node_arrays`), and the growth's running state."""
@@ -203,11 +214,12 @@ class TreeBuilder:
     def build_sample(self, sample, repeats, store=None) -> Tree:
         """:meth:`build` of ``(X[rows], codes[rows], 1, K, repeats)`` for the rows of a
         sample prepared once for an ensemble (:mod:`ordstat.trees._prepared`), without
-        copying them: the units keep their indices in the prepared sample. ``store``: a
-        function giving back each array's values in a compact type; with it, a fully grown
-        tree of the compiled levels comes as the
-        :class:`~ordstat.trees._tree.DerivedTree` of those arrays, its derived arrays never
-        made (an ensemble keeps hundreds of trees of which it reads few)."""
+        copying them: the units keep their indices in the prepared sample. ``store``: an
+        object whose ``arrays(grown, loss)`` gives back the arrays of a fully grown tree of
+        the compiled levels (its :class:`NodeArrays` ``grown``) in preorder and in compact
+        types (an ensemble's ``ordstat.ensemble._common.TreeStore``); with it, such a tree
+        comes as the :class:`~ordstat.trees._tree.DerivedTree` of those arrays, its derived
+        arrays never made (an ensemble keeps hundreds of trees of which it reads few)."""
         self.store = store
         if self.min_bucket != 1:
             raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
@@ -233,9 +245,7 @@ class TreeBuilder:
         return self.engine
 
     def _grow(self, n_units) -> Tree:
-        self.nodes = _Nodes()
-        self._add_nodes(self.splitter.root_counts(), np.array([n_units]), parent=-1, depth=0,
-                        numbers=np.array([1]))
+        self.nodes = _root_node(self.splitter.root_counts(), n_units, self.loss)
         root = 0
         # Cross-validation passes rpart's rescaled absolute alpha instead of cp.
         self.alpha = (self.cp * self.nodes.risk[root] if self.fixed_alpha is None
@@ -410,16 +420,17 @@ class TreeBuilder:
         list holding them, emptied here so that they are freed as the fitted tree is made):
         pass 2 (only the complexities when alpha < 0, else rpart's recursion on the grown
         tree)."""
+        if self.store is not None and self.alpha < 0:
+            # whole counts, no categories: the arrays kept in preorder from one compiled call;
+            # the unit counts (sums of repeats), risks, classes and complexities are those
+            # that the DerivedTree computes when read
+            return DerivedTree.from_arrays(self.store.arrays(grown.pop(), self.loss),
+                                           self.criterion, self.loss, self.alpha)
         tree = grown.pop()
         m = int(tree.count[0])
         nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL}
         del tree
         nodes["n"] = nodes.pop("n_units")
-        if self.store is not None and self.alpha < 0:
-            # the unit counts (sums of repeats), risks, classes and complexities are those
-            # that the DerivedTree computes when read
-            nodes["left_categories"] = None
-            return _tree(self.criterion, nodes, derived=(self.loss, self.alpha, self.store))
         value, left, right = nodes["value"], nodes["left"], nodes["right"]
         risks = _risks(value, self.loss)  # as _add_nodes
         yval = np.argmin(risks, axis=1)
@@ -803,11 +814,12 @@ def _preorder(left, right):
 
 
 def _preorder_nodes(left, right, feature, threshold, goodness, missing, value):
-    """The arrays of a fully grown tree of whole class counts in preorder (``_tree``'s
-    ``derived`` path): children renumbered, each split's feature, threshold and goodness,
-    the side of missing values (learned, else the heavier child, left on ties: the counts are
-    whole numbers, so their sums are exact in any order) and the class counts (a plain
-    loop, compiled by :func:`ordstat.trees._fast.compiled`)."""
+    """The arrays of a fully grown tree of whole class counts in preorder (what an
+    ensemble's store keeps, ``ordstat.ensemble._steps.kept_tree``): children renumbered,
+    each split's feature, threshold and goodness, the side of missing values (learned, else
+    the heavier child, left on ties: the counts are whole numbers, so their sums are exact
+    in any order) and the class counts (a plain loop, compiled by
+    :func:`ordstat.trees._fast.compiled`)."""
     order = _preorder(left, right)
     n, k = order.size, value.shape[1]
     new = np.empty(left.size, dtype=np.int64)
@@ -838,7 +850,7 @@ def _preorder_nodes(left, right, feature, threshold, goodness, missing, value):
     return cl, cr, feat, thr, improvement, missing_left, missing_learned, counts
 
 
-def _tree(criterion, nodes, derived=None) -> Tree:
+def _tree(criterion, nodes) -> Tree:
     """The fitted :class:`Tree` from the grown node arrays ``nodes`` (a dict: ``left``,
     ``right``, ``feature``, ``threshold``, ``goodness``, ``left_categories`` (or None),
     ``missing``, ``value``, ``n``, ``risk``, ``yval``, ``complexity``, ``depth``, ``number``;
@@ -847,20 +859,8 @@ def _tree(criterion, nodes, derived=None) -> Tree:
     one record per node (None at leaves) for :meth:`Surrogates.from_nodes`, and
     ``surrogate_rule``). Each array is taken out of ``nodes`` as it is
     put in preorder, so that a large tree's grown arrays are freed one by one while the fitted
-    ones are made (the caller keeps no other reference). ``derived``: (loss, alpha, store)
-    of :meth:`DerivedTree.from_arrays`, for a tree of it (``nodes`` then need only the
-    arrays it stores)."""
+    ones are made (the caller keeps no other reference)."""
     left, right = nodes.pop("left"), nodes.pop("right")
-    if derived is not None:  # whole counts, no categories: one compiled pass
-        arrays = _fast.compiled(_preorder_nodes, _preorder)(
-            left, right, *(nodes.pop(name) for name in
-                           ("feature", "threshold", "goodness", "missing", "value")))
-        cl, cr, feature, threshold, improvement, missing_left, missing_learned, value = arrays
-        return DerivedTree.from_arrays(dict(
-            children_left=cl, children_right=cr, feature=feature, threshold=threshold,
-            left_categories=np.empty(cl.size, dtype=object), value=value,
-            improvement=improvement, missing_left=missing_left,
-            missing_learned=missing_learned), criterion, *derived)
     order = _fast.compiled(_preorder)(left, right)
     n_nodes = order.size
     new = np.full(left.size, -1, dtype=np.int64)
@@ -899,11 +899,6 @@ def _tree(criterion, nodes, derived=None) -> Tree:
     heavier_left = wsum[cl[inner]] >= wsum[cr[inner]]
     missing_left = np.zeros(n_nodes, dtype=bool)
     missing_left[inner] = np.where(learned >= 0, learned == 1, heavier_left)
-    if derived is not None:
-        return DerivedTree.from_arrays(dict(
-            children_left=cl, children_right=cr, feature=feature_out, threshold=threshold_out,
-            left_categories=categories, value=value, improvement=improvement,
-            missing_left=missing_left, missing_learned=missing_learned), criterion, *derived)
     impurity = np.zeros(n_nodes)
     np.divide(criterion.impurity(value), wsum, out=impurity, where=wsum > 0)
     complexity = nodes.pop("complexity")[order]

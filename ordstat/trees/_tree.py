@@ -408,19 +408,17 @@ class DerivedTree(Tree):
         ones), all of the checked ones computed when read: for a tree known to give them back,
         grown fully (``alpha`` < 0, its complexity bound) on unit weights or bootstrap repeats
         (an ensemble's compiled growth makes its trees so, without making a :class:`Tree`
-        first). ``criterion``, ``loss``: as :meth:`from_tree`; ``store``: as there, or an
-        object whose ``arrays(arrays, loss)`` gives back every array at once (an ensemble's
-        :class:`ordstat.ensemble._common.TreeStore`)."""
+        first). ``criterion``, ``loss``: as :meth:`from_tree`; ``store``: as there."""
         self = object.__new__(cls)
-        loss = np.asarray(loss, dtype=np.float64)
-        object.__setattr__(self, "_criterion", criterion)
-        object.__setattr__(self, "_loss", loss)
-        object.__setattr__(self, "_alpha", float(alpha))
-        if hasattr(store, "arrays"):
-            arrays, store = store.arrays(arrays, loss), None
-        for name, a in arrays.items():  # surrogates (a record) or None are kept as they are
-            keep = store is None or not isinstance(a, np.ndarray)
-            object.__setattr__(self, name, a if keep else store(a))
+        # (frozen: the fields set in the instance's dict, as object.__setattr__ would)
+        fields = self.__dict__
+        fields.update(_criterion=criterion, _loss=np.asarray(loss, dtype=np.float64),
+                      _alpha=float(alpha))
+        if store is None:
+            fields.update(arrays)
+        else:  # surrogates (a record) or None are kept as they are
+            fields.update({name: store(a) if isinstance(a, np.ndarray) else a
+                           for name, a in arrays.items()})
         return self
 
     def _yval_and_risk(self):

@@ -12,11 +12,39 @@ from ordstat.ensemble import OrdinalRandomForestClassifier
 from ordstat.ensemble._common import TreeStore
 from ordstat.ensemble._steps import bootstrap_rows, sample_rows
 from ordstat.trees import OrdinalTreeClassifier, _fast
+from ordstat.trees._grow import NodeArrays
 from ordstat.trees._tree import _risks, compact_array
 
-# what a fully grown tree of the compiled levels hands the store (numeric splits, preorder)
+# what the store keeps of a fully grown tree of the compiled levels (numeric splits, preorder)
 STORED = ("children_left", "children_right", "feature", "threshold", "improvement",
           "missing_left", "missing_learned", "value")
+
+
+def _grown(tree, spare=3):
+    """``tree``'s arrays as the compiled levels hand them to the store: node arrays in
+    another order than preorder (the root first, the others shuffled) with room for
+    ``spare`` more nodes (blank), the count of nodes, the side of missing values -1 where
+    the node met none."""
+    m = tree.n_nodes
+    order = np.concatenate([[0], np.random.default_rng(m).permutation(np.arange(1, m))])
+    position = np.argsort(order)  # new index of each node of the tree
+
+    def moved(name, a):
+        a = np.asarray(a)[order]
+        return np.where(a >= 0, position[np.maximum(a, 0)], -1) if name in (
+            "left", "right") else a
+
+    arrays = {name: np.concatenate([moved(name, a), np.full((spare,) + a.shape[1:], fill,
+                                                            dtype=a.dtype)])
+              for name, a, fill in (
+                  ("value", tree.value, 0.0), ("n_units", tree.n_node_samples, 0),
+                  ("left", tree.children_left, -1), ("right", tree.children_right, -1),
+                  ("feature", tree.feature, -1), ("threshold", tree.threshold, np.nan),
+                  ("goodness", tree.improvement, 0.0),
+                  ("missing", np.where(tree.missing_learned, tree.missing_left, -1)
+                   .astype(np.int8), -1),
+                  ("depth", tree.depth, 0), ("number", tree.node_number, 1))}
+    return NodeArrays(**arrays, count=np.array([m]), iscale=np.zeros(1))
 
 
 def _data(n, p, k, seed, missing=False):
@@ -71,7 +99,7 @@ def test_tree_store_keeps_the_compact_arrays_and_walks_the_rows(k, missing, weig
     tree = est.tree_
     rows = np.arange(250, 400)  # rows of X, some seen at fit and most not
     store = TreeStore(_fast.read_only(np.ascontiguousarray(X)), rows)
-    kept = store.arrays({name: getattr(tree, name) for name in STORED}, est._loss_)
+    kept = store.arrays(_grown(tree), est._loss_)
     for name in STORED:
         want = compact_array(getattr(tree, name)) if name not in (
             "missing_left", "missing_learned") else getattr(tree, name)
@@ -87,7 +115,7 @@ def test_tree_store_keeps_the_compact_arrays_and_walks_the_rows(k, missing, weig
         np.testing.assert_array_equal(store.classes, tree.yval[leaves])
     # losses that are not whole numbers: no classes either
     half = TreeStore(_fast.read_only(np.ascontiguousarray(X)), rows)
-    half.arrays({name: getattr(tree, name) for name in STORED}, est._loss_ + 0.5)
+    half.arrays(_grown(tree), est._loss_ + 0.5)
     assert half.classes is None
     np.testing.assert_array_equal(half.leaves, leaves)
 
@@ -101,7 +129,7 @@ def test_tree_store_classes_are_the_first_of_equal_risks():
                                 xval=0, classes=np.arange(4)).fit(X, y)
     tree = est.tree_
     store = TreeStore(_fast.read_only(X), np.arange(4))
-    store.arrays({name: getattr(tree, name) for name in STORED}, est._loss_)
+    store.arrays(_grown(tree, spare=0), est._loss_)
     np.testing.assert_array_equal(store.classes, [1, 1, 0, 0])
     np.testing.assert_array_equal(store.classes, np.argmin(_risks(tree.value, est._loss_),
                                                            axis=1)[store.leaves])
