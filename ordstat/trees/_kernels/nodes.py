@@ -21,16 +21,28 @@ def draw_keys(rng, n_nodes, p, k):
     at most that), drawn from the numpy Generator ``rng`` as
     :meth:`ordstat.trees._splitter.Splitter.feature_keys` draws them (``rng.random((n_nodes,
     p))`` takes the doubles of the stream in this order), so that the compiled trees draw the
-    level loop's features and leave ``rng`` in the same state."""
+    level loop's features and leave ``rng`` in the same state. The k-th smallest comes from
+    the k + 1 smallest kept in order as the keys are drawn (an insertion into a row of k + 1,
+    taken only by a key below the largest kept): sorting each node's p keys was most of a
+    small tree's growth."""
     keys = np.empty((n_nodes, p))
     kth = np.empty(n_nodes)
-    row = np.empty(p)
+    low = np.empty(k + 1)  # the k + 1 smallest keys so far, in increasing order
     for s in range(n_nodes):
         for j in range(p):
-            keys[s, j] = rng.random()
-            row[j] = keys[s, j]
-        row.sort()
-        kth[s] = row[k]
+            x = rng.random()
+            keys[s, j] = x
+            if j <= k:
+                i = j
+            elif x < low[k]:
+                i = k
+            else:
+                continue
+            while i > 0 and low[i - 1] > x:
+                low[i] = low[i - 1]
+                i -= 1
+            low[i] = x
+        kth[s] = low[k]
     return keys, kth
 
 
