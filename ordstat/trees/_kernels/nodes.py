@@ -23,8 +23,8 @@ def draw_keys(rng, n_nodes, p, k):
     p))`` takes the doubles of the stream in this order), so that the compiled trees draw the
     level loop's features and leave ``rng`` in the same state. The k-th smallest comes from
     the k + 1 smallest kept in order as the keys are drawn (an insertion into a row of k + 1,
-    taken only by a key below the largest kept): sorting each node's p keys was most of a
-    small tree's growth."""
+    taken only by a key below the largest kept): sorting each node's p keys was a quarter of
+    a small tree's growth."""
     keys = np.empty((n_nodes, p))
     kth = np.empty(n_nodes)
     low = np.empty(k + 1)  # the k + 1 smallest keys so far, in increasing order
