@@ -38,8 +38,11 @@ Then where a tree's fixed cost shows, one job, against scikit-learn's forest
 (:func:`small_data_rows`): 500 trees on 506 rows (Boston's size; also against ranger with one
 thread and randomForest when R has them; wall time, then CPU milliseconds per tree, lines
 ``..._cpu_ms_per_tree_vs_<peer>: ours_ms peer_ms ratio``), 100 bagged trees on those rows,
-100 trees at K = 26, and string columns (against our forest on their numeric codes, and
-scikit-learn on dummy codes).
+100 trees at K = 26 (also against ranger and randomForest with one thread), and string
+columns (against our forest on their numeric codes, and scikit-learn on dummy codes).
+Forests on item scores (:func:`item_score_rows`: 2 x 10^4 rows, 30 columns of 5 or 7
+values, K = 4) against scikit-learn's with one job and two, and each criterion against our
+Gini forest.
 Last, the first call (:func:`cold_start_rows`): a fresh process's first forest fit with an
 empty numba cache and with a filled one, and in full mode from a package carrying machine code
 for a generic processor, against scikit-learn's first fit.
@@ -191,6 +194,7 @@ def run(quick: bool = False):
     if not quick:  # the scale row: make bench only
         memory_rows(1_000_000, 20, 20, 4)
     small_data_rows(quick)
+    item_score_rows(quick)
     cold_start_rows(shipped=not quick)  # shipped: a few minutes of compiling first
 
 
@@ -227,8 +231,12 @@ def small_data_rows(quick=False):
     signal = X[:, :6] @ rng.normal(size=6) + 3.0 * rng.normal(size=X.shape[0])
     y = np.digitize(signal, np.quantile(signal, np.linspace(0, 1, 27)[1:-1]))
     ours(X, y, 2)()
+    ours_s = best_time(ours(X, y, m), 2)
     report(f"ensemble_forest_many_classes_vs_sklearn_{m}trees_n18000_p16_K26_jobs1",
-           best_time(ours(X, y, m), 2), best_time(sklearn(X, y, m), 2))
+           ours_s, best_time(sklearn(X, y, m), 2))
+    for name, fit in _r_peers(X, y, m, threads=1).items():  # the target: no slower than ranger
+        report(f"ensemble_forest_many_classes_vs_{name}_{m}trees_n18000_p16_K26_jobs1",
+               ours_s, best_time(fit, 2))
     m = 50 if quick else 300
     sizes = (4, 3, 5, 2, 6, 4)
     codes = np.column_stack([rng.integers(0, k, 237) for k in sizes])
@@ -244,6 +252,52 @@ def small_data_rows(quick=False):
            best_time(ours(numeric, y, m), 3))
     report(f"ensemble_forest_strings_vs_sklearn_dummies_{m}trees_n237_p6_K5_jobs1", ours_s,
            best_time(sklearn(pd.get_dummies(strings).to_numpy(float), y, m), 3))
+
+
+def _item_scores(n, p, k, seed=0):
+    """``n`` answers to ``p`` items (scores 0..4 and 1..7 in turn) driven by one trait, and
+    ``k`` ordered classes of the trait."""
+    rng = np.random.default_rng(seed)
+    trait = rng.normal(size=n)
+    X = np.empty((n, p))
+    for j in range(p):
+        low, n_cuts = (0, 4) if j % 2 == 0 else (1, 6)
+        z = rng.uniform(0.3, 1.2) * trait + rng.normal(size=n)
+        X[:, j] = low + np.digitize(z, np.quantile(z, np.linspace(0, 1, n_cuts + 2)[1:-1]))
+    signal = trait + 0.5 * rng.normal(size=n)
+    return X, np.digitize(signal, np.quantile(signal, np.linspace(0, 1, k + 1)[1:-1]))
+
+
+def item_score_rows(quick=False):
+    """Forests on item scores (features of few values), 2 x 10^4 rows, p = 30, K = 4: our
+    default and Gini forests against scikit-learn's with one job and ``N_JOBS`` (the target:
+    at most 0.5x), and every built-in criterion's forest against our Gini forest (one job;
+    the target: within 1.1x)."""
+    from sklearn.ensemble import RandomForestClassifier
+
+    n, p, m = 20_000, 30, 20 if quick else 100
+    X, y = _item_scores(n, p, 4)
+    tag = f"{m}trees_n{n}_p{p}_K4"
+    criteria = ("gini", "ordinal", "entropy", "twoing", "gini_linear", "gini_quadratic",
+                "loss_linear", "loss_quadratic")
+
+    def forest(criterion, jobs):
+        kw = {} if criterion is None else {"criterion": criterion}
+        return lambda: OrdinalRandomForestClassifier(n_estimators=m, oob_score=False,
+                                                     n_jobs=jobs, random_state=0, **kw).fit(X, y)
+
+    for criterion in criteria:
+        forest(criterion, 1)()  # the kernels, loaded here (fits of 2 x 10^4 rows: a few trees)
+    for jobs in (1, N_JOBS):
+        sk = best_time(lambda: RandomForestClassifier(n_estimators=m, n_jobs=jobs,
+                                                      random_state=0).fit(X, y), 2)
+        for name, criterion in (("default", None), ("gini", "gini")):
+            report(f"ensemble_forest_item_scores_{name}_vs_sklearn_{tag}_jobs{jobs}",
+                   best_time(forest(criterion, jobs), 2), sk)
+    gini_s = best_cpu_time(forest("gini", 1), 2)
+    for criterion in criteria[1:]:
+        report(f"ensemble_forest_item_scores_{criterion}_vs_our_gini_{tag}_jobs1_cpu",
+               best_cpu_time(forest(criterion, 1), 2), gini_s)
 
 
 def boston_size_rows(quick=False):

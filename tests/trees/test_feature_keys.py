@@ -17,7 +17,8 @@ def _compiled_keys(rng, n_nodes, p, k):
 
 @pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("n_nodes, p, k", [(1, 2, 0), (5, 3, 1), (40, 13, 2), (40, 13, 0),
-                                           (40, 13, 11), (7, 50, 6), (0, 4, 1)])
+                                           (40, 13, 11), (7, 50, 6), (0, 4, 1), (40, 1, 0),
+                                           (40, 30, 29)])
 def test_draw_keys_are_the_level_loops_draws(compiled, n_nodes, p, k):
     seed = 1000 * p + k
     drawn, want = np.random.default_rng(seed), np.random.default_rng(seed)

@@ -19,6 +19,7 @@ from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassi
 from ordstat.trees import OrdinalTreeClassifier, _fast
 from ordstat.trees._engine import forced
 from ordstat.trees._kernels.levels import SMALL_NODE
+from ordstat.trees.criteria import get_criterion
 
 SCANNED = ("gini", "entropy", "ordinal", "twoing", "gini_linear", "gini_quadratic", "loss_linear",
            "loss_quadratic")
@@ -415,3 +416,59 @@ def test_few_valued_features_searched_by_value_counts_grow_the_same_trees(name,
     assert count_compiled == [name]
     assert loop.n_nodes > 60
     assert_same_tree(loop, compiled)
+
+
+@pytest.mark.parametrize("name", SCANNED)
+def test_few_valued_features_of_many_classes_sorted_by_counting_grow_the_same_trees(
+        name, count_compiled):
+    """26 classes, 16 values (the letter data's shape), whole weights: nodes of few units
+    for their (value, class) cells sort a few-valued feature by counting its values
+    (``levels.COUNT_MIN_UNITS`` on), the larger ones search it by its per-value class counts
+    (criteria with exact sums); mostly tied keys take the scan that skips ties."""
+    rng = np.random.default_rng(7)
+    n = 700
+    X = rng.integers(0, 16, size=(n, 6)).astype(float)
+    X[:, 5] = rng.normal(size=n)
+    signal = X[:, :3].sum(axis=1) + 3 * rng.normal(size=n)
+    y = np.argsort(np.argsort(signal)) * 26 // n  # 26 classes of about 27 rows
+    w = rng.integers(1, 4, size=n).astype(float)
+
+    def fit():
+        return OrdinalTreeClassifier(criterion=name, min_split=2, min_bucket=1, cp=-1, xval=0,
+                                     max_features=2, random_state=3).fit(
+            X, y, sample_weight=w).tree_
+
+    exact = get_criterion(name).exact_sums  # else one compiled sort (see the next test)
+    with forced(**({} if exact else {"numpy_sort_min": n + 1})):
+        loop, compiled = _both(fit)
+    assert count_compiled == [name]
+    assert loop.value.shape[1] == 26 and loop.n_nodes > 300
+    assert_same_tree(loop, compiled)
+
+
+@pytest.mark.parametrize("name", SCANNED)
+def test_large_nodes_of_few_valued_features_counted_by_value_grow_the_same_trees(
+        name, count_compiled):
+    """Nodes of at least ``SMALL_NODE`` units (searched one drawn feature at a time across the
+    level) count a few-valued feature's class weights by value too, beside a feature of
+    distinct values sorted in the same level. Criteria without exact sums (entropy) sort
+    them: there both growths sort every node in the same compiled loop (``numpy_sort_min``;
+    numpy's sort leaves ties in another order, so other sums of logarithms)."""
+    rng = np.random.default_rng(8)
+    n = 2 * SMALL_NODE
+    X = rng.integers(1, 8, size=(n, 5)).astype(float)
+    X[:, 4] = rng.normal(size=n)
+    y = np.digitize(X[:, :2].sum(axis=1) + X[:, 4] + rng.normal(size=n), [7, 8, 9])
+
+    def fit():
+        return OrdinalRandomForestClassifier(n_estimators=1, criterion=name, max_depth=3,
+                                             max_features=2, oob_score=False,
+                                             random_state=4).fit(X, y)
+
+    exact = get_criterion(name).exact_sums
+    with forced(**({} if exact else {"numpy_sort_min": n + 1})):
+        loop, compiled = _both(fit)
+    assert count_compiled == [name]
+    assert np.unique(compiled.estimators_samples_[0]).size > SMALL_NODE  # the root's units
+    assert_same_tree(loop.estimators_[0].tree_, compiled.estimators_[0].tree_)
+

@@ -21,13 +21,17 @@ __all__ = ["make_level_grow", "SMALL_NODE"]
 # unit and feature in the deep levels of a tree of 10^6 rows, where the units of a node lie
 # far apart). Larger nodes are sorted one drawn feature at a time across the level.
 SMALL_NODE = 8192
-# A small node's feature whose units' keys span at most this many ranks (item scores, counts)
-# is searched by its per-value class counts, without sorting, when the criterion's sums are
-# exact (``Criterion.exact_sums``) on the node's whole weights and parameter: O(units + values
-# x classes) instead of a sort and a gain after every unit.
+# A node's feature whose units' keys span at most this many ranks (item scores, counts) is
+# searched by its per-value class counts, without sorting, when the criterion's sums are exact
+# (``Criterion.exact_sums``) on the node's whole weights and parameter: O(units + values x
+# classes) instead of a sort and a gain after every unit. Small and large nodes alike.
 FEW_VALUES = 64
-# ... in nodes of at least this many units (below, sorting them costs less)
-VALUE_MIN_UNITS = 128
+# ... where the node has at least one unit per this many (value, class) cells of the counts;
+# below (many classes, few units), and from COUNT_MIN_UNITS units, its units are sorted by
+# counting their values instead (O(units + values)), any order of tied units giving the same
+# exact sums ...
+VALUE_CELLS_PER_UNIT = 8
+COUNT_MIN_UNITS = 16
 # ... and at most this node weight (and parameter values up to 2^10): the scans' states (sums
 # of squares of the children's weights times the parameter) then stay whole numbers below 2^53
 EXACT_WEIGHT = 2.0 ** 16
@@ -65,26 +69,28 @@ def make_level_grow(start, add, gain, exact_sums=False):
     """
     level_search = level_search_function(start, add, gain)
     version = criterion_version(start, add, gain)
-    scan = make_scan(start, add, gain, sorted_values, False, version)
+    scan_tied = make_scan(start, add, gain, sorted_values, True, version)
+    scan_free = make_scan(start, add, gain, sorted_values, False, version)
     if exact_sums:  # another kernel: its name says so (per_criterion keeps 16 characters)
         version = "x" + version
 
     @register_jitable
     @per_criterion(version)
-    def _value_scan(xs, ys, ws, m, lo, n_values, vw, vn, vu, total, n, min_bucket, param,
+    def _value_scan(xs, ys, ws, a, m, lo, n_values, vw, vn, vu, total, n, min_bucket, param,
                     work):
-        """The scan of a node's feature by its values: the units' keys ``xs[:m]`` (ranks
+        """The scan of a node's feature by its values: the units' keys ``xs[a:a + m]`` (ranks
         ``lo .. lo + n_values - 1``), class codes ``ys`` and whole weights ``ws`` counted per
         value, then the values joining the left child one after another (each its classes'
         weights at once). The cuts and states are those of the scan over the sorted units
         (exact sums: see ``Criterion.exact_sums``), so the same goodness; returns it with the
-        values left and right of the best cut (-inf, -1, -1 without an admissible cut)."""
+        values left and right of the best cut (-inf, -1, -1 without an admissible cut); ``vu``
+        then holds each value's first unit (its position from ``a``)."""
         vw[:n_values] = 0.0
         vn[:n_values] = 0
         vu[:n_values] = -1
         for i in range(m):
-            v = xs[i] - lo
-            vw[v, ys[i]] += ws[i]
+            v = xs[a + i] - lo
+            vw[v, ys[a + i]] += ws[a + i]
             vn[v] += 1
             if vu[v] < 0:
                 vu[v] = i
@@ -145,7 +151,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
                 u = units[a + i]
                 lys[i] = codes[u]
                 lws[i] = w[u]
-            by_value = exact_param and m >= VALUE_MIN_UNITS and weights[s] <= EXACT_WEIGHT \
+            by_value = exact_param and m >= COUNT_MIN_UNITS and weights[s] <= EXACT_WEIGHT \
                 and _whole(lws[:m], EXACT_WEIGHT)
             for r in range(R):
                 j = feats[r, s]
@@ -157,11 +163,10 @@ def make_level_grow(start, add, gain, exact_sums=False):
                     x = SK[j, units[a + i]]
                     xs[i] = x
                     at[i] = i
-                    if by_value:
-                        lo = min(lo, x)
-                        hi = max(hi, x)
-                if by_value and hi - lo < FEW_VALUES:
-                    g, b1, b2 = _value_scan(xs, lys, lws, m, lo, hi - lo + 1, vw, vn, vu,
+                    lo = min(lo, x)
+                    hi = max(hi, x)
+                if by_value and _counts_pay(m, hi - lo + 1, K):
+                    g, b1, b2 = _value_scan(xs, lys, lws, 0, m, lo, hi - lo + 1, vw, vn, vu,
                                             totals[s], weights[s], min_bucket, param, work)
                     good[r, s] = g
                     if b1 >= 0:
@@ -169,16 +174,54 @@ def make_level_grow(start, add, gain, exact_sums=False):
                         thr[r, s] = midpoint(X[ua, j], X[ub, j])
                         cutkey[r, s] = SK[j, ub]
                     continue
-                sort_segment(xs, at, 0, m)
+                if by_value and hi - lo < FEW_VALUES:
+                    _counting_sort(xs, at, m, lo, hi - lo + 1, vn)
+                else:
+                    sort_segment(xs, at, 0, m)
                 for i in range(m):
                     ys[i] = lys[at[i]]
                     ws[i] = lws[at[i]]
-                g, t = scan((xs, ys, ws), 0, m, totals[s], weights[s], min_bucket, param, work)
+                # mostly tied keys (a value per two units or fewer): the gain only where a cut
+                # may follow (the same best cut)
+                args = ((xs, ys, ws), 0, m, totals[s], weights[s], min_bucket, param, work)
+                g, t = scan_tied(*args) if 2 * (hi - lo + 1) <= m else scan_free(*args)
                 good[r, s] = g
                 if t >= 0:
                     ua, ub = units[a + at[t]], units[a + at[t + 1]]
                     thr[r, s] = midpoint(X[ua, j], X[ub, j])
                     cutkey[r, s] = SK[j, ub]
+
+    @register_jitable
+    @per_criterion(version)
+    def _large_by_value(SK, X, codes, w, units, a, m, j, o_xs, o_ys, o_ws, ready, s, vw, vn, vu,
+                        total, weight, min_bucket, param, work, good, thr, cutkey):
+        """The search of feature j in the large node s (its units ``units[a:a + m]``) by its
+        per-value class counts where it spans few ranks there (:func:`_value_scan`, the
+        node's keys, codes and weights gathered at ``a`` of the level's buffers ``o_xs``,
+        ``o_ys``, ``o_ws``; the codes and weights once per node, ``ready``): writes
+        ``good[s]``, ``thr[s]``, ``cutkey[s]`` and returns True; else False (sort it)."""
+        lo = hi = SK[j, units[a]]
+        for i in range(a, a + m):
+            x = SK[j, units[i]]
+            o_xs[i] = x
+            lo = min(lo, x)
+            hi = max(hi, x)
+        if not _counts_pay(m, hi - lo + 1, total.shape[0]):
+            return False
+        if not ready[s]:
+            for i in range(a, a + m):
+                u = units[i]
+                o_ys[i] = codes[u]
+                o_ws[i] = w[u]
+            ready[s] = True
+        g, b1, b2 = _value_scan(o_xs, o_ys, o_ws, a, m, lo, hi - lo + 1, vw, vn, vu, total,
+                                weight, min_bucket, param, work)
+        good[s] = g
+        if b1 >= 0:
+            ua, ub = units[a + vu[b1]], units[a + vu[b2]]
+            thr[s] = midpoint(X[ua, j], X[ub, j])
+            cutkey[s] = SK[j, ub]
+        return True
 
     @jit
     @per_criterion(version)
@@ -234,16 +277,37 @@ def make_level_grow(start, add, gain, exact_sums=False):
         o_xs = np.empty((1, width), dtype=SK.dtype)
         o_ys = np.empty((1, width), dtype=np.int64)
         o_ws = np.empty((1, width))
+        # the large nodes whose features of few values are counted by value (see FEW_VALUES;
+        # no missing values), and those whose codes and weights are in o_ys, o_ws (node_sort
+        # writes over them where it sorts the node)
+        counted = np.zeros(S, dtype=np.bool_)
+        ready = np.zeros(S, dtype=np.bool_)
+        weights = node_weights(totals)
+        exact = exact_sums and n_large > 0 and negSK.shape[0] == 0 and _whole(param.ravel(), 1024.0)
+        for s in range(S if exact else 0):
+            counted[s] = feats[0, s] >= 0 and not small[s] and weights[s] <= EXACT_WEIGHT \
+                and _whole_units(w, units, starts[s], sizes[s], EXACT_WEIGHT)
+        vw = np.empty((FEW_VALUES, K) if exact_sums else (0, K))
+        vn = np.empty(FEW_VALUES if exact_sums else 0, dtype=np.int64)
+        vu = np.empty(FEW_VALUES if exact_sums else 0, dtype=np.int64)
+        work = np.empty((4, K))
         for r in range(R if n_large else 0):
             for s in range(S):
                 f1[0, s] = -1 if small[s] else feats[r, s]
                 t1[0, s] = todo[r, s] and not small[s]
+                if counted[s] and todo[r, s] and _large_by_value(
+                        SK, X, codes, w, units, starts[s], sizes[s], feats[r, s], o_xs[0],
+                        o_ys[0], o_ws[0], ready, s, vw, vn, vu, totals[s], weights[s],
+                        min_bucket, param, work, good[r], thr[r], cutkey[r]):
+                    f1[0, s] = -1
+                    t1[0, s] = False
             node_sort(SK, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
             level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
                          p1)
             for s in range(S):
-                if small[s]:
+                if small[s] or f1[0, s] < 0:  # (counted by value, or not searched)
                     continue
+                ready[s] = False
                 good[r, s] = g1[0, s]
                 t = p1[0, s]
                 if t >= 0:
@@ -343,6 +407,47 @@ def make_level_grow(start, add, gain, exact_sums=False):
         return n_nodes, n_rows, swapped
 
     return tree_grow
+
+
+@register_jitable
+def _counting_sort(xs, at, m, lo, n_values, count):
+    """Sort the keys ``xs[:m]`` (``lo .. lo + n_values - 1``) by counting them, ``at[:m]``
+    their positions before (stable; ``count``: scratch of ``n_values``)."""
+    count[:n_values] = 0
+    for i in range(m):
+        count[xs[i] - lo] += 1
+    a = 0
+    for v in range(n_values):
+        c = count[v]
+        count[v] = a
+        a += c
+    for i in range(m):
+        v = xs[i] - lo
+        at[count[v]] = i
+        count[v] += 1
+    i = 0
+    for v in range(n_values):  # count[v]: the end of value v's units
+        while i < count[v]:
+            xs[i] = lo + v
+            i += 1
+
+
+@register_jitable(forceinline=True)
+def _counts_pay(m, n_values, K):
+    """Whether a node of ``m`` units whose feature spans ``n_values`` ranks is searched by its
+    per-value class counts (see ``FEW_VALUES``)."""
+    return n_values <= FEW_VALUES and m * VALUE_CELLS_PER_UNIT >= n_values * K
+
+
+@register_jitable
+def _whole_units(w, units, a, m, bound):
+    """Whether the weight ``w[u]`` of every unit ``u`` of ``units[a:a + m]`` is a whole number
+    in [-bound, bound]."""
+    for i in range(a, a + m):
+        v = w[units[i]]
+        if v != np.floor(v) or abs(v) > bound:
+            return False
+    return True
 
 
 @register_jitable

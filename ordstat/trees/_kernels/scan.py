@@ -106,7 +106,13 @@ def make_scan(start, add, gain, read, skip_ties, version):
     -inf and -1. The gain is evaluated after every unit, without a branch (:func:`keep_best`);
     with ``skip_ties`` (rows of mostly tied values: few cuts per node) only where a cut may
     follow, behind a branch that is then rarely taken.
+
+    One function per criterion, reader and ``skip_ties``: the kernels calling a scan share
+    its compiled code (each new one would be compiled again).
     """
+    key = (start, add, gain, read, skip_ties, version)
+    if key in _SCANS:
+        return _SCANS[key]
     first = _FIRST[read]
 
     @register_jitable
@@ -128,7 +134,11 @@ def make_scan(start, add, gain, read, skip_ties, version):
             best, best_t = keep_best(best, best_t, gain(state, total, param, nl, n), ok, t)
         return best, best_t
 
+    _SCANS[key] = scan
     return scan
+
+
+_SCANS = {}  # the scans made (see make_scan)
 
 
 def make_level_search(start, add, gain):
