@@ -134,7 +134,8 @@ def test_controls_of_compiled_levels(kwargs, compiled, count_compiled):
 
 def test_unsplit_root_and_categorical_features(count_compiled):
     """A root with fewer units than min_split gives the one-node tree; a categorical feature
-    takes the level loop."""
+    takes the compiled levels too, except where they cannot give the level loop's goodness
+    (fractional weights: tests/trees/test_categorical_levels.py)."""
     X = np.random.default_rng(0).normal(size=(30, 4))
     y = (X[:, 0] > 0).astype(int)
     tree = OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, min_split=31,
@@ -144,7 +145,10 @@ def test_unsplit_root_and_categorical_features(count_compiled):
     df = pd.DataFrame(X, columns=list("abcd"))
     df["g"] = pd.Categorical(np.arange(30) % 3)
     OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, random_state=0).fit(df, y)
-    assert count_compiled == ["ordinal"]
+    assert count_compiled == ["ordinal", "ordinal"]
+    OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, random_state=0).fit(
+        df, y, sample_weight=np.full(30, 0.5))
+    assert count_compiled == ["ordinal", "ordinal"]
 
 
 @st.composite

@@ -8,6 +8,7 @@ from numba.extending import register_jitable
 
 from .._records import Level
 from .cache import jit, per_criterion
+from .categorical import make_category_cut
 from .nodes import (add_children, draw_keys, level_frame, may_split, midpoint, node_weights,
                     passes_noise_rule, worth_searching)
 from .scan import criterion_version, level_search_function, make_scan, sorted_values
@@ -55,7 +56,10 @@ def make_level_grow(start, add, gain, exact_sums=False):
     For each node it takes the ``rules.n_drawn`` features whose random ``keys`` are at most
     the node's ``kth``, sorts the node's units by each of them and searches them with the
     level search (and, where a node has missing values on a drawn feature, sorts and searches
-    ``-x`` for "missing left", kept when strictly better), keeps the first best feature if its
+    ``-x`` for "missing left", kept when strictly better; an unordered categorical feature,
+    ``sample.cat_sizes`` > 0, unsorted, by
+    :func:`~ordstat.trees._kernels.categorical.make_category_cut`, its categories sent left
+    written in ``tree.categories``), keeps the first best feature if its
     goodness passes rpart's noise rule, sends the units left or right and appends the two
     children to the node arrays. It writes the next level into ``out`` (a ``Level`` of
     buffers): the units of the children that may be split, their segment sizes and node ids,
@@ -66,6 +70,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
     level_search = level_search_function(start, add, gain)
     version = criterion_version(start, add, gain)
     scan = make_scan(start, add, gain, sorted_values, False, version)
+    category_cut = make_category_cut(start, add, gain, version)
     if exact_sums:  # another kernel: its name says so (per_criterion keeps 16 characters)
         version = "x" + version
 
@@ -114,8 +119,27 @@ def make_level_grow(start, add, gain, exact_sums=False):
 
     @register_jitable
     @per_criterion(version)
-    def small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
-                     param, good, thr, cutkey):
+    def categories(sample, units, a, size, j, total, n, rules, work, cats):
+        """The best cut (:func:`~ordstat.trees._kernels.categorical.make_category_cut`) of
+        the categorical feature j in the node of the units at ``a .. a + size`` (in any
+        order: each category's class weights summed over them), its categories sent left in
+        ``cats[-1]``."""
+        counts, n_units, buf, seq, sent = cats
+        n_cat = sample.cat_sizes[j]
+        counts[:n_cat] = 0.0
+        n_units[:n_cat] = 0
+        for i in range(a, a + size):
+            u = units[i]
+            c = np.int64(sample.X[u, j])
+            counts[c, sample.codes[u]] += sample.w[u]
+            n_units[c] += 1
+        return category_cut(counts, n_units, n_cat, total, n, size, rules.min_bucket,
+                            rules.param, rules.subsets, work, buf, seq, sent)
+
+    @register_jitable
+    @per_criterion(version)
+    def small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, cat_sizes,
+                     min_bucket, param, good, thr, cutkey):
         """The search of the small nodes of a level (no missing values), node by node: each
         drawn feature's keys sorted as :func:`~ordstat.trees._kernels.sort.node_sort` sorts
         them (the same permutation, so the same trees), the codes and weights taken from the
@@ -150,7 +174,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
             for r in range(R):
                 j = feats[r, s]
                 good[r, s] = -np.inf
-                if j < 0:
+                if j < 0 or cat_sizes[j] > 0:  # (categorical features: searched after)
                     continue
                 lo, hi = SK[j, units[a]], SK[j, units[a]]
                 for i in range(m):
@@ -183,7 +207,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
     @jit
     @per_criterion(version)
     def level_grow(sample, rules, tree, level, keys, kth, out):
-        X, SK, negSK, codes, w, rep = sample
+        X, SK, negSK, codes, w, rep, cat_sizes = sample
         units, sizes, nodes = level
         R = rules.n_drawn
         min_bucket, param = rules.min_bucket, rules.param
@@ -236,8 +260,9 @@ def make_level_grow(start, add, gain, exact_sums=False):
         o_ws = np.empty((1, width))
         for r in range(R if n_large else 0):
             for s in range(S):
-                f1[0, s] = -1 if small[s] else feats[r, s]
-                t1[0, s] = todo[r, s] and not small[s]
+                numeric = feats[r, s] >= 0 and cat_sizes[feats[r, s]] == 0
+                f1[0, s] = feats[r, s] if numeric and not small[s] else -1
+                t1[0, s] = todo[r, s] and numeric and not small[s]
             node_sort(SK, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
             level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
                          p1)
@@ -256,8 +281,9 @@ def make_level_grow(start, add, gain, exact_sums=False):
             for s in range(S):
                 f1[0, s] = -1
                 t1[0, s] = False
-                if todo[r, s] and X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]] != \
-                        X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]]:
+                j = feats[r, s]
+                last = o_order[0, starts[s] + sizes[s] - 1]
+                if todo[r, s] and cat_sizes[j] == 0 and X[last, j] != X[last, j]:
                     nan[r, s] = True
                     f1[0, s] = feats[r, s]
                     t1[0, s] = True
@@ -275,8 +301,19 @@ def make_level_grow(start, add, gain, exact_sums=False):
                     j = feats[r, s]
                     thr[r, s] = midpoint(X[o_order[0, t + 1], j], X[o_order[0, t], j])
                     ml[r, s] = True
-        small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
-                     param, good, thr, cutkey)
+        small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, cat_sizes,
+                     min_bucket, param, good, thr, cutkey)
+        C = tree.categories.shape[1]  # (0 without categorical features)
+        cats = (np.empty((C, K)), np.empty(C, dtype=np.int64), np.empty((3, max(C, K))),
+                np.empty(C, dtype=np.int64), np.empty(C, dtype=np.bool_))
+        work = np.empty((4, K))  # the scans' state arrays
+        weights = node_weights(totals)
+        for s in range(S if C else 0):
+            for r in range(R):
+                j = feats[r, s]
+                if todo[r, s] and cat_sizes[j] > 0:
+                    good[r, s] = categories(sample, units, starts[s], sizes[s], j, totals[s],
+                                            weights[s], rules, work, cats)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -294,12 +331,18 @@ def make_level_grow(start, add, gain, exact_sums=False):
             cut = thr[br, s]
             go_nan = ml[br, s]
             key = cutkey[br, s]
+            cat = cat_sizes[j] > 0
+            if cat:  # the categories sent left, again
+                categories(sample, units, starts[s], sizes[s], j, totals[s], weights[s], rules,
+                           work, cats)
+                for c in range(C):
+                    tree.categories[v, c] = c < cat_sizes[j] and cats[-1][c]
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
             for i in range(starts[s], starts[s] + sizes[s]):
                 u = units[i]
-                go = _goes_left(X, SK, u, j, go_nan, cut, key)
+                go = _goes_left(X, SK, u, j, go_nan, cut, key, cat, tree.categories[v])
                 if go:
                     lc[codes[u]] += w[u]
                     rows_left += 1
@@ -314,7 +357,8 @@ def make_level_grow(start, add, gain, exact_sums=False):
                 n_next += 1
                 for i in range(starts[s], starts[s] + sizes[s]):
                     u = units[i]
-                    if _goes_left(X, SK, u, j, go_nan, cut, key) == side:
+                    if _goes_left(X, SK, u, j, go_nan, cut, key, cat, tree.categories[v]) == \
+                            side:
                         out.rows[m_next] = u
                         m_next += 1
         return n_next, m_next
@@ -355,10 +399,12 @@ def _whole(a, bound):
 
 
 @register_jitable(forceinline=True)
-def _goes_left(X, SK, u, j, go_nan, cut, key):
+def _goes_left(X, SK, u, j, go_nan, cut, key, cat, sent):
     """Whether unit u goes left on ``x_j < cut``: by its sort key (below the cut's ``key``:
     see ``cutkey``) unless the missing values go left (a cut found on -x), then by its
-    value."""
+    value; on a categorical feature (``cat``), whether its category is ``sent`` left."""
+    if cat:
+        return sent[np.int64(X[u, j])]
     if go_nan:
         x = X[u, j]
         return True if x != x else x < cut
