@@ -461,7 +461,7 @@ class TreeBuilder:
                               w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep,
                               cat_sizes=_fast.read_only(np.ascontiguousarray(sp.cat_sizes)))
         rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
-        grow = _fast.level_grow(self.criterion)
+        grow = _fast.level_grow(self.criterion, categorical=bool(sp.cat_sizes.any()))
         # this level's units, segment sizes and nodes, and the next level's (swapped); a
         # level has at most n nodes (each holds a row)
         cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
@@ -502,7 +502,7 @@ class TreeBuilder:
             rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
             flag=sp._flag, cat_sizes=_fast.read_only(np.ascontiguousarray(sp.cat_sizes)))
         rules = self._rules()
-        grow = _fast.presorted_level(self.criterion)
+        grow = _fast.presorted_level(self.criterion, categorical=bool(sp.cat_sizes.any()))
         # each level's layout is written over the last one's, in the root's words: a tree
         # holds one (P, n) array of words (101 MB at n = 10^6, p = 20)
         words = order.reshape(P * n)

@@ -34,7 +34,7 @@ VALUE_MIN_UNITS = 128
 EXACT_WEIGHT = 2.0 ** 16
 
 
-def make_level_grow(start, add, gain, exact_sums=False):
+def make_level_grow(start, add, gain, exact_sums=False, categorical=False):
     """Compile the forests' tree growth around a criterion's level search
     (:func:`ordstat.trees._kernels.scan.level_search_function`; see "compiled levels" in
     :mod:`ordstat.trees._grow`): the returned ``tree_grow`` grows a tree level after level
@@ -56,8 +56,8 @@ def make_level_grow(start, add, gain, exact_sums=False):
     For each node it takes the ``rules.n_drawn`` features whose random ``keys`` are at most
     the node's ``kth``, sorts the node's units by each of them and searches them with the
     level search (and, where a node has missing values on a drawn feature, sorts and searches
-    ``-x`` for "missing left", kept when strictly better; an unordered categorical feature,
-    ``sample.cat_sizes`` > 0, unsorted, by
+    ``-x`` for "missing left", kept when strictly better; with ``categorical``, an unordered
+    categorical feature, ``sample.cat_sizes`` > 0, unsorted, by
     :func:`~ordstat.trees._kernels.categorical.make_category_cut`, its categories sent left
     written in ``tree.categories``), keeps the first best feature if its
     goodness passes rpart's noise rule, sends the units left or right and appends the two
@@ -66,13 +66,22 @@ def make_level_grow(start, add, gain, exact_sums=False):
     in child order (left, right, ...), and returns their numbers of nodes and units. (It
     returns no array: a cached kernel that returns one fails when the cache was written under
     another numpy, as when the R package's Python shares the source tree.)
+
+    ``categorical``: the kernel of trees with unordered categorical features, a kernel of its
+    own. Without it every use of the categorical search sits in a branch on this constant,
+    which numba removes before typing: the kernel of numeric features compiles none of it
+    (the categorical search doubled the compile time of a criterion's numeric kernels).
     """
     level_search = level_search_function(start, add, gain)
     version = criterion_version(start, add, gain)
     scan = make_scan(start, add, gain, sorted_values, False, version)
     category_cut = make_category_cut(start, add, gain, version)
-    if exact_sums:  # another kernel: its name says so (per_criterion keeps 16 characters)
+    goes_left = _goes_left_categorical if categorical else _goes_left
+    # other kernels: their names say so (per_criterion keeps 16 characters)
+    if exact_sums:
         version = "x" + version
+    if categorical:
+        version = "c" + version
 
     @register_jitable
     @per_criterion(version)
@@ -174,7 +183,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
             for r in range(R):
                 j = feats[r, s]
                 good[r, s] = -np.inf
-                if j < 0 or cat_sizes[j] > 0:  # (categorical features: searched after)
+                if j < 0 or (categorical and cat_sizes[j] > 0):  # (searched after)
                     continue
                 lo, hi = SK[j, units[a]], SK[j, units[a]]
                 for i in range(m):
@@ -260,9 +269,11 @@ def make_level_grow(start, add, gain, exact_sums=False):
         o_ws = np.empty((1, width))
         for r in range(R if n_large else 0):
             for s in range(S):
-                numeric = feats[r, s] >= 0 and cat_sizes[feats[r, s]] == 0
-                f1[0, s] = feats[r, s] if numeric and not small[s] else -1
-                t1[0, s] = todo[r, s] and numeric and not small[s]
+                j = feats[r, s]
+                if categorical and j >= 0 and cat_sizes[j] > 0:  # (searched after)
+                    j = -1
+                f1[0, s] = -1 if small[s] else j
+                t1[0, s] = todo[r, s] and j >= 0 and not small[s]
             node_sort(SK, codes, w, units, starts, sizes, f1, o_order, o_xs, o_ys, o_ws)
             level_search(o_xs, o_ys, o_ws, starts, sizes, totals, min_bucket, param, t1, g1,
                          p1)
@@ -281,9 +292,11 @@ def make_level_grow(start, add, gain, exact_sums=False):
             for s in range(S):
                 f1[0, s] = -1
                 t1[0, s] = False
-                j = feats[r, s]
-                last = o_order[0, starts[s] + sizes[s] - 1]
-                if todo[r, s] and cat_sizes[j] == 0 and X[last, j] != X[last, j]:
+                # (a categorical feature: not sorted above, and no missing value)
+                if not todo[r, s] or (categorical and cat_sizes[feats[r, s]] > 0):
+                    continue
+                if X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]] != \
+                        X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]]:
                     nan[r, s] = True
                     f1[0, s] = feats[r, s]
                     t1[0, s] = True
@@ -304,16 +317,17 @@ def make_level_grow(start, add, gain, exact_sums=False):
         small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, cat_sizes,
                      min_bucket, param, good, thr, cutkey)
         C = tree.categories.shape[1]  # (0 without categorical features)
-        cats = (np.empty((C, K)), np.empty(C, dtype=np.int64), np.empty((3, max(C, K))),
-                np.empty(C, dtype=np.int64), np.empty(C, dtype=np.bool_))
-        work = np.empty((4, K))  # the scans' state arrays
-        weights = node_weights(totals)
-        for s in range(S if C else 0):
-            for r in range(R):
-                j = feats[r, s]
-                if todo[r, s] and cat_sizes[j] > 0:
-                    good[r, s] = categories(sample, units, starts[s], sizes[s], j, totals[s],
-                                            weights[s], rules, work, cats)
+        if categorical:
+            cats = (np.empty((C, K)), np.empty(C, dtype=np.int64), np.empty((3, max(C, K))),
+                    np.empty(C, dtype=np.int64), np.empty(C, dtype=np.bool_))
+            work = np.empty((4, K))  # the scans' state arrays
+            weights = node_weights(totals)
+            for s in range(S):
+                for r in range(R):
+                    j = feats[r, s]
+                    if todo[r, s] and cat_sizes[j] > 0:
+                        good[r, s] = categories(sample, units, starts[s], sizes[s], j,
+                                                totals[s], weights[s], rules, work, cats)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -331,18 +345,18 @@ def make_level_grow(start, add, gain, exact_sums=False):
             cut = thr[br, s]
             go_nan = ml[br, s]
             key = cutkey[br, s]
-            cat = cat_sizes[j] > 0
-            if cat:  # the categories sent left, again
+            sent = tree.categories[v]  # (no column without categorical features)
+            if categorical and cat_sizes[j] > 0:  # the categories sent left, again
                 categories(sample, units, starts[s], sizes[s], j, totals[s], weights[s], rules,
                            work, cats)
                 for c in range(C):
-                    tree.categories[v, c] = c < cat_sizes[j] and cats[-1][c]
+                    sent[c] = c < cat_sizes[j] and cats[-1][c]
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
             for i in range(starts[s], starts[s] + sizes[s]):
                 u = units[i]
-                go = _goes_left(X, SK, u, j, go_nan, cut, key, cat, tree.categories[v])
+                go = goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent)
                 if go:
                     lc[codes[u]] += w[u]
                     rows_left += 1
@@ -357,8 +371,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
                 n_next += 1
                 for i in range(starts[s], starts[s] + sizes[s]):
                     u = units[i]
-                    if _goes_left(X, SK, u, j, go_nan, cut, key, cat, tree.categories[v]) == \
-                            side:
+                    if goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent) == side:
                         out.rows[m_next] = u
                         m_next += 1
         return n_next, m_next
@@ -399,13 +412,20 @@ def _whole(a, bound):
 
 
 @register_jitable(forceinline=True)
-def _goes_left(X, SK, u, j, go_nan, cut, key, cat, sent):
+def _goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent):
     """Whether unit u goes left on ``x_j < cut``: by its sort key (below the cut's ``key``:
     see ``cutkey``) unless the missing values go left (a cut found on -x), then by its
-    value; on a categorical feature (``cat``), whether its category is ``sent`` left."""
-    if cat:
-        return sent[np.int64(X[u, j])]
+    value (``cat_sizes`` and ``sent``: see :func:`_goes_left_categorical`)."""
     if go_nan:
         x = X[u, j]
         return True if x != x else x < cut
     return SK[j, u] < key
+
+
+@register_jitable(forceinline=True)
+def _goes_left_categorical(X, SK, u, j, go_nan, cut, key, cat_sizes, sent):
+    """:func:`_goes_left` where feature j may be categorical (``cat_sizes[j]`` > 0): then
+    whether unit u's category is ``sent`` left."""
+    if cat_sizes[j] > 0:
+        return sent[np.int64(X[u, j])]
+    return _goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent)

@@ -16,7 +16,7 @@ from .scan import criterion_version, make_scan, sorted_words
 __all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
 
 
-def make_presorted_level(start, add, gain):
+def make_presorted_level(start, add, gain, categorical=False):
     """Compile the growth of trees that keep every feature presorted, around a criterion's
     ``(start, add, gain)`` (see "compiled presorted levels" in :mod:`ordstat.trees._grow`):
     the returned ``presorted_tree`` grows a tree level after level in one call, without the
@@ -46,10 +46,12 @@ def make_presorted_level(start, add, gain):
     level search's (:func:`ordstat.trees._kernels.scan.make_scan`, on words), the same sums in
     the same order, evaluating the gain only where a cut may follow on the rows flagged in
     ``tied`` (mostly tied values: few cuts per node) and after every unit, without a branch,
-    elsewhere. A row of an unordered categorical feature (``sample.cat_sizes`` > 0; its units
-    in code order) is searched by :func:`~ordstat.trees._kernels.categorical.make_category_cut`
-    from each category's class weights, and a split on it sends the units by the table of the
-    categories sent left that it writes in ``tree.categories``. The node rule keeps the first
+    elsewhere. With ``categorical`` (a kernel of its own, as in
+    :func:`~ordstat.trees._kernels.levels.make_level_grow`), a row of an unordered categorical
+    feature (``sample.cat_sizes`` > 0; its units in code order) is searched by
+    :func:`~ordstat.trees._kernels.categorical.make_category_cut` from each category's class
+    weights, and a split on it sends the units by the table of the categories sent left that
+    it writes in ``tree.categories``. The node rule keeps the first
     best feature if its goodness passes rpart's noise rule; the units are sent left or right
     (class counts summed in the order of row 0, as the level loop), the two children appended
     to the node arrays, and every row partitioned stably into the children that may be split,
@@ -62,6 +64,8 @@ def make_presorted_level(start, add, gain):
     scan_tied = make_scan(start, add, gain, sorted_words, True, version)
     scan_free = make_scan(start, add, gain, sorted_words, False, version)
     category_cut = make_category_cut(start, add, gain, version)
+    if categorical:  # another kernel: its name says so
+        version = "c" + version
 
     @register_jitable
     @per_criterion(version)
@@ -101,14 +105,14 @@ def make_presorted_level(start, add, gain):
         cb, rs, nan_rank = sample.cb, sample.cb + sample.ub, sample.X.shape[0]
         j = sample.row_feature[r]
         row = (order[r], sample.w, cb, (1 << sample.ub) - 1, rs, nan_rank)
-        categorical = r < p and sample.cat_sizes[j] > 0
         for s in range(starts.shape[0]):
             good[r, s] = -np.inf
             pos[r, s] = -1
             if not worth_searching(sizes[s], totals[s], rules.min_bucket) or (
                     keys.shape[0] and keys[s, j] > kth[s]):
                 continue
-            if categorical:
+            # (without ``categorical``, numba removes the branch and the search it calls)
+            if categorical and r < p and sample.cat_sizes[j] > 0:
                 good[r, s] = categories(sample, order, r, starts[s], sizes[s], totals[s],
                                         weights[s], rules, work, cats)
                 pos[r, s] = 0 if good[r, s] > -np.inf else -1
@@ -171,7 +175,7 @@ def make_presorted_level(start, add, gain):
             v = nodes[s]
             t = pos[br, s]
             j = row_feature[br]
-            if br < p and sample.cat_sizes[j] > 0:  # the categories sent left, again
+            if categorical and br < p and sample.cat_sizes[j] > 0:  # the categories again
                 categories(sample, order, br, starts[s], sizes[s], totals[s], weights[s],
                            rules, work, cats)
                 sent = cats[-1]
