@@ -111,15 +111,18 @@ def level_search(criterion):
     return _SEARCHES[criterion.scan]
 
 
-def level_grow(criterion):
+def level_grow(criterion, categorical=False):
     """The compiled growth of a forest's tree, level after level, for a criterion (see
-    :func:`ordstat.trees._kernels.levels.make_level_grow`), or None where :func:`level_search`
-    is; called with the types it is compiled for (see the module docstring)."""
+    :func:`ordstat.trees._kernels.levels.make_level_grow`; ``categorical``: its kernel for
+    trees with unordered categorical features, compiled apart), or None where
+    :func:`level_search` is; called with the types it is compiled for (see the module
+    docstring)."""
     if level_search(criterion) is None:
         return None
-    key = (criterion.scan, criterion.exact_sums)
+    key = (criterion.scan, criterion.exact_sums, categorical)
     if key not in _GROWS:
-        kernel = kernels().make_level_grow(*criterion.scan, exact_sums=criterion.exact_sums)
+        kernel = kernels().make_level_grow(*criterion.scan, exact_sums=criterion.exact_sums,
+                                           categorical=categorical)
 
         def grow(sample, rules, tree, cur, nxt, n_nodes, n_rows, rng, k):
             # the sample is only read: read-only, as a prepared sample's (the sort keys of a
@@ -132,15 +135,16 @@ def level_grow(criterion):
     return _GROWS[key]
 
 
-def presorted_level(criterion):
+def presorted_level(criterion, categorical=False):
     """The compiled growth of a presorting tree, level after level, for a criterion (see
-    :func:`ordstat.trees._kernels.presorted.make_presorted_level`), or None where
-    :func:`level_search` is; called with the types it is compiled for (see the module
-    docstring)."""
+    :func:`ordstat.trees._kernels.presorted.make_presorted_level`; ``categorical`` as for
+    :func:`level_grow`), or None where :func:`level_search` is; called with the types it is
+    compiled for (see the module docstring)."""
     if level_search(criterion) is None:
         return None
-    if criterion.scan not in _PRESORTED:
-        kernel = kernels().make_presorted_level(*criterion.scan)
+    key = (criterion.scan, categorical)
+    if key not in _PRESORTED:
+        kernel = kernels().make_presorted_level(*criterion.scan, categorical=categorical)
 
         def presorted(sample, rules, tree, words, P, cur_sizes, cur_nodes, out, n_nodes, m,
                       rng, k):
@@ -151,8 +155,8 @@ def presorted_level(criterion):
                           rng, k)
 
         presorted.kernel = kernel
-        _PRESORTED[criterion.scan] = presorted
-    return _PRESORTED[criterion.scan]
+        _PRESORTED[key] = presorted
+    return _PRESORTED[key]
 
 
 def read_only(a):

@@ -75,6 +75,7 @@ class NodeArrays(NamedTuple):
     threshold: np.ndarray
     goodness: np.ndarray
     missing: np.ndarray  # int8: side of missing values, -1 none met, 0 right, 1 left
+    categories: np.ndarray  # (cap, C) bool: the categories sent left (C = 0: none split on)
     depth: np.ndarray
     number: np.ndarray  # rpart's node numbers
     count: np.ndarray  # (1,) nodes so far
@@ -91,6 +92,7 @@ class Rules(NamedTuple):
     loss: np.ndarray  # (K, K) loss[h, g] of the risk
     param: np.ndarray  # the criterion's parameter for K classes
     n_drawn: int  # features drawn in each node (compiled levels sorting per node)
+    subsets: int  # most categories present for the search of every subset (0: none)
 
 
 class SortedSample(NamedTuple):
@@ -102,6 +104,7 @@ class SortedSample(NamedTuple):
     codes: np.ndarray  # class codes
     w: np.ndarray  # weights
     rep: np.ndarray  # repeat counts
+    cat_sizes: np.ndarray  # (p,) categories of each unordered categorical feature, else 0
 
 
 class WordSample(NamedTuple):
@@ -116,6 +119,7 @@ class WordSample(NamedTuple):
     w: np.ndarray  # weights
     rep: np.ndarray  # repeat counts
     flag: np.ndarray  # (n,) scratch: the side of each unit
+    cat_sizes: np.ndarray  # (p,) categories of each unordered categorical feature, else 0
 
 
 class TreeBuilder:
@@ -216,10 +220,11 @@ class TreeBuilder:
         sample prepared once for an ensemble (:mod:`ordstat.trees._prepared`), without
         copying them: the units keep their indices in the prepared sample. ``store``: an
         object whose ``arrays(grown, loss)`` gives back the arrays of a fully grown tree of
-        the compiled levels (its :class:`NodeArrays` ``grown``) in preorder and in compact
-        types (an ensemble's ``ordstat.ensemble._common.TreeStore``); with it, such a tree
-        comes as the :class:`~ordstat.trees._tree.DerivedTree` of those arrays, its derived
-        arrays never made (an ensemble keeps hundreds of trees of which it reads few)."""
+        the compiled levels without categorical splits (its :class:`NodeArrays` ``grown``) in
+        preorder and in compact types (an ensemble's ``ordstat.ensemble._common.TreeStore``);
+        with it, such a tree comes as the :class:`~ordstat.trees._tree.DerivedTree` of those
+        arrays, its derived arrays never made (an ensemble keeps hundreds of trees of which it
+        reads few)."""
         self.store = store
         if self.min_bucket != 1:
             raise ValueError("repeats need min_bucket 1 (a cut never separates repeats, but "
@@ -376,11 +381,12 @@ class TreeBuilder:
         sp, engine = self.splitter, self.engine
         if self.max_leaf_nodes is not None:
             return "best_first"
-        if engine.levels and not sp.cat_sizes.any():
+        if engine.levels:
             if engine.per_node:
-                if self.alpha < 0 and sp.X.shape[0] < 2 ** 31:  # (sorted units as int32)
+                # (sorted units as int32)
+                if self.alpha < 0 and sp.X.shape[0] < 2 ** 31 and sp.compiled_categories():
                     return "levels"
-            else:
+            elif sp.compiled_categories():
                 cb, ub = word_bits(self.K, sp.X.shape[0])
                 if self.alpha <= 0 and cb + ub + sp.X.shape[0].bit_length() <= 63:
                     return "presorted"
@@ -390,20 +396,20 @@ class TreeBuilder:
         """:class:`NodeArrays` of the compiled levels, the root filled in, with room for the
         first levels, or for the whole tree where that is small; :func:`_room` grows them
         between levels, as the tree needs."""
+        # a column per category of the categorical features (none: no column)
+        c = int(self.splitter.cat_sizes.max(initial=0))
         # each split divides >= 2 rows: at most n_rows leaves, 2 n_rows - 1 nodes (and a
         # binary tree's below max_depth); a tree split down to two units without cp comes
         # near that (0.7 of it at K = 26 on 18,000 rows), so it gets all of it at once where
         # that is small (growing copied the arrays a few times a tree)
         most = min(max(1, 2 * n_rows - 1), 2 ** (self.max_depth + 1) - 1)
         whole = (self.alpha < 0 and self.min_split <= 2
-                 and most * (8 * self.K + _NODE_BYTES) <= _WHOLE_TREE_BYTES)
+                 and most * (8 * self.K + c + _NODE_BYTES) <= _WHOLE_TREE_BYTES)
         cap = most if whole else min(_FIRST_NODES, most)
         if cap <= _BLANK_NODES:  # copies of blank arrays (a third of the time of filling)
-            arrays = {name: a[:cap].copy() for name, a in _blank_nodes(self.K).items()}
+            arrays = {name: a[:cap].copy() for name, a in _blank_nodes(self.K, c).items()}
         else:
-            arrays = {name: np.full((cap, self.K) if name == "value" else cap, fill,
-                                    dtype=_NODE_TYPES[name])
-                      for name, fill in _NODE_FILL.items()}
+            arrays = _full_nodes(cap, self.K, c)
         arrays["value"][0] = self.nodes.value[0]  # the root (its other fields: the fill)
         arrays["n_units"][0] = n_units
         return NodeArrays(**arrays, count=np.ones(1, dtype=np.int64), iscale=np.zeros(1))
@@ -413,22 +419,25 @@ class TreeBuilder:
         return Rules(min_bucket=self.min_bucket, min_split=self.min_split,
                      max_depth=self.max_depth, alpha=float(self.alpha),
                      loss=np.ascontiguousarray(self.loss), param=self.splitter._param,
-                     n_drawn=n_drawn)
+                     n_drawn=n_drawn, subsets=self.splitter.subset_levels())
 
     def _compiled_tree(self, grown) -> Tree:
         """The fitted tree from the :class:`NodeArrays` of the compiled levels (``grown``: a
         list holding them, emptied here so that they are freed as the fitted tree is made):
         pass 2 (only the complexities when alpha < 0, else rpart's recursion on the grown
         tree)."""
-        if self.store is not None and self.alpha < 0:
-            # whole counts, no categories: the arrays kept in preorder from one compiled call;
-            # the unit counts (sums of repeats), risks, classes and complexities are those
-            # that the DerivedTree computes when read
-            return DerivedTree.from_arrays(self.store.arrays(grown.pop(), self.loss),
-                                           self.criterion, self.loss, self.alpha)
         tree = grown.pop()
         m = int(tree.count[0])
-        nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL}
+        categories = _left_categories(tree.categories[:m], tree.left[:m], tree.feature[:m],
+                                      self.splitter.cat_sizes)
+        if self.store is not None and self.alpha < 0 and categories is None:
+            # whole counts, numeric splits: the arrays kept in preorder from one compiled
+            # call; the unit counts (sums of repeats), risks, classes and complexities are
+            # those that the DerivedTree computes when read (a tree with categorical splits
+            # is made whole and compacted by the ensemble, its out-of-bag rows walked apart)
+            return DerivedTree.from_arrays(self.store.arrays(tree, self.loss),
+                                           self.criterion, self.loss, self.alpha)
+        nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL if name != "categories"}
         del tree
         nodes["n"] = nodes.pop("n_units")
         value, left, right = nodes["value"], nodes["left"], nodes["right"]
@@ -444,7 +453,7 @@ class TreeBuilder:
             _fast.compiled(_partition_nodes, _complexity)(left, right, risk, complexity,
                                                          float(self.alpha))
         del left, right
-        nodes.update(left_categories=None, risk=risk, yval=yval, complexity=complexity)
+        nodes.update(left_categories=categories, risk=risk, yval=yval, complexity=complexity)
         del risk, yval, complexity
         return _tree(self.criterion, nodes)
 
@@ -459,9 +468,10 @@ class TreeBuilder:
         rep = np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats
         ranks, neg_ranks = sp.sort_keys()
         sample = SortedSample(X=sp.X, sort_by=ranks, neg_by=neg_ranks, codes=sp._small_codes,
-                              w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep)
+                              w=np.ascontiguousarray(sp.w, dtype=np.float64), rep=rep,
+                              cat_sizes=_fast.read_only(np.ascontiguousarray(sp.cat_sizes)))
         rules = self._rules(p if sp.max_features is None else min(sp.max_features, p))
-        grow = _fast.level_grow(self.criterion)
+        grow = _fast.level_grow(self.criterion, categorical=bool(sp.cat_sizes.any()))
         # this level's units, segment sizes and nodes, and the next level's (swapped); a
         # level has at most n nodes (each holds a row)
         cur, nxt = (Level(np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
@@ -500,9 +510,9 @@ class TreeBuilder:
             tied=tied,
             w=np.ascontiguousarray(sp.w, dtype=np.float64),
             rep=np.ones(n_all, dtype=np.int64) if self.repeats is None else self.repeats,
-            flag=sp._flag)
+            flag=sp._flag, cat_sizes=_fast.read_only(np.ascontiguousarray(sp.cat_sizes)))
         rules = self._rules()
-        grow = _fast.presorted_level(self.criterion)
+        grow = _fast.presorted_level(self.criterion, categorical=bool(sp.cat_sizes.any()))
         # each level's layout is written over the last one's, in the root's words: a tree
         # holds one (P, n) array of words (101 MB at n = 10^6, p = 20)
         words = order.reshape(P * n)
@@ -685,23 +695,50 @@ _WHOLE_TREE_BYTES = 1 << 25
 _BLANK_NODES = 1024  # node arrays up to this size are copied from blank ones (_blank_nodes)
 # what a node of each array holds before the levels write it (a leaf's)
 _NODE_FILL = {"value": 0.0, "n_units": 0, "left": -1, "right": -1, "feature": -1,
-              "threshold": np.nan, "goodness": 0.0, "missing": -1, "depth": 0, "number": 1}
+              "threshold": np.nan, "goodness": 0.0, "missing": -1, "categories": False,
+              "depth": 0, "number": 1}
 _NODE_TYPES = {"value": np.float64, "n_units": np.int64, "left": np.int64, "right": np.int64,
                "feature": np.int64, "threshold": np.float64, "goodness": np.float64,
-               "missing": np.int8, "depth": np.int64, "number": np.int64}
-# bytes of a node in the arrays other than ``value``
-_NODE_BYTES = sum(np.dtype(t).itemsize for name, t in _NODE_TYPES.items() if name != "value")
+               "missing": np.int8, "categories": np.bool_, "depth": np.int64, "number": np.int64}
+# bytes of a node in the arrays other than ``value`` and ``categories``
+_NODE_BYTES = sum(np.dtype(t).itemsize for name, t in _NODE_TYPES.items()
+                  if name not in ("value", "categories"))
+
+
+def _full_nodes(cap, k, c):
+    """Node arrays of ``cap`` nodes, ``k`` classes and ``c`` categories before anything is
+    written (:data:`_NODE_FILL`)."""
+    width = {"value": k, "categories": c}
+    return {name: np.full((cap, width[name]) if name in width else cap, fill,
+                          dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
 
 
 @functools.lru_cache(maxsize=16)
-def _blank_nodes(k):
+def _blank_nodes(k, c):
     """The node arrays of :meth:`TreeBuilder._node_arrays` (``_BLANK_NODES`` nodes, ``k``
-    classes) before anything is written, read-only (callers copy the first nodes)."""
-    arrays = {name: np.full((_BLANK_NODES, k) if name == "value" else _BLANK_NODES, fill,
-                            dtype=_NODE_TYPES[name]) for name, fill in _NODE_FILL.items()}
+    classes, ``c`` categories) before anything is written, read-only (callers copy the first
+    nodes)."""
+    arrays = _full_nodes(_BLANK_NODES, k, c)
     for a in arrays.values():
         a.flags.writeable = False
     return arrays
+
+
+def _left_categories(table, left, feature, cat_sizes):
+    """The level loop's ``left_categories`` of the compiled levels' nodes (object array: the
+    sorted codes sent left at a categorical split, None elsewhere) from their table of
+    categories sent left (rows of ``table``), or None when no categorical feature splits."""
+    split = np.flatnonzero(left >= 0)
+    split = split[cat_sizes[feature[split]] > 0] if table.shape[1] else split[:0]
+    if not split.size:
+        return None
+    rows = table[split]
+    codes = np.nonzero(rows)[1].astype(np.int64)  # row after row, in increasing code
+    ends = np.cumsum(np.count_nonzero(rows, axis=1)).tolist()
+    out = np.empty(left.size, dtype=object)
+    for v, a, b in zip(split.tolist(), [0] + ends[:-1], ends):
+        out[v] = codes[a:b]
+    return out
 
 
 def _tied_rows(order, rs):

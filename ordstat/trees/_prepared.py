@@ -82,8 +82,8 @@ def prepare(X, codes, n_classes, presort, n_jobs=None):
     """:class:`PreparedData` of numeric ``X`` and class ``codes``; ``presort``: the trees keep
     every feature presorted (store each feature's order). Categorical columns come coded by
     the ensemble (``ColumnCoding`` of :mod:`ordstat._core.predictors`); the trees split the
-    nominal ones as categories (their ``cat_sizes``: such trees grow by the level loop), the
-    ordered ones as numbers.
+    nominal ones as categories (their ``cat_sizes``; a presorted row of one holds the units in
+    code order), the ordered ones as numbers.
 
     Memory (a forest at n = 10^6 holds these once for all its trees): each feature is sorted
     on its own, so that no (p, n) int64 order exists beside the result; with the words, the

@@ -193,6 +193,29 @@ class Splitter:
             self._ranks = tuple(_fast.read_only(a) for a in rank_keys(self.X, self._mirror))
         return self._ranks
 
+    def compiled_categories(self):
+        """Whether the compiled levels can search the categorical features (none: True) for
+        the level loop's splits (:mod:`ordstat.trees._kernels.categorical`): they score a cut
+        by the criterion's scan where the level loop calls its numpy goodness, the same float
+        when every sum is an exact integer (the built-in scans' gains are the numpy formulas
+        on their sums): a criterion whose scan sums whole numbers exactly
+        (``Criterion.exact_sums``: not entropy's logarithms), whole-number weights and parameter
+        (cost matrix, score steps), and sums far below 2^53; K <= 128 (the mean class of a
+        category summed as numpy sums up to 128 terms); and a table of the categories sent
+        left (a byte per category and node, at most 2 n - 1 nodes) of at most
+        :data:`CATEGORY_TABLE_BYTES`. Otherwise the level loop grows the tree."""
+        if not self.cat_sizes.any():
+            return True
+        if self._search is None or not getattr(self.criterion, "exact_sums", False):
+            return False
+        param = np.abs(np.asarray(self._param, dtype=np.float64))
+        w = self.w[self.rows]
+        whole = np.all(param == np.floor(param)) and np.all(w == np.floor(w))
+        bound = max(1.0, float(param.max(initial=0.0))) * self.K ** 2 * float(w.sum())
+        table = int(self.cat_sizes.max()) * (2 * self.rows.size - 1)
+        return bool(whole and self.K <= 128 and bound < 2.0 ** 26
+                    and table <= CATEGORY_TABLE_BYTES)
+
     # -- layout --------------------------------------------------------------------------------
     def root(self):
         """The whole sample as one node: its layout and class counts (1, K)."""
@@ -644,10 +667,17 @@ class Splitter:
         best = np.argmax(good, axis=1)  # the first best cut
         best_g[feats] = good[np.arange(F * S), best].reshape(F, S)
         cat_info.batch = (feats, S, seq, best, present, cum, totals, self.cat_sizes)
-        if getattr(self.criterion, "nominal", False) and K > 2:
-            some = todo & (n_present >= 3) & (n_present <= SUBSET_SEARCH_LEVELS)
+        if self.subset_levels():
+            some = todo & (n_present >= 3) & (n_present <= self.subset_levels())
             self._all_subsets(feats, S, some, counts, n_units, present, sizes, totals, best_g,
                               cat_info)
+
+    def subset_levels(self):
+        """The most present levels of a categorical feature for which every subset is tried
+        (:data:`SUBSET_SEARCH_LEVELS` for a criterion that ignores the class order and more
+        than two classes), else 0."""
+        return SUBSET_SEARCH_LEVELS if getattr(self.criterion, "nominal", False) and \
+            self.K > 2 else 0
 
     def _all_subsets(self, feats, S, todo, counts, n_units, present, sizes, totals, best_g,
                      cat_info):
@@ -729,6 +759,10 @@ class Splitter:
 # criterion that ignores the class order tries every subset (2^(L-1) - 1 of them, as rpart);
 # with more, the levels ordered by their mean class are cut as a numeric scale.
 SUBSET_SEARCH_LEVELS = 12
+
+# The largest table of the categories sent left that the compiled levels of a tree may hold
+# (Splitter.compiled_categories; 64 MB: e.g. 33 categories at n = 10^6)
+CATEGORY_TABLE_BYTES = 2 ** 26
 
 
 class _CategoryCuts(dict):

@@ -205,12 +205,14 @@ class Tree:
         else:
             split_nodes = [i for i, lc in enumerate(cats) if lc is not None]
         cat_row = np.full(self.n_nodes if split_nodes else 0, -1, dtype=np.int32)
-        width = 1 + max([int(cats[i].max()) if len(cats[i]) else 0 for i in split_nodes],
-                        default=0)
+        # every split's codes at once (a forest's trees: many categorical splits)
+        codes = (np.concatenate([cats[i] for i in split_nodes]).astype(np.int64)
+                 if split_nodes else np.zeros(0, dtype=np.int64))
+        width = 1 + int(codes.max(initial=0))
         table = np.zeros((len(split_nodes), width if split_nodes else 0), dtype=bool)
-        for r, i in enumerate(split_nodes):
-            cat_row[i] = r
-            table[r, cats[i]] = True
+        cat_row[split_nodes] = np.arange(len(split_nodes))
+        table[np.repeat(np.arange(len(split_nodes)), [len(cats[i]) for i in split_nodes]),
+              codes] = True
         nodes = np.empty(self.n_nodes, dtype=WALK_NODE)
         nodes["left"] = self.children_left
         nodes["right"] = self.children_right

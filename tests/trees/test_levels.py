@@ -36,13 +36,14 @@ def assert_same_tree(a, b):
 
 def spy_calls(monkeypatch, kernel):
     """The criteria of the trees grown by ``_fast.<kernel>`` (``level_grow``: the compiled
-    levels sorting per node; ``presorted_level``: the presorted ones), one entry a tree."""
+    levels sorting per node; ``presorted_level``: the presorted ones), one entry a tree: the
+    criterion's name, followed by " categorical" for the kernel of categorical features."""
     calls = []
     original = getattr(_fast, kernel)
 
-    def spy(criterion):
-        calls.append(criterion.name)
-        return original(criterion)
+    def spy(criterion, categorical=False):
+        calls.append(criterion.name + (" categorical" if categorical else ""))
+        return original(criterion, categorical)
 
     monkeypatch.setattr(_fast, kernel, spy)
     return calls
@@ -135,7 +136,8 @@ def test_controls_of_compiled_levels(kwargs, compiled, count_compiled):
 
 def test_unsplit_root_and_categorical_features(count_compiled):
     """A root with fewer units than min_split gives the one-node tree; a categorical feature
-    takes the level loop."""
+    takes the level loop where the compiled levels cannot give its goodness (fractional
+    weights; their search of categories: tests/trees/test_categorical_levels.py)."""
     X = np.random.default_rng(0).normal(size=(30, 4))
     y = (X[:, 0] > 0).astype(int)
     tree = OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, min_split=31,
@@ -144,7 +146,8 @@ def test_unsplit_root_and_categorical_features(count_compiled):
     assert count_compiled == ["ordinal"]
     df = pd.DataFrame(X, columns=list("abcd"))
     df["g"] = pd.Categorical(np.arange(30) % 3)
-    OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, random_state=0).fit(df, y)
+    OrdinalTreeClassifier(cp=-1, xval=0, max_features=2, random_state=0).fit(
+        df, y, sample_weight=np.full(30, 0.5))
     assert count_compiled == ["ordinal"]
 
 

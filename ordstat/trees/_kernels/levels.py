@@ -8,6 +8,7 @@ from numba.extending import register_jitable
 
 from .._records import Level
 from .cache import jit, per_criterion
+from .categorical import make_category_cut
 from .nodes import (add_children, draw_keys, level_frame, may_split, midpoint, node_weights,
                     passes_noise_rule, worth_searching)
 from .scan import criterion_version, level_search_function, make_scan, sorted_values
@@ -37,7 +38,7 @@ COUNT_MIN_UNITS = 16
 EXACT_WEIGHT = 2.0 ** 16
 
 
-def make_level_grow(start, add, gain, exact_sums=False):
+def make_level_grow(start, add, gain, exact_sums=False, categorical=False):
     """Compile the forests' tree growth around a criterion's level search
     (:func:`ordstat.trees._kernels.scan.level_search_function`; see "compiled levels" in
     :mod:`ordstat.trees._grow`): the returned ``tree_grow`` grows a tree level after level
@@ -59,20 +60,33 @@ def make_level_grow(start, add, gain, exact_sums=False):
     For each node it takes the ``rules.n_drawn`` features whose random ``keys`` are at most
     the node's ``kth``, sorts the node's units by each of them and searches them with the
     level search (and, where a node has missing values on a drawn feature, sorts and searches
-    ``-x`` for "missing left", kept when strictly better), keeps the first best feature if its
+    ``-x`` for "missing left", kept when strictly better; with ``categorical``, an unordered
+    categorical feature, ``sample.cat_sizes`` > 0, unsorted, by
+    :func:`~ordstat.trees._kernels.categorical.make_category_cut`, its categories sent left
+    written in ``tree.categories``), keeps the first best feature if its
     goodness passes rpart's noise rule, sends the units left or right and appends the two
     children to the node arrays. It writes the next level into ``out`` (a ``Level`` of
     buffers): the units of the children that may be split, their segment sizes and node ids,
     in child order (left, right, ...), and returns their numbers of nodes and units. (It
     returns no array: a cached kernel that returns one fails when the cache was written under
     another numpy, as when the R package's Python shares the source tree.)
+
+    ``categorical``: the kernel of trees with unordered categorical features, a kernel of its
+    own. Without it every use of the categorical search sits in a branch on this constant,
+    which numba removes before typing: the kernel of numeric features compiles none of it
+    (the categorical search doubled the compile time of a criterion's numeric kernels).
     """
     level_search = level_search_function(start, add, gain)
     version = criterion_version(start, add, gain)
     scan_tied = make_scan(start, add, gain, sorted_values, True, version)
     scan_free = make_scan(start, add, gain, sorted_values, False, version)
-    if exact_sums:  # another kernel: its name says so (per_criterion keeps 16 characters)
+    category_cut = make_category_cut(start, add, gain, version)
+    goes_left = _goes_left_categorical if categorical else _goes_left
+    # other kernels: their names say so (per_criterion keeps 16 characters)
+    if exact_sums:
         version = "x" + version
+    if categorical:
+        version = "c" + version
 
     @register_jitable
     @per_criterion(version)
@@ -120,14 +134,33 @@ def make_level_grow(start, add, gain, exact_sums=False):
 
     @register_jitable
     @per_criterion(version)
-    def small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
-                     param, good, thr, cutkey):
+    def categories(sample, units, a, size, j, total, n, rules, work, cats):
+        """The best cut (:func:`~ordstat.trees._kernels.categorical.make_category_cut`) of
+        the categorical feature j in the node of the units at ``a .. a + size`` (in any
+        order: each category's class weights summed over them), its categories sent left in
+        ``cats[-1]``."""
+        counts, n_units, buf, seq, sent = cats
+        n_cat = sample.cat_sizes[j]
+        counts[:n_cat] = 0.0
+        n_units[:n_cat] = 0
+        for i in range(a, a + size):
+            u = units[i]
+            c = np.int64(sample.X[u, j])
+            counts[c, sample.codes[u]] += sample.w[u]
+            n_units[c] += 1
+        return category_cut(counts, n_units, n_cat, total, n, size, rules.min_bucket,
+                            rules.param, rules.subsets, work, buf, seq, sent)
+
+    @register_jitable
+    @per_criterion(version)
+    def small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, cat_sizes,
+                     min_bucket, param, good, thr, cutkey):
         """The search of the small nodes of a level (no missing values), node by node: each
         drawn feature's keys sorted as :func:`~ordstat.trees._kernels.sort.node_sort` sorts
         them (the same permutation, so the same trees), the codes and weights taken from the
-        node's buffers. One scan for all rows, the one evaluating the gain after every unit:
-        on mostly tied keys the level search's other scan only skips the positions where no
-        cut may follow, so the best cut is the same, and one scan compiles faster than two."""
+        node's buffers; a feature of few values counted by value where that pays, and on
+        mostly tied keys the scan that evaluates the gain only where a cut may follow (the
+        same best cut)."""
         R, S = feats.shape
         lys = np.empty(SMALL_NODE, dtype=np.int64)  # the node's codes and weights, in its order
         lws = np.empty(SMALL_NODE)
@@ -156,7 +189,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
             for r in range(R):
                 j = feats[r, s]
                 good[r, s] = -np.inf
-                if j < 0:
+                if j < 0 or (categorical and cat_sizes[j] > 0):  # (searched after)
                     continue
                 lo, hi = SK[j, units[a]], SK[j, units[a]]
                 for i in range(m):
@@ -226,7 +259,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
     @jit
     @per_criterion(version)
     def level_grow(sample, rules, tree, level, keys, kth, out):
-        X, SK, negSK, codes, w, rep = sample
+        X, SK, negSK, codes, w, rep, cat_sizes = sample
         units, sizes, nodes = level
         R = rules.n_drawn
         min_bucket, param = rules.min_bucket, rules.param
@@ -293,10 +326,13 @@ def make_level_grow(start, add, gain, exact_sums=False):
         work = np.empty((4, K))
         for r in range(R if n_large else 0):
             for s in range(S):
-                f1[0, s] = -1 if small[s] else feats[r, s]
-                t1[0, s] = todo[r, s] and not small[s]
-                if counted[s] and todo[r, s] and _large_by_value(
-                        SK, X, codes, w, units, starts[s], sizes[s], feats[r, s], o_xs[0],
+                j = feats[r, s]
+                if categorical and j >= 0 and cat_sizes[j] > 0:  # (searched after)
+                    j = -1
+                f1[0, s] = -1 if small[s] else j
+                t1[0, s] = todo[r, s] and j >= 0 and not small[s]
+                if t1[0, s] and counted[s] and _large_by_value(
+                        SK, X, codes, w, units, starts[s], sizes[s], j, o_xs[0],
                         o_ys[0], o_ws[0], ready, s, vw, vn, vu, totals[s], weights[s],
                         min_bucket, param, work, good[r], thr[r], cutkey[r]):
                     f1[0, s] = -1
@@ -320,7 +356,10 @@ def make_level_grow(start, add, gain, exact_sums=False):
             for s in range(S):
                 f1[0, s] = -1
                 t1[0, s] = False
-                if todo[r, s] and X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]] != \
+                # (a categorical feature: not sorted above, and no missing value)
+                if not todo[r, s] or (categorical and cat_sizes[feats[r, s]] > 0):
+                    continue
+                if X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]] != \
                         X[o_order[0, starts[s] + sizes[s] - 1], feats[r, s]]:
                     nan[r, s] = True
                     f1[0, s] = feats[r, s]
@@ -339,8 +378,20 @@ def make_level_grow(start, add, gain, exact_sums=False):
                     j = feats[r, s]
                     thr[r, s] = midpoint(X[o_order[0, t + 1], j], X[o_order[0, t], j])
                     ml[r, s] = True
-        small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, min_bucket,
-                     param, good, thr, cutkey)
+        small_search(SK, X, codes, w, units, starts, sizes, totals, feats, small, cat_sizes,
+                     min_bucket, param, good, thr, cutkey)
+        C = tree.categories.shape[1]  # (0 without categorical features)
+        if categorical:
+            cats = (np.empty((C, K)), np.empty(C, dtype=np.int64), np.empty((3, max(C, K))),
+                    np.empty(C, dtype=np.int64), np.empty(C, dtype=np.bool_))
+            work = np.empty((4, K))  # the scans' state arrays
+            weights = node_weights(totals)
+            for s in range(S):
+                for r in range(R):
+                    j = feats[r, s]
+                    if todo[r, s] and cat_sizes[j] > 0:
+                        good[r, s] = categories(sample, units, starts[s], sizes[s], j,
+                                                totals[s], weights[s], rules, work, cats)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -358,12 +409,18 @@ def make_level_grow(start, add, gain, exact_sums=False):
             cut = thr[br, s]
             go_nan = ml[br, s]
             key = cutkey[br, s]
+            sent = tree.categories[v]  # (no column without categorical features)
+            if categorical and cat_sizes[j] > 0:  # the categories sent left, again
+                categories(sample, units, starts[s], sizes[s], j, totals[s], weights[s], rules,
+                           work, cats)
+                for c in range(C):
+                    sent[c] = c < cat_sizes[j] and cats[-1][c]
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
             for i in range(starts[s], starts[s] + sizes[s]):
                 u = units[i]
-                go = _goes_left(X, SK, u, j, go_nan, cut, key)
+                go = goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent)
                 if go:
                     lc[codes[u]] += w[u]
                     rows_left += 1
@@ -378,7 +435,7 @@ def make_level_grow(start, add, gain, exact_sums=False):
                 n_next += 1
                 for i in range(starts[s], starts[s] + sizes[s]):
                     u = units[i]
-                    if _goes_left(X, SK, u, j, go_nan, cut, key) == side:
+                    if goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent) == side:
                         out.rows[m_next] = u
                         m_next += 1
         return n_next, m_next
@@ -460,11 +517,20 @@ def _whole(a, bound):
 
 
 @register_jitable(forceinline=True)
-def _goes_left(X, SK, u, j, go_nan, cut, key):
+def _goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent):
     """Whether unit u goes left on ``x_j < cut``: by its sort key (below the cut's ``key``:
     see ``cutkey``) unless the missing values go left (a cut found on -x), then by its
-    value."""
+    value (``cat_sizes`` and ``sent``: see :func:`_goes_left_categorical`)."""
     if go_nan:
         x = X[u, j]
         return True if x != x else x < cut
     return SK[j, u] < key
+
+
+@register_jitable(forceinline=True)
+def _goes_left_categorical(X, SK, u, j, go_nan, cut, key, cat_sizes, sent):
+    """:func:`_goes_left` where feature j may be categorical (``cat_sizes[j]`` > 0): then
+    whether unit u's category is ``sent`` left."""
+    if cat_sizes[j] > 0:
+        return sent[np.int64(X[u, j])]
+    return _goes_left(X, SK, u, j, go_nan, cut, key, cat_sizes, sent)

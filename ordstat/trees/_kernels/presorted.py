@@ -10,12 +10,13 @@ from .._records import Level
 from .cache import jit, per_criterion
 from .nodes import (add_children, draw_keys, level_frame, may_split, midpoint, node_weights,
                     passes_noise_rule, worth_searching)
+from .categorical import make_category_cut
 from .scan import criterion_version, make_scan, sorted_words
 
 __all__ = ["make_presorted_level", "pack_rows", "restrict_rows"]
 
 
-def make_presorted_level(start, add, gain):
+def make_presorted_level(start, add, gain, categorical=False):
     """Compile the growth of trees that keep every feature presorted, around a criterion's
     ``(start, add, gain)`` (see "compiled presorted levels" in :mod:`ordstat.trees._grow`):
     the returned ``presorted_tree`` grows a tree level after level in one call, without the
@@ -45,23 +46,58 @@ def make_presorted_level(start, add, gain):
     level search's (:func:`ordstat.trees._kernels.scan.make_scan`, on words), the same sums in
     the same order, evaluating the gain only where a cut may follow on the rows flagged in
     ``tied`` (mostly tied values: few cuts per node) and after every unit, without a branch,
-    elsewhere. The node rule keeps the first best feature if its goodness passes rpart's noise
-    rule; the units are sent left or right (class counts summed in the order of row 0, as the
-    level loop), the two children appended to the node arrays, and every row partitioned
-    stably into the children that may be split, in child order (left, right, ...), into
-    ``out.rows`` (flat, read as (P, M'), trailing columns unused), which may be the flat
-    buffer of ``level.rows`` itself. ``out.sizes`` and
+    elsewhere. With ``categorical`` (a kernel of its own, as in
+    :func:`~ordstat.trees._kernels.levels.make_level_grow`), a row of an unordered categorical
+    feature (``sample.cat_sizes`` > 0; its units in code order) is searched by
+    :func:`~ordstat.trees._kernels.categorical.make_category_cut` from each category's class
+    weights, and a split on it sends the units by the table of the categories sent left that
+    it writes in ``tree.categories``. The node rule keeps the first
+    best feature if its goodness passes rpart's noise rule; the units are sent left or right
+    (class counts summed in the order of row 0, as the level loop), the two children appended
+    to the node arrays, and every row partitioned stably into the children that may be split,
+    in child order (left, right, ...), into ``out.rows`` (flat, read as (P, M'), trailing
+    columns unused), which may be the flat buffer of ``level.rows`` itself. ``out.sizes`` and
     ``out.nodes`` get the next level's segment sizes and node ids; returns its numbers of nodes
     and of columns M' (no array: see :func:`ordstat.trees._kernels.levels.make_level_grow`).
     """
     version = criterion_version(start, add, gain)
     scan_tied = make_scan(start, add, gain, sorted_words, True, version)
     scan_free = make_scan(start, add, gain, sorted_words, False, version)
+    category_cut = make_category_cut(start, add, gain, version)
+    if categorical:  # another kernel: its name says so
+        version = "c" + version
+
+    @register_jitable
+    @per_criterion(version)
+    def categories(sample, order, r, a, size, total, n, rules, work, cats):
+        """The best cut (:func:`~ordstat.trees._kernels.categorical.make_category_cut`) of
+        the categorical feature of row r in the node at positions ``a .. a + size``, its
+        categories sent left in ``cats[-1]``: each category's class weights summed over the
+        node's units, which the row holds in code order."""
+        counts, units, buf, seq, sent = cats
+        X, cb, rs, w = sample.X, sample.cb, sample.cb + sample.ub, sample.w
+        umask = (1 << sample.ub) - 1
+        j = sample.row_feature[r]
+        n_cat = sample.cat_sizes[j]
+        counts[:n_cat] = 0.0
+        units[:n_cat] = 0
+        rank = -1
+        c = 0
+        for i in range(a, a + size):
+            word = order[r, i]
+            u = (word >> cb) & umask
+            if word >> rs != rank:  # the next category (read once)
+                rank = word >> rs
+                c = np.int64(X[u, j])
+            counts[c, word & ((1 << cb) - 1)] += w[u]
+            units[c] += 1
+        return category_cut(counts, units, n_cat, total, n, size, rules.min_bucket,
+                            rules.param, rules.subsets, work, buf, seq, sent)
 
     @register_jitable(forceinline=True)
     @per_criterion(version)
     def search_row(sample, order, r, starts, sizes, totals, weights, keys, kth, rules, good,
-                   pos, work):
+                   pos, work, cats):
         """Search row r in every node of a level (-inf, -1 where not searched); inlined in the
         level (a call per row counts references to the records' arrays and hides from the
         compiler what the level knows)."""
@@ -75,6 +111,12 @@ def make_presorted_level(start, add, gain):
             if not worth_searching(sizes[s], totals[s], rules.min_bucket) or (
                     keys.shape[0] and keys[s, j] > kth[s]):
                 continue
+            # (without ``categorical``, numba removes the branch and the search it calls)
+            if categorical and r < p and sample.cat_sizes[j] > 0:
+                good[r, s] = categories(sample, order, r, starts[s], sizes[s], totals[s],
+                                        weights[s], rules, work, cats)
+                pos[r, s] = 0 if good[r, s] > -np.inf else -1
+                continue
             # a row of -x: only where the node has missing values (sorted last)
             if r >= p and order[r, starts[s] + sizes[s] - 1] >> rs != nan_rank:
                 continue
@@ -87,7 +129,7 @@ def make_presorted_level(start, add, gain):
     def presorted_level(sample, rules, tree, level, keys, kth, out):
         if len(version) == 0:  # never: only puts the code version into the cache key
             return 0, 0
-        X, cb, ub, row_feature, _, w, rep, flag = sample
+        X, cb, ub, row_feature, _, w, rep, flag, _ = sample
         order, sizes, nodes = level
         S = nodes.shape[0]
         p = X.shape[1]
@@ -102,9 +144,12 @@ def make_presorted_level(start, add, gain):
         good = np.empty((P, S))
         pos = np.empty((P, S), dtype=np.int64)
         work = np.empty((4, K))  # the scans' state arrays
+        C = tree.categories.shape[1]  # (0 without categorical features)
+        cats = (np.empty((C, K)), np.empty(C, dtype=np.int64), np.empty((3, max(C, K))),
+                np.empty(C, dtype=np.int64), np.empty(C, dtype=np.bool_))
         for r in range(P):
             search_row(sample, order, r, starts, sizes, totals, weights, keys, kth, rules, good,
-                       pos, work)
+                       pos, work, cats)
         n_next = 0
         m_next = 0
         lc = np.empty(K)
@@ -130,18 +175,31 @@ def make_presorted_level(start, add, gain):
             v = nodes[s]
             t = pos[br, s]
             j = row_feature[br]
-            xa = X[(order[br, t] >> cb) & umask, j]
-            xb = X[(order[br, t + 1] >> cb) & umask, j]
-            go_nan = br >= p
-            # on a row of -x, the cut between -x = -xa and -xb is x = xb | xa
-            cut = midpoint(xb, xa) if go_nan else midpoint(xa, xb)
-            # the node has missing values (sorted last)
-            has_nan = order[j, starts[s] + sizes[s] - 1] >> rs == nan_rank
-            # the side of each unit from its position in row br (sorted by x, or by -x): up to
-            # the cut on x, after it on -x (missing values, last, go right, or left on -x),
-            # as x < cut sends them (without reading x)
-            for i in range(starts[s], starts[s] + sizes[s]):
-                flag[(order[br, i] >> cb) & umask] = (i <= t) != go_nan
+            if categorical and br < p and sample.cat_sizes[j] > 0:  # the categories again
+                categories(sample, order, br, starts[s], sizes[s], totals[s], weights[s],
+                           rules, work, cats)
+                sent = cats[-1]
+                for c in range(C):
+                    tree.categories[v, c] = c < sample.cat_sizes[j] and sent[c]
+                for i in range(starts[s], starts[s] + sizes[s]):
+                    u = (order[br, i] >> cb) & umask
+                    flag[u] = sent[np.int64(X[u, j])]
+                cut = np.nan
+                missing = -1
+            else:
+                xa = X[(order[br, t] >> cb) & umask, j]
+                xb = X[(order[br, t + 1] >> cb) & umask, j]
+                go_nan = br >= p
+                # on a row of -x, the cut between -x = -xa and -xb is x = xb | xa
+                cut = midpoint(xb, xa) if go_nan else midpoint(xa, xb)
+                # the node has missing values (sorted last)
+                has_nan = order[j, starts[s] + sizes[s] - 1] >> rs == nan_rank
+                missing = (1 if go_nan else 0) if has_nan else -1
+                # the side of each unit from its position in row br (sorted by x, or by -x):
+                # up to the cut on x, after it on -x (missing values, last, go right, or left
+                # on -x), as x < cut sends them (without reading x)
+                for i in range(starts[s], starts[s] + sizes[s]):
+                    flag[(order[br, i] >> cb) & umask] = (i <= t) != go_nan
             lc[:] = 0.0
             rows_left = 0
             u_left = 0
@@ -153,8 +211,7 @@ def make_presorted_level(start, add, gain):
                     lc[word & cmask] += w[u]
                     rows_left += 1
                     u_left += rep[u]
-            kid = add_children(tree, v, j, cut, best, (1 if go_nan else 0) if has_nan else -1, lc,
-                               u_left)
+            kid = add_children(tree, v, j, cut, best, missing, lc, u_left)
             for c, rows in ((kid, rows_left), (kid + 1, sizes[s] - rows_left)):
                 if not may_split(tree.n_units[c], tree.depth[c], tree.value[c], rules):
                     trash = max(trash, rows)
