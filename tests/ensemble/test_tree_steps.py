@@ -44,7 +44,8 @@ def _grown(tree, spare=3):
                   ("missing", np.where(tree.missing_learned, tree.missing_left, -1)
                    .astype(np.int8), -1),
                   ("depth", tree.depth, 0), ("number", tree.node_number, 1))}
-    return NodeArrays(**arrays, count=np.array([m]), iscale=np.zeros(1))
+    return NodeArrays(**arrays, categories=np.zeros((arrays["left"].size, 0), dtype=bool),
+                      count=np.array([m]), iscale=np.zeros(1))
 
 
 def _data(n, p, k, seed, missing=False):
