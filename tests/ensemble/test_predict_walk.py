@@ -120,31 +120,6 @@ def test_weighted_counts_float_proportions_and_constant_trees():
     _assert_same_as_numpy(bag, Xw)
 
 
-def test_leaf_proportions_kept_for_many_rows_a_node():
-    """With ``_KEEP_SHARES`` rows a node or more, the walk divides each leaf's counts once and
-    keeps the proportions: the same numbers as the numpy path for whole, float64 and float32
-    counts, and as the same rows predicted a few at a time (divided for each row)."""
-    from ordstat.trees._kernels.predict import _KEEP_SHARES
-
-    X, y = _numeric(n=200, seed=3)
-    rng = np.random.default_rng(0)
-    fitted = []
-    for i, weights in enumerate([None, rng.uniform(0.1, 3.0, size=200),  # int, float64
-                                 rng.choice([0.5, 1.5, 2.5], size=200)]):  # float32 counts
-        tree = OrdinalTreeClassifier(cp=0.0, min_split=2, xval=0, max_features=2,
-                                     random_state=i, classes=np.arange(4))
-        fitted.append(compact_tree(tree.fit(X, y, sample_weight=weights)))
-    assert {t.tree_.value.dtype.kind for t in fitted} == {"i", "f"}
-    bag = OrdinalBaggingClassifier(n_estimators=3, aggregation="proba", oob_score=False,
-                                   random_state=0).fit(X, y)
-    bag.estimators_ = fitted
-    nodes = max(t.tree_.n_nodes for t in fitted)
-    many = np.tile(X, (_KEEP_SHARES * nodes // len(X) + 1, 1))
-    _assert_same_as_numpy(bag, many)
-    few = np.vstack([bag.predict_proba(many[a:a + 7]) for a in range(0, len(many), 7)])
-    np.testing.assert_array_equal(bag.predict_proba(many), few)
-
-
 @pytest.mark.parametrize("n_jobs", [1, 2])
 def test_fixed_split_bagging_and_boosting_predict_as_the_numpy_path(n_jobs):
     X, y = _frame()

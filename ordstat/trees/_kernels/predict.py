@@ -31,8 +31,6 @@ __all__ = ["tree_leaves", "add_votes", "add_proba"]
 # rows whose leaves are found before their votes or proportions are added: the leaves of a
 # block are kept in a small array
 _BLOCK = 256
-# rows a node from which add_proba keeps each leaf's proportions (see there)
-_KEEP_SHARES = 8
 
 
 @register_jitable
@@ -193,53 +191,25 @@ def add_votes(walk, yval, value, loss, X, votes):
         votes[i, c] += 1.0
 
 
-@register_jitable
-def _total(value, total, leaf):
-    """The sum of ``leaf``'s row of ``value`` (see :func:`add_proba`)."""
-    if total.shape[0] > 0:
-        return total[leaf]
-    s = 0.0
-    for k in range(value.shape[1]):
-        s += np.float64(value[leaf, k])
-    return s
-
-
-@register_jitable
-def _proportion(value, s, single, leaf, k):
-    p = np.float64(value[leaf, k]) / s
-    return np.float64(np.float32(p)) if single else p
-
-
 @jit
 def add_proba(walk, value, total, single, X, proba):
     """Add the class proportions of the leaf of row i to ``proba[i]``: ``value[leaf] /
     total[leaf]`` (``total``: the row sums of ``value`` as numpy sums them; empty for whole
     numbers, summed here then, exactly), rounded to float32 where ``single`` (the float32
-    division of float32 values: rounding the float64 quotient gives the same number).
-
-    With at least ``_KEEP_SHARES`` rows a node, each leaf's proportions are divided out once,
-    when a row first reaches it, and kept (``shares``): 41 against 45 ns a row and tree of 10^4
-    training rows (K = 5, 18 rows a node; 36 ns the walk alone). With fewer rows a node the
-    kept table costs more than it saves, in a large tree a memory read more a row (83 against
-    78 ns a row of 10^5 by a tree of 83,000 nodes)."""
-    n_classes = value.shape[1]
-    memo = X.shape[0] >= _KEEP_SHARES * value.shape[0]
-    shares = np.empty((value.shape[0] if memo else 0, n_classes))
-    done = np.zeros(value.shape[0] if memo else 0, dtype=np.bool_)
+    division of float32 values: rounding the float64 quotient gives the same number)."""
     leaves = np.empty(_BLOCK, dtype=np.int64)
     for i in range(X.shape[0]):
         if i % _BLOCK == 0:
             _walk_block(walk, X, i, min(i + _BLOCK, X.shape[0]), leaves)
         leaf = leaves[i % _BLOCK]
-        if memo:
-            if not done[leaf]:
-                s = _total(value, total, leaf)
-                for k in range(n_classes):
-                    shares[leaf, k] = _proportion(value, s, single, leaf, k)
-                done[leaf] = True
-            for k in range(n_classes):
-                proba[i, k] += shares[leaf, k]
+        if total.shape[0] > 0:
+            s = total[leaf]
         else:
-            s = _total(value, total, leaf)
-            for k in range(n_classes):
-                proba[i, k] += _proportion(value, s, single, leaf, k)
+            s = 0.0
+            for k in range(value.shape[1]):
+                s += np.float64(value[leaf, k])
+        for k in range(value.shape[1]):
+            p = np.float64(value[leaf, k]) / s
+            if single:
+                p = np.float64(np.float32(p))
+            proba[i, k] += p
