@@ -271,14 +271,17 @@ def _gammas(tables):
 
 
 def _aggregate(votes, mean, aggregation):
-    """Ensemble class codes and probabilities from the trees' votes (n, k) or, for
-    ``aggregation="proba"``, their mean probabilities (n, k)."""
-    if aggregation == "proba":
-        return np.argmax(mean, axis=1), mean
-    share = votes / votes.sum(axis=1, keepdims=True)
+    """Ensemble class codes from the trees' votes (n, k) or, for ``aggregation="proba"``,
+    their mean probabilities (n, k)."""
     if aggregation == "median":
-        return weighted_median(votes), share
-    return np.argmax(votes, axis=1), share
+        return weighted_median(votes)
+    return np.argmax(mean if aggregation == "proba" else votes, axis=1)
+
+
+def _shares(votes, mean):
+    """The ensemble's class probabilities: the vote shares, or the mean probabilities where
+    ``votes`` is None."""
+    return mean if votes is None else votes / votes.sum(axis=1, keepdims=True)
 
 
 class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
@@ -567,7 +570,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, K)
         """
         check_is_fitted(self)
-        return _aggregate(*self._tree_outputs(X), self.aggregation)[1]
+        return _shares(*self._tree_outputs(X))
 
     def predict_cumulative_proba(self, X):
         """Cumulative probabilities P(Y <= c_k) for the K-1 cuts k = 1..K-1, as the ensemble
@@ -602,7 +605,7 @@ class _BaseBagging(OrdinalClassifierMixin, BaseEstimator):
         """The plurality vote, the median vote or the class of highest mean probability,
         as the user's labels."""
         check_is_fitted(self)
-        codes = _aggregate(*self._tree_outputs(X), self.aggregation)[0]
+        codes = _aggregate(*self._tree_outputs(X), self.aggregation)
         return self.classes_[codes]
 
 

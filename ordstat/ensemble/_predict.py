@@ -14,8 +14,10 @@ tree stay in the processor's cache."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
-from joblib import Parallel, delayed, effective_n_jobs
+from joblib import effective_n_jobs
 
 from ..trees import OrdinalTreeClassifier
 from ..trees import _engine
@@ -48,10 +50,14 @@ def tree_totals(estimators, X, n_classes, votes=False, proba=False, n_jobs=None)
     if n_chunks == 1:
         _add_trees(kernels, estimators, *blocks[0])
     else:
-        # threads whatever the backend: they write their own rows of the shared totals, and
-        # the compiled walk releases the GIL
-        Parallel(n_jobs=n_chunks, require="sharedmem")(
-            delayed(_add_trees)(kernels, estimators, *block) for block in blocks)
+        # threads: they write their own rows of the shared totals, and the compiled walk
+        # releases the GIL. A pool of this call's own, not joblib's: joblib's threads took
+        # 12 to 27 ms to start and join (median of 20, 2 cores), against 0.2 to 1.4 ms here,
+        # where the walk of 10^5 rows by 30 trees takes 70 ms a thread
+        with ThreadPoolExecutor(n_chunks) as pool:
+            for done in [pool.submit(_add_trees, kernels, estimators, *block)
+                         for block in blocks]:
+                done.result()
     return tuple(out)
 
 
