@@ -16,11 +16,7 @@ from ordstat.trees._kernels.scan import criterion_version
 from ordstat.trees._splitter import _category_means
 from ordstat.trees.criteria import get_criterion
 
-from tests.trees.test_levels import spy_calls
-
-FIELDS = ("children_left", "children_right", "feature", "threshold", "value",
-          "n_node_samples", "weighted_n_node_samples", "impurity", "improvement", "risk",
-          "yval", "complexity", "node_number", "depth", "missing_left", "missing_learned")
+from tests.trees.test_levels import FIELDS, spy_calls
 
 
 def assert_same_tree(a, b):
@@ -142,6 +138,15 @@ def _labels(rng, X, k):
     return np.digitize(score, np.quantile(score, np.linspace(0, 1, k + 1)[1:-1]))
 
 
+def _case(seed, k, n_cat, n_num, sizes, weighted, nan):
+    """The data, labels and weights (None: unweighted) of one case of the grid."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(30, 160))
+    X = _frame(rng, n, n_cat, n_num, sizes, nan)
+    y = _labels(rng, X, k)
+    return X, y, (rng.integers(1, 4, size=n).astype(float) if weighted else None)
+
+
 # Two criteria test every path of the categorical search (each criterion's kernel of
 # categorical features is compiled apart, so each one more costs its compile time): a nominal
 # one (gini: every subset, then ordered cuts) and an ordinal one with a parameter (ordinal:
@@ -163,11 +168,7 @@ def test_trees_match_the_level_loop(name, k, n_cat, n_num, sizes, weighted, nan,
     """Single trees (cp 0 and -1, min_bucket up to 3, integer weights or none, features drawn
     or all), a forest and bagging: the compiled levels grow the level loop's trees."""
     for seed in range(4):
-        rng = np.random.default_rng(seed)
-        n = int(rng.integers(30, 160))
-        X = _frame(rng, n, n_cat, n_num, sizes, nan)
-        y = _labels(rng, X, k)
-        w = rng.integers(1, 4, size=n).astype(float) if weighted else None
+        X, y, w = _case(seed, k, n_cat, n_num, sizes, weighted, nan)
         p = X.shape[1]
         for cp, min_bucket, max_features in ((0.0, 1, None), (-1.0, 3, None),
                                              (-1.0, 2, max(1, p - 1))):
@@ -219,11 +220,7 @@ def test_trees_sorting_per_node_match_the_level_loop(name, k, n_cat, n_num, size
     """The compiled levels sorting each node's drawn features (fully grown trees of a
     forest, here forced for few features): the level loop's trees too."""
     for seed in range(4):
-        rng = np.random.default_rng(seed)
-        n = int(rng.integers(30, 160))
-        X = _frame(rng, n, n_cat, n_num, sizes, nan)
-        y = _labels(rng, X, k)
-        w = rng.integers(1, 4, size=n).astype(float) if weighted else None
+        X, y, w = _case(seed, k, n_cat, n_num, sizes, weighted, nan)
         p = X.shape[1]
         with forced(per_node=True):
             for min_bucket, max_features in ((1, None), (3, max(1, p - 1)), (2, 1)):
