@@ -17,7 +17,7 @@ from .._core.predictors import ColumnCoding
 from .._core.validation import base_inputs, check_random_state
 from ..trees import OrdinalTreeClassifier
 from ..trees import _fast
-from ..trees._grow import _preorder, _preorder_nodes
+from ..trees._node_arrays import _preorder, _preorder_nodes
 from ..trees._tree import (_WHOLE, _WHOLE_BOUND, DerivedTree, Tree, _float_kind, compact_array,
                            compact_as)
 from ._steps import _child, kept_arrays, kept_tree
@@ -212,8 +212,8 @@ class TreeStore:
     def arrays(self, grown, loss):
         """The arrays of :meth:`ordstat.trees._tree.DerivedTree.from_arrays` of the fully grown
         tree that the compiled levels grew in the node arrays ``grown`` (a
-        :class:`ordstat.trees._grow.NodeArrays`: numeric splits, whole counts), in preorder
-        (``ordstat.trees._grow._preorder_nodes``) and compact, from one compiled call
+        :class:`ordstat.trees._node_arrays.NodeArrays`: numeric splits, whole counts), in preorder
+        (``ordstat.trees._node_arrays._preorder_nodes``) and compact, from one compiled call
         (:func:`ordstat.ensemble._steps.kept_tree`)."""
         names = ("children_left", "children_right", "feature", "threshold", "improvement",
                  "missing_left", "missing_learned", "value")

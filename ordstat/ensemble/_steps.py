@@ -10,7 +10,7 @@ first call").
   arrays in preorder: the compact type of each array, the leaves and classes of the
   out-of-bag rows, and the split importances;
 - :func:`kept_tree`: :func:`kept_arrays` of the tree that the compiled levels grew, put in
-  preorder first (``ordstat.trees._grow._preorder_nodes``), in the same call.
+  preorder first (``ordstat.trees._node_arrays._preorder_nodes``), in the same call.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..trees import _fast
-from ..trees._grow import _preorder_nodes
+from ..trees._node_arrays import _preorder_nodes
 from ..trees._tree import _WHOLE, _float_kind
 
 __all__ = ["sample_rows", "bootstrap_rows", "kept_arrays", "kept_tree"]
@@ -66,7 +66,7 @@ def bootstrap_rows(sample, n, codes, n_classes):
 def kept_arrays(left, right, feature, threshold, improvement, missing_left, value, loss,
                 bound, X, rows, n_features):
     """What an ensemble keeps of a fully grown tree given by its arrays in preorder (numeric
-    splits only, as ``ordstat.trees._grow._preorder_nodes`` makes them): ``(ranges, leaves,
+    splits only, as ``ordstat.trees._node_arrays._preorder_nodes`` makes them): ``(ranges, leaves,
     classes, importance)``.
 
     ``ranges``: the (min, max) of ``left``, ``right`` and ``feature`` and the (kind, min,

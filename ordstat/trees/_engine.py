@@ -9,7 +9,7 @@ instead of keeping every feature presorted. Where the tree allows it, it is then
 compiled call, else by the level loop (docs/trees_engine.md, "The engine").
 
 A tree with rpart's surrogate splits (``missing="surrogate"``) is grown node by node in numpy
-by ``TreeBuilder._grow_surrogates`` whatever its engine; its one-feature searches take the
+by ``ordstat.trees._grow_surrogate.grow`` whatever its engine; its one-feature searches take the
 engine this module chooses for them (compiled scan or numpy).
 
 Every engine grows the same trees (the tests compare them node for node), so tests and

@@ -193,7 +193,7 @@ def test_tied_rows_are_the_rows_of_mostly_repeated_values():
     """The presorted growth's rows of mostly tied values (one compiled pass over the words):
     more than half of a row's words repeat the value bits of the word before."""
     from ordstat.trees import _fast
-    from ordstat.trees._grow import _tied_rows
+    from ordstat.trees._grow_presorted import _tied_rows
 
     rng = np.random.default_rng(8)
     n, rs = 30_000, 20

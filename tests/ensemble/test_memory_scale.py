@@ -11,7 +11,7 @@ import pytest
 
 from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ordstat.ensemble._common import fit_sample
-from ordstat.trees import OrdinalTreeClassifier, _grow
+from ordstat.trees import OrdinalTreeClassifier, _node_arrays
 from ordstat.trees._engine import forced
 from ordstat.trees._prepared import Sample, prepare
 from ordstat.trees._tree import Tree
@@ -51,11 +51,11 @@ def assert_same_trees(a, b):
 def test_node_arrays_grown_between_levels_give_the_same_trees(make, missing, monkeypatch):
     X, y = _data(missing=missing)
     # room for every node from the start (the preallocation of before) ...
-    monkeypatch.setattr(_grow, "_FIRST_NODES", 10 ** 6)
+    monkeypatch.setattr(_node_arrays, "_FIRST_NODES", 10 ** 6)
     whole = make().fit(X, y)
     # ... against room for one node, grown at every level (not the whole tree at once)
-    monkeypatch.setattr(_grow, "_FIRST_NODES", 1)
-    monkeypatch.setattr(_grow, "_WHOLE_TREE_BYTES", 0)
+    monkeypatch.setattr(_node_arrays, "_FIRST_NODES", 1)
+    monkeypatch.setattr(_node_arrays, "_WHOLE_TREE_BYTES", 0)
     grown = make().fit(X, y)
     assert min(t.n_nodes for t in _trees(whole)) > 100
     assert_same_trees(_trees(whole), _trees(grown))

@@ -12,7 +12,7 @@ from ordstat.ensemble import OrdinalRandomForestClassifier
 from ordstat.ensemble._common import TreeStore
 from ordstat.ensemble._steps import bootstrap_rows, sample_rows
 from ordstat.trees import OrdinalTreeClassifier, _fast
-from ordstat.trees._grow import NodeArrays
+from ordstat.trees._node_arrays import NodeArrays
 from ordstat.trees._tree import _risks, compact_array
 
 # what the store keeps of a fully grown tree of the compiled levels (numeric splits, preorder)
@@ -164,17 +164,17 @@ def test_forest_out_of_bag_outputs_are_those_of_its_trees(aggregation):
 def test_node_arrays_for_the_whole_tree_grow_the_trees_of_growing_arrays(monkeypatch):
     """A fully grown tree's node arrays made for its largest size at once (where small)
     hold the tree grown in arrays enlarged as it grows."""
-    from ordstat.trees import _grow
+    from ordstat.trees import _node_arrays
 
     X, y = _data(3000, 4, 6, seed=4)
     fits = []
-    for most in (_grow._WHOLE_TREE_BYTES, 0):
-        monkeypatch.setattr(_grow, "_WHOLE_TREE_BYTES", most)
+    for most in (_node_arrays._WHOLE_TREE_BYTES, 0):
+        monkeypatch.setattr(_node_arrays, "_WHOLE_TREE_BYTES", most)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             fits.append(OrdinalRandomForestClassifier(n_estimators=2, random_state=5).fit(X, y))
     whole, grown = fits
-    assert grown.estimators_[0].tree_.n_nodes > _grow._FIRST_NODES  # it grew
+    assert grown.estimators_[0].tree_.n_nodes > _node_arrays._FIRST_NODES  # it grew
     for a, b in zip(whole.estimators_, grown.estimators_):
         for name in STORED:
             np.testing.assert_array_equal(getattr(a.tree_, name), getattr(b.tree_, name),

@@ -680,7 +680,7 @@ def test_compiled_partition_is_rparts_recursion():
     """The compiled partition (a stack of frames) gives the complexities and collapses of
     rpart's recursion, over random trees and complexity bounds alpha."""
     from ordstat.trees import _fast
-    from ordstat.trees._grow import _partition_nodes
+    from ordstat.trees._node_arrays import _partition_nodes
     from ordstat.trees._tree import _complexity
 
     partition = _fast.compiled(_partition_nodes, _complexity)
