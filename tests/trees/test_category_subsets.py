@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from ordstat.trees import OrdinalTreeClassifier, _splitter
+from ordstat.trees._engine import forced
 from ordstat.trees.criteria import get_criterion
 from tests._reference import FACTOR_DATA, factor_data, load
 
@@ -74,8 +75,12 @@ def test_the_root_split_is_the_best_subset_where_the_ordering_is_not():
     # the tree's improvement is the goodness per unit of the root
     assert tree.tree_.improvement[0] * len(y) == pytest.approx(best, rel=1e-9) or \
         tree.tree_.improvement[0] == pytest.approx(best, rel=1e-9)
+    # the other criteria by the level loop's search: each criterion's compiled kernel of
+    # categorical features compiles apart (about 12 s), and test_categorical_levels.py
+    # compares that kernel with the level loop on every path of the search
     for criterion in ("entropy", "loss_linear"):
-        tree = OrdinalTreeClassifier(criterion=criterion, max_depth=1, **CONTROLS).fit(X, y)
+        with forced(levels=False):
+            tree = OrdinalTreeClassifier(criterion=criterion, max_depth=1, **CONTROLS).fit(X, y)
         assert _root_split(tree) in ({3}, {0, 1, 2}), criterion
 
 
@@ -89,7 +94,8 @@ def test_ordinal_criteria_and_many_levels_keep_the_ordering(monkeypatch):
         return left in prefixes or {0, 1, 2, 3} - left in prefixes
 
     for criterion in ("ordinal", "twoing", "gini_linear"):
-        tree = OrdinalTreeClassifier(criterion=criterion, max_depth=1, **CONTROLS).fit(X, y)
+        with forced(levels=False):  # (as above)
+            tree = OrdinalTreeClassifier(criterion=criterion, max_depth=1, **CONTROLS).fit(X, y)
         assert ordered_cut(_root_split(tree)), criterion
     monkeypatch.setattr(_splitter, "SUBSET_SEARCH_LEVELS", 3)
     gini = OrdinalTreeClassifier(criterion="gini", max_depth=1, **CONTROLS).fit(X, y)

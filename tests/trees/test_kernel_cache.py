@@ -259,3 +259,35 @@ def test_closure_keys_are_the_same_in_every_process_and_installation(tmp_path):
                                 capture_output=True, text=True, timeout=300,
                                 check=True).stdout)
     assert len(keys) == 1, keys
+
+
+def test_an_index_naming_a_type_that_moved_is_compiled_again(tmp_path):
+    """numba unpickles a kernel file's whole cache index, whose keys hold the argument types,
+    before it compares the file's stamp: after a record type moved to another module (the
+    tree growths' records did, from ``_grow`` to ``_node_arrays``) every call of the kernel
+    raised instead of compiling it again (``_kernels.cache.ReadableIndex``)."""
+    (tmp_path / "kern.py").write_text(textwrap.dedent("""
+        from ordstat.trees._kernels.cache import jit
+
+        def first(r):
+            return r.x + 1.0
+
+        first = jit(first)
+    """))
+    record = "from typing import NamedTuple\n\nclass Rec(NamedTuple):\n    x: float\n"
+    (tmp_path / "old_home.py").write_text(record)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]),
+               NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+
+    def call(home):
+        return subprocess.run(
+            [sys.executable, "-c", f"import kern, {home}; print(kern.first({home}.Rec(2.0)))"],
+            env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+
+    assert call("old_home").stdout.split() == ["3.0"]
+    assert list((tmp_path / "cache").rglob("*.nbi"))  # an index naming old_home.Rec
+    (tmp_path / "old_home.py").unlink()
+    (tmp_path / "new_home.py").write_text(record)
+    moved = call("new_home")
+    assert moved.returncode == 0, moved.stderr
+    assert moved.stdout.split() == ["3.0"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import pickle
 import types
 
 import numba
@@ -21,7 +22,8 @@ try:
 except ImportError:  # not POSIX: numba's cache without the lock
     fcntl = None
 
-__all__ = ["LockedCache", "jit", "per_criterion", "code_version", "sources_version"]
+__all__ = ["LockedCache", "ReadableIndex", "jit", "per_criterion", "code_version",
+           "sources_version"]
 
 
 class LockedCache(FunctionCache):
@@ -56,8 +58,9 @@ class LockedCache(FunctionCache):
 
     def __init__(self, py_func):
         super().__init__(py_func)
-        self._shipped = IndexDataCacheFile(SHIPPED, self._impl.filename_base,
-                                           self._impl.locator.get_source_stamp())
+        stamp = self._impl.locator.get_source_stamp()
+        self._cache_file = ReadableIndex(self._cache_path, self._impl.filename_base, stamp)
+        self._shipped = ReadableIndex(SHIPPED, self._impl.filename_base, stamp)
 
     def _index_key(self, sig, codegen):
         sig_, magic, (code, cells) = super()._index_key(sig, codegen)
@@ -84,6 +87,20 @@ class LockedCache(FunctionCache):
             return
         with _locked(self.cache_path):
             super().save_overload(sig, data)
+
+
+class ReadableIndex(IndexDataCacheFile):
+    """numba's index of a kernel file's cached overloads, read as empty where it cannot be
+    unpickled. numba unpickles the whole index before comparing its stamp, and the keys hold
+    the argument types: an index written before a record type moved to another module (an
+    upgrade of the package, a checkout of another commit) raised AttributeError on every
+    call of the kernel instead of compiling it again. It is then written anew."""
+
+    def _load_index(self):
+        try:
+            return super()._load_index()
+        except (AttributeError, ImportError, EOFError, pickle.UnpicklingError):
+            return {}
 
 
 #: machine code for a generic processor, shipped in the package (see :class:`LockedCache`)
