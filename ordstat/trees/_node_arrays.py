@@ -206,13 +206,19 @@ def compiled_tree(builder, grown) -> Tree:
     m = int(tree.count[0])
     categories = _left_categories(tree.categories[:m], tree.left[:m], tree.feature[:m],
                                   builder.splitter.cat_sizes)
-    if builder.store is not None and builder.alpha < 0 and categories is None:
-        # whole counts, numeric splits: the arrays kept in preorder from one compiled
-        # call; the unit counts (sums of repeats), risks, classes and complexities are
-        # those that the DerivedTree computes when read (a tree with categorical splits
-        # is made whole and compacted by the ensemble, its out-of-bag rows walked apart)
-        return DerivedTree.from_arrays(builder.store.arrays(tree, builder.loss),
-                                       builder.criterion, builder.loss, builder.alpha)
+    store = builder.store
+    if store is not None and builder.alpha < 0 and (categories is None or not store.rows.size):
+        # whole counts: the arrays kept in preorder from one compiled call; the unit counts
+        # (sums of repeats), risks, classes and complexities are those that the DerivedTree
+        # computes when read. The call walks out-of-bag rows by numeric splits only: a tree
+        # with categorical splits and rows to walk is made whole below and compacted by the
+        # ensemble, its rows walked apart
+        order = None if categories is None else _fast.compiled(_preorder)(tree.left[:m],
+                                                                          tree.right[:m])
+        kept = store.arrays(tree, builder.loss)
+        if order is not None:
+            kept["left_categories"] = categories[order]
+        return DerivedTree.from_arrays(kept, builder.criterion, builder.loss, builder.alpha)
     nodes = {name: getattr(tree, name)[:m] for name in _NODE_FILL if name != "categories"}
     del tree
     nodes["n"] = nodes.pop("n_units")

@@ -47,13 +47,14 @@ def make_level_grow(start, add, gain, exact_sums=False, categorical=False):
     ``level_grow(sample, rules, tree, level, keys, kth, out)`` does for the nodes
     of a level what the level loop of the builder does with
     :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
-    :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.SortedSample`) the
-    features ``X`` (n, p: as given, no transposed copy), what the units are sorted by
+    :mod:`ordstat.trees._node_arrays`: ``sample``
+    (:class:`~ordstat.trees._node_arrays.SortedSample`) the features ``X`` (n, p: as given,
+    no transposed copy), what the units are sorted by
     (``sort_by``, (p, n): the features' ranks, which order the units as their values do,
     :func:`ordstat.trees._prepared.rank_keys`), ``neg_by`` (the ranks of -x, or no rows
     without missing values), the class codes, weights ``w`` and
-    repeat counts ``rep`` of the units; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the
-    controls; ``tree`` (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
+    repeat counts ``rep`` of the units; ``rules`` (:class:`~ordstat.trees._node_arrays.Rules`) the
+    controls; ``tree`` (:class:`~ordstat.trees._node_arrays.NodeArrays`) the node arrays; ``level``
     (:class:`~ordstat.trees._records.Level`) the level's units (``rows``), node after node (node
     ``nodes[s]`` in a segment of ``sizes[s]`` rows, each row ``rep`` units).
 
@@ -447,7 +448,7 @@ def make_level_grow(start, add, gain, exact_sums=False, categorical=False):
         ``n_nodes`` nodes and ``n_rows`` rows in ``cur`` (a ``Level`` of buffers; ``nxt``
         the other one, the two swapped after each level), drawing each level's features from
         the Generator ``rng`` (``k``: max_features - 1, or -1 for every feature), as long as
-        the node arrays have room for the level's children (:func:`ordstat.trees._grow._room`
+        the node arrays have room for the level's children (:func:`ordstat.trees._node_arrays._room`
         makes more between calls). Returns the numbers of nodes and rows of the level left
         (0 when the tree is grown) and whether it is in ``nxt``."""
         p = sample[0].shape[1]

@@ -101,7 +101,7 @@ def worth_searching(size, total, min_bucket):
 def add_children(tree, v, j, cut, best, missing, lc, u_left):
     """Split node v on ``x_j < cut`` (goodness ``best``; missing values: -1 none met, 0 right,
     1 left): append its two children to the node arrays ``tree`` (a
-    :class:`ordstat.trees._grow.NodeArrays`), the left one with class weights ``lc`` and
+    :class:`ordstat.trees._node_arrays.NodeArrays`), the left one with class weights ``lc`` and
     ``u_left`` units; returns the left child's index (the right one follows)."""
     value, n_units, depth, number = tree.value, tree.n_units, tree.depth, tree.number
     kid = tree.count[0]
@@ -121,7 +121,7 @@ def add_children(tree, v, j, cut, best, missing, lc, u_left):
 @register_jitable(forceinline=True)
 def may_split(n_units, depth, counts, rules):
     """Whether a node of ``n_units`` units at ``depth`` with class weights ``counts`` may be
-    split under ``rules`` (a :class:`ordstat.trees._grow.Rules`), as the builder's
+    split under ``rules`` (a :class:`ordstat.trees._node_arrays.Rules`), as the builder's
     ``_searchable``: ``min_split`` units, below ``max_depth``, two ``min_bucket`` and a risk
     above alpha."""
     return (n_units >= rules.min_split and depth < rules.max_depth

@@ -25,13 +25,14 @@ def make_presorted_level(start, add, gain, categorical=False):
     ``presorted_level(sample, rules, tree, level, keys, kth, out)`` does for the
     nodes of a level what the level loop of the builder does with
     :class:`ordstat.trees._splitter.Splitter`. Its arguments are records (named tuples) of
-    :mod:`ordstat.trees._grow`: ``sample`` (:class:`~ordstat.trees._grow.WordSample`) the
-    features ``X`` (n, p: as given; read only for the thresholds), the bits ``cb``, ``ub`` of
+    :mod:`ordstat.trees._node_arrays`: ``sample``
+    (:class:`~ordstat.trees._node_arrays.WordSample`) the features ``X`` (n, p: as given;
+    read only for the thresholds), the bits ``cb``, ``ub`` of
     a word's class code and unit, the feature of each row (``row_feature``), the rows of
     mostly tied values (``tied``), the units' weights ``w`` and repeat counts ``rep``, and a
-    scratch flag per unit; ``rules`` (:class:`~ordstat.trees._grow.Rules`) the controls;
+    scratch flag per unit; ``rules`` (:class:`~ordstat.trees._node_arrays.Rules`) the controls;
     ``tree``
-    (:class:`~ordstat.trees._grow.NodeArrays`) the node arrays; ``level``
+    (:class:`~ordstat.trees._node_arrays.NodeArrays`) the node arrays; ``level``
     (:class:`~ordstat.trees._records.Level`) the level: row r of ``level.rows`` (P, M) holds each
     node's units sorted by feature ``row_feature[r]``, node after node (node ``nodes[s]`` in a
     segment of ``sizes[s]`` rows, each row ``rep`` units); rows from ``X.shape[1]`` on are
@@ -261,7 +262,7 @@ def make_presorted_level(start, add, gain, categorical=False):
         in the flat ``words`` (each level's written over the last one's: ``out`` is a
         ``Level(words, ...)`` of buffers), drawing each level's features from the Generator
         ``rng`` (``k``: max_features - 1, or -1 for every feature), as long as the node
-        arrays have room for the level's children (:func:`ordstat.trees._grow._room` makes
+        arrays have room for the level's children (:func:`ordstat.trees._node_arrays._room` makes
         more between calls). Returns the numbers of nodes and columns of the level left (0
         when the tree is grown)."""
         p = sample.X.shape[1]
