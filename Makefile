@@ -133,7 +133,7 @@ test:
 	    -m "not r and not slow" --ignore=tests/r --ignore=tests/docs --ignore=tests/install \
 	    --ignore=tests/reproduce --ignore=tests/cli --ignore=tests/trees --ignore=tests/ensemble \
 	    | tail -n 1
-	ORDSTAT_REQUIRE_R=1 ORDSTAT_REQUIRE_DOCS=1 $(PY) -m pytest -n 2 -q
+	ORDSTAT_REQUIRE_R=1 ORDSTAT_REQUIRE_DOCS=1 $(PY) -m pytest -n 2 -q --durations=15
 
 # Execute the Python and R vignettes and render them to vignettes/_build/*.html.
 vignettes: setup venv-r rpkg
