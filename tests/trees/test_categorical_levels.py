@@ -7,6 +7,7 @@ the level loop grows the tree. First the cut of one node by hand."""
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.base import clone
 
 from ordstat.ensemble import OrdinalBaggingClassifier, OrdinalRandomForestClassifier
 from ordstat.trees import OrdinalTreeClassifier, _splitter
@@ -31,9 +32,13 @@ def assert_same_tree(a, b):
 
 
 def _both(fit):
+    """The level loop's fit and the compiled one (``fit`` must make a new estimator: an
+    estimator's ``fit`` returns itself, and refitting it would compare a fit with itself)."""
     with forced(levels=False):
         loop = fit()
-    return loop, fit()
+    compiled = fit()
+    assert compiled is not loop
+    return loop, compiled
 
 
 def _cut(name, counts, units, min_bucket, subsets=0):
@@ -187,7 +192,7 @@ def test_trees_match_the_level_loop(name, k, n_cat, n_num, sizes, weighted, nan,
                                                        random_state=seed),
                          OrdinalBaggingClassifier(n_estimators=3, random_state=seed)):
             del count_presorted[:]
-            loop, compiled = _both(lambda: ensemble.fit(X, y))
+            loop, compiled = _both(lambda: clone(ensemble).fit(X, y))
             assert len(count_presorted) == 3
             assert all(c.endswith(" categorical") for c in count_presorted)
             for a, b in zip(loop.estimators_, compiled.estimators_):
@@ -195,6 +200,14 @@ def test_trees_match_the_level_loop(name, k, n_cat, n_num, sizes, weighted, nan,
             np.testing.assert_array_equal(loop.predict_proba(X), compiled.predict_proba(X))
             np.testing.assert_array_equal(loop.oob_decision_function_,
                                           compiled.oob_decision_function_)
+        # no out-of-bag rows to walk: the trees kept by the ensemble's one compiled call, their
+        # categories put in preorder
+        forest = OrdinalRandomForestClassifier(criterion=name, n_estimators=3, oob_score=False,
+                                               random_state=seed)
+        loop, compiled = _both(lambda: clone(forest).fit(X, y))
+        for a, b in zip(loop.estimators_, compiled.estimators_):
+            assert_same_tree(a.tree_, b.tree_)
+        np.testing.assert_array_equal(loop.predict_proba(X), compiled.predict_proba(X))
     trees = [t for t in compiled.estimators_ if t.tree_.n_nodes > 1]
     assert any(c is not None for t in trees for c in t.tree_.left_categories)
 
@@ -239,7 +252,7 @@ def test_trees_sorting_per_node_match_the_level_loop(name, k, n_cat, n_num, size
                                                    max_features=max(1, p // 2),
                                                    random_state=seed)
             del count_levels[:]
-            loop, compiled = _both(lambda: forest.fit(X, y))
+            loop, compiled = _both(lambda: clone(forest).fit(X, y))
             assert count_levels == [f"{name} categorical"] * 3
             for a, b in zip(loop.estimators_, compiled.estimators_):
                 assert_same_tree(a.tree_, b.tree_)
